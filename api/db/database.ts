@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './tables.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects PostgreSQL; anything else is a path to an SQLite file (or `:memory:`). */
+  url: string;
+}
+
+/** Which engine a database URL selects. */
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Opens the shop's database. Columns are snake_case in SQL and camelCase in code (CamelCasePlugin),
+ * so the same queries run on both engines.
+ */
+export function openDatabase({ url }: DatabaseOptions): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (dialectOf(url) === 'postgres') {
+    // int8 (count(*), sum()) comes back as a string by default; our values fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }), plugins });
+  }
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const sqlite = new SQLite(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}
+
+/** Runs every pending migration; throws with the failing migration's name if one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely/migration';
+import * as catalogue from './2026-11-22T10-catalogue.ts';
+import * as bookings from './2026-11-22T11-bookings.ts';
+import * as content from './2026-11-22T12-content.ts';
+import * as accountsAndMail from './2026-11-22T13-accounts-and-mail.ts';
+
+/** Every migration, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T10-catalogue': catalogue,
+  '2026-11-22T11-bookings': bookings,
+  '2026-11-22T12-content': content,
+  '2026-11-22T13-accounts-and-mail': accountsAndMail,
+};
