@@ -1,0 +1,17 @@
+# Production image: install, build, start. The data folder (database, files, built sites) is a volume.
+FROM node:24-bookworm-slim
+
+WORKDIR /app
+ENV NODE_ENV=production PORT=4321 HOST=0.0.0.0 DATA_DIR=/app/data ASTRO_DEV_BACKGROUND=0
+
+COPY package.json package-lock.json ./
+# Runtime dependencies only: the site is built at start, into the data volume.
+RUN npm ci --omit=dev --no-audit --no-fund
+
+COPY . .
+
+VOLUME ["/app/data"]
+EXPOSE 4321
+HEALTHCHECK --interval=30s --timeout=5s --start-period=180s CMD node -e "fetch('http://127.0.0.1:4321/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Migrates, seeds an empty database (SEED_DEMO=never to skip), builds the site if missing, serves.
+CMD ["npm", "start"]

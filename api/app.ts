@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { AppError, errorResponse } from './errors.ts';
+import { healthRoutes } from './routes/health.ts';
+
+/** What every route module gets: the database and the validated configuration. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Requests larger than this are refused before any handler reads them. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The API, mounted under `/api`. Route modules are one sub-app per resource. */
+export function createApi(deps: AppDeps) {
+  const api = new Hono()
+    .use(requestId())
+    .use(secureHeaders())
+    .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.'); } }))
+    .route('/health', healthRoutes(deps));
+  api.notFound((c) => errorResponse(new AppError('NOT_FOUND', 'No existe esa dirección de la API.'), c));
+  api.onError(errorResponse);
+  return api;
+}
+
+export type ApiType = ReturnType<typeof createApi>;

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The closed set of error codes the API answers with; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error a person can act on: a Spanish message and, for forms, one message per field. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId?: string };
+}
+
+/** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
+export function errorResponse(err: unknown, c: Context) {
+  const requestId = c.get('requestId' as never) as string | undefined;
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), requestId } };
+    return c.json(body, ERROR_STATUS[err.code]);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    const code: ErrorCode = err.status === 404 ? 'NOT_FOUND' : err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    const message = code === 'PAYLOAD_TOO_LARGE' ? 'La petición es demasiado grande.' : 'La petición no es válida.';
+    return c.json({ error: { code, message, requestId } } satisfies ErrorBody, err.status as ContentfulStatusCode);
+  }
+  console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: err instanceof Error ? err.stack : String(err) }));
+  return c.json(
+    { error: { code: 'INTERNAL', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.', requestId } } satisfies ErrorBody,
+    500,
+  );
+}

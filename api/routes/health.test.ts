@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createApi } from '../app.ts';
+import { loadConfig } from '../config.ts';
+
+describe.each(dialects)('GET /api/health on %s', (dialect) => {
+  let t: TestDatabase;
+  let dataDir: string;
+  afterEach(async () => {
+    await t.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const setup = async () => {
+    t = await createTestDatabase(dialect);
+    dataDir = mkdtempSync(join(tmpdir(), 'shop-health-'));
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: t.url };
+    return { api: createApi({ db: t.db, config }), config };
+  };
+
+  it('is degraded (503) while no site has been built', async () => {
+    const { api } = await setup();
+    const res = await api.request('/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'degraded', database: { ok: true, dialect, tours: 0 }, build: { ok: false } });
+  });
+
+  it('is ok with the live build and the database status', async () => {
+    const { api, config } = await setup();
+    mkdirSync(join(config.siteDir, 'builds', 'abc'), { recursive: true });
+    writeFileSync(join(config.siteDir, 'builds', 'abc', 'build-info.json'), JSON.stringify({ hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3, tours: 0 }));
+    symlinkSync(join('builds', 'abc'), join(config.siteDir, 'current'));
+    const res = await api.request('/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: { ok: true, dialect, tours: 0 },
+      build: { ok: true, hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3 },
+    });
+  });
+
+  it('reports a database that cannot answer (schema missing)', async () => {
+    const { config } = await setup();
+    const empty = await createTestDatabase(dialect, { migrate: false });
+    const res = await createApi({ db: empty.db, config }).request('/health').finally(() => empty.drop());
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { database: { ok: boolean } }).database.ok).toBe(false);
+  });
+});

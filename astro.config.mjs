@@ -1,0 +1,17 @@
+// @ts-check
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// content-build/ runs the build with the snapshot path in CATALOGUE_SNAPSHOT and its own outDir,
+// so a new site is built beside the live one and swapped in when complete.
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist',
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  integrations: [react()],
+  devToolbar: { enabled: false },
+});

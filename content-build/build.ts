@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '#api/db/database.ts';
+import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/site-builds.ts';
+import { readCatalogueSnapshot } from './snapshot.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Code that shapes the pages: a change here must rebuild even when the catalogue did not change. */
+const SOURCE_PATHS = ['site', 'shared', 'astro.config.mjs', 'package-lock.json'];
+const KEEP_BUILDS = 2;
+
+async function hashSources(hash: ReturnType<typeof createHash>, path: string): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (!info) return;
+  if (info.isDirectory()) {
+    for (const entry of (await readdir(path)).sort()) {
+      if (entry === 'node_modules' || entry.endsWith('.test.ts')) continue;
+      await hashSources(hash, join(path, entry));
+    }
+  } else {
+    hash.update(relative(ROOT, path)).update(await readFile(path));
+  }
+}
+
+function runAstroBuild(snapshotPath: string, outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+  });
+}
+
+async function countPages(dir: string): Promise<number> {
+  let n = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
+export interface BuildResult {
+  info: BuildInfo;
+  skipped: boolean;
+}
+
+/**
+ * Snapshot → Astro → swap. The new site is built into its own folder and the `current` link is
+ * replaced atomically (rename over a symlink), so visitors never see a half-built site. An unchanged
+ * catalogue and unchanged site code give the same hash and skip the build.
+ */
+export async function buildSite({ db, siteDir, now = new Date(), force = false }: { db: Db; siteDir: string; now?: Date; force?: boolean }): Promise<BuildResult> {
+  const snapshot = await readCatalogueSnapshot(db, { now });
+  const json = JSON.stringify(snapshot);
+  const hasher = createHash('sha256').update(json);
+  for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
+  const hash = hasher.digest('hex').slice(0, 16);
+
+  const buildsDir = join(siteDir, 'builds');
+  const target = join(buildsDir, hash);
+  const current = currentSiteDir(siteDir);
+  await mkdir(buildsDir, { recursive: true });
+
+  const live = await readlink(current).catch(() => null);
+  if (!force && live === join('builds', hash) && existsSync(join(target, BUILD_INFO_FILE))) {
+    return { info: JSON.parse(await readFile(join(target, BUILD_INFO_FILE), 'utf8')) as BuildInfo, skipped: true };
+  }
+
+  const work = `${target}.tmp-${process.pid}`;
+  await rm(work, { recursive: true, force: true });
+  const snapshotPath = join(siteDir, `snapshot-${hash}.json`);
+  await writeFile(snapshotPath, json);
+  try {
+    await runAstroBuild(snapshotPath, work);
+  } finally {
+    await rm(snapshotPath, { force: true });
+  }
+  const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
+  await writeFile(join(work, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
+  await rm(target, { recursive: true, force: true });
+  await rename(work, target);
+
+  const link = `${current}.tmp-${process.pid}`;
+  await rm(link, { force: true });
+  await symlink(join('builds', hash), link);
+  await rename(link, current);
+
+  // Keep the previous build for pages a visitor already has open; drop older ones.
+  const builds = (await readdir(buildsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.includes('.tmp-'));
+  const dated = await Promise.all(builds.map(async (d) => ({ name: d.name, mtime: (await stat(join(buildsDir, d.name))).mtimeMs })));
+  for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS)) {
+    if (old.name !== hash) await rm(join(buildsDir, old.name), { recursive: true, force: true });
+  }
+  return { info, skipped: false };
+}
+
+/** True when a site has been built and swapped in. */
+export const hasBuiltSite = (siteDir: string) => existsSync(join(currentSiteDir(siteDir), BUILD_INFO_FILE));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { loadConfig } = await import('#api/config.ts');
+  const { openDatabase, migrateToLatest } = await import('#api/db/database.ts');
+  const config = loadConfig();
+  const db = openDatabase({ url: config.databaseUrl });
+  await migrateToLatest(db);
+  const { info, skipped } = await buildSite({ db, siteDir: config.siteDir, force: process.argv.includes('--force') });
+  console.log(skipped ? `Site unchanged (${info.hash}).` : `Built ${info.pages} pages (${info.hash}).`);
+  await db.destroy();
+}

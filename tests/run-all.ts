@@ -1,0 +1,69 @@
+/**
+ * `npm test`: every suite (unit, database and API on SQLite and PostgreSQL, browser), then one line
+ * `N passed, N failed` that totals them, which CI reads. Starts a throwaway PostgreSQL cluster when
+ * TEST_DATABASE_URL is not set and PostgreSQL is installed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const env = { ...process.env };
+let pgDir: string | undefined;
+if (!env.TEST_DATABASE_URL) {
+  pgDir = join(tmpdir(), `shop-pg-${process.pid}`);
+  const started = spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'start', pgDir, String(56_000 + (process.pid % 1000))], { encoding: 'utf8' });
+  if (started.status === 0) {
+    env.TEST_DATABASE_URL = started.stdout.trim();
+    console.log(`PostgreSQL de pruebas: ${env.TEST_DATABASE_URL}`);
+  } else {
+    console.warn(`PostgreSQL not available, its suites are skipped: ${started.stderr.trim()}`);
+    pgDir = undefined;
+  }
+}
+
+interface Tally { passed: number; failed: number; skipped: number }
+const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+function run(label: string, command: string, args: string[], read: () => Tally): void {
+  console.log(`\n── ${label} ──`);
+  const { status } = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  let tally: Tally;
+  try {
+    tally = read();
+  } catch {
+    tally = { passed: 0, failed: 1, skipped: 0 }; // the runner died before reporting: count it as a failure
+  }
+  if (status !== 0 && tally.failed === 0) tally.failed = 1;
+  totals.passed += tally.passed;
+  totals.failed += tally.failed;
+  totals.skipped += tally.skipped;
+}
+
+try {
+  const vitestJson = join(results, 'vitest.json');
+  run('unit, database and API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => {
+    const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  });
+
+  const playwrightJson = join(results, 'playwright.json');
+  env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightJson;
+  run('browser (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], () => {
+    if (!existsSync(playwrightJson)) throw new Error('no report');
+    const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  });
+} finally {
+  if (pgDir) spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'stop', pgDir]);
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);
