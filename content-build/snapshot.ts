@@ -102,7 +102,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       valueCents: c.valueCents,
       validFromDate: c.validFromDate,
       validUntilDate: c.validUntilDate,
-      discountAppliedPer: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const),
+      discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const),
     })),
     flights: (flightsByPeriod.get(p.id) ?? []).map(flightSnapshot),
   });

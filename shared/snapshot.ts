@@ -20,7 +20,7 @@ export const CampaignSnapshotSchema = z.strictObject({
   valueCents: Cents,
   validFromDate: IsoDate.nullable(),
   validUntilDate: IsoDate.nullable(),
-  discountAppliedPer: z.enum(['PER_PAX', 'ONCE']),
+  discountAppliedPerTxt: z.enum(['PER_PAX', 'ONCE']),
 });
 
 export const FlightSnapshotSchema = z.strictObject({

@@ -45,7 +45,8 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
   it('reports a database that cannot answer (schema missing)', async () => {
     const { config } = await setup();
     const empty = await createTestDatabase(dialect, { migrate: false });
-    const res = await createApi({ db: empty.db, config }).request('/health').finally(() => empty.drop());
+    const res = await createApi({ db: empty.db, config }).request('/health');
+    await empty.drop();
     expect(res.status).toBe(503);
     expect(((await res.json()) as { database: { ok: boolean } }).database.ok).toBe(false);
   });

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '#api/db/seed/index.ts';
+import { catalogueWindow } from '#shared/rules/catalogue.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
+import { readCatalogueSnapshot } from './snapshot.ts';
+
+const today = '2026-11-22';
+const now = new Date(`${today}T12:00:00Z`);
+
+describe.each(dialects)('catalogue snapshot from the demo seed on %s', (dialect) => {
+  let t: TestDatabase;
+  let filesDir: string;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    filesDir = mkdtempSync(join(tmpdir(), 'shop-files-'));
+    await seedDemo(t.db, { today, filesDir });
+  });
+  afterAll(async () => {
+    await t.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('lists only published tours and periods inside the window that are web-bookable', async () => {
+    const snapshot = await readCatalogueSnapshot(t.db, { now });
+    const { from, to } = catalogueWindow(now);
+    const published = await t.db.selectFrom('tours').select('id').where('publishWeb', '=', 1).execute();
+    expect(snapshot.tours.map((x) => x.id).sort()).toEqual(published.map((x) => x.id).sort());
+    const periods = snapshot.tours.flatMap((x) => x.periods);
+    expect(periods.length).toBeGreaterThan(0);
+    for (const p of periods) {
+      expect(p.webBookable && p.publishWeb).toBe(true);
+      expect(p.dayOne >= from && p.dayOne <= to).toBe(true);
+    }
+    const past = await t.db.selectFrom('periods').select('id').where('dayOne', '<', from).execute();
+    const beyond = await t.db.selectFrom('periods').select('id').where('dayOne', '>', to).execute();
+    expect(past.length).toBeGreaterThan(0);
+    expect(beyond.length).toBeGreaterThan(0);
+    const listed = new Set(periods.map((p) => p.id));
+    for (const p of [...past, ...beyond]) expect(listed.has(p.id)).toBe(false);
+  });
+
+  it('carries no purchase prices, margins, bookings or personal data', async () => {
+    const json = JSON.stringify(await readCatalogueSnapshot(t.db, { now }));
+    for (const secret of ['purchasePrice', 'agencyMargin', 'totalTax', 'email', 'dni', 'booking', 'passwordHash', 'coupon']) {
+      expect(json).not.toContain(`"${secret}`);
+    }
+    const travelers = await t.db.selectFrom('travelers').select(['email', 'surname']).execute();
+    for (const traveler of travelers) if (traveler.email) expect(json).not.toContain(traveler.email);
+  });
+
+  it('gives the same bytes for the same data', async () => {
+    const a = JSON.stringify(await readCatalogueSnapshot(t.db, { now }));
+    const b = JSON.stringify(await readCatalogueSnapshot(t.db, { now }));
+    expect(a).toBe(b);
+  });
+});

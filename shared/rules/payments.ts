@@ -1,0 +1,143 @@
+/** Amount paid and due, the pre-booking amount and the payment due from deadlines. */
+import {
+  PAYMENT_DUE_FALLBACK_PERCENT,
+  PRE_BOOKING_AMOUNT_CENTS,
+  PRE_BOOKING_THRESHOLD_DAYS,
+} from '../constants.ts';
+import type { BookingDeadline, Payment } from '../entities/index.ts';
+import { countDaysBetween, isIsoDate } from './dates.ts';
+import { roundUpToEuro } from './money.ts';
+
+export type PaymentAmountInput = Pick<Payment, 'amountCents' | 'status'>;
+
+/** "A confirmed payment counts toward the amount paid; other statuses do not." */
+export function computeAmountPaidCents(payments: readonly PaymentAmountInput[]): number {
+  return payments.filter((payment) => payment.status === 'CONFIRMED').reduce((sum, p) => sum + p.amountCents, 0);
+}
+
+/** "The amount due is the total minus confirmed payments, never below zero." */
+export function computeAmountDueCents({
+  totalCents,
+  payments,
+}: {
+  totalCents: number;
+  payments: readonly PaymentAmountInput[];
+}): number {
+  return Math.max(0, totalCents - computeAmountPaidCents(payments));
+}
+
+/**
+ * "If departure is more than 30 days away and there is no cockpit pre-booking fare, the amount due is 1 per
+ * booking. If there is a fare, the amount is the fare times the number of travelers."
+ *
+ * Returns 100 cents, or fare × travellers, or null when neither applies (30 days or fewer and no fare): the
+ * caller then uses the deadlines. A fare of 0 or less counts as no fare.
+ */
+export function computePreBookingAmountCents({
+  departureDate,
+  today,
+  fareCents,
+  travellerCount,
+}: {
+  departureDate: string;
+  today: string;
+  fareCents: number | null;
+  travellerCount: number;
+}): number | null {
+  if (fareCents !== null && fareCents > 0) return fareCents * travellerCount;
+  const daysToDeparture = countDaysBetween({ from: today, to: departureDate });
+  return daysToDeparture > PRE_BOOKING_THRESHOLD_DAYS ? PRE_BOOKING_AMOUNT_CENTS : null;
+}
+
+/**
+ * "The payment due is the sum of the amounts of deadlines already passed, or else the first deadline's
+ * amount, or else 25% of the total, plus insurance."
+ *
+ * A deadline has passed when its date is today or earlier. "First" is the earliest date. The 25 % fallback is
+ * rounded up to the euro. The result never exceeds `outstandingCents` (what is still owed).
+ */
+export function computePaymentDueFromDeadlinesCents({
+  deadlines,
+  today,
+  totalCents,
+  insuranceCents,
+  outstandingCents,
+}: {
+  deadlines: readonly BookingDeadline[];
+  today: string;
+  totalCents: number;
+  insuranceCents: number;
+  outstandingCents: number;
+}): number {
+  const ordered = [...deadlines].sort((a, b) => a.date.localeCompare(b.date));
+  const passed = ordered.filter((deadline) => deadline.date <= today);
+  let base: number;
+  if (passed.length > 0) base = passed.reduce((sum, deadline) => sum + deadline.amountCents, 0);
+  else if (ordered[0] !== undefined) base = ordered[0].amountCents;
+  else base = roundUpToEuro((Math.max(0, totalCents) * PAYMENT_DUE_FALLBACK_PERCENT) / 100);
+  return Math.max(0, Math.min(base + insuranceCents, outstandingCents));
+}
+
+/**
+ * The two amounts the pay step offers: "the amount due now and the full remaining amount". Before any
+ * confirmed payment the pre-booking amount applies when it does; otherwise (and after a first payment) the
+ * deadlines rule does. Both are capped by what is still owed.
+ */
+export function computePaymentStepAmounts({
+  totalCents,
+  payments,
+  departureDate,
+  today,
+  fareCents,
+  travellerCount,
+  deadlines,
+  insuranceCents,
+}: {
+  totalCents: number;
+  payments: readonly PaymentAmountInput[];
+  departureDate: string;
+  today: string;
+  fareCents: number | null;
+  travellerCount: number;
+  deadlines: readonly BookingDeadline[];
+  insuranceCents: number;
+}): { dueNowCents: number; remainingCents: number } {
+  const remainingCents = computeAmountDueCents({ totalCents, payments });
+  const preBooking =
+    computeAmountPaidCents(payments) === 0
+      ? computePreBookingAmountCents({ departureDate, today, fareCents, travellerCount })
+      : null;
+  const dueNowCents =
+    preBooking !== null
+      ? Math.min(preBooking, remainingCents)
+      : computePaymentDueFromDeadlinesCents({
+          deadlines,
+          today,
+          totalCents,
+          insuranceCents,
+          outstandingCents: remainingCents,
+        });
+  return { dueNowCents, remainingCents };
+}
+
+/**
+ * Reads Booking.deadlinesStringify. Entries that are not `{date: 'YYYY-MM-DD', amountCents: integer}` are
+ * dropped, and unreadable JSON gives no deadlines, so a bad row falls back to the 25 % rule instead of failing.
+ */
+export function parseDeadlines(deadlinesStringify: string | null): BookingDeadline[] {
+  if (deadlinesStringify === null || deadlinesStringify.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(deadlinesStringify);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown): BookingDeadline[] => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { date, amountCents } = entry as Record<string, unknown>;
+    if (typeof date !== 'string' || !isIsoDate(date)) return [];
+    if (typeof amountCents !== 'number' || !Number.isInteger(amountCents)) return [];
+    return [{ date, amountCents }];
+  });
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { hasPositiveAdultPrice, findLowestAdultPriceCents, findPriceForAgeGroup, computeStoreFinalPriceCents } from './prices.ts';
+
+const adultAndChild = [
+  { ageGroupName: 'Adultos', valueCents: 100000 },
+  { ageGroupName: 'Niños', valueCents: 70000 },
+];
+const categorised = [
+  { ageGroupName: 'Adultos', valueCents: 100000, categoryName: 'Standard category' },
+  { ageGroupName: 'Adultos', valueCents: 150000, categoryName: 'Superior' },
+];
+
+describe('findPriceForAgeGroup', () => {
+  it.each([
+    { name: '"per traveller prices looked up by the traveller\'s age group": adult', prices: adultAndChild, ageGroup: 'Adultos', category: null, expected: 100000 },
+    { name: 'child', prices: adultAndChild, ageGroup: 'Niños', category: null, expected: 70000 },
+    { name: 'a child without a child price pays the adult price', prices: [{ ageGroupName: 'Adultos', valueCents: 100000 }], ageGroup: 'Niños', category: null, expected: 100000 },
+    { name: 'no price at all', prices: [], ageGroup: 'Adultos', category: null, expected: null },
+    { name: 'matching category', prices: categorised, ageGroup: 'Adultos', category: 'Superior', expected: 150000 },
+    { name: 'unknown category takes the lowest of the age group', prices: categorised, ageGroup: 'Adultos', category: 'Premium', expected: 100000 },
+    {
+      name: 'an uncategorised price beats the lowest when the category is unknown',
+      prices: [...categorised, { ageGroupName: 'Adultos', valueCents: 120000, categoryName: null }],
+      ageGroup: 'Adultos',
+      category: 'Premium',
+      expected: 120000,
+    },
+  ])('$name → $expected', ({ prices, ageGroup, category, expected }) => {
+    expect(findPriceForAgeGroup({ prices, ageGroup, category })).toBe(expected);
+  });
+});
+
+describe('findLowestAdultPriceCents', () => {
+  it.each([
+    { name: 'no prices', prices: [], expected: null },
+    { name: 'only a zero adult price', prices: [{ ageGroupName: 'Adultos', valueCents: 0 }], expected: null },
+    {
+      name: '"the lowest price" among adult prices, ignoring children',
+      prices: [
+        { ageGroupName: 'Adultos', valueCents: 120000 },
+        { ageGroupName: 'Adultos', valueCents: 99000 },
+        { ageGroupName: 'Niños', valueCents: 50000 },
+      ],
+      expected: 99000,
+    },
+    { name: 'only a child price', prices: [{ ageGroupName: 'Niños', valueCents: 50000 }], expected: null },
+  ])('$name → $expected', ({ prices, expected }) => {
+    expect(findLowestAdultPriceCents(prices)).toBe(expected);
+    expect(hasPositiveAdultPrice(prices)).toBe(expected !== null);
+  });
+});
+
+describe('computeStoreFinalPriceCents', () => {
+  const base = {
+    tourPrices: [
+      { ageGroupName: 'Adultos', valueCents: 100000 },
+      { ageGroupName: 'Adultos', valueCents: 90000 },
+    ],
+    periodPrices: [{ ageGroupName: 'Adultos', valueCents: 5000 }],
+    chosenFlightPrice: { valueCents: 20000, flightCostCents: 3000, feeCents: 500 },
+    tourFlightPrice: { valueCents: 0, flightCostCents: 15000, feeCents: 1001 },
+    campaigns: [{ name: 'Black Friday 2025', valueCents: -10000 }],
+    campaignName: 'black friday',
+  };
+
+  it.each([
+    { name: '"lowest tour price plus period price plus flight price, flight cost and fee of the chosen flight … minus the value of a campaign whose name matches"', overrides: {}, expected: 108500 },
+    { name: '"(or tour-level fallback)", rounded up', overrides: { chosenFlightPrice: null }, expected: 101100 },
+    { name: 'no campaign name matches', overrides: { campaignName: 'navidad' }, expected: 118500 },
+    { name: 'no campaign name given', overrides: { campaignName: null }, expected: 118500 },
+    { name: 'no flight at all', overrides: { chosenFlightPrice: null, tourFlightPrice: null, campaignName: null }, expected: 95000 },
+    { name: 'never below zero', overrides: { campaigns: [{ name: 'Black Friday', valueCents: 999999 }] }, expected: 0 },
+    { name: 'null cost and fee count as zero', overrides: { chosenFlightPrice: { valueCents: 20000, flightCostCents: null, feeCents: null } }, expected: 105000 },
+  ])('$name → $expected', ({ overrides, expected }) => {
+    expect(computeStoreFinalPriceCents({ ...base, ...overrides })).toBe(expected);
+  });
+});
