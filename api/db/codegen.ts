@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from './database.ts';
 
 interface ColumnInfo {
@@ -18,6 +18,14 @@ interface ColumnInfo {
 }
 
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The plugin's own conversion, to prove every column survives the camelCase round trip. */
+class NameCheck extends CamelCasePlugin {
+  toSnake(name: string) {
+    return this.snakeCase(name);
+  }
+}
+const nameCheck = new NameCheck();
 const pascal = (s: string) => camel(s).replace(/^./, (c) => c.toUpperCase());
 const singular = (table: string) =>
   table.endsWith('ies') ? `${table.slice(0, -3)}y` : table.endsWith('s') && !table.endsWith('ss') ? table.slice(0, -1) : table;
@@ -44,6 +52,8 @@ export async function generateTableTypes(): Promise<string> {
     const type = pascal(singular(name));
     out.push(`export interface ${type}Table {`);
     for (const col of columns) {
+      const back = nameCheck.toSnake(camel(col.name));
+      if (back !== col.name) throw new Error(`${name}.${col.name} reads as ${camel(col.name)} but writes as ${back}: rename the column`);
       let t = tsType(col.type);
       if (col.notnull === 0 && col.pk === 0) t = `${t} | null`;
       if (col.dflt_value !== null) t = `Generated<${t}>`;

@@ -128,7 +128,7 @@ export interface BookingTable {
   notifyDocumentation: Generated<number>;
   notifyInsurance: Generated<number>;
   notifyCancellation: Generated<number>;
-  notifyETicket: Generated<number>;
+  notifyEticket: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

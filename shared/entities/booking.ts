@@ -165,7 +165,7 @@ export interface Booking {
   notifyDocumentation: boolean;
   notifyInsurance: boolean;
   notifyCancellation: boolean;
-  notifyETicket: boolean;
+  notifyEticket: boolean;
   cockpitBooking: CockpitBooking | null;
   cockpitPreBooking: CockpitPreBooking | null;
   responses: BookingResponse[];

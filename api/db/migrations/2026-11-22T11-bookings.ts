@@ -135,7 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('notify_documentation', 'integer', flag('notify_documentation'))
     .addColumn('notify_insurance', 'integer', flag('notify_insurance'))
     .addColumn('notify_cancellation', 'integer', flag('notify_cancellation'))
-    .addColumn('notify_e_ticket', 'integer', flag('notify_e_ticket'))
+    .addColumn('notify_eticket', 'integer', flag('notify_eticket'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

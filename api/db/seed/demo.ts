@@ -1,0 +1,91 @@
+/**
+ * The demo catalogue: a believable Spanish tour operator's shop with every table filled, written in one
+ * transaction, plus the pictures its rows point to. Same (seed, today) in, same rows and bytes out.
+ */
+import type { Db } from '../database.ts';
+import { hashPassword } from '../../services/auth/password.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { buildBookings } from './bookings.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { buildContent } from './content.ts';
+import { add, createContext, type SeedContext } from './context.ts';
+import { buildCoupons } from './coupons.ts';
+import { isIsoDate } from './dates.ts';
+import { writeImages, type ImageFile } from './images.ts';
+import { writeRowSets } from './insert.ts';
+import { buildOpinions } from './opinions.ts';
+import { buildPeople, type People } from './people.ts';
+import { buildPeriods } from './periods.ts';
+import { createRandom } from './random.ts';
+
+export interface SeedDemoOptions {
+  /** 'YYYY-MM-DD' (UTC): periods, validity dates and timestamps are placed around it. */
+  today: string;
+  /** Folder the pictures are written to (`{tourId}/{file}`, `landing/{slug}/{desktop|mobile}.webp`). */
+  filesDir: string;
+  seed?: number;
+}
+
+export interface SeedSummary {
+  /** Rows written per table (camelCase table names). */
+  counts: Record<string, number>;
+  images: number;
+}
+
+export const DEFAULT_SEED = 20_260_101;
+
+async function buildAccounts(ctx: SeedContext, people: People): Promise<void> {
+  const { rng, stamp } = ctx;
+  for (const account of DEMO_ACCOUNTS) {
+    const id = rng.uuid();
+    // A salt from the PRNG keeps the hash, and so the whole database, reproducible.
+    const passwordHash = await hashPassword(account.password, { salt: rng.bytes(16) });
+    const created = stamp(rng.int(200, 400));
+    add(ctx, 'users', {
+      id, email: account.email, passwordHash, emailVerifiedAt: created,
+      travelerId: account.role === 'traveller' ? people.demoTraveler.id : null, disabledAt: null, createdAt: created, updatedAt: stamp(rng.int(1, 30)),
+    });
+    for (const groupName of account.groups) add(ctx, 'userGroups', { userId: id, groupName });
+    if (account.role === 'traveller') {
+      // An old, revoked sign-in: real sessions are never seeded, but the table shape is exercised.
+      add(ctx, 'sessions', {
+        id: rng.uuid(), userId: id, familyId: rng.uuid(), tokenHash: Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join(''),
+        expiresAt: stamp(30), rotatedAt: null, revokedAt: stamp(35), userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)', createdAt: stamp(40),
+      });
+    }
+  }
+}
+
+/** Builds every row of the demo in memory, in a fixed order, and lists the pictures it needs. */
+export async function buildDemo(options: { today: string; seed?: number }): Promise<{ ctx: SeedContext; images: ImageFile[] }> {
+  if (!isIsoDate(options.today)) throw new Error(`today must be a YYYY-MM-DD date, got '${options.today}'`);
+  const ctx = createContext(createRandom(options.seed ?? DEFAULT_SEED), options.today);
+  const { tours } = buildCatalogue(ctx);
+  const periods = buildPeriods(ctx, tours);
+  const coupons = buildCoupons(ctx, periods);
+  const images = buildContent(ctx, tours, periods);
+  const people = buildPeople(ctx, tours, periods);
+  buildBookings(ctx, periods, people, coupons);
+  buildOpinions(ctx, tours, periods, people);
+  await buildAccounts(ctx, people);
+  for (const tour of tours) {
+    const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
+    images.push(
+      { path: `${tour.id}/${tour.thumbnail}`, width: 800, height: 600, ...style },
+      { path: `${tour.id}/${tour.banner}`, width: 1600, height: 700, ...style },
+      { path: `${tour.id}/${tour.avatar}`, avatar: true, label: tour.seed.expert[0] + tour.seed.slug, size: 160 },
+    );
+  }
+  return { ctx, images };
+}
+
+/**
+ * Fills every table of an empty, migrated database with the demo catalogue and writes its pictures
+ * under `filesDir`. Rows go in one transaction; pictures are files, written after the commit.
+ */
+export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSummary> {
+  const { ctx, images } = await buildDemo(options);
+  const counts = await db.transaction().execute((trx) => writeRowSets(trx, ctx.rows));
+  const written = await writeImages(options.filesDir, images);
+  return { counts, images: written };
+}

@@ -1,0 +1,12 @@
+import type { Db } from '../database.ts';
+
+export { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
+export { seedDemo, type SeedDemoOptions, type SeedSummary } from './demo.ts';
+export { seedScale, type SeedScaleOptions } from './scale.ts';
+export { renderLandscape, renderAvatar, landscapeSvg, type LandscapeOptions } from './images.ts';
+
+/** True when the catalogue has no tours yet: the signal that the demo may be seeded. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('tours').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}

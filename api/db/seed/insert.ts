@@ -1,0 +1,58 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../tables.ts';
+
+export type Writer = Kysely<Database> | Transaction<Database>;
+
+// SQLite allows 32,766 bound variables per statement and PostgreSQL 65,535; staying under the smaller
+// with headroom keeps one code path for both engines.
+const MAX_PARAMETERS = 30_000;
+
+/**
+ * Multi-row inserts cut into chunks that respect both engines' parameter limits. Every row of one call
+ * must carry the same keys: Kysely fills a missing key with DEFAULT, which SQLite does not accept inside
+ * VALUES.
+ */
+export async function insertRows<T extends keyof Database & string>(
+  db: Writer,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  counts?: Record<string, number>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length || 1;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    // The generic table name defeats Kysely's per-table value typing; the row type above is the check.
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+  if (counts) counts[table] = (counts[table] ?? 0) + rows.length;
+}
+
+/** Rows collected per table during a seed, then written in dependency order. */
+export type RowSets = { [T in keyof Database]?: Required<Insertable<Database[T]>>[] };
+
+/** Foreign-key order: every table after the tables it references. */
+export const TABLE_ORDER: readonly (keyof Database & string)[] = [
+  'parentRegions', 'destinations', 'tours', 'tourDestinations', 'tourParentRegions', 'tags', 'itineraries',
+  'itineraryDays', 'periods', 'campaigns', 'flights', 'flightJourneys', 'flightSegments', 'cockpitPrices',
+  'cockpitFlights', 'optionalActivities', 'optionalActivityDays', 'activityPacks', 'reservationModes', 'prices',
+  'countries', 'retailers', 'travelers', 'favoriteTours', 'coupons', 'bookings', 'bookingStatusChanges',
+  'bookingTravelers', 'payments', 'paymentVouchers', 'transactions', 'cockpitPreBookings', 'cockpitBookings',
+  'bookingResponses', 'landings', 'landingContents', 'sliders', 'tourOffers', 'tourSliders', 'mainBanners',
+  'regionBanners', 'companyInfo', 'activities', 'activityTours', 'travellerPhotos', 'travelerOpinions',
+  'opinionComments', 'optionalActivityOpinions', 'contactTours', 'visitorLogs', 'users', 'userGroups', 'sessions',
+  'guides', 'guidePeriods', 'mails', 'bookingMails', 'mailLogs',
+];
+
+/** Writes every collected row set in foreign-key order and returns the row count per table. */
+export async function writeRowSets(db: Writer, sets: RowSets): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLE_ORDER) {
+    const rows = sets[table] as Insertable<Database[typeof table]>[] | undefined;
+    if (rows?.length) await insertRows(db, table, rows, counts);
+  }
+  return counts;
+}
