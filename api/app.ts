@@ -23,7 +23,8 @@ export function createApi(deps: AppDeps) {
     .use(secureHeaders())
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.'); } }))
     .route('/health', healthRoutes(deps));
-  api.notFound((c) => errorResponse(new AppError('NOT_FOUND', 'No existe esa dirección de la API.'), c));
+  // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
+  api.all('*', (c) => errorResponse(new AppError('NOT_FOUND', 'No existe esa dirección de la API.'), c));
   api.onError(errorResponse);
   return api;
 }

@@ -48,6 +48,8 @@ function run(label: string, command: string, args: string[], read: () => Tally):
 }
 
 try {
+  run('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'], () => ({ passed: 1, failed: 0, skipped: 0 }));
+
   const vitestJson = join(results, 'vitest.json');
   run('unit, database and API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => {
     const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };

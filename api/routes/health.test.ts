@@ -51,3 +51,14 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
     expect(((await res.json()) as { database: { ok: boolean } }).database.ok).toBe(false);
   });
 });
+
+describe('unknown API paths', () => {
+  it('answer 404 in the error shape with a Spanish message', async () => {
+    const t = await createTestDatabase('sqlite');
+    const api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    const res = await api.request('/nada');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No existe esa dirección de la API.', requestId: expect.any(String) } });
+    await t.drop();
+  });
+});
