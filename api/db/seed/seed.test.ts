@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../database.ts';
 import { verifyPassword } from '../../services/auth/password.ts';
+import { createTestDatabase, postgresUrl } from '../../../tests/support/databases.ts';
 import { cifFromNumber, dniFromNumber, nieFromNumber } from './identity.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo, seedScale, type SeedSummary } from './index.ts';
 import { createRandom } from './random.ts';
@@ -321,54 +321,30 @@ describe('scale seed', () => {
   });
 });
 
-// Runs when a PostgreSQL server is given, e.g. TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('seed on PostgreSQL', () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const created: string[] = [];
-
-  async function freshPostgres(): Promise<Db> {
-    const name = `seed_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = openDatabase({ url: url.toString() });
-    await migrateToLatest(db);
-    return db;
-  }
-
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-
+// Runs when a PostgreSQL server is given (npm test and .ci/run start one).
+describe.runIf(Boolean(postgresUrl))('seed on PostgreSQL', () => {
   it('writes the same demo rows as SQLite', async () => {
-    const pgDb = await freshPostgres();
+    const postgres = await createTestDatabase('postgres');
     const sqlite = await freshSqlite();
     try {
-      await seedDemo(pgDb, { today: TODAY, filesDir: join(freshDir(), 'files') });
+      await seedDemo(postgres.db, { today: TODAY, filesDir: join(freshDir(), 'files') });
       await seedDemo(sqlite.db, { today: TODAY, filesDir: join(sqlite.dir, 'files') });
-      expect(await isDatabaseEmpty(pgDb)).toBe(false);
-      expect(await dump(pgDb as Kysely<any>)).toEqual(await dump(sqlite.db as Kysely<any>));
+      expect(await isDatabaseEmpty(postgres.db)).toBe(false);
+      expect(await dump(postgres.db as Kysely<any>)).toEqual(await dump(sqlite.db as Kysely<any>));
     } finally {
-      await pgDb.destroy();
+      await postgres.drop();
       await sqlite.db.destroy();
     }
   });
 
   it('writes the scale catalogue in batches', async () => {
-    const db = await freshPostgres();
+    const postgres = await createTestDatabase('postgres');
     try {
-      const counts = await seedScale(db, { tours: 1500, today: TODAY });
+      const counts = await seedScale(postgres.db, { tours: 1500, today: TODAY });
       expect(counts.tours).toBe(1500);
-      expect((await db.selectFrom('periods').select('id').execute()).length).toBeGreaterThanOrEqual(3000);
+      expect((await postgres.db.selectFrom('periods').select('id').execute()).length).toBeGreaterThanOrEqual(3000);
     } finally {
-      await db.destroy();
+      await postgres.drop();
     }
   });
 });
