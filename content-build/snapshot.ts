@@ -1,91 +1,144 @@
 import type { Db } from '#api/db/database.ts';
-import { type CatalogueSnapshot, CatalogueSnapshotSchema, type FlightSnapshot, type PeriodSnapshot, type PriceSnapshot } from '#shared/snapshot.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
+import {
+  type CatalogueSnapshot,
+  CatalogueSnapshotSchema,
+  type FlightSnapshot,
+  type PeriodSnapshot,
+  type PriceSnapshot,
+  type TourSnapshot,
+} from '#shared/snapshot.ts';
+import { groupBy } from './group-by.ts';
+import { readContentSnapshot } from './snapshot-content.ts';
 
-const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-};
+interface PriceRow {
+  ageGroupName: string;
+  categoryName: string;
+  valueCents: number;
+}
+const price = (p: PriceRow): PriceSnapshot => ({ ageGroupName: p.ageGroupName, categoryName: p.categoryName, valueCents: p.valueCents });
 
-const price = (p: { ageGroupName: string; categoryName: string; valueCents: number }): PriceSnapshot => ({
-  ageGroupName: p.ageGroupName,
-  categoryName: p.categoryName,
-  valueCents: p.valueCents,
-});
+/** Tour files are stored by name; the snapshot carries the storage key every image variant is made from. */
+const tourFileKey = (tourId: string, file: string | null) => (file ? (file.includes('/') ? file : `${tourId}/${file}`) : null);
+
+/** Whole tables, read once: the cost grows linearly with the catalogue. */
+async function readTables(db: Db, window: { from: string; to: string }) {
+  const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes] = await Promise.all([
+    db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute(),
+    db
+      .selectFrom('periods')
+      .selectAll()
+      .where('publishWeb', '=', 1)
+      .where('webBookable', '=', 1)
+      .where('dayOne', '>=', window.from)
+      .where('dayOne', '<=', window.to)
+      .orderBy('dayOne')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('prices')
+      .select(['id', 'tourId', 'periodId', 'flightId', 'optionalActivityId', 'activityPackId', 'reservationModeId', 'ageGroupName', 'categoryName', 'valueCents', 'flightCostCents', 'feeCents'])
+      .orderBy('ageGroupName')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('campaigns').selectAll().orderBy('id').execute(),
+    db.selectFrom('flights').selectAll().orderBy('name').orderBy('id').execute(),
+    db.selectFrom('flightJourneys').selectAll().orderBy('position').orderBy('id').execute(),
+    db.selectFrom('flightSegments').selectAll().orderBy('position').orderBy('id').execute(),
+    db.selectFrom('cockpitPrices').selectAll().orderBy('ageGroupName').orderBy('id').execute(),
+    db.selectFrom('optionalActivities').selectAll().orderBy('name').orderBy('id').execute(),
+    db.selectFrom('optionalActivityDays').selectAll().orderBy('dayRank').execute(),
+    db.selectFrom('activityPacks').selectAll().orderBy('name').orderBy('id').execute(),
+    db.selectFrom('reservationModes').selectAll().where('deleted', '=', 0).orderBy('places').orderBy('id').execute(),
+  ]);
+  return { tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes };
+}
+
+async function readTourExtras(db: Db) {
+  const [tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions] = await Promise.all([
+    db.selectFrom('tourDestinations').selectAll().orderBy('position').orderBy('destinationId').execute(),
+    db.selectFrom('tourParentRegions').selectAll().orderBy('parentRegionId').execute(),
+    db.selectFrom('destinations').selectAll().orderBy('slug').execute(),
+    db.selectFrom('parentRegions').selectAll().orderBy('slug').execute(),
+    db.selectFrom('tags').selectAll().orderBy('name').orderBy('id').execute(),
+    db.selectFrom('itineraries').selectAll().where('status', '=', 'ACTIVE').orderBy('id').execute(),
+    db.selectFrom('itineraryDays').selectAll().orderBy('rank').execute(),
+    db
+      .selectFrom('travelerOpinions')
+      .selectAll()
+      .where('status', '=', 'ACTIVE')
+      .where('tourViewable', '=', 1)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions };
+}
 
 /**
  * Reads the public catalogue: published tours with the periods a visitor may book today (web-bookable,
- * day one between today UTC and 31 December of next year). Whole tables are read once and joined in
- * memory, so the cost grows linearly with the catalogue. Output is sorted, so the same data gives the
- * same bytes.
+ * day one between today UTC and 31 December of next year), their options and published opinions, and
+ * the content visitors see. Output is sorted, so the same data gives the same bytes. Public fields only:
+ * no purchase prices, margins, fares, bookings or personal data.
  */
 export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Promise<CatalogueSnapshot> {
   const window = catalogueWindow(now);
-  const [tours, periods, prices, campaigns, flights, cockpitPrices, tourDestinations, tourRegions, destinations, regions, company] =
-    await Promise.all([
-      db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute(),
-      db
-        .selectFrom('periods')
-        .selectAll()
-        .where('publishWeb', '=', 1)
-        .where('webBookable', '=', 1)
-        .where('dayOne', '>=', window.from)
-        .where('dayOne', '<=', window.to)
-        .orderBy('dayOne')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('prices')
-        .select(['id', 'tourId', 'periodId', 'flightId', 'ageGroupName', 'categoryName', 'valueCents', 'flightCostCents', 'feeCents'])
-        .where((eb) => eb.or([eb('tourId', 'is not', null), eb('periodId', 'is not', null), eb('flightId', 'is not', null)]))
-        .where('optionalActivityId', 'is', null)
-        .where('activityPackId', 'is', null)
-        .where('reservationModeId', 'is', null)
-        .orderBy('ageGroupName')
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('campaigns').selectAll().orderBy('id').execute(),
-      db.selectFrom('flights').selectAll().orderBy('name').orderBy('id').execute(),
-      db.selectFrom('cockpitPrices').selectAll().orderBy('id').execute(),
-      db.selectFrom('tourDestinations').selectAll().orderBy('position').orderBy('destinationId').execute(),
-      db.selectFrom('tourParentRegions').selectAll().orderBy('parentRegionId').execute(),
-      db.selectFrom('destinations').selectAll().orderBy('name').execute(),
-      db.selectFrom('parentRegions').selectAll().orderBy('name').execute(),
-      db.selectFrom('companyInfo').selectAll().orderBy('id').executeTakeFirst(),
-    ]);
+  const [t, x, content] = await Promise.all([readTables(db, window), readTourExtras(db), readContentSnapshot(db)]);
 
-  // Flight prices name their flight; period and tour prices have no flight.
-  const flightPrices = groupBy(prices.filter((p) => p.flightId), (p) => p.flightId);
-  const periodPrices = groupBy(prices.filter((p) => p.periodId && !p.flightId), (p) => p.periodId);
-  const tourPrices = groupBy(prices.filter((p) => p.tourId && !p.periodId && !p.flightId), (p) => p.tourId);
-  const cockpitByFlight = groupBy(cockpitPrices, (p) => p.flightId);
-  const campaignsByPeriod = groupBy(campaigns, (c) => c.periodId);
-  const flightsByPeriod = groupBy(flights, (f) => f.periodId);
-  const periodsByTour = groupBy(periods, (p) => p.tourId);
-  const destinationsByTour = groupBy(tourDestinations, (d) => d.tourId);
-  const regionsByTour = groupBy(tourRegions, (r) => r.tourId);
+  const byOwner = <K extends 'tourId' | 'periodId' | 'flightId' | 'optionalActivityId' | 'activityPackId' | 'reservationModeId'>(owner: K) =>
+    groupBy(
+      t.prices.filter((p) => p[owner] !== null),
+      (p) => p[owner],
+    );
+  // Flight prices also name their period and tour; period prices name no flight, tour prices no period.
+  const flightPrices = byOwner('flightId');
+  const periodPrices = groupBy(t.prices.filter((p) => p.periodId && !p.flightId), (p) => p.periodId);
+  const tourPrices = groupBy(t.prices.filter((p) => p.tourId && !p.periodId && !p.flightId), (p) => p.tourId);
+  const activityPrices = byOwner('optionalActivityId');
+  const packPrices = byOwner('activityPackId');
+  const modePrices = byOwner('reservationModeId');
+  const cockpitByFlight = groupBy(t.cockpitPrices, (p) => p.flightId);
+  const segmentsByJourney = groupBy(t.segments, (s) => s.journeyId);
+  const journeysByFlight = groupBy(t.journeys, (j) => j.flightId);
+  const campaignsByPeriod = groupBy(t.campaigns, (c) => c.periodId);
+  const flightsByPeriod = groupBy(t.flights, (f) => f.periodId);
+  const activitiesByPeriod = groupBy(t.activities, (a) => a.periodId);
+  const daysByActivity = groupBy(t.activityDays, (d) => d.optionalActivityId);
+  const packsByPeriod = groupBy(t.packs, (p) => p.periodId);
+  const modesByPeriod = groupBy(t.modes, (m) => m.periodId);
+  const periodsByTour = groupBy(t.periods, (p) => p.tourId);
+  const destinationsByTour = groupBy(x.tourDestinations, (d) => d.tourId);
+  const regionsByTour = groupBy(x.tourRegions, (r) => r.tourId);
+  const tagsByTour = groupBy(x.tags, (tag) => tag.tourId);
+  const itineraryByTour = groupBy(x.itineraries, (i) => i.tourId);
+  const daysByItinerary = groupBy(x.itineraryDays, (d) => d.itineraryId);
+  const opinionsByTour = groupBy(x.opinions, (o) => o.tourId);
 
-  const flightSnapshot = (f: (typeof flights)[number]): FlightSnapshot => ({
+  const flightSnapshot = (f: (typeof t.flights)[number]): FlightSnapshot => ({
     id: f.id,
     name: f.name,
     departureCity: f.departureCity,
     guaranteedAvailability: f.guaranteedAvailability,
     bookableAvailability: f.bookableAvailability,
     prices: (flightPrices.get(f.id) ?? []).map((p) => ({ ...price(p), flightCostCents: p.flightCostCents, feeCents: p.feeCents })),
-    cockpitPrices: (cockpitByFlight.get(f.id) ?? []).map((p) => ({
-      ageGroupName: p.ageGroupName,
-      flightCostCents: p.flightCostCents,
-      feeCents: p.feeCents,
+    cockpitPrices: (cockpitByFlight.get(f.id) ?? []).map((p) => ({ ageGroupName: p.ageGroupName, flightCostCents: p.flightCostCents, feeCents: p.feeCents })),
+    journeys: (journeysByFlight.get(f.id) ?? []).map((j) => ({
+      direction: j.direction as 'outbound' | 'inbound',
+      segments: (segmentsByJourney.get(j.id) ?? []).map((s) => ({
+        departureAt: s.departureAt,
+        arrivalAt: s.arrivalAt,
+        departureIata: s.departureIata,
+        arrivalIata: s.arrivalIata,
+        departureCity: s.departureCity,
+        arrivalCity: s.arrivalCity,
+        flightNumber: s.flightNumber,
+        provider: s.provider,
+        nights: s.nights,
+      })),
     })),
   });
 
-  const periodSnapshot = (p: (typeof periods)[number]): PeriodSnapshot => ({
+  const periodSnapshot = (p: (typeof t.periods)[number]): PeriodSnapshot => ({
     id: p.id,
     name: p.name,
     dayOne: p.dayOne,
@@ -105,15 +158,99 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const),
     })),
     flights: (flightsByPeriod.get(p.id) ?? []).map(flightSnapshot),
+    optionalActivities: (activitiesByPeriod.get(p.id) ?? []).map((a) => ({
+      id: a.id,
+      activityId: a.activityId,
+      name: a.name,
+      subtype: a.subtype,
+      productType: a.productType,
+      serviceType: a.serviceType,
+      webInfo: a.webInfo,
+      bookableAvailability: a.bookableAvailability,
+      days: (daysByActivity.get(a.id) ?? []).map((d) => d.dayRank),
+      prices: (activityPrices.get(a.id) ?? []).map(price),
+    })),
+    activityPacks: (packsByPeriod.get(p.id) ?? []).map((k) => ({
+      id: k.id,
+      activityId: k.activityId,
+      name: k.name,
+      webInfo: k.webInfo,
+      multipleActivityIds: k.multipleActivityIds,
+      prices: (packPrices.get(k.id) ?? []).map(price),
+    })),
+    reservationModes: (modesByPeriod.get(p.id) ?? []).map((m) => ({
+      id: m.id,
+      activityId: m.activityId,
+      name: m.name,
+      places: m.places,
+      comment: m.comment,
+      availability: m.availability,
+      shareRoom: m.shareRoom === 1,
+      prices: (modePrices.get(m.id) ?? []).map(price),
+    })),
+    meetingPoint: p.meetingPoint,
+    beforeYouTravel: p.beforeYouTravel,
+    aboutTheAirport: p.aboutTheAirport,
+    countryInfo: p.countryInfo,
+    emergencyNumbers: p.emergencyNumbers,
   });
+
+  const tourSnapshot = (tour: (typeof t.tours)[number]): TourSnapshot => {
+    const itinerary = itineraryByTour.get(tour.id)?.[0];
+    return {
+      id: tour.id,
+      name: tour.name,
+      subtitle: tour.subtitle,
+      description: tour.description,
+      webSlug: tour.webSlug,
+      tagSeason: tour.tagSeason,
+      tagKeywords: tour.tagKeywords,
+      highlights: tour.highlights,
+      includedServices: tour.includedServices,
+      notIncludedServices: tour.notIncludedServices,
+      includedServicesWeb: tour.includedServicesWeb,
+      expertOpinionTitle: tour.expertOpinionTitle,
+      expertOpinion: tour.expertOpinion,
+      expertOpinionAvatar: tour.expertOpinionAvatar,
+      stops: tour.stops,
+      offerValidity: tour.offerValidity,
+      thumbnail: tourFileKey(tour.id, tour.thumbnail),
+      banner: tourFileKey(tour.id, tour.banner),
+      tourType: tour.tourType as 'Group' | 'FIT' | 'Private',
+      rate: tour.rate,
+      sortTour: tour.sortTour,
+      metaTitle: tour.metaTitle,
+      metaDescription: tour.metaDescription,
+      metaKeyword: tour.metaKeyword,
+      destinationIds: (destinationsByTour.get(tour.id) ?? []).map((d) => d.destinationId),
+      parentRegionIds: (regionsByTour.get(tour.id) ?? []).map((r) => r.parentRegionId),
+      tags: (tagsByTour.get(tour.id) ?? []).map((tag) => ({ name: tag.name, typeName: tag.typeName })),
+      itinerary: itinerary ? (daysByItinerary.get(itinerary.id) ?? []).map((d) => ({ rank: d.rank, title: d.title, description: d.description, city: d.city })) : [],
+      prices: (tourPrices.get(tour.id) ?? []).map(price),
+      periods: (periodsByTour.get(tour.id) ?? []).map(periodSnapshot),
+      opinions: (opinionsByTour.get(tour.id) ?? []).map((o) => ({
+        id: o.id,
+        title: o.title,
+        name: o.name,
+        description: o.description,
+        avatar: o.avatar,
+        rate: o.rate,
+        rateGuide: o.rateGuide,
+        rateDestination: o.rateDestination,
+        ratePriceQuality: o.ratePriceQuality,
+        rateAccomodation: o.rateAccomodation,
+        rateActivities: o.rateActivities,
+        homeViewable: o.homeViewable === 1,
+        createdAt: o.createdAt,
+      })),
+    };
+  };
 
   const snapshot: CatalogueSnapshot = {
     today: window.from,
-    company: company
-      ? { name: company.name, phone: company.numberPhone, email: company.email, schedules: company.schedules }
-      : null,
-    parentRegions: regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, description: r.description })),
-    destinations: destinations.map((d) => ({
+    ...content,
+    parentRegions: x.regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, description: r.description })),
+    destinations: x.destinations.map((d) => ({
       id: d.id,
       name: d.name,
       slug: d.slug,
@@ -122,28 +259,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       description: d.description,
       parentRegionId: d.parentRegionId,
     })),
-    tours: tours.map((t) => ({
-      id: t.id,
-      name: t.name,
-      subtitle: t.subtitle,
-      description: t.description,
-      webSlug: t.webSlug,
-      tagSeason: t.tagSeason,
-      tagKeywords: t.tagKeywords,
-      highlights: t.highlights,
-      thumbnail: t.thumbnail,
-      banner: t.banner,
-      tourType: t.tourType as 'Group' | 'FIT' | 'Private',
-      rate: t.rate,
-      sortTour: t.sortTour,
-      metaTitle: t.metaTitle,
-      metaDescription: t.metaDescription,
-      metaKeyword: t.metaKeyword,
-      destinationIds: (destinationsByTour.get(t.id) ?? []).map((d) => d.destinationId),
-      parentRegionIds: (regionsByTour.get(t.id) ?? []).map((r) => r.parentRegionId),
-      prices: (tourPrices.get(t.id) ?? []).map(price),
-      periods: (periodsByTour.get(t.id) ?? []).map(periodSnapshot),
-    })),
+    tours: t.tours.map(tourSnapshot),
   };
   // Validating here means a bad row fails the rebuild, not the visitor's page.
   return CatalogueSnapshotSchema.parse(snapshot);

@@ -23,6 +23,23 @@ export const CampaignSnapshotSchema = z.strictObject({
   discountAppliedPerTxt: z.enum(['PER_PAX', 'ONCE']),
 });
 
+export const SegmentSnapshotSchema = z.strictObject({
+  departureAt: z.string(),
+  arrivalAt: z.string(),
+  departureIata: z.string(),
+  arrivalIata: z.string(),
+  departureCity: z.string().nullable(),
+  arrivalCity: z.string().nullable(),
+  flightNumber: z.string().nullable(),
+  provider: z.string().nullable(),
+  nights: z.number().int().nullable(),
+});
+
+export const JourneySnapshotSchema = z.strictObject({
+  direction: z.enum(['outbound', 'inbound']),
+  segments: z.array(SegmentSnapshotSchema),
+});
+
 export const FlightSnapshotSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
@@ -31,6 +48,40 @@ export const FlightSnapshotSchema = z.strictObject({
   bookableAvailability: z.number().int(),
   prices: z.array(PriceSnapshotSchema.extend({ flightCostCents: Cents.nullable(), feeCents: Cents.nullable() })),
   cockpitPrices: z.array(z.strictObject({ ageGroupName: z.string(), flightCostCents: Cents, feeCents: Cents })),
+  journeys: z.array(JourneySnapshotSchema),
+});
+
+export const OptionalActivitySnapshotSchema = z.strictObject({
+  id: z.string(),
+  activityId: z.string(),
+  name: z.string(),
+  subtype: z.string().nullable(),
+  productType: z.string().nullable(),
+  serviceType: z.string().nullable(),
+  webInfo: z.string().nullable(),
+  bookableAvailability: z.number().int(),
+  days: z.array(z.number().int()),
+  prices: z.array(PriceSnapshotSchema),
+});
+
+export const ActivityPackSnapshotSchema = z.strictObject({
+  id: z.string(),
+  activityId: z.string(),
+  name: z.string(),
+  webInfo: z.string().nullable(),
+  multipleActivityIds: z.string(),
+  prices: z.array(PriceSnapshotSchema),
+});
+
+export const ReservationModeSnapshotSchema = z.strictObject({
+  id: z.string(),
+  activityId: z.string(),
+  name: z.string(),
+  places: z.number().int(),
+  comment: z.string().nullable(),
+  availability: z.number().int(),
+  shareRoom: z.boolean(),
+  prices: z.array(PriceSnapshotSchema),
 });
 
 export const PeriodSnapshotSchema = z.strictObject({
@@ -46,6 +97,14 @@ export const PeriodSnapshotSchema = z.strictObject({
   prices: z.array(PriceSnapshotSchema),
   campaigns: z.array(CampaignSnapshotSchema),
   flights: z.array(FlightSnapshotSchema),
+  optionalActivities: z.array(OptionalActivitySnapshotSchema),
+  activityPacks: z.array(ActivityPackSnapshotSchema),
+  reservationModes: z.array(ReservationModeSnapshotSchema),
+  meetingPoint: z.string().nullable(),
+  beforeYouTravel: z.string().nullable(),
+  aboutTheAirport: z.string().nullable(),
+  countryInfo: z.string().nullable(),
+  emergencyNumbers: z.string().nullable(),
 });
 
 export const DestinationSnapshotSchema = z.strictObject({
@@ -74,6 +133,15 @@ export const TourSnapshotSchema = z.strictObject({
   tagSeason: z.string().nullable(),
   tagKeywords: z.string().nullable(),
   highlights: z.string().nullable(),
+  includedServices: z.string().nullable(),
+  notIncludedServices: z.string().nullable(),
+  includedServicesWeb: z.string().nullable(),
+  expertOpinionTitle: z.string().nullable(),
+  expertOpinion: z.string().nullable(),
+  expertOpinionAvatar: z.string().nullable(),
+  stops: z.string().nullable(),
+  offerValidity: z.string().nullable(),
+  /** Storage keys (`{tourId}/{file}`), never signed addresses: content-build turns them into image variants. */
   thumbnail: z.string().nullable(),
   banner: z.string().nullable(),
   tourType: z.enum(['Group', 'FIT', 'Private']),
@@ -84,17 +152,106 @@ export const TourSnapshotSchema = z.strictObject({
   metaKeyword: z.string().nullable(),
   destinationIds: z.array(z.string()),
   parentRegionIds: z.array(z.string()),
+  tags: z.array(z.strictObject({ name: z.string(), typeName: z.string().nullable() })),
+  itinerary: z.array(z.strictObject({ rank: z.number().int(), title: z.string(), description: z.string().nullable(), city: z.string().nullable() })),
   prices: z.array(PriceSnapshotSchema),
   periods: z.array(PeriodSnapshotSchema),
+  /** Published opinions only (status ACTIVE and shown on the tour page); no reviewer e-mail. */
+  opinions: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string().nullable(),
+      name: z.string(),
+      description: z.string().nullable(),
+      avatar: z.string().nullable(),
+      rate: z.number(),
+      rateGuide: z.number().nullable(),
+      rateDestination: z.number().nullable(),
+      ratePriceQuality: z.number().nullable(),
+      rateAccomodation: z.number().nullable(),
+      rateActivities: z.number().nullable(),
+      homeViewable: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export const TourOfferSnapshotSchema = z.strictObject({
+  id: z.string(),
+  periodId: z.string(),
+  flightId: z.string().nullable(),
+  stock: z.number().int().nullable(),
+  description: z.string().nullable(),
+  discountCents: Cents,
+  coupon: z.string(),
+  position: z.number().int(),
+  departureCities: z.array(z.string()),
+});
+
+export const SliderSnapshotSchema = z.strictObject({
+  id: z.string(),
+  website: z.string().nullable(),
+  position: z.number().int(),
+  label: z.string(),
+  category: z.string(),
+  sliderSlug: z.string().nullable(),
+  title: z.string().nullable(),
+  sliderTitle: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  subTitleBanner: z.string().nullable(),
+  promotionBanner: z.string().nullable(),
+  description: z.string().nullable(),
+  labelFooter: z.string().nullable(),
+  descriptionFooter: z.string().nullable(),
+  sliderBanner: z.string().nullable(),
+  sliderBannerMobile: z.string().nullable(),
+  /** Tour links by position; an offer slider's links carry their active offer. */
+  tours: z.array(z.strictObject({ tourId: z.string(), position: z.number().int(), offer: TourOfferSnapshotSchema.nullable() })),
+});
+
+export const LandingSnapshotSchema = z.strictObject({
+  slug: z.string(),
+  name: z.string(),
+  contents: z.array(
+    z.strictObject({
+      slug: z.string(),
+      contentType: z.enum(['TITLE', 'TEXT', 'IMAGE', 'MEDIA', 'BUTTON', 'ENRICHED_TEXT']),
+      name: z.string(),
+      value1: z.string().nullable(),
+      value2: z.string().nullable(),
+    }),
+  ),
 });
 
 export const CatalogueSnapshotSchema = z.strictObject({
   /** The UTC day the catalogue window was computed for. */
   today: IsoDate,
-  company: z.strictObject({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable(), schedules: z.string().nullable() }).nullable(),
+  company: z
+    .strictObject({
+      name: z.string(),
+      description: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      schedules: z.string().nullable(),
+      offerValidity: z.string().nullable(),
+    })
+    .nullable(),
   parentRegions: z.array(ParentRegionSnapshotSchema),
   destinations: z.array(DestinationSnapshotSchema),
   tours: z.array(TourSnapshotSchema),
+  /** ACTIVE sliders only (visitors never see drafts); GRID sliders are the campaign landings. */
+  sliders: z.array(SliderSnapshotSchema),
+  /** ACTIVE landings and their content blocks, by slug. */
+  landings: z.array(LandingSnapshotSchema),
+  mainBanners: z.array(
+    z.strictObject({ id: z.string(), backgroundImageDesktop: z.string().nullable(), backgroundImageMobile: z.string().nullable(), content: z.string().nullable(), order: z.number().int(), enhanceMenu: z.boolean() }),
+  ),
+  regionBanners: z.array(
+    z.strictObject({ id: z.string(), region: z.string(), imageDesktop: z.string().nullable(), imageMobile: z.string().nullable(), description: z.string().nullable(), order: z.number().int() }),
+  ),
+  activities: z.array(
+    z.strictObject({ id: z.string(), name: z.string(), city: z.string().nullable(), country: z.string().nullable(), description: z.string().nullable(), thumbnail: z.string().nullable(), homeViewable: z.boolean(), tourIds: z.array(z.string()) }),
+  ),
 });
 
 export type PriceSnapshot = z.infer<typeof PriceSnapshotSchema>;
@@ -104,4 +261,10 @@ export type PeriodSnapshot = z.infer<typeof PeriodSnapshotSchema>;
 export type DestinationSnapshot = z.infer<typeof DestinationSnapshotSchema>;
 export type ParentRegionSnapshot = z.infer<typeof ParentRegionSnapshotSchema>;
 export type TourSnapshot = z.infer<typeof TourSnapshotSchema>;
+export type OptionalActivitySnapshot = z.infer<typeof OptionalActivitySnapshotSchema>;
+export type ActivityPackSnapshot = z.infer<typeof ActivityPackSnapshotSchema>;
+export type ReservationModeSnapshot = z.infer<typeof ReservationModeSnapshotSchema>;
+export type TourOfferSnapshot = z.infer<typeof TourOfferSnapshotSchema>;
+export type SliderSnapshot = z.infer<typeof SliderSnapshotSchema>;
+export type LandingSnapshot = z.infer<typeof LandingSnapshotSchema>;
 export type CatalogueSnapshot = z.infer<typeof CatalogueSnapshotSchema>;
