@@ -20,11 +20,11 @@ if (seeded) {
 
 if (!hasBuiltSite(config.siteDir)) {
   console.log('Construyendo la web estática…');
-  const { info } = await buildSite({ db, siteDir: config.siteDir });
+  const { info } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
   console.log(`Web construida: ${info.pages} páginas.`);
 } else {
   // Serve the existing site at once; a changed catalogue (or a new day's date window) rebuilds behind it.
-  buildSite({ db, siteDir: config.siteDir })
+  buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir })
     .then(({ info, skipped }) => skipped || console.log(`Web reconstruida: ${info.pages} páginas.`))
     .catch((err: unknown) => console.error('La reconstrucción de la web ha fallado:', err));
 }

@@ -31,7 +31,7 @@ async function measure(tours: number) {
     let buildMs = Number.NaN;
     if (values.build) {
       t = performance.now();
-      await buildSite({ db, siteDir: join(dir, 'site'), force: true });
+      await buildSite({ db, siteDir: join(dir, 'site'), filesDir: join(dir, 'files'), force: true });
       buildMs = performance.now() - t;
     }
     return { tours, listed: snapshot.tours.length, bytes: JSON.stringify(snapshot).length, seedMs, snapshotMs, buildMs };

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/site-builds.ts';
+import { prepareImages } from './images.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,12 +27,12 @@ async function hashSources(hash: ReturnType<typeof createHash>, path: string): P
   }
 }
 
-function runAstroBuild(snapshotPath: string, outDir: string): Promise<void> {
+function runAstroBuild(snapshotPath: string, manifestPath: string, outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath },
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
@@ -56,10 +57,24 @@ export interface BuildResult {
  * replaced atomically (rename over a symlink), so visitors never see a half-built site. An unchanged
  * catalogue and unchanged site code give the same hash and skip the build.
  */
-export async function buildSite({ db, siteDir, now = new Date(), force = false }: { db: Db; siteDir: string; now?: Date; force?: boolean }): Promise<BuildResult> {
+export async function buildSite({
+  db,
+  siteDir,
+  filesDir,
+  now = new Date(),
+  force = false,
+}: {
+  db: Db;
+  siteDir: string;
+  /** Where uploaded and seeded images live; their responsive variants go to `<siteDir>/media`. */
+  filesDir: string;
+  now?: Date;
+  force?: boolean;
+}): Promise<BuildResult> {
   const snapshot = await readCatalogueSnapshot(db, { now });
   const json = JSON.stringify(snapshot);
-  const hasher = createHash('sha256').update(json);
+  const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: join(siteDir, 'media') }));
+  const hasher = createHash('sha256').update(json).update(manifest);
   for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
   const hash = hasher.digest('hex').slice(0, 16);
 
@@ -76,11 +91,14 @@ export async function buildSite({ db, siteDir, now = new Date(), force = false }
   const work = `${target}.tmp-${process.pid}`;
   await rm(work, { recursive: true, force: true });
   const snapshotPath = join(siteDir, `snapshot-${hash}.json`);
+  const manifestPath = join(siteDir, `images-${hash}.json`);
   await writeFile(snapshotPath, json);
+  await writeFile(manifestPath, manifest);
   try {
-    await runAstroBuild(snapshotPath, work);
+    await runAstroBuild(snapshotPath, manifestPath, work);
   } finally {
     await rm(snapshotPath, { force: true });
+    await rm(manifestPath, { force: true });
   }
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
   await writeFile(join(work, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
@@ -110,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const config = loadConfig();
   const db = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(db);
-  const { info, skipped } = await buildSite({ db, siteDir: config.siteDir, force: process.argv.includes('--force') });
+  const { info, skipped } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, force: process.argv.includes('--force') });
   console.log(skipped ? `Site unchanged (${info.hash}).` : `Built ${info.pages} pages (${info.hash}).`);
   await db.destroy();
 }

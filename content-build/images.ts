@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+import { type ImageEntry, type ImageManifest, MEDIA_URL_PREFIX } from '#shared/images.ts';
+
+/** Widths a browser may pick from; a source is never enlarged. */
+const WIDTHS: readonly number[] = [320, 480, 640, 960, 1280, 1600];
+const MAX_WIDTH = 1600;
+const QUALITY = 72;
+
+/** Every storage key the snapshot shows as an image. */
+export function collectImageKeys(snapshot: CatalogueSnapshot): string[] {
+  const keys = new Set<string>();
+  const add = (key: string | null | undefined) => key && keys.add(key);
+  for (const tour of snapshot.tours) {
+    add(tour.thumbnail);
+    add(tour.banner);
+    add(tour.expertOpinionAvatar);
+    for (const opinion of tour.opinions) add(opinion.avatar);
+  }
+  for (const slider of snapshot.sliders) {
+    add(slider.sliderBanner);
+    add(slider.sliderBannerMobile);
+  }
+  for (const banner of snapshot.mainBanners) {
+    add(banner.backgroundImageDesktop);
+    add(banner.backgroundImageMobile);
+  }
+  for (const banner of snapshot.regionBanners) {
+    add(banner.imageDesktop);
+    add(banner.imageMobile);
+  }
+  for (const activity of snapshot.activities) add(activity.thumbnail);
+  for (const landing of snapshot.landings) {
+    for (const content of landing.contents) if (content.contentType === 'IMAGE') add(content.value1);
+  }
+  return [...keys].filter((k) => !/^https?:/.test(k)).sort();
+}
+
+async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry> {
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const image = sharp(source);
+  const { width = 0, height = 0 } = await image.metadata();
+  const widths = WIDTHS.filter((w) => w < width);
+  widths.push(Math.min(width, MAX_WIDTH));
+  const variants = [];
+  for (const w of [...new Set(widths)]) {
+    const name = `${hash}-${w}.webp`;
+    const target = join(mediaDir, name);
+    // Variants are named by content, so one made for an earlier build is reused as it is.
+    if (!existsSync(target)) {
+      const tmp = `${target}.tmp-${process.pid}`;
+      await sharp(source).resize({ width: w }).webp({ quality: QUALITY, effort: 4 }).toFile(tmp);
+      await rename(tmp, target);
+    }
+    variants.push({ width: w, url: `${MEDIA_URL_PREFIX}${name}` });
+  }
+  const tiny = await sharp(source).resize({ width: 16 }).webp({ quality: 40 }).toBuffer();
+  return { width, height, placeholder: `data:image/webp;base64,${tiny.toString('base64')}`, variants };
+}
+
+/**
+ * Makes responsive WebP variants and a tiny blurred placeholder for every image the snapshot shows,
+ * into `mediaDir` (shared by all builds, served immutable), and returns the manifest the pages read.
+ * Missing source files are left out: the pages show the default placeholder instead.
+ */
+export async function prepareImages({ snapshot, filesDir, mediaDir }: { snapshot: CatalogueSnapshot; filesDir: string; mediaDir: string }): Promise<ImageManifest> {
+  await mkdir(mediaDir, { recursive: true });
+  const manifest: ImageManifest = {};
+  for (const key of collectImageKeys(snapshot)) {
+    if (key.includes('..')) continue;
+    const source = await readFile(join(filesDir, key)).catch(() => null);
+    if (source) manifest[key] = await prepareOne(source, mediaDir);
+  }
+  return manifest;
+}
