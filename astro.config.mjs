@@ -14,4 +14,8 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [react()],
   devToolbar: { enabled: false },
+  // content-build keeps one cache folder per data folder (ASTRO_CACHE_DIR) across builds, so a page
+  // whose getStaticPaths entry returns an unchanged `cacheKey` is copied from the last build, not rendered.
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  experimental: { incrementalBuild: true },
 });

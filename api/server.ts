@@ -2,18 +2,71 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  findRedirect,
+  IMMUTABLE_PATH_PREFIXES,
+  matchRoute,
+  type ShellName,
+  SHELLS_PATH_PREFIX,
+  shellFile,
+} from '#shared/routes.ts';
+import { slugify } from '#shared/rules/text.ts';
 import { type AppDeps, createApi } from './app.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
-/** The whole shop on one port: the API under `/api`, the prebuilt static site for everything else. */
+/** Cache and robots headers for everything the server answers outside the API (which sets its own). */
+const siteHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status >= 300 && c.res.status < 400) return;
+  const immutable = c.res.ok && IMMUTABLE_PATH_PREFIXES.some((prefix) => c.req.path.startsWith(prefix));
+  c.header('Cache-Control', immutable ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
+  if (matchRoute(c.req.path)?.route.noindex) c.header('X-Robots-Tag', 'noindex');
+};
+
+/**
+ * The whole shop on one port: the spec's redirects, the API under `/api`, the prebuilt static site
+ * (precompressed copies when the browser accepts them), the shell page of every 'shell' route of
+ * `shared/routes.ts` for its concrete paths, and the Spanish 404 page for the rest. The generated
+ * nginx config (`deploy/nginx.conf`) answers the same way.
+ */
 export function createShop(deps: AppDeps) {
   const site = currentSiteDir(deps.config.siteDir);
   const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const target = findRedirect(c.req.path);
+    // The query string goes along: campaign parameters (utm_*) must survive an old link.
+    return target ? c.redirect(`${target}${new URL(c.req.url).search}`, 301) : next();
+  });
   app.route('/api', createApi(deps));
+  app.use('*', siteHeaders);
+
+  // The header search without JavaScript submits `?q=`: one address per search, /busqueda/{slug}.
+  app.get('/busqueda', (c, next) => {
+    const slug = slugify(c.req.query('q') ?? '');
+    return slug ? c.redirect(`/busqueda/${slug}`, 302) : next();
+  });
   // Seeded and uploaded images; signed, expiring links arrive with the storefront's image pipeline.
   app.use('/files/*', serveStatic({ root: deps.config.filesDir, rewriteRequestPath: (p) => p.slice('/files'.length) }));
-  app.use('*', serveStatic({ root: site }));
+  // Image variants are shared by every build (content-build names them by content), so they sit beside the builds.
+  app.use('/media/*', serveStatic({ root: join(deps.config.siteDir, 'media'), rewriteRequestPath: (p) => p.slice('/media'.length) }));
+  // Shells answer only in place of their routes, never at their own address.
+  app.use(`${SHELLS_PATH_PREFIX}*`, async (c) => c.notFound());
+  app.use('*', serveStatic({ root: site, precompressed: true }));
+
+  const shells = new Map<ShellName, MiddlewareHandler>();
+  app.get('*', (c, next) => {
+    const match = matchRoute(c.req.path);
+    if (match?.route.kind !== 'shell') return next();
+    const name = match.route.shell;
+    let serveShell = shells.get(name);
+    if (!serveShell) shells.set(name, (serveShell = serveStatic({ root: site, path: shellFile(name), precompressed: true })));
+    return serveShell(c, next);
+  });
+
   app.notFound(async (c) => {
     const page = await readFile(join(site, '404.html'), 'utf8').catch(() => 'Página no encontrada');
     return c.html(page, 404);

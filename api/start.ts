@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
+import { createRebuildQueue } from './services/rebuilds.ts';
 
 const config = loadConfig();
 const db = openDatabase({ url: config.databaseUrl });
@@ -18,18 +19,20 @@ if (seeded) {
   await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
 }
 
+const build = () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+// Every rebuild while the shop runs goes through this queue: content edits, the hourly schedule, start.
+const rebuilds = createRebuildQueue({ run: build });
+
 if (!hasBuiltSite(config.siteDir)) {
   console.log('Construyendo la web estática…');
-  const { info } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+  const { info } = await build();
   console.log(`Web construida: ${info.pages} páginas.`);
 } else {
   // Serve the existing site at once; a changed catalogue (or a new day's date window) rebuilds behind it.
-  buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir })
-    .then(({ info, skipped }) => skipped || console.log(`Web reconstruida: ${info.pages} páginas.`))
-    .catch((err: unknown) => console.error('La reconstrucción de la web ha fallado:', err));
+  rebuilds.request('arranque');
 }
 
-const server = await listen(createShop({ db, config }), config.port, config.host);
+const server = await listen(createShop({ db, config, rebuilds }), config.port, config.host);
 console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);
 console.log(`Salud de la API: ${config.publicUrl}/api/health`);
 if (config.seedDemo) {
@@ -38,6 +41,7 @@ if (config.seedDemo) {
 }
 
 const stop = () => {
+  rebuilds.stop();
   server.close();
   void db.destroy().finally(() => process.exit(0));
 };

@@ -1,18 +1,26 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/site-builds.ts';
+import { compressBuild } from './compress.ts';
 import { prepareImages } from './images.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Code that shapes the pages: a change here must rebuild even when the catalogue did not change. */
-const SOURCE_PATHS = ['site', 'shared', 'astro.config.mjs', 'package-lock.json'];
+const SOURCE_PATHS = ['site', 'shared', 'content-build', 'astro.config.mjs', 'package-lock.json'];
 const KEEP_BUILDS = 2;
+/**
+ * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives
+ * beside the builds, not in them: each build goes to a fresh folder and Astro restores unchanged pages
+ * into it from here.
+ */
+export const astroCacheDir = (siteDir: string) => join(siteDir, 'astro-cache');
+const INCREMENTAL_MANIFEST = 'incremental-build.json';
 
 async function hashSources(hash: ReturnType<typeof createHash>, path: string): Promise<void> {
   const info = await stat(path).catch(() => null);
@@ -27,16 +35,28 @@ async function hashSources(hash: ReturnType<typeof createHash>, path: string): P
   }
 }
 
-function runAstroBuild(snapshotPath: string, manifestPath: string, outDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath },
+/**
+ * Astro bundles the pages' server code into `<outDir>/.prerender` when the outDir lies inside its working
+ * directory and into `<cwd>/.astro/.prerender` otherwise; the bundle must sit inside the project to
+ * resolve its packages. Each build therefore runs in its own folder under the project's `.astro/`, so
+ * two builds at once (a CLI build beside the server's queue, parallel tests) never share one.
+ */
+async function runAstroBuild(snapshotPath: string, manifestPath: string, outDir: string, cacheDir: string): Promise<void> {
+  await mkdir(join(ROOT, '.astro'), { recursive: true });
+  const cwd = await mkdtemp(join(ROOT, '.astro', 'build-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
+        cwd,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
     });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
-  });
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -94,12 +114,21 @@ export async function buildSite({
   const manifestPath = join(siteDir, `images-${hash}.json`);
   await writeFile(snapshotPath, json);
   await writeFile(manifestPath, manifest);
+  const cacheDir = astroCacheDir(siteDir);
   try {
-    await runAstroBuild(snapshotPath, manifestPath, work);
+    await runAstroBuild(snapshotPath, manifestPath, work, cacheDir);
+  } catch (err) {
+    // A build that died midway may have refreshed some cached pages but not the manifest naming them:
+    // forget the manifest so the next build renders every page rather than trust a mismatched copy.
+    await rm(join(cacheDir, INCREMENTAL_MANIFEST), { force: true });
+    await rm(work, { recursive: true, force: true });
+    throw err;
   } finally {
     await rm(snapshotPath, { force: true });
     await rm(manifestPath, { force: true });
   }
+  // Pages identical to the live build's keep its compressed copies (linked, not recompressed).
+  await compressBuild({ dir: work, previousDir: live ? join(siteDir, live) : null });
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
   await writeFile(join(work, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
   await rm(target, { recursive: true, force: true });

@@ -35,7 +35,13 @@ export function collectImageKeys(snapshot: CatalogueSnapshot): string[] {
   }
   for (const activity of snapshot.activities) add(activity.thumbnail);
   for (const landing of snapshot.landings) {
-    for (const content of landing.contents) if (content.contentType === 'IMAGE') add(content.value1);
+    // An IMAGE block keeps its desktop image in value1 and its mobile one in value2.
+    for (const content of landing.contents) {
+      if (content.contentType === 'IMAGE') {
+        add(content.value1);
+        add(content.value2);
+      }
+    }
   }
   return [...keys].filter((k) => !/^https?:/.test(k)).sort();
 }

@@ -211,7 +211,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       includedServicesWeb: tour.includedServicesWeb,
       expertOpinionTitle: tour.expertOpinionTitle,
       expertOpinion: tour.expertOpinion,
-      expertOpinionAvatar: tour.expertOpinionAvatar,
+      expertOpinionAvatar: tourFileKey(tour.id, tour.expertOpinionAvatar),
       stops: tour.stops,
       offerValidity: tour.offerValidity,
       thumbnail: tourFileKey(tour.id, tour.thumbnail),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createRebuildQueue } from '../services/rebuilds.ts';
 
 describe.each(dialects)('GET /api/health on %s', (dialect) => {
   let t: TestDatabase;
@@ -40,6 +41,36 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
       database: { ok: true, dialect, tours: 0 },
       build: { ok: true, hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3 },
     });
+  });
+
+  it('reports the rebuild queue: the last build and the last rebuild error', async () => {
+    const { config } = await setup();
+    let fail = false;
+    const rebuilds = createRebuildQueue({
+      run: async () => {
+        if (fail) throw new Error('astro build exited with 1');
+        return { info: { hash: 'def', builtAt: '2026-11-22T11:00:00.000Z', pages: 5, tours: 1 }, skipped: false };
+      },
+      debounceMs: 0,
+      intervalMs: 0,
+      log: () => {},
+    });
+    const api = createApi({ db: t.db, config, rebuilds });
+    rebuilds.request('test');
+    await rebuilds.whenIdle();
+    fail = true;
+    rebuilds.request('test');
+    await rebuilds.whenIdle();
+    const body = (await (await api.request('/health')).json()) as Record<string, unknown>;
+    expect(body.rebuild).toEqual({
+      running: false,
+      pending: false,
+      lastBuild: { hash: 'def', builtAt: '2026-11-22T11:00:00.000Z', pages: 5 },
+      lastError: { message: 'astro build exited with 1', at: expect.any(String) },
+      lastRequestedAt: expect.any(String),
+      lastFinishedAt: expect.any(String),
+    });
+    rebuilds.stop();
   });
 
   it('reports a database that cannot answer (schema missing)', async () => {

@@ -1,10 +1,20 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.ts';
+import type { RebuildStatus } from '../services/rebuilds.ts';
 import { readCurrentBuild } from '../services/site-builds.ts';
 
+const rebuildReport = (s: RebuildStatus) => ({
+  running: s.running,
+  pending: s.pending,
+  lastBuild: s.lastBuild && { hash: s.lastBuild.hash, builtAt: s.lastBuild.builtAt, pages: s.lastBuild.pages },
+  lastError: s.lastError,
+  lastRequestedAt: s.lastRequestedAt,
+  lastFinishedAt: s.lastFinishedAt,
+});
+
 /** `GET /api/health`: database and build status, for load balancers and people. */
-export function healthRoutes({ db, config }: AppDeps) {
+export function healthRoutes({ db, config, rebuilds }: AppDeps) {
   return new Hono().get('/', async (c) => {
     const database = await db
       .selectFrom('tours')
@@ -19,6 +29,8 @@ export function healthRoutes({ db, config }: AppDeps) {
         status: ok ? 'ok' : 'degraded',
         database: { ok: database.ok, dialect: config.databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite', tours: database.tours },
         build: build ? { ok: true, hash: build.hash, builtAt: build.builtAt, pages: build.pages } : { ok: false },
+        // A failed rebuild leaves the previous site live, so it is reported but does not degrade the shop.
+        ...(rebuilds ? { rebuild: rebuildReport(rebuilds.status()) } : {}),
       },
       ok ? 200 : 503,
     );

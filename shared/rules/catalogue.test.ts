@@ -4,6 +4,7 @@ import {
   isHiddenTour,
   isPeriodListed,
   isPeriodWebBookable,
+  isTourPublic,
   listCatalogueTours,
   tourMatchesDestinationSlug,
   tourMatchesRegionSlug,
@@ -140,5 +141,24 @@ describe('route filters', () => {
     { tagSeason: null, slug: 'abril', expected: false },
   ])('/temporada/$slug for "$tagSeason" → $expected', ({ tagSeason, slug, expected }) => {
     expect(tourMatchesSeasonSlug({ tour: { tagSeason }, slug })).toBe(expected);
+  });
+});
+
+describe('isTourPublic', () => {
+  const window = { from: '2025-06-15', to: '2026-12-31' };
+  const listed = { dayOne: '2025-09-01', webBookable: true, publishWeb: true };
+  const adult = (valueCents: number) => ({ ageGroupName: 'Adultos', valueCents });
+  const base = { tagKeywords: 'cultura', tagSeason: 'Marzo', prices: [adult(129000)], periods: [listed] };
+  it.each([
+    { name: 'priced, not hidden, with a listed period', tour: base, expected: true },
+    { name: '"Hidden tours (tagKeywords … containing \'oculto\') are removed from lists"', tour: { ...base, tagKeywords: 'empresa, Oculto' }, expected: false },
+    { name: 'hidden through tag_season', tour: { ...base, tagSeason: 'oculto' }, expected: false },
+    { name: '"Only tours whose price for age group \'Adultos\' is above 0 are listed": 0', tour: { ...base, prices: [adult(0)] }, expected: false },
+    { name: 'only a child price', tour: { ...base, prices: [{ ageGroupName: 'Niños', valueCents: 90000 }] }, expected: false },
+    { name: 'no periods', tour: { ...base, periods: [] }, expected: false },
+    { name: 'only a period outside the window', tour: { ...base, periods: [{ ...listed, dayOne: '2027-01-01' }] }, expected: false },
+    { name: 'only a period not bookable on the web', tour: { ...base, periods: [{ ...listed, webBookable: false }] }, expected: false },
+  ])('$name → $expected', ({ tour, expected }) => {
+    expect(isTourPublic({ tour, window })).toBe(expected);
   });
 });

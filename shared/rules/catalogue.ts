@@ -2,6 +2,7 @@
 import { HIDDEN_KEYWORD } from '../constants.ts';
 import type { Destination, ParentRegion, Period, Tour } from '../entities/index.ts';
 import { formatIsoDate } from './dates.ts';
+import { hasPositiveAdultPrice, type AgePrice } from './prices.ts';
 import { containsNormalised, normaliseSearchQuery, normaliseSearchText, slugify } from './text.ts';
 
 export interface CatalogueWindow {
@@ -115,4 +116,29 @@ export function tourMatchesRegionSlug({
 export function tourMatchesSeasonSlug({ tour, slug }: { tour: Pick<Tour, 'tagSeason'>; slug: string }): boolean {
   if (tour.tagSeason === null) return false;
   return tour.tagSeason.split(',').some((season) => slugify(season) === slug);
+}
+
+export type PublicTourCandidate<P extends ListedPeriod> = Pick<Tour, 'tagKeywords' | 'tagSeason'> & {
+  prices: readonly AgePrice[];
+  periods: readonly P[];
+};
+
+/**
+ * Whether a tour may appear anywhere public (its page, cards, search, sitemap): not hidden ('oculto'), an
+ * 'Adultos' price above 0 ("Only tours whose price for age group 'Adultos' is above 0 are listed") and at
+ * least one listed period. Publication (publish_web) is checked where tours are read: unpublished tours
+ * never reach the snapshot.
+ */
+export function isTourPublic<P extends ListedPeriod>({
+  tour,
+  window,
+}: {
+  tour: PublicTourCandidate<P>;
+  window: CatalogueWindow;
+}): boolean {
+  return (
+    !isHiddenTour(tour) &&
+    hasPositiveAdultPrice(tour.prices) &&
+    tour.periods.some((period) => isPeriodListed({ period, window }))
+  );
 }

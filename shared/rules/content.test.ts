@@ -5,6 +5,8 @@ import {
   countCarouselCardsPerView,
   diffTourLinks,
   buildHomeTabs,
+  canStepCarousel,
+  stepCarousel,
   isCarouselDimmed,
   listCarouselCards,
   listCarousels,
@@ -157,5 +159,31 @@ describe('slider tour picker', () => {
       toAdd: [{ tourId: 'T4', position: 3 }],
       toUpdate: [{ link: { id: 'L3', tourId: 'T3', position: 3 }, position: 2 }],
     });
+  });
+});
+
+describe('carousel buttons ("scroll 1", "loops only with more than 4 tours")', () => {
+  it.each([
+    { name: 'next from the start', index: 0, count: 6, perView: 4, loop: true, direction: 'next' as const, expected: 1 },
+    { name: 'next at the last view wraps when looping', index: 2, count: 6, perView: 4, loop: true, direction: 'next' as const, expected: 0 },
+    { name: 'previous at the start wraps to the last view when looping', index: 0, count: 6, perView: 4, loop: true, direction: 'previous' as const, expected: 2 },
+    { name: 'previous in the middle', index: 2, count: 6, perView: 4, loop: true, direction: 'previous' as const, expected: 1 },
+    { name: 'next at the last view stays without looping', index: 1, count: 3, perView: 2, loop: false, direction: 'next' as const, expected: 1 },
+    { name: 'previous at the start stays without looping', index: 0, count: 4, perView: 1, loop: false, direction: 'previous' as const, expected: 0 },
+    { name: 'one card per view, not looping', index: 1, count: 4, perView: 1, loop: false, direction: 'next' as const, expected: 2 },
+    { name: 'everything in view: nothing moves', index: 0, count: 4, perView: 4, loop: false, direction: 'next' as const, expected: 0 },
+    { name: 'an index past the end (the view grew) is clamped', index: 5, count: 6, perView: 4, loop: false, direction: 'previous' as const, expected: 1 },
+  ])('$name → $expected', ({ index, count, perView, loop, direction, expected }) => {
+    expect(stepCarousel({ index, count, perView, loop, direction })).toBe(expected);
+  });
+
+  it.each([
+    { name: 'previous is disabled at the start without looping', index: 0, count: 4, perView: 2, loop: false, direction: 'previous' as const, expected: false },
+    { name: 'next is disabled at the last view without looping', index: 2, count: 4, perView: 2, loop: false, direction: 'next' as const, expected: false },
+    { name: 'next is enabled before the last view', index: 1, count: 4, perView: 2, loop: false, direction: 'next' as const, expected: true },
+    { name: 'a looping carousel is never stuck', index: 0, count: 6, perView: 4, loop: true, direction: 'previous' as const, expected: true },
+    { name: 'everything in view: both disabled', index: 0, count: 3, perView: 4, loop: false, direction: 'next' as const, expected: false },
+  ])('$name', ({ index, count, perView, loop, direction, expected }) => {
+    expect(canStepCarousel({ index, count, perView, loop, direction })).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import {
   CAROUSEL_CARDS_SMALL,
   CAROUSEL_LOOP_MIN_EXCLUSIVE,
   CAROUSEL_MEDIUM_MAX_WIDTH_PX,
+  CAROUSEL_SCROLL,
   CAROUSEL_SMALL_BELOW_WIDTH_PX,
   HIDDEN_KEYWORD,
   HOME_TABS,
@@ -197,4 +198,55 @@ export function diffTourLinks<L extends Pick<TourSlider, 'tourId' | 'position'>>
     toAdd: edited.filter((entry) => !savedIds.has(entry.tourId)),
     toUpdate,
   };
+}
+
+export type CarouselDirection = 'previous' | 'next';
+
+/**
+ * Whether a carousel button can move: there must be more cards than fit in view; without looping ("loops
+ * only with more than 4 tours") it stops at the first and the last view, so the button is disabled there.
+ */
+export function canStepCarousel({
+  index,
+  count,
+  perView,
+  loop,
+  direction,
+}: {
+  index: number;
+  count: number;
+  perView: number;
+  loop: boolean;
+  direction: CarouselDirection;
+}): boolean {
+  const lastStart = Math.max(0, count - perView);
+  if (lastStart === 0) return false;
+  if (loop) return true;
+  return direction === 'next' ? index < lastStart : index > 0;
+}
+
+/**
+ * The first card in view after a button press: "scroll 1". Past either end a looping carousel wraps around
+ * to the other end; one that does not loop stays where it is.
+ */
+export function stepCarousel({
+  index,
+  count,
+  perView,
+  loop,
+  direction,
+}: {
+  index: number;
+  count: number;
+  perView: number;
+  loop: boolean;
+  direction: CarouselDirection;
+}): number {
+  const lastStart = Math.max(0, count - perView);
+  const current = Math.min(Math.max(0, index), lastStart);
+  if (!canStepCarousel({ index: current, count, perView, loop, direction })) return current;
+  const next = current + (direction === 'next' ? CAROUSEL_SCROLL : -CAROUSEL_SCROLL);
+  if (next > lastStart) return 0;
+  if (next < 0) return lastStart;
+  return next;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, countDaysBetween, isIsoDate, formatIsoDate } from './dates.ts';
+import { addDays, countDaysBetween, formatDateRange, formatMadridDateTime, formatSpanishDate, isIsoDate, formatIsoDate } from './dates.ts';
 
 describe('formatIsoDate', () => {
   it.each([
@@ -50,5 +50,45 @@ describe('addDays', () => {
     { date: '2025-06-15', days: 0, expected: '2025-06-15' },
   ])('$date + $days → $expected', ({ date, days, expected }) => {
     expect(addDays({ date, days })).toBe(expected);
+  });
+});
+
+describe('formatSpanishDate', () => {
+  it.each([
+    { date: '2027-03-24', style: 'long', expected: '24 de marzo de 2027' },
+    { date: '2027-01-01', style: 'long', expected: '1 de enero de 2027' },
+    { date: '2027-09-05', style: 'short', expected: '5 sept 2027' },
+    { date: '2027-12-31', style: 'short', expected: '31 dic 2027' },
+  ] as const)('$date ($style) → $expected', ({ date, style, expected }) => {
+    expect(formatSpanishDate({ date, style })).toBe(expected);
+  });
+
+  it('rejects what is not a calendar date', () => {
+    expect(() => formatSpanishDate({ date: '2027-02-30' })).toThrow(RangeError);
+  });
+});
+
+describe('formatMadridDateTime', () => {
+  it.each([
+    { name: 'winter: UTC+1', timestamp: '2027-03-24T10:00:00.000Z', expected: { date: '24 mar 2027', time: '11:00' } },
+    { name: 'summer: UTC+2', timestamp: '2027-07-10T06:05:00Z', expected: { date: '10 jul 2027', time: '08:05' } },
+    { name: 'late UTC evening is the next day in Madrid', timestamp: '2027-08-01T22:30:00Z', expected: { date: '2 ago 2027', time: '00:30' } },
+  ])('$name', ({ timestamp, expected }) => {
+    expect(formatMadridDateTime(timestamp)).toEqual(expected);
+  });
+});
+
+describe('formatDateRange (offer card dates)', () => {
+  it.each([
+    { name: 'same month', from: '2026-12-03', to: '2026-12-10', expected: 'del 3 al 10 de diciembre de 2026' },
+    { name: 'two months', from: '2026-11-28', to: '2026-12-05', expected: 'del 28 de noviembre al 5 de diciembre de 2026' },
+    { name: 'two years', from: '2026-12-28', to: '2027-01-04', expected: 'del 28 de diciembre de 2026 al 4 de enero de 2027' },
+    { name: 'one day', from: '2026-05-02', to: '2026-05-02', expected: 'el 2 de mayo de 2026' },
+  ])('$name → $expected', ({ from, to, expected }) => {
+    expect(formatDateRange({ from, to })).toBe(expected);
+  });
+
+  it('rejects a value that is not a date', () => {
+    expect(() => formatDateRange({ from: '2026-02-30', to: '2026-03-02' })).toThrow(RangeError);
   });
 });

@@ -2,7 +2,6 @@
  * Calendar dates as 'YYYY-MM-DD' strings, computed in UTC. Rules never read the clock: callers pass `now`
  * or `today` in.
  */
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
@@ -32,4 +31,55 @@ export function countDaysBetween({ from, to }: { from: string; to: string }): nu
 /** The date `days` days after `date` (before, when negative). */
 export function addDays({ date, days }: { date: string; days: number }): string {
   return formatIsoDate(new Date(toUtcMs(date) + days * MS_PER_DAY));
+}
+
+const MONTHS_LONG = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
+/** The abbreviations es-ES uses ('sept', not 'sep'). */
+const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const;
+
+/**
+ * A calendar date in Spanish, without time-zone arithmetic (a departure day is a day, not an instant), so
+ * the build and the browser print the same text.
+ *
+ * @example formatSpanishDate({ date: '2027-03-24' }) // '24 de marzo de 2027'
+ * @example formatSpanishDate({ date: '2027-09-05', style: 'short' }) // '5 sept 2027'
+ */
+export function formatSpanishDate({ date, style = 'long' }: { date: string; style?: 'long' | 'short' }): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return style === 'long'
+    ? `${day} de ${MONTHS_LONG[month - 1]} de ${year}`
+    : `${day} ${MONTHS_SHORT[month - 1]} ${year}`;
+}
+
+/** Timestamps "displayed in es-ES, Europe/Madrid" (DESIGN.md): a flight's departure or arrival. */
+const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const MADRID_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * A UTC timestamp as Madrid's day and time.
+ *
+ * @example formatMadridDateTime('2027-03-24T10:00:00.000Z') // { date: '24 mar 2027', time: '11:00' }
+ */
+export function formatMadridDateTime(timestamp: string): { date: string; time: string } {
+  const instant = new Date(timestamp);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a timestamp: ${timestamp}`);
+  return { date: formatSpanishDate({ date: MADRID_DAY.format(instant), style: 'short' }), time: MADRID_TIME.format(instant) };
+}
+
+/**
+ * A departure's dates in Spanish, naming the month and year only once when they are shared.
+ *
+ * @example formatDateRange({ from: '2026-12-03', to: '2026-12-10' }) // 'del 3 al 10 de diciembre de 2026'
+ * @example formatDateRange({ from: '2026-11-28', to: '2026-12-05' }) // 'del 28 de noviembre al 5 de diciembre de 2026'
+ */
+export function formatDateRange({ from, to }: { from: string; to: string }): string {
+  const start = formatSpanishDate({ date: from });
+  const end = formatSpanishDate({ date: to });
+  if (from === to) return `el ${start}`;
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `del ${start} al ${end}`;
+  // Same year: '28 de noviembre' + ' al ' + '5 de diciembre de 2026'; same month too: '3' + ' al ' + '10 de …'.
+  const startWithoutYear = start.replace(/ de \d{4}$/, '');
+  if (from.slice(0, 7) !== to.slice(0, 7)) return `del ${startWithoutYear} al ${end}`;
+  return `del ${startWithoutYear.replace(/ de .*$/, '')} al ${end}`;
 }

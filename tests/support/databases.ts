@@ -44,6 +44,13 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
     cleanup = async () => {
       const c = new pg.Client({ connectionString: postgresUrl });
       await c.connect();
+      // pg's pool.end() resolves before its sockets close; dropping with (force) while one is still
+      // closing makes the server kill it, and that error surfaces as an unhandled rejection.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { AppError } from '../errors.ts';
+import { findTourDepartures } from '../services/tour-departures.ts';
+import { validate } from '../validation.ts';
+
+const tourNotFound = () => new AppError('NOT_FOUND', 'No encontramos ese viaje. Puede que ya no esté a la venta.');
+
+/** A slug longer than any web slug cannot name a tour: not found, without asking the database. */
+const SlugParam = z.strictObject({ slug: z.string().min(1).max(200) });
+
+/** Tours, by web slug. */
+export function tourRoutes({ db }: AppDeps) {
+  return new Hono().get('/:slug/departures', validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
+    const departures = await findTourDepartures(db, { slug: c.req.valid('param').slug, now: new Date() });
+    if (departures === null) throw tourNotFound();
+    // Seats change with every booking: never cached, by browsers or by anything in between.
+    c.header('Cache-Control', 'no-store');
+    return c.json(departures);
+  });
+}

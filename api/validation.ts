@@ -1,0 +1,45 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+// Zod's Spanish messages for every issue a schema gives no message of its own: whatever the API
+// validates, a person reads Spanish. Set once for the server process (the islands use their schemas'
+// own messages).
+z.config(z.locales.es());
+
+/** The first message per field, keyed by its path (`passengers.0.name`); unknown fields are named too. */
+export function fieldErrors(error: z.core.$ZodError): { fields: Record<string, string>; root: string | null } {
+  const fields: Record<string, string> = {};
+  let root: string | null = null;
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[base ? `${base}.${key}` : key] ??= 'Este campo no se admite.';
+    } else if (base === '') {
+      root ??= issue.message;
+    } else {
+      fields[base] ??= issue.message;
+    }
+  }
+  return { fields, root };
+}
+
+/**
+ * zod validation of one part of the request (`json`, `param`, `query`…). Bad input throws the API's
+ * VALIDATION error (422) with one Spanish message per field, before the handler runs, so nothing is
+ * written. `invalid` replaces that error where bad input means something else (an impossible slug is
+ * simply not found).
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+  { invalid }: { invalid?: () => AppError } = {},
+) {
+  return zValidator(target, schema, (result) => {
+    if (result.success) return;
+    if (invalid) throw invalid();
+    const { fields, root } = fieldErrors(result.error);
+    throw new AppError('VALIDATION', root ? `La petición no es válida: ${root}` : 'Revisa los datos marcados.', fields);
+  });
+}

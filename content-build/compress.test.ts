@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compressBuild } from './compress.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function build(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-compress-'));
+  dirs.push(dir);
+  for (const [path, body] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), body);
+  }
+  return dir;
+}
+
+const page = (title: string) => `<!doctype html><html lang="es"><h1>${title}</h1>${'<p>Salidas garantizadas desde Madrid y Barcelona.</p>'.repeat(60)}</html>`;
+
+describe('compressBuild', () => {
+  it('writes brotli and gzip copies of text files of at least 1 KiB, nothing else', async () => {
+    const dir = build({
+      'tour/japon/index.html': page('Japón'),
+      '_astro/island.js': 'export const isla = 1;\n'.repeat(100),
+      'tiny.css': 'body{margin:0}',
+      'sitemap.xml': `<urlset>${'<url><loc>https://example.es/</loc></url>'.repeat(40)}</urlset>`,
+      'logo.webp': 'x'.repeat(5000),
+    });
+    expect(await compressBuild({ dir })).toEqual({ compressed: 3, reused: 0 });
+    for (const file of ['tour/japon/index.html', '_astro/island.js', 'sitemap.xml']) {
+      const original = readFileSync(join(dir, file));
+      expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(join(dir, `${file}.gz`)))).toEqual(original);
+    }
+    expect(existsSync(join(dir, 'tiny.css.br'))).toBe(false);
+    expect(existsSync(join(dir, 'logo.webp.br'))).toBe(false);
+  });
+
+  it('links the live build\'s copies of unchanged files and compresses changed ones', async () => {
+    const live = build({ 'a/index.html': page('A'), 'b/index.html': page('B') });
+    await compressBuild({ dir: live });
+    const next = build({ 'a/index.html': page('A'), 'b/index.html': page('B renovado'), 'c/index.html': page('C') });
+    expect(await compressBuild({ dir: next, previousDir: live })).toEqual({ compressed: 2, reused: 1 });
+    expect(statSync(join(next, 'a/index.html.br')).ino).toBe(statSync(join(live, 'a/index.html.br')).ino);
+    expect(brotliDecompressSync(readFileSync(join(next, 'b/index.html.br'))).toString()).toBe(page('B renovado'));
+  });
+});

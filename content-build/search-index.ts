@@ -1,0 +1,61 @@
+/**
+ * The static search index: one Pagefind record per visible tour, written into the built site at
+ * `/pagefind/`, so /busqueda finds tours in the browser with no server round trip.
+ */
+import * as pagefind from 'pagefind';
+import type { ImageManifest } from '#shared/images.ts';
+import { selectPublicTours } from '#shared/public-catalogue.ts';
+import { formatFromPrice, formatTourCardDuration, formatTourCardName } from '#shared/rules/labels.ts';
+import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
+import { buildTourSearchText } from '#shared/rules/search.ts';
+import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+
+/** Result cards are at most this wide; a bigger variant would only cost bytes. */
+const RESULT_IMAGE_WIDTH = 480;
+
+export interface SearchRecord {
+  url: string;
+  content: string;
+  meta: Record<string, string>;
+}
+
+/**
+ * The records of the index. The content is normalised like queries ("accents, ä/å, aliases"), so 'Japón'
+ * and 'japon' find the same tour and 'europe' finds Europa; the meta is what a result card shows.
+ */
+export function buildSearchRecords({ snapshot, images }: { snapshot: CatalogueSnapshot; images: ImageManifest }): SearchRecord[] {
+  return selectPublicTours(snapshot).map((tour) => {
+    const image = tour.thumbnail ? images[tour.thumbnail] : undefined;
+    const variant = image?.variants.find((v) => v.width >= RESULT_IMAGE_WIDTH) ?? image?.variants.at(-1);
+    const from = findLowestAdultPriceCents(tour.prices);
+    const meta: Record<string, string> = {
+      title: formatTourCardName(tour.name),
+      destinations: tour.destinations.map((d) => d.name).join(' · '),
+    };
+    if (variant && image) Object.assign(meta, { image: variant.url, image_width: String(variant.width), image_height: String(Math.round((image.height / image.width) * variant.width)) });
+    if (from !== null) meta.price = formatFromPrice(from);
+    const duration = formatTourCardDuration({ periods: tour.periods });
+    if (duration) meta.duration = duration;
+    return {
+      url: `/tour/${tour.webSlug}`,
+      content: buildTourSearchText({ ...tour, regions: tour.parentRegions }),
+      meta,
+    };
+  });
+}
+
+/** Indexes the records and writes Pagefind's files to `<outDir>/pagefind`. */
+export async function writeSearchIndex({ records, outDir }: { records: readonly SearchRecord[]; outDir: string }): Promise<void> {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  try {
+    for (const record of records) {
+      const added = await index.addCustomRecord({ url: record.url, content: record.content, language: 'es', meta: record.meta });
+      if (added.errors.length > 0) throw new Error(`Pagefind (${record.url}): ${added.errors.join('; ')}`);
+    }
+    const written = await index.writeFiles({ outputPath: `${outDir}/pagefind` });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  } finally {
+    await pagefind.close();
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { findRedirect, matchRoute, patternToRegex, REDIRECTS, ROUTES, SHELLS, shellFile } from './routes.ts';
+
+describe('route table', () => {
+  it('names every route once and gives every shell route a known shell', () => {
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+    for (const route of ROUTES) if (route.kind === 'shell') expect(SHELLS).toHaveProperty(route.shell);
+    // Every shell is used by some route: an unused one would be built for nothing.
+    const used = new Set(ROUTES.flatMap((r) => (r.kind === 'shell' ? [r.shell] : [])));
+    expect([...used].sort()).toEqual(Object.keys(SHELLS).sort());
+  });
+
+  it('keeps private and per-visitor screens out of search engines', () => {
+    for (const route of ROUTES) if (route.area !== 'public') expect(route.noindex, route.name).toBe(true);
+  });
+
+  it.each([
+    ['/', 'home', {}],
+    ['/temporada', 'season', {}],
+    ['/temporada/otono', 'season', { slug: 'otono' }],
+    ['/tipo-de-viaje/viaje-mercados-navidenos', 'christmas-markets', {}],
+    ['/tipo-de-viaje/single', 'trip-type', { slug: 'single' }],
+    ['/tour/japon-esencial', 'tour', { slug: 'japon-esencial' }],
+    ['/busqueda/jap%C3%B3n', 'search', { slug: 'japón' }],
+    ['/login', 'login', {}],
+    ['/registro', 'register', {}],
+    ['/booking', 'booking-start', {}],
+    ['/tour/japon/completa-tus-datos', 'booking-details', { slug: 'japon' }],
+    ['/tour/japon/pasajeros/b-1/', 'booking-passengers', { slug: 'japon', bookingId: 'b-1' }],
+    ['/tour/japon/paga-tu-reserva/b-1/p-2', 'booking-payment', { slug: 'japon', bookingId: 'b-1', paymentID: 'p-2' }],
+    ['/paga-tu-reserva/b-1/tk-9', 'payment-link', { id: 'b-1', tkId: 'tk-9' }],
+    ['/payment', 'payment', {}],
+    ['/payment/b-1/p-2', 'payment-return', { bookingID: 'b-1', paymentID: 'p-2' }],
+    ['/confirmacion/p-2/firma', 'confirmation', { paymentID: 'p-2', signature: 'firma' }],
+    ['/feedback/activity/pe-1/a-1', 'feedback-activity', { periodId: 'pe-1', activityId: 'a-1' }],
+    ['/feedback/tour/pe-1/b-1', 'feedback-tour', { periodId: 'pe-1', bookingId: 'b-1' }],
+    ['/perfil/reserva/b-1', 'profile-booking', { id: 'b-1' }],
+    ['/admin/tour/opinion', 'admin-opinions', {}],
+    ['/admin/tour/t-1', 'admin-tour', { id: 't-1' }],
+    ['/admin/tour/t-1/guide/pe-1', 'admin-tour-guide', { tourID: 't-1', periodID: 'pe-1' }],
+    ['/admin/guias/pe-1/calificar/g-1', 'admin-guide-rating', { periodId: 'pe-1', guideId: 'g-1' }],
+    ['/black-friday', 'black-friday', {}],
+    ['/navidad-en-europa', 'campaign', { sliderSlug: 'navidad-en-europa' }],
+  ])('matches %s to %s', (path, name, params) => {
+    expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ name }), params });
+  });
+
+  it.each(['/payment/b-1', '/tour/japon/otra', '/admin/nada/mas/que/esto', '/feedback/tour', '/x/y'])('matches nothing for %s (exact matches only)', (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
+
+  it('finds the spec redirects, exact paths only', () => {
+    expect(findRedirect('/viajes-para-singles')).toBe('/tipo-de-viaje/single');
+    expect(findRedirect('/tour/viaje-suiza-diciembre')).toBe('/destino/suiza');
+    expect(findRedirect('/tour/viaje-suiza-diciembre/pasajeros')).toBeNull();
+    expect(Object.keys(REDIRECTS)).toHaveLength(3);
+  });
+
+  it('turns patterns into the regular expressions nginx gets', () => {
+    expect(patternToRegex('/')).toBe('^/$');
+    expect(patternToRegex('/perfil')).toBe('^/perfil/?$');
+    expect(patternToRegex('/tour/:slug/paga-tu-reserva/:bookingId?/:paymentID?')).toBe('^/tour/[^/]+/paga-tu-reserva(?:/[^/]+)?(?:/[^/]+)?/?$');
+    expect(shellFile('booking-passengers')).toBe('/shells/booking-passengers/index.html');
+  });
+
+  it('the first regular expression that matches a path names the same route as the matcher', () => {
+    const samples = ROUTES.flatMap((r) => {
+      const filled = r.pattern.replace(/\/:(\w+)\?/g, '/$1-x').replace(/\/:(\w+)/g, '/$1-x');
+      const bare = r.pattern.replace(/\/:\w+\?/g, '');
+      return [filled, bare, `${filled}/`, `${filled}/extra`];
+    });
+    for (const path of samples) {
+      const viaRegex = ROUTES.find((r) => new RegExp(patternToRegex(r.pattern)).test(path));
+      expect(viaRegex?.name ?? null, path).toBe(matchRoute(path)?.route.name ?? null);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * "¿Tienes alguna pregunta?": a visitor's question about this tour, sent to `POST /api/contact`. Field
+ * messages show in Spanish under their field, what was typed stays, and the first wrong field gets focus.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { $questionForm, QUESTION_FIELDS, QUESTION_SENT_MESSAGE, setQuestionField, submitQuestion, type QuestionField } from '../stores/question-form.ts';
+
+interface Props {
+  tourName: string;
+  tourId: string;
+}
+
+const FIELDS: Record<QuestionField, { label: string; type: string; autoComplete: string; required: boolean }> = {
+  name: { label: 'Nombre', type: 'text', autoComplete: 'given-name', required: true },
+  surname: { label: 'Apellidos (opcional)', type: 'text', autoComplete: 'family-name', required: false },
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'email', required: true },
+  phone: { label: 'Teléfono (opcional)', type: 'tel', autoComplete: 'tel', required: false },
+  question: { label: 'Tu pregunta', type: 'textarea', autoComplete: 'off', required: true },
+};
+
+export default function TourQuestionForm({ tourName, tourId }: Props) {
+  const { values, errors, status, formError } = useStore($questionForm);
+  const form = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+
+  // Whatever was typed before the island hydrated is in the page, not in the store yet: keep it.
+  useEffect(() => {
+    for (const field of QUESTION_FIELDS) {
+      const typed = form.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value;
+      if (typed) setQuestionField(field, typed);
+    }
+  }, []);
+  useEffect(() => {
+    const first = QUESTION_FIELDS.find((field) => errors[field]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [errors]);
+  useEffect(() => {
+    if (status === 'sent') sentRef.current?.focus();
+  }, [status]);
+
+  if (status === 'sent') {
+    return (
+      <p className="question-form__sent" role="status" tabIndex={-1} ref={sentRef}>
+        {QUESTION_SENT_MESSAGE}
+      </p>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submitQuestion({ tourName, tourId });
+  };
+
+  return (
+    <form className="question-form" ref={form} onSubmit={onSubmit} noValidate>
+      {QUESTION_FIELDS.map((field) => {
+        const { label, type, autoComplete, required } = FIELDS[field];
+        const id = `pregunta-${field}`;
+        const error = errors[field];
+        const common = {
+          id,
+          name: field,
+          value: values[field],
+          autoComplete,
+          required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          onChange: (event: { currentTarget: { value: string } }) => setQuestionField(field, event.currentTarget.value),
+        };
+        return (
+          <div key={field} className={`question-form__field question-form__field--${field}`}>
+            <label htmlFor={id}>{label}</label>
+            {type === 'textarea' ? <textarea rows={5} {...common} /> : <input type={type} {...common} />}
+            {error && (
+              <p className="question-form__error" id={`${id}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      {formError && (
+        <p className="question-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={status === 'sending'}>
+        {status === 'sending' ? 'Enviando…' : 'Enviar pregunta'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The public catalogue as the listing, tour and search pages see it: visible tours with their destinations
+ * and parent regions resolved, and the groups the listing routes are built from.
+ */
+import { selectPublicTours, type PublicTour } from '#shared/public-catalogue.ts';
+import { tourMatchesDestinationSlug, tourMatchesRegionSlug, tourMatchesSeasonSlug } from '#shared/rules/catalogue.ts';
+import { formatSeasonLabel, sortSeasonTags } from '#shared/rules/seasons.ts';
+import { slugify } from '#shared/rules/text.ts';
+import type { DestinationSnapshot, ParentRegionSnapshot } from '#shared/snapshot.ts';
+import { ADULT_AGE_GROUP } from '#shared/constants.ts';
+import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
+import { loadCatalogue } from './catalogue.ts';
+
+export type ListedTour = PublicTour;
+
+let cached: ListedTour[] | undefined;
+
+/** The visible tours of this build (see `selectPublicTours`), read once. */
+export function listPublicTours(): ListedTour[] {
+  cached ??= selectPublicTours(loadCatalogue());
+  return cached;
+}
+
+export const destinationNames = (tour: ListedTour): string[] => tour.destinations.map((d) => d.name);
+
+/** The slug of a /destino page: the destination's name slugified, as `tourMatchesDestinationSlug` compares. */
+export const destinationSlug = (destination: Pick<DestinationSnapshot, 'name'>): string => slugify(destination.name);
+
+/**
+ * What the grid's filter island needs of a tour for `filterGrid`: no more, since it travels in the page.
+ * The lowest adult price stands in for the price list (the only price question is "above 0").
+ */
+export function toGridTour(tour: ListedTour) {
+  return {
+    id: tour.id,
+    tourType: tour.tourType,
+    prices: [{ ageGroupName: ADULT_AGE_GROUP, valueCents: findLowestAdultPriceCents(tour.prices) ?? 0 }],
+    destinations: tour.destinations.map((d) => ({ name: d.name })),
+    periods: [...new Map(tour.periods.map((p) => [`${p.tripType}|${p.webBookable}|${p.publishWeb}`, { tripType: p.tripType, webBookable: p.webBookable, publishWeb: p.publishWeb }])).values()],
+  };
+}
+export type GridTourData = ReturnType<typeof toGridTour>;
+
+/**
+ * What a tour card renders (TourCard.astro): keep in step with it. Listing pages hash this, not the whole
+ * tour, so a seat sold on some departure does not rebuild every listing.
+ */
+export function cardCacheData(tour: ListedTour) {
+  return {
+    ...toGridTour(tour),
+    name: tour.name,
+    webSlug: tour.webSlug,
+    thumbnail: tour.thumbnail,
+    tagSeason: tour.tagSeason,
+    prices: tour.prices,
+    periods: tour.periods.map((p) => ({ dayOne: p.dayOne, numberOfDays: p.numberOfDays, tripType: p.tripType, webBookable: p.webBookable, publishWeb: p.publishWeb })),
+  };
+}
+
+export interface DestinationListing {
+  slug: string;
+  destination: DestinationSnapshot;
+  region: ParentRegionSnapshot | null;
+  tours: ListedTour[];
+}
+
+/** One /destino page per destination with at least one visible tour; a name shared by two ids is one page. */
+export function listDestinationListings(): DestinationListing[] {
+  const { destinations, parentRegions } = loadCatalogue();
+  const tours = listPublicTours();
+  const bySlug = new Map<string, DestinationListing>();
+  for (const destination of destinations) {
+    const slug = destinationSlug(destination);
+    if (slug === '' || bySlug.has(slug)) continue;
+    const matching = tours.filter((tour) => tourMatchesDestinationSlug({ tour, slug }));
+    if (matching.length === 0) continue;
+    const region = parentRegions.find((r) => r.id === destination.parentRegionId) ?? null;
+    bySlug.set(slug, { slug, destination, region, tours: matching });
+  }
+  return [...bySlug.values()];
+}
+
+export interface RegionListing {
+  region: ParentRegionSnapshot;
+  tours: ListedTour[];
+}
+
+/** One /region page per parent region with at least one visible tour. */
+export function listRegionListings(): RegionListing[] {
+  const tours = listPublicTours();
+  return loadCatalogue()
+    .parentRegions.map((region) => ({ region, tours: tours.filter((tour) => tourMatchesRegionSlug({ tour, slug: region.slug })) }))
+    .filter((listing) => listing.tours.length > 0);
+}
+
+export interface SeasonListing {
+  slug: string;
+  label: string;
+  tours: ListedTour[];
+}
+
+/**
+ * One /temporada page per season of the visible tours ('Todo el año', Enero … Diciembre, then any other
+ * tag), in that order.
+ */
+export function listSeasonListings(): SeasonListing[] {
+  const tours = listPublicTours();
+  const labels = new Map<string, string>();
+  for (const tour of tours) {
+    for (const tag of tour.tagSeason?.split(',') ?? []) {
+      const label = formatSeasonLabel(tag);
+      const slug = slugify(label);
+      if (slug !== '' && !labels.has(slug)) labels.set(slug, label);
+    }
+  }
+  return sortSeasonTags([...labels.values()]).map((label) => {
+    const slug = slugify(label);
+    return { slug, label, tours: tours.filter((tour) => tourMatchesSeasonSlug({ tour, slug })) };
+  }).filter((listing) => listing.tours.length > 0);
+}
+
+/** The /tipo-de-viaje pages: heading and introduction per trip type (home tab texts of the spec, §2). */
+export const TRIP_TYPE_PAGES = {
+  grupo: { tripType: 'Group', heading: 'Viajes en grupo', intro: 'Viajes para todos: solo, con amigos o en pareja, en grupos reducidos y con guía en español.' },
+  single: { tripType: 'FIT', heading: 'Viajes para singles', intro: 'Viaja solo y conoce gente nueva: salidas pensadas para quien viaja por su cuenta.' },
+  'grupo-privados': { tripType: 'Private', heading: 'Viajes privados', intro: 'Viajes a medida para ti y los tuyos, con las fechas y el ritmo que elijáis.' },
+} as const;

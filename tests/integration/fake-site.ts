@@ -1,0 +1,36 @@
+/**
+ * A hand-made build in the layout content-build writes (`<siteDir>/builds/<hash>` behind the `current`
+ * link, image variants in `<siteDir>/media`), so serving rules are tested without running Astro.
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+export const FAKE_SHELL_HTML = '<!doctype html><html lang="es"><h1>Pasajeros</h1><p>Cargando…</p></html>';
+export const FAKE_BUNDLE = 'console.log("isla");'.repeat(50);
+export const FAKE_BUNDLE_PATH = '/_astro/island.abc123.js';
+export const FAKE_MEDIA_PATH = '/media/f00d-320.webp';
+
+const put = (path: string, body: string | Buffer) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, body);
+};
+
+/** Writes the fake build under `siteDir` and makes it live. */
+export function writeFakeSite(siteDir: string): void {
+  const build = join(siteDir, 'builds', 'b1');
+  put(join(build, 'index.html'), '<h1>Portada</h1>');
+  put(join(build, 'viajes', 'index.html'), '<h1>Todos los viajes</h1>');
+  put(join(build, 'login', 'index.html'), '<h1>Inicia sesión</h1>');
+  put(join(build, 'busqueda', 'index.html'), '<h1>Buscar viajes</h1>');
+  put(join(build, '404.html'), '<h1>No encontramos esta página</h1>');
+  put(join(build, 'build-info.json'), JSON.stringify({ hash: 'b1', builtAt: '2026-11-22T10:00:00.000Z', pages: 4, tours: 0 }));
+  put(join(build, 'shells', 'booking-passengers', 'index.html'), FAKE_SHELL_HTML);
+  put(join(build, 'shells', 'booking-passengers', 'index.html.br'), brotliCompressSync(FAKE_SHELL_HTML));
+  put(join(build, 'shells', 'booking-passengers', 'index.html.gz'), gzipSync(FAKE_SHELL_HTML));
+  put(join(build, FAKE_BUNDLE_PATH), FAKE_BUNDLE);
+  put(join(build, `${FAKE_BUNDLE_PATH}.br`), brotliCompressSync(FAKE_BUNDLE));
+  put(join(build, `${FAKE_BUNDLE_PATH}.gz`), gzipSync(FAKE_BUNDLE));
+  put(join(siteDir, FAKE_MEDIA_PATH), Buffer.from('RIFF-fake-webp'));
+  symlinkSync(join('builds', 'b1'), join(siteDir, 'current'));
+}

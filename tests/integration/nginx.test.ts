@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#api/config.ts';
+import { createShop, listen } from '#api/server.ts';
+import { generateNginxConfig } from '#content-build/nginx.ts';
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
+
+// The generated nginx config and the Node server must answer every path alike. Runs where nginx and
+// its brotli_static module are installed (apt-get install nginx-light libnginx-mod-http-brotli-static).
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const nginx = spawnSync('nginx', ['-v']).status === 0 && existsSync(BROTLI_MODULE);
+
+const nodePort = 4900 + (process.pid % 50);
+const nginxPort = 4950 + (process.pid % 50);
+const dir = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
+// nginx's workers run as an unprivileged user: the site must be readable by others.
+chmodSync(dir, 0o755);
+const config = loadConfig({ DATA_DIR: join(dir, 'data') });
+let t: TestDatabase;
+let server: Server;
+let proxy: ChildProcess;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then(() => true, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => {
+  beforeAll(async () => {
+    writeFakeSite(config.siteDir);
+    mkdirSync(config.filesDir, { recursive: true });
+    t = await createTestDatabase('sqlite');
+    server = (await listen(createShop({ db: t.db, config: { ...config, databaseUrl: t.url } }), nodePort, '127.0.0.1')) as Server;
+    const site = generateNginxConfig({ siteDir: config.siteDir, upstream: `127.0.0.1:${nodePort}`, serverName: 'localhost' })
+      .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
+      .replace('    listen [::]:80;\n', '');
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join(' ');
+    writeFileSync(join(dir, 'site.conf'), site);
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `load_module ${BROTLI_MODULE};\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  ${temp}\n  include ${dir}/site.conf;\n}\n`,
+    );
+    proxy = spawn('nginx', ['-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    await waitFor(`http://127.0.0.1:${nginxPort}/`);
+  }, 30_000);
+
+  afterAll(async () => {
+    proxy?.kill('SIGQUIT');
+    server?.close();
+    await t?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const answer = async (port: number, path: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
+    await res.arrayBuffer();
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      cacheControl: res.headers.get('cache-control'),
+      robots: res.headers.get('x-robots-tag'),
+      encoding: res.status === 200 ? res.headers.get('content-encoding') : 'n/a',
+    };
+  };
+
+  it.each([
+    '/',
+    '/viajes',
+    '/viajes/',
+    '/login',
+    '/viajes-para-singles',
+    '/tour/viaje-suiza-diciembre?utm_source=boletin',
+    '/tour/japon/pasajeros',
+    '/tour/japon/pasajeros/b-1/',
+    '/tour/japon/otra-cosa',
+    '/shells/booking-passengers/index.html',
+    '/payment/solo-uno',
+    '/no-existe',
+    FAKE_BUNDLE_PATH,
+    '/_astro/falta.js',
+    FAKE_MEDIA_PATH,
+    '/media/falta.webp',
+    '/busqueda?q=Jap%C3%B3n',
+    '/busqueda',
+    '/busqueda/japon',
+    '/busqueda/index.html',
+    '/api/nada',
+  ])('%s', async (path) => {
+    expect(await answer(nginxPort, path)).toEqual(await answer(nodePort, path));
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApi } from '#api/app.ts';
+import { loadConfig } from '#api/config.ts';
+import { migrateToLatest, openDatabase } from '#api/db/database.ts';
+import { seedDemo } from '#api/db/seed/index.ts';
+import { createShop } from '#api/server.ts';
+import { createRebuildQueue } from '#api/services/rebuilds.ts';
+import { buildSite } from '#content-build/build.ts';
+
+// The real thing, once: demo catalogue → Astro build → served page; a tour renamed in the database
+// shows on the served page after a queued rebuild. Slow (two Astro builds), so it is the only one.
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-rebuild-'));
+const config = loadConfig({ DATA_DIR: dataDir });
+const db = openDatabase({ url: config.databaseUrl });
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const contains = (html: string, name: string) => html.toLocaleLowerCase('es').includes(name.toLocaleLowerCase('es'));
+
+describe('a content change reaches the served site through the rebuild queue', () => {
+  it('rebuilds, swaps and serves the new page; health reports the build', async () => {
+    await migrateToLatest(db);
+    await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
+    await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+
+    const rebuilds = createRebuildQueue({
+      run: () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir }),
+      debounceMs: 50,
+      intervalMs: 0,
+      log: () => {},
+    });
+    const shop = createShop({ db, config, rebuilds });
+    const page = async (path: string) => {
+      const res = await shop.request(path);
+      return res.status === 200 ? res.text() : null;
+    };
+
+    // A listed tour, and a served page that shows its name: its own page once the storefront has one.
+    const tours = await db.selectFrom('tours').select(['id', 'name', 'webSlug']).where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute();
+    let found: { id: string; name: string; path: string } | null = null;
+    for (const tour of tours) {
+      for (const path of [`/tour/${tour.webSlug}`, '/']) {
+        const html = await page(path);
+        if (html !== null && contains(html, tour.name)) {
+          found = { id: tour.id, name: tour.name, path };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    expect(found, 'no served page shows a tour name').not.toBeNull();
+    const { id, path } = found as { id: string; name: string; path: string };
+    const renamed = 'Gran ruta renombrada para la prueba';
+    expect(contains((await page(path)) ?? '', renamed)).toBe(false);
+
+    await db.updateTable('tours').set({ name: renamed }).where('id', '=', id).execute();
+    rebuilds.request(`tour ${id} renombrado`);
+    expect(rebuilds.status().pending).toBe(true);
+    await rebuilds.whenIdle();
+
+    const status = rebuilds.status();
+    expect(status.lastError).toBeNull();
+    const html = (await page(path)) ?? '';
+    // The old name may still show where other fields quote it (meta title, description): only the new one is checked.
+    expect(contains(html, renamed)).toBe(true);
+
+    const health = (await (await createApi({ db, config, rebuilds }).request('/health')).json()) as { build: { hash: string }; rebuild: { lastBuild: { hash: string } } };
+    expect(health.rebuild.lastBuild.hash).toBe(health.build.hash);
+    expect(health.build.hash).toBe(status.lastBuild?.hash);
+    rebuilds.stop();
+  }, 600_000);
+});
