@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import contentSecurityPolicy from './content-build/csp.ts';
 
 // content-build/ runs the build with the snapshot path in CATALOGUE_SNAPSHOT and its own outDir,
 // so a new site is built beside the live one and swapped in when complete.
@@ -12,7 +13,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react()],
+  // contentSecurityPolicy: keeps the pages within the server's policy (inline-script hashes, no eval).
+  integrations: [react(), contentSecurityPolicy()],
   devToolbar: { enabled: false },
   // content-build keeps one cache folder per data folder (ASTRO_CACHE_DIR) across builds, so a page
   // whose getStaticPaths entry returns an unchanged `cacheKey` is copied from the last build, not rendered.

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -10,7 +12,36 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // Accounts and mail (see README's configuration table).
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  OAUTH_REDIRECT_BASE: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  // Facebook Login for the web is OAuth 2.0 without discovery; FACEBOOK_ISSUER switches to OpenID discovery.
+  FACEBOOK_ISSUER: z.url().optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v23.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v23.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v23.0/me?fields=id,name,email'),
 });
+
+/**
+ * A social sign-in provider: OpenID Connect with discovery (`issuer`), or plain OAuth 2.0 with explicit
+ * endpoints (`endpoints`), as Facebook Login for the web is.
+ */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string | null;
+  endpoints: { authorization: string; token: string; userinfo: string } | null;
+  scope: string;
+}
 
 export interface Config {
   port: number;
@@ -26,6 +57,58 @@ export interface Config {
   publicUrl: string;
   seedDemo: boolean;
   env: 'development' | 'production' | 'test';
+  /** Other origins whose pages may call the API with the visitor's cookies; none by default (CORS closed). */
+  corsOrigins: string[];
+  /** Behind a reverse proxy the client's address is the last `X-Forwarded-For` entry, not the socket's. */
+  trustProxy: boolean;
+  /** Signs access tokens and OAuth state, keys the hashes of codes. Required in production. */
+  authSecret: string;
+  /** `smtp://…` or `smtps://…`; null writes `.eml` files under `mailDir` instead of sending. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailDir: string;
+  /** Origin the social providers redirect back to (`{base}/api/auth/oauth/{provider}/callback`). */
+  oauthRedirectBase: string;
+  /** Only configured providers are offered; null hides the button. */
+  oauthProviders: { google: OAuthProviderConfig | null; facebook: OAuthProviderConfig | null };
+}
+
+/**
+ * Development keeps one generated secret under the data folder, so sessions survive a restart without
+ * anyone setting AUTH_SECRET; tests get a fresh one per process. Production must set it: a secret
+ * written beside the database would be backed up and copied with it.
+ */
+function developmentSecret(dataDir: string, env: Config['env']): string {
+  const fresh = randomBytes(32).toString('base64url');
+  if (env !== 'development') return fresh;
+  const file = resolve(dataDir, 'auth-secret');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, fresh, { flag: 'wx', mode: 0o600 });
+    return fresh;
+  } catch {
+    // Another process wrote it first (or the folder is read-only): use the stored one when it is whole.
+    try {
+      const stored = readFileSync(file, 'utf8').trim();
+      if (stored.length >= 32) return stored;
+    } catch {
+      /* unreadable: fall through to a secret for this process only */
+    }
+    return fresh;
+  }
+}
+
+/** `CORS_ORIGINS`: comma-separated origins (`https://agencia.example`); a value that is not an origin stops the shop. */
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+      if (origin === 'null') throw new Error(`Invalid configuration: CORS_ORIGINS: '${entry}' is not an origin`);
+      return origin;
+    });
 }
 
 /** Reads and validates the environment once at start; a bad value stops the shop with a clear message. */
@@ -37,6 +120,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new Error('Invalid configuration: AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER, endpoints: null, scope: 'openid email profile' }
+      : null;
+  const facebook =
+    e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+      ? {
+          clientId: e.FACEBOOK_CLIENT_ID,
+          clientSecret: e.FACEBOOK_CLIENT_SECRET,
+          issuer: e.FACEBOOK_ISSUER ?? null,
+          endpoints: e.FACEBOOK_ISSUER
+            ? null
+            : { authorization: e.FACEBOOK_AUTHORIZATION_URL, token: e.FACEBOOK_TOKEN_URL, userinfo: e.FACEBOOK_USERINFO_URL },
+          scope: e.FACEBOOK_ISSUER ? 'openid email profile' : 'email public_profile',
+        }
+      : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -44,8 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? resolve(dataDir, 'shop.db'),
     filesDir: resolve(dataDir, 'files'),
     siteDir: resolve(dataDir, 'site'),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     seedDemo: e.SEED_DEMO === 'auto',
     env: e.NODE_ENV,
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    trustProxy: e.TRUST_PROXY === '1',
+    authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir, e.NODE_ENV),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `Different Roads <no-reply@${new URL(publicUrl).hostname}>`,
+    mailDir: resolve(dataDir, 'mail'),
+    oauthRedirectBase: (e.OAUTH_REDIRECT_BASE ?? publicUrl).replace(/\/+$/, ''),
+    oauthProviders: { google, facebook },
   };
 }

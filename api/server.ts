@@ -15,6 +15,7 @@ import {
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
 import { type AppDeps, createApi } from './app.ts';
+import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 /** Cache and robots headers for everything the server answers outside the API (which sets its own). */
@@ -36,6 +37,16 @@ export function createShop(deps: AppDeps) {
   const site = currentSiteDir(deps.config.siteDir);
   const app = new Hono();
 
+  // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
+  const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
+  const formActions = oauthFormActions(deps.config);
+  app.use(
+    '*',
+    securityHeaders({
+      production: deps.config.env === 'production',
+      contentSecurityPolicy: async () => pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions }),
+    }),
+  );
   app.use('*', async (c, next) => {
     const target = findRedirect(c.req.path);
     // The query string goes along: campaign parameters (utm_*) must survive an old link.

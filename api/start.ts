@@ -7,6 +7,8 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
+import { pruneExpiredTokens } from './services/auth/sessions.ts';
+import { startMailWorker } from './services/mail/worker.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
 
 const config = loadConfig();
@@ -33,6 +35,10 @@ if (!hasBuiltSite(config.siteDir)) {
 }
 
 const server = await listen(createShop({ db, config, rebuilds }), config.port, config.host);
+// Delivers the outbox: SMTP_URL when set, else .eml files under DATA_DIR/mail/.
+const mailer = startMailWorker({ db, config });
+// Expired refresh and single-use tokens are deleted hourly.
+const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
 console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);
 console.log(`Salud de la API: ${config.publicUrl}/api/health`);
 if (config.seedDemo) {
@@ -42,8 +48,12 @@ if (config.seedDemo) {
 
 const stop = () => {
   rebuilds.stop();
+  clearInterval(pruning);
   server.close();
-  void db.destroy().finally(() => process.exit(0));
+  void mailer
+    .stop()
+    .then(() => db.destroy())
+    .finally(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

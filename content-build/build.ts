@@ -49,7 +49,9 @@ async function runAstroBuild(snapshotPath: string, manifestPath: string, outDir:
       const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
         cwd,
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
+        // NODE_ENV is the server's mode (tests run with 'test'); Vite would bundle React's development build
+        // for anything but 'production', and visitors must always get the production one.
+        env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
       });
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));

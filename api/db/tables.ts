@@ -37,6 +37,21 @@ export type ActivityTourRow = Selectable<ActivityTourTable>;
 export type NewActivityTourRow = Insertable<ActivityTourTable>;
 export type ActivityTourRowUpdate = Updateable<ActivityTourTable>;
 
+export interface AuthTokenTable {
+  id: string;
+  userId: string;
+  purpose: string;
+  tokenHash: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+export type AuthTokenRow = Selectable<AuthTokenTable>;
+export type NewAuthTokenRow = Insertable<AuthTokenTable>;
+export type AuthTokenRowUpdate = Updateable<AuthTokenTable>;
+
 export interface BookingMailTable {
   id: string;
   bookingId: string;
@@ -584,6 +599,16 @@ export type PriceRow = Selectable<PriceTable>;
 export type NewPriceRow = Insertable<PriceTable>;
 export type PriceRowUpdate = Updateable<PriceTable>;
 
+export interface RateLimitTable {
+  key: string;
+  windowStart: string;
+  hits: number;
+  expiresAt: string;
+}
+export type RateLimitRow = Selectable<RateLimitTable>;
+export type NewRateLimitRow = Insertable<RateLimitTable>;
+export type RateLimitRowUpdate = Updateable<RateLimitTable>;
+
 export interface RegionBannerTable {
   id: string;
   region: string;
@@ -635,6 +660,21 @@ export interface RetailerTable {
 export type RetailerRow = Selectable<RetailerTable>;
 export type NewRetailerRow = Insertable<RetailerTable>;
 export type RetailerRowUpdate = Updateable<RetailerTable>;
+
+export interface SeatHoldTable {
+  id: string;
+  bookingId: string;
+  resourceType: string;
+  resourceId: string;
+  quantity: number;
+  expiresAt: string;
+  releasedAt: string | null;
+  confirmedAt: string | null;
+  createdAt: string;
+}
+export type SeatHoldRow = Selectable<SeatHoldTable>;
+export type NewSeatHoldRow = Insertable<SeatHoldTable>;
+export type SeatHoldRowUpdate = Updateable<SeatHoldTable>;
 
 export interface SessionTable {
   id: string;
@@ -893,6 +933,7 @@ export interface Database {
   activities: ActivityTable;
   activityPacks: ActivityPackTable;
   activityTours: ActivityTourTable;
+  authTokens: AuthTokenTable;
   bookingMails: BookingMailTable;
   bookingResponses: BookingResponseTable;
   bookingStatusChanges: BookingStatusChangeTable;
@@ -930,9 +971,11 @@ export interface Database {
   payments: PaymentTable;
   periods: PeriodTable;
   prices: PriceTable;
+  rateLimits: RateLimitTable;
   regionBanners: RegionBannerTable;
   reservationModes: ReservationModeTable;
   retailers: RetailerTable;
+  seatHolds: SeatHoldTable;
   sessions: SessionTable;
   sliders: SliderTable;
   tags: TagTable;

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.ts';
+import type { ApiEnv } from '../auth-context.ts';
+import { allow } from '../middleware/access.ts';
 import type { RebuildStatus } from '../services/rebuilds.ts';
 import { readCurrentBuild } from '../services/site-builds.ts';
 
@@ -15,7 +17,7 @@ const rebuildReport = (s: RebuildStatus) => ({
 
 /** `GET /api/health`: database and build status, for load balancers and people. */
 export function healthRoutes({ db, config, rebuilds }: AppDeps) {
-  return new Hono().get('/', async (c) => {
+  return new Hono<ApiEnv>().get('/', allow('public'), async (c) => {
     const database = await db
       .selectFrom('tours')
       .select(sql<number>`count(*)`.as('tours'))

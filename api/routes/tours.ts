@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
+import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
+import { allow } from '../middleware/access.ts';
 import { findTourDepartures } from '../services/tour-departures.ts';
 import { validate } from '../validation.ts';
 
@@ -12,7 +14,7 @@ const SlugParam = z.strictObject({ slug: z.string().min(1).max(200) });
 
 /** Tours, by web slug. */
 export function tourRoutes({ db }: AppDeps) {
-  return new Hono().get('/:slug/departures', validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
+  return new Hono<ApiEnv>().get('/:slug/departures', allow('public'), validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
     const departures = await findTourDepartures(db, { slug: c.req.valid('param').slug, now: new Date() });
     if (departures === null) throw tourNotFound();
     // Seats change with every booking: never cached, by browsers or by anything in between.

@@ -4,7 +4,7 @@
  * was typed stays; on success it thanks the visitor. State and the send live in `stores/contact.ts`.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '#shared/schemas/contact.ts';
 import { $contactErrors, $contactMessage, $contactStatus, $contactValues, CONTACT_FIELDS, setContactField, submitContact, type ContactField } from '../stores/contact.ts';
 import './contact-form.css';
@@ -31,6 +31,10 @@ export default function ContactForm() {
   const message = useStore($contactMessage);
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
+  // Before hydration the form has no submit handler: a click would send it the browser's way, a GET that
+  // reloads the page and puts the visitor's details in the address. The button waits for the island.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // The form goes away on success: focus moves to the thanks, so keyboard and screen-reader users hear it.
   useEffect(() => {
     if (status === 'sent') thanks.current?.focus();
@@ -62,7 +66,7 @@ export default function ContactForm() {
             Usaremos tus datos solo para responder a tu consulta. Más información en la <a href="/politica-privacidad">política de privacidad</a>.
           </p>
           <div className="contact-form__actions">
-            <button type="submit" className="button" disabled={status === 'sending'}>
+            <button type="submit" className="button" disabled={!hydrated || status === 'sending'}>
               {status === 'sending' ? 'Enviando…' : 'Enviar consulta'}
             </button>
             <p className="contact-form__message" role="alert">

@@ -3,7 +3,7 @@
  * messages show in Spanish under their field, what was typed stays, and the first wrong field gets focus.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $questionForm, QUESTION_FIELDS, QUESTION_SENT_MESSAGE, setQuestionField, submitQuestion, type QuestionField } from '../stores/question-form.ts';
 
 interface Props {
@@ -24,6 +24,10 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
 
+  // Before hydration the form has no submit handler: a click would send it the browser's way, a GET that
+  // reloads the page and puts the visitor's e-mail and question in the address. The button waits for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // Whatever was typed before the island hydrated is in the page, not in the store yet: keep it.
   useEffect(() => {
     for (const field of QUESTION_FIELDS) {
@@ -85,7 +89,7 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
           {formError}
         </p>
       )}
-      <button type="submit" className="button" disabled={status === 'sending'}>
+      <button type="submit" className="button" disabled={!hydrated || status === 'sending'}>
         {status === 'sending' ? 'Enviando…' : 'Enviar pregunta'}
       </button>
     </form>

@@ -5,7 +5,7 @@
  */
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, SINGLE_TRIP_TYPE } from '#shared/constants.ts';
 import { listBookableOptions } from '#shared/rules/activities.ts';
-import { formatDateRange, formatMadridDateTime } from '#shared/rules/dates.ts';
+import { formatDateRange, formatMadridDateTime, formatSpanishDate, isIsoDate } from '#shared/rules/dates.ts';
 import { computeDeparturePrices, type DepartureAvailability } from '#shared/rules/departures.ts';
 import { computeFlightPriceCents, computeFlightPricesForBooking, findCheapestFlight, isNoFlight } from '#shared/rules/flights.ts';
 import { formatTripDuration } from '#shared/rules/labels.ts';
@@ -184,3 +184,10 @@ export function buildTourView(tour: ListedTour, today: string) {
 }
 
 export type TourView = ReturnType<typeof buildTourView>;
+
+/**
+ * Free text from the back office (e.g. the offer validity) may carry dates as staff type them in the
+ * database, `2026-12-31`; visitors read them as Spanish dates ('31 de diciembre de 2026').
+ */
+export const formatDatesInText = (text: string): string =>
+  text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => (isIsoDate(date) ? formatSpanishDate({ date }) : date));

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { slugify } from '#shared/rules/text.ts';
+import { useOwnClientAddress } from '../support/client-address.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
@@ -223,6 +224,7 @@ test.describe('tour page', () => {
   });
 
   test('the question form shows a Spanish field error, keeps what was typed, then succeeds', async ({ page }) => {
+    await useOwnClientAddress(page);
     await page.goto(JAPAN);
     const form = page.locator('#pregunta');
     await form.getByLabel('Nombre').fill('Lucía');

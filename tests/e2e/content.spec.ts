@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import { useOwnClientAddress } from '../support/client-address.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
@@ -180,6 +181,7 @@ test('a campaign landing shows the tours of its slider', async ({ page }) => {
 });
 
 test('the contact form shows a Spanish field error, keeps what was typed, then sends', async ({ page }) => {
+  await useOwnClientAddress(page);
   const email = `e2e-${test.info().project.name}-${Date.now()}@correo.demo`;
   await page.goto('/contacto');
   await page.getByLabel('Nombre').fill('Lucía');

@@ -3,6 +3,9 @@ import * as catalogue from './2026-11-22T10-catalogue.ts';
 import * as bookings from './2026-11-22T11-bookings.ts';
 import * as content from './2026-11-22T12-content.ts';
 import * as accountsAndMail from './2026-11-22T13-accounts-and-mail.ts';
+import * as authTokens from './2026-11-22T14-auth-tokens.ts';
+import * as rateLimits from './2026-11-22T15-rate-limits.ts';
+import * as seatHolds from './2026-11-22T16-seat-holds.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T11-bookings': bookings,
   '2026-11-22T12-content': content,
   '2026-11-22T13-accounts-and-mail': accountsAndMail,
+  '2026-11-22T14-auth-tokens': authTokens,
+  '2026-11-22T15-rate-limits': rateLimits,
+  '2026-11-22T16-seat-holds': seatHolds,
 };

@@ -96,7 +96,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       reservation_fields: entry.person
         ? { name: entry.person.name, surname: entry.person.surname, email: entry.person.email, national_id: entry.person.dni ?? '' }
         : { name: 'Hugo', surname: plan.lead.surname, email: '', national_id: '' },
-      reservation_mode: mode?.id ?? null,
+      reservation_mode: mode?.activityId ?? null,
       departure_flight_activity: flight?.id ?? null,
       return_flight_activity: flight?.id ?? null,
     }));
@@ -129,6 +129,15 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       notifyInsurance: insurance ? 1 : 0, notifyCancellation: plan.status === 'CANCELED' ? 1 : 0, notifyEticket: 0,
       createdAt: created, updatedAt: updated,
     });
+
+    // A confirmed booking keeps the seats its payment confirmed. Fixed ids draw nothing from the
+    // generator, so the rest of the demo data stays as it was.
+    if (plan.status === 'CONFIRMED') {
+      add(ctx, 'seatHolds', {
+        id: `${id}-hold`, bookingId: id, resourceType: 'period', resourceId: period.id, quantity: entries.length,
+        expiresAt: new Date(Date.parse(created) + 20 * 60_000).toISOString(), releasedAt: null, confirmedAt: created, createdAt: created,
+      });
+    }
 
     const steps: [string | null, BookingStatus, string | null, string][] = [[null, 'IN_PROGRESS', null, 'Reserva creada en la web']];
     if (plan.status === 'CONFIRMED') steps.push(['IN_PROGRESS', 'CONFIRMED', 'sistema', 'Primer pago confirmado']);

@@ -3,6 +3,7 @@
  * transaction, plus the pictures its rows point to. Same (seed, today) in, same rows and bytes out.
  */
 import type { Db } from '../database.ts';
+import { counterKey, RATE_LIMITS } from '../../middleware/rate-limit.ts';
 import { hashPassword } from '../../services/auth/password.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { buildBookings } from './bookings.ts';
@@ -51,6 +52,18 @@ async function buildAccounts(ctx: SeedContext, people: People): Promise<void> {
       add(ctx, 'sessions', {
         id: rng.uuid(), userId: id, familyId: rng.uuid(), tokenHash: Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join(''),
         expiresAt: stamp(30), rotatedAt: null, revokedAt: stamp(35), userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)', createdAt: stamp(40),
+      });
+      // The verification code of the account's sign-up, long used: single-use tokens are never seeded live.
+      const hex = () => Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join('');
+      add(ctx, 'authTokens', {
+        id: rng.uuid(), userId: id, purpose: 'VERIFY', tokenHash: hex(), codeHash: hex(), attempts: 0,
+        expiresAt: new Date(Date.parse(created) + 24 * 3_600_000).toISOString(), usedAt: created, createdAt: created,
+      });
+      // A sign-in rate-limit window long over: live counters are never seeded, but the table shape is exercised.
+      const windowStart = stamp(60);
+      add(ctx, 'rateLimits', {
+        key: counterKey(RATE_LIMITS.signInPerEmail, account.email), windowStart, hits: 2,
+        expiresAt: new Date(Date.parse(windowStart) + RATE_LIMITS.signInPerEmail.windowSeconds * 1000).toISOString(),
       });
     }
   }

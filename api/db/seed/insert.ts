@@ -40,10 +40,10 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'itineraryDays', 'periods', 'campaigns', 'flights', 'flightJourneys', 'flightSegments', 'cockpitPrices',
   'cockpitFlights', 'optionalActivities', 'optionalActivityDays', 'activityPacks', 'reservationModes', 'prices',
   'countries', 'retailers', 'travelers', 'favoriteTours', 'coupons', 'bookings', 'bookingStatusChanges',
-  'bookingTravelers', 'payments', 'paymentVouchers', 'transactions', 'cockpitPreBookings', 'cockpitBookings',
+  'bookingTravelers', 'seatHolds', 'payments', 'paymentVouchers', 'transactions', 'cockpitPreBookings', 'cockpitBookings',
   'bookingResponses', 'landings', 'landingContents', 'sliders', 'tourOffers', 'tourSliders', 'mainBanners',
   'regionBanners', 'companyInfo', 'activities', 'activityTours', 'travellerPhotos', 'travelerOpinions',
-  'opinionComments', 'optionalActivityOpinions', 'contactTours', 'visitorLogs', 'users', 'userGroups', 'sessions',
+  'opinionComments', 'optionalActivityOpinions', 'contactTours', 'visitorLogs', 'users', 'userGroups', 'sessions', 'authTokens', 'rateLimits',
   'guides', 'guidePeriods', 'mails', 'bookingMails', 'mailLogs',
 ];
 

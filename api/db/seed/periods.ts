@@ -16,6 +16,8 @@ export interface SeededActivity {
 
 export interface SeededMode {
   id: string;
+  /** What a traveller entry's reservation_mode names, as the quote matches it. */
+  activityId: string;
   name: string;
   places: number;
   adultCents: number;
@@ -207,13 +209,14 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
       if (seed.type === 'Group') modePlan.push(['Habitación compartida', 1, 0, 'Te asignamos compañero o compañera de habitación del mismo sexo; si no lo hay, sin suplemento.', 1]);
       for (const [name, places, value, comment, shareRoom] of modePlan) {
         const mode = rng.uuid();
+        const activityId = `RM-${activitySerial++}`;
         add(ctx, 'reservationModes', {
-          id: mode, periodId: id, activityId: `RM-${activitySerial++}`, name, places, comment, deleted: 0,
+          id: mode, periodId: id, activityId, name, places, comment, deleted: 0,
           availability: kind === 'past' ? 0 : rng.chance(0.1) ? 0 : rng.int(2, 20), shareRoom,
         });
         add(ctx, 'prices', priceRow(ctx, { reservationModeId: mode }, 'Adultos', value));
         add(ctx, 'prices', priceRow(ctx, { reservationModeId: mode }, 'Niños', Math.round(value * 0.5)));
-        modes.push({ id: mode, name, places, adultCents: value });
+        modes.push({ id: mode, activityId, name, places, adultCents: value });
       }
 
       periods.push({

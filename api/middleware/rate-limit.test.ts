@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { openDatabase } from '../db/database.ts';
+import { errorResponse } from '../errors.ts';
+import { clientAddress, consumeRateLimit, type RateLimit, rateLimit, rateLimitMessage } from './rate-limit.ts';
+
+const limit: RateLimit = { name: 'prueba', max: 3, windowSeconds: 600 };
+const at = (iso: string) => new Date(iso);
+
+describe('the 429 message', () => {
+  it.each([
+    [1, 'Demasiados intentos. Inténtalo de nuevo en 1 minuto.'],
+    [60, 'Demasiados intentos. Inténtalo de nuevo en 1 minuto.'],
+    [61, 'Demasiados intentos. Inténtalo de nuevo en 2 minutos.'],
+    [600, 'Demasiados intentos. Inténtalo de nuevo en 10 minutos.'],
+  ])('after %i s reads "%s"', (seconds, message) => {
+    expect(rateLimitMessage(seconds)).toBe(message);
+  });
+});
+
+describe('the client address', () => {
+  const addressOf = async (trustProxy: boolean, headers: Record<string, string>, remoteAddress?: string) => {
+    const app = new Hono().get('/', (c) => c.text(clientAddress(c, { trustProxy })));
+    const env = remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined;
+    return (await app.request('/', { headers }, env)).text();
+  };
+
+  it.each([
+    ['the socket peer', false, {}, '203.0.113.7', '203.0.113.7'],
+    ['the socket peer, not a forwarded header nobody vouches for', false, { 'x-forwarded-for': '1.1.1.1' }, '203.0.113.7', '203.0.113.7'],
+    ["behind our proxy, the entry it appended (the last)", true, { 'x-forwarded-for': '1.1.1.1, 198.51.100.4' }, '10.0.0.2', '198.51.100.4'],
+    ['behind our proxy without the header, the socket peer', true, {}, '10.0.0.2', '10.0.0.2'],
+    ['an IPv4-mapped IPv6 peer as IPv4', false, {}, '::ffff:203.0.113.7', '203.0.113.7'],
+    ['an IPv6 peer by its /64', false, {}, '2001:db8:0:12:a:b:c:d', '2001:db8:0:12::/64'],
+    ['a compressed IPv6 peer by its /64', false, {}, '2001:db8::1', '2001:db8:0:0::/64'],
+    ['no socket at all (in-process requests)', false, {}, undefined, 'unknown'],
+  ])('is %s', async (_, trustProxy, headers, remote, expected) => {
+    expect(await addressOf(trustProxy, headers, remote)).toBe(expected);
+  });
+});
+
+describe.each(dialects)('rate limits on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+  });
+  afterEach(async () => t.drop());
+
+  it('allow max attempts per fixed window, then refuse until the window ends', async () => {
+    const results = [];
+    for (const second of ['00', '10', '20', '30']) {
+      results.push(await consumeRateLimit(t.db, { limit, key: '203.0.113.7', now: at(`2026-11-22T10:01:${second}.000Z`) }));
+    }
+    expect(results.map((r) => [r.allowed, r.hits])).toEqual([[true, 1], [true, 2], [true, 3], [false, 4]]);
+    // The window is 10:00–10:10: at 10:01:30, 510 s remain.
+    expect(results[3]?.retryAfterSeconds).toBe(510);
+    const next = await consumeRateLimit(t.db, { limit, key: '203.0.113.7', now: at('2026-11-22T10:10:00.000Z') });
+    expect(next).toMatchObject({ allowed: true, hits: 1 });
+  });
+
+  it('count each key and each limit apart, and store no address or e-mail in clear', async () => {
+    const now = at('2026-11-22T10:00:00.000Z');
+    for (let i = 0; i < 3; i++) await consumeRateLimit(t.db, { limit, key: 'ana@correo.es', now });
+    expect((await consumeRateLimit(t.db, { limit, key: 'luis@correo.es', now })).allowed).toBe(true);
+    expect((await consumeRateLimit(t.db, { limit: { ...limit, name: 'otro' }, key: 'ana@correo.es', now })).allowed).toBe(true);
+    // E-mails count however they are typed.
+    expect((await consumeRateLimit(t.db, { limit, key: ' ANA@correo.es', now })).allowed).toBe(false);
+    const keys = (await t.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key);
+    expect(keys.some((key) => key.includes('correo'))).toBe(false);
+  });
+
+  it('are shared by two instances of the API on the same database, under concurrent attempts', async () => {
+    const other = openDatabase({ url: t.url });
+    try {
+      const now = at('2026-11-22T10:00:00.000Z');
+      const big: RateLimit = { ...limit, max: 10 };
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => consumeRateLimit(i % 2 ? other : t.db, { limit: big, key: '203.0.113.7', now })),
+      );
+      expect(results.map((r) => r.hits).toSorted((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('forget finished windows when a new one starts', async () => {
+    await consumeRateLimit(t.db, { limit, key: 'a', now: at('2026-11-22T10:00:00.000Z') });
+    await consumeRateLimit(t.db, { limit, key: 'b', now: at('2026-11-22T10:05:00.000Z') });
+    await consumeRateLimit(t.db, { limit, key: 'c', now: at('2026-11-22T10:20:00.000Z') });
+    expect(await t.db.selectFrom('rateLimits').select('windowStart').execute()).toEqual([{ windowStart: '2026-11-22T10:20:00.000Z' }]);
+  });
+
+  it('answer 429 in the error shape with Retry-After, without running the handler', async () => {
+    let ran = 0;
+    const app = new Hono()
+      .use(async (c, next) => {
+        c.set('requestId' as never, 'req-1' as never);
+        await next();
+      })
+      .post('/', rateLimit({ db: t.db, config: { trustProxy: true }, limit }), (c) => (ran++, c.json({ ok: true }, 201)));
+    app.onError(errorResponse);
+    const post = (ip: string) => app.request('/', { method: 'POST', headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) expect((await post('198.51.100.4')).status).toBe(201);
+    const refused = await post('198.51.100.4');
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: rateLimitMessage(retryAfter), requestId: 'req-1' },
+    });
+    expect(ran).toBe(3);
+    // Another client is not held back by the first.
+    expect((await post('198.51.100.5')).status).toBe(201);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Security headers on every answer of the shop, API and static site alike (DESIGN.md, Security), the
+ * content security policy the static pages and islands run under, and CORS, closed unless
+ * `CORS_ORIGINS` names other origins.
+ *
+ * The pages' policy allows scripts from the shop itself plus, by hash, the few inline scripts Astro
+ * writes into pages (its island loaders, one `is:inline` script). The build lists their sha256 hashes
+ * in `csp-hashes.json` beside the pages (`content-build/csp.ts`), so a new Astro version or a new
+ * inline script changes the policy with the build that introduces it. JSON-LD is data, not script:
+ * browsers never run it, so CSP does not concern it.
+ */
+import { readFile, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import type { Config } from '../config.ts';
+import { currentSiteDir } from '../services/site-builds.ts';
+
+export const CSP_HASHES_FILE = 'csp-hashes.json';
+
+/** What `csp-hashes.json` holds. */
+export interface CspHashes {
+  /** `'sha256-…'` sources, one per distinct inline script of the build. */
+  scripts: string[];
+}
+
+/**
+ * The pages' policy. `'wasm-unsafe-eval'` lets the static search (Pagefind) compile its WebAssembly;
+ * it allows no JavaScript eval. Styles may be inline: Astro and the islands set `style` attributes,
+ * and inline styles cannot run code.
+ *
+ * @example pageContentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], formActions: ['https://accounts.google.com'] })
+ */
+export function pageContentSecurityPolicy({ scriptHashes = [], formActions = [] }: { scriptHashes?: readonly string[]; formActions?: readonly string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "font-src 'self'",
+    ["form-action 'self'", ...formActions].join(' '),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * Where the configured social sign-in providers take a browser: the origin of each authorization
+ * endpoint (an OpenID issuer serves its own), for `form-action`.
+ */
+export function oauthFormActions({ oauthProviders }: Pick<Config, 'oauthProviders'>): string[] {
+  const origins = new Set<string>();
+  for (const provider of Object.values(oauthProviders)) {
+    const address = provider?.endpoints?.authorization ?? provider?.issuer;
+    if (address && URL.canParse(address)) origins.add(new URL(address).origin);
+  }
+  return [...origins];
+}
+
+/** JSON answers load nothing: the API's own policy, unless a route sets one of its own (an HTML page it serves). */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Sets the headers on every answer that does not carry its own already, so a route (or the API
+ * mounted inside the shop) keeps a stricter or looser policy it chose.
+ */
+export function securityHeaders({
+  production,
+  contentSecurityPolicy,
+}: {
+  production: boolean;
+  contentSecurityPolicy: (c: Context) => string | Promise<string>;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    const set = (name: string, value: string) => {
+      if (!headers.has(name)) headers.set(name, value);
+    };
+    set('X-Content-Type-Options', 'nosniff');
+    set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    set('X-Frame-Options', 'DENY');
+    set('Permissions-Policy', PERMISSIONS_POLICY);
+    set('Cross-Origin-Opener-Policy', 'same-origin');
+    // Browsers remember HSTS for a year: sent only where the shop is served over HTTPS for good.
+    if (production) set('Strict-Transport-Security', HSTS);
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', await contentSecurityPolicy(c));
+  };
+}
+
+/**
+ * The inline-script hashes of the live build, read again only when the `current` link points at a new
+ * build. A build without the file (an old one, a test's fake site) gets no inline scripts.
+ */
+export function liveBuildScriptHashes(siteDir: string): () => Promise<string[]> {
+  let cached: { target: string; hashes: string[] } | null = null;
+  const current = currentSiteDir(siteDir);
+  return async () => {
+    const target = await readlink(current).catch(() => current);
+    if (cached?.target === target) return cached.hashes;
+    const hashes = await readFile(join(current, CSP_HASHES_FILE), 'utf8')
+      .then((text) => (JSON.parse(text) as CspHashes).scripts.filter((h) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(h)))
+      .catch(() => []);
+    cached = { target, hashes };
+    return hashes;
+  };
+}
+
+/**
+ * CORS for the configured origins only: with `CORS_ORIGINS` empty no answer carries
+ * `Access-Control-Allow-Origin`, so no other site's script can read the API. Configured origins may
+ * send cookies, and the origin check (csrf.ts) trusts them too.
+ */
+export function corsPolicy({ corsOrigins }: Pick<Config, 'corsOrigins'>): MiddlewareHandler {
+  if (corsOrigins.length === 0) return async (_c, next) => next();
+  const allowed = new Set(corsOrigins);
+  return cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['Content-Type'],
+    maxAge: 600,
+  });
+}

@@ -1,0 +1,50 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { loadConfig } from '../config.ts';
+import { createRebuildQueue } from '../services/rebuilds.ts';
+
+describe.each(dialects)('/api/admin/site-builds on %s', (dialect) => {
+  let t: TestDatabase;
+  let runs = 0;
+  const rebuilds = createRebuildQueue({
+    run: async () => (runs++, { info: { hash: 'h2', builtAt: '2026-11-22T11:00:00.000Z', pages: 9, tours: 1 }, skipped: false }),
+    debounceMs: 0,
+    intervalMs: 0,
+    log: () => {},
+  });
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    await seedCallers(t.db);
+    runs = 0;
+  });
+  afterEach(async () => t.drop());
+  afterAll(() => rebuilds.stop());
+  const setup = () => signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds });
+  const origin = 'http://localhost:4321';
+
+  it('lets an admin read the queue and ask for a rebuild', async () => {
+    const { api, signIn } = setup();
+    const headers = { ...(await signIn('admin')), origin };
+    const status = await api.request('/admin/site-builds', { headers });
+    expect(status.status).toBe(200);
+    expect(await status.json()).toMatchObject({ live: null, queue: { running: false } });
+    const asked = await api.request('/admin/site-builds', { method: 'POST', headers });
+    expect(asked.status).toBe(202);
+    await rebuilds.whenIdle();
+    expect(runs).toBe(1);
+  });
+
+  it.each<[CallerName, number]>([
+    ['visitor', 401],
+    ['traveller', 403],
+    ['guide', 403],
+  ])('refuses %s with %i and rebuilds nothing', async (who, status) => {
+    const { api, signIn } = setup();
+    const headers = { ...(await signIn(who)), origin };
+    expect((await api.request('/admin/site-builds', { headers })).status).toBe(status);
+    expect((await api.request('/admin/site-builds', { method: 'POST', headers })).status).toBe(status);
+    await rebuilds.whenIdle();
+    expect(runs).toBe(0);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * Bookings in the funnel: created at the complete-details step (IN_PROGRESS, tkStatus 'PR'), changed by the
+ * later steps, read back as the funnel's working state. Every write reprices with the server's quote.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#shared/constants.ts';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import type { BookingStatus } from '#shared/enums.ts';
+import { catalogueWindow, isPeriodListed } from '#shared/rules/catalogue.ts';
+import { countTravellersByAgeGroup, generateDifferentId, type RandomSource, selectTravellersToSave, setTravellersForAgeGroup } from '#shared/rules/travellers.ts';
+import type { CreateBookingRequest, UpdateBookingRequest } from '#shared/schemas/booking.ts';
+import type { Db } from '../../db/database.ts';
+import type { BookingRow } from '../../db/tables.ts';
+import { AppError } from '../../errors.ts';
+import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
+import { bookingLocked, NO_SEATS_MESSAGE, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
+import { activeHoldExpiry, releaseHolds } from './seat-holds.ts';
+
+const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
+
+/**
+ * The traveller with this e-mail (compared case-insensitively), created when there is none, as the spec
+ * does for visitors who book without an account. Safe against two bookings creating the same one at once.
+ */
+export async function findOrCreateTraveler(
+  trx: Trx,
+  { email, name, surname, phone, dni, now }: { email: string; name: string; surname: string; phone: string | null; dni: string | null; now: string },
+): Promise<string> {
+  const find = () =>
+    trx
+      .selectFrom('travelers')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .orderBy('createdAt')
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  await trx
+    .insertInto('travelers')
+    .values({ id: randomUUID(), email, name, surname, phone, dni, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  const created = await find();
+  if (!created) throw new Error(`Traveler ${email} neither found nor created`);
+  return created.id;
+}
+
+/** Links the travellers with a valid e-mail to the booking ("Only travellers with a valid email are saved as booking travelers"). */
+async function syncBookingTravelers(trx: Trx, { bookingId, travellers, now }: { bookingId: string; travellers: readonly BookingTravelerEntry[]; now: string }) {
+  const travelerIds: string[] = [];
+  for (const entry of selectTravellersToSave(travellers)) {
+    const fields = entry.reservationFields;
+    const email = fields['email'] as string;
+    const travelerId = await findOrCreateTraveler(trx, {
+      email,
+      name: fields['name'] ?? email.split('@')[0] ?? email,
+      surname: fields['surname'] ?? '',
+      phone: fields['phone'] ?? null,
+      dni: fields['national_id'] ?? null,
+      now,
+    });
+    if (travelerIds.includes(travelerId)) continue;
+    travelerIds.push(travelerId);
+    await trx
+      .insertInto('bookingTravelers')
+      .values({ id: randomUUID(), bookingId, travelerId, email, dni: fields['national_id'] ?? null })
+      .onConflict((oc) => oc.columns(['bookingId', 'travelerId']).doUpdateSet({ email, dni: fields['national_id'] ?? null }))
+      .execute();
+  }
+  let stale = trx.deleteFrom('bookingTravelers').where('bookingId', '=', bookingId);
+  if (travelerIds.length > 0) stale = stale.where('travelerId', 'not in', travelerIds);
+  await stale.execute();
+}
+
+const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null) => ({ travellers, flightId, couponCode });
+
+/**
+ * Creates the booking of the complete-details step: the period must be listed on the web with seats for
+ * everyone; the lead is found or created by e-mail and becomes the booking's owner. All in one transaction.
+ */
+export async function createBooking(
+  db: Db,
+  { request, by, now, random = Math.random }: { request: CreateBookingRequest; by: string | null; now: Date; random?: RandomSource },
+): Promise<{ id: string; quote: BookingQuote }> {
+  const offer = await loadPeriodOffer(db, request.periodId);
+  if (!offer || !offer.tour.public) throw invalid({ periodId: 'Esa salida no existe o ya no está a la venta' });
+  const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
+  if (!listed) throw invalid({ periodId: 'Esa salida ya no se puede reservar en la web' });
+  const count = request.adults + request.children;
+  if (offer.period.bookableAvailability < count) throw new AppError('CONFLICT', NO_SEATS_MESSAGE, { periodId: NO_SEATS_MESSAGE });
+
+  let travellers = setTravellersForAgeGroup({ travellers: [], ageGroup: ADULT_AGE_GROUP, count: request.adults, random });
+  travellers = setTravellersForAgeGroup({ travellers, ageGroup: CHILD_AGE_GROUP, count: request.children, random });
+  const { lead } = request;
+  // The lead contact is the first adult's reservation fields: the passengers step starts from them.
+  travellers = travellers.map((t) =>
+    t.lead ? { ...t, reservationFields: { name: lead.name, email: lead.email, phone: lead.phone, ...(lead.surname ? { surname: lead.surname } : {}) } } : t,
+  );
+  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, null, null), now });
+
+  const id = randomUUID();
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const travelerId = await findOrCreateTraveler(trx, { email: lead.email, name: lead.name, surname: lead.surname ?? '', phone: lead.phone, dni: null, now: stamp });
+    await trx
+      .insertInto('bookings')
+      .values({
+        id,
+        travelerId,
+        differentId: generateDifferentId(random),
+        periodId: offer.period.id,
+        flightId: null,
+        priceCents: quote.totalCents,
+        travelersStringify: stringifyTravellers(travellers),
+        status: 'IN_PROGRESS',
+        tkStatus: 'PR',
+        type: 'Booking',
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    await syncBookingTravelers(trx, { bookingId: id, travellers, now: stamp });
+    await recordStatusChange(trx, { bookingId: id, from: null, to: 'IN_PROGRESS', by, reason: 'Reserva creada en la web', now: stamp });
+  });
+  return { id, quote };
+}
+
+export async function findBookingRow(db: Db | Trx, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function couponCodeOf(db: Db, couponId: string | null): Promise<string | null> {
+  if (couponId === null) return null;
+  const row = await db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/** What the funnel continues from: the booking's choices, its live quote and its seat hold. */
+export interface BookingWorkingView {
+  id: string;
+  status: BookingStatus;
+  tkStatus: string;
+  differentId: string;
+  periodId: string;
+  tourSlug: string;
+  flightId: string | null;
+  adults: number;
+  children: number;
+  travellers: BookingTravelerEntry[];
+  couponCode: string | null;
+  priceCents: number;
+  quote: BookingQuote;
+  /** When the seats held for payment go back on sale; null without a live hold. */
+  holdExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The working state of a booking, repriced now. */
+export async function describeBooking(db: Db, row: BookingRow, { now }: { now: Date }): Promise<BookingWorkingView> {
+  const offer = await loadPeriodOffer(db, row.periodId);
+  if (!offer) throw periodNotFound();
+  const travellers = parseTravellers(row.travelersStringify);
+  const couponCode = await couponCodeOf(db, row.couponId);
+  const counts = countTravellersByAgeGroup(travellers);
+  return {
+    id: row.id,
+    status: row.status as BookingStatus,
+    tkStatus: row.tkStatus,
+    differentId: row.differentId,
+    periodId: row.periodId,
+    tourSlug: offer.tour.webSlug,
+    flightId: row.flightId,
+    adults: counts[ADULT_AGE_GROUP] ?? 0,
+    children: counts[CHILD_AGE_GROUP] ?? 0,
+    travellers,
+    couponCode,
+    priceCents: row.priceCents,
+    quote: await quoteOffer(db, { offer, choices: choicesOf(travellers, row.flightId, couponCode), now }),
+    holdExpiresAt: await activeHoldExpiry(db, row.id, now),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Applies the request's traveller changes, with field errors keyed as the request names them. */
+function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEntry[], updates: NonNullable<UpdateBookingRequest['travellers']>) {
+  const fields: Record<string, string> = {};
+  const next = travellers.map((t) => ({ ...t }));
+  const changed: BookingTravelerEntry[] = [];
+  updates.forEach((update, i) => {
+    const entry = next.find((t) => t.id === update.id);
+    if (!entry) {
+      fields[`travellers.${i}.id`] = 'Ese viajero no pertenece a esta reserva';
+      changed.push({ ...next[0]!, reservationMode: null, optionalActivities: [] });
+      return;
+    }
+    if (update.reservationMode !== undefined) entry.reservationMode = update.reservationMode;
+    if (update.optionalActivities !== undefined) {
+      entry.optionalActivities = update.optionalActivities.length > 0 ? [...new Set(update.optionalActivities)] : [...DEFAULT_OPTIONAL_ACTIVITIES];
+    }
+    // Fields merge: a step sends what it asks, and the lead contact of step one is kept.
+    if (update.reservationFields !== undefined) {
+      const given = Object.fromEntries(Object.entries(update.reservationFields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      entry.reservationFields = { ...entry.reservationFields, ...given };
+    }
+    changed.push(entry);
+  });
+  Object.assign(fields, findInvalidChoices(offer, { travellers: changed, flightId: null }));
+  return { travellers: next, fields };
+}
+
+/**
+ * The flights, customise and passengers steps and the coupon: only an IN_PROGRESS booking changes. A
+ * change releases any seats held for payment (the held set no longer matches) and reprices.
+ */
+export async function updateBooking(
+  db: Db,
+  { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date },
+): Promise<BookingQuote> {
+  if (row.status !== 'IN_PROGRESS') throw bookingLocked();
+  const offer = await loadPeriodOffer(db, row.periodId);
+  if (!offer) throw periodNotFound();
+  const flightId = request.flightId === undefined ? row.flightId : request.flightId;
+  const fields = flightId === null ? {} : findInvalidChoices(offer, { travellers: [], flightId });
+  const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, parseTravellers(row.travelersStringify), request.travellers ?? []);
+  Object.assign(fields, travellerFields);
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+
+  const couponCode = request.couponCode === undefined ? await couponCodeOf(db, row.couponId) : request.couponCode;
+  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, couponCode), now });
+  if (quote.coupon !== null && !quote.coupon.applied) {
+    // A coupon typed now must apply; one stored earlier that stopped applying is dropped from the booking.
+    if (request.couponCode !== undefined) throw invalid({ couponCode: quote.coupon.reason });
+  }
+  const couponId = quote.coupon?.applied ? quote.coupon.couponId : null;
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('bookings')
+      .set({ flightId, couponId, priceCents: quote.totalCents, travelersStringify: stringifyTravellers(travellers), updatedAt: stamp })
+      .where('id', '=', row.id)
+      .where('status', '=', 'IN_PROGRESS')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw bookingLocked();
+    await releaseHolds(trx, row.id, now);
+    await syncBookingTravelers(trx, { bookingId: row.id, travellers, now: stamp });
+  });
+  return quote;
+}

@@ -1,0 +1,247 @@
+/**
+ * The server's booking quote: loads what a price depends on (a period's prices, flight, rooms, activities,
+ * campaigns and the coupon) and prices the choices with the shared `quoteBooking`, the same function the
+ * funnel island runs, so what a visitor sees is what the shop charges.
+ */
+import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
+import type { Coupon } from '#shared/entities/index.ts';
+import { listBookableOptions } from '#shared/rules/activities.ts';
+import { isHiddenTour } from '#shared/rules/catalogue.ts';
+import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.ts';
+import { computeFlightPricesForBooking } from '#shared/rules/flights.ts';
+import type { AgePrice } from '#shared/rules/prices.ts';
+import { isCampaignValid, type Quote, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
+import type { Db } from '../../db/database.ts';
+import type { PriceRow } from '../../db/tables.ts';
+import { AppError } from '../../errors.ts';
+
+export const COUPON_NOT_FOUND_MESSAGE = 'No existe ningún cupón con ese código';
+
+export interface OfferFlight {
+  id: string;
+  name: string;
+  guaranteedAvailability: number;
+  bookableAvailability: number;
+  prices: AgePrice[];
+  cockpitPrices: { ageGroupName: string; feeCents: number; flightCostCents: number }[];
+}
+
+/** A reservation mode (room) or a bookable activity / pack: its row id (for seats) and its `activityId` (what travellers select). */
+export interface OfferOption {
+  id: string;
+  activityId: string;
+  prices: AgePrice[];
+}
+
+export interface OfferActivity extends OfferOption {
+  productType: string | null;
+  /** Row ids of the optional activities whose seats it takes: itself, or a pack's members. */
+  seatActivityIds: string[];
+}
+
+export interface OfferMode extends OfferOption {
+  places: number;
+}
+
+/** Everything of one period that the price and the seats of a booking depend on. */
+export interface PeriodOffer {
+  period: { id: string; tourId: string; dayOne: string; bookableAvailability: number; webBookable: boolean; publishWeb: boolean };
+  /** `public`: published and not hidden ('oculto'), as the catalogue lists it. */
+  tour: { id: string; tourType: string; webSlug: string; public: boolean };
+  tourPrices: AgePrice[];
+  periodPrices: AgePrice[];
+  flights: OfferFlight[];
+  reservationModes: OfferMode[];
+  /** Counting activities, insurance and packs ("An activity pack counts only if …"). */
+  activities: OfferActivity[];
+  campaigns: { valueCents: number; validFromDate: string | null; validUntilDate: string | null; discountAppliedPerTxt: 'PER_PAX' | 'ONCE' }[];
+}
+
+const agePrice = (p: Pick<PriceRow, 'ageGroupName' | 'categoryName' | 'valueCents'>): AgePrice => ({
+  ageGroupName: p.ageGroupName,
+  categoryName: p.categoryName,
+  valueCents: p.valueCents,
+});
+
+/** Price rows of the tour or the period itself, not of one of its flights, activities, packs or rooms. */
+const ownPrice = (p: Pick<PriceRow, 'flightId' | 'optionalActivityId' | 'activityPackId' | 'reservationModeId'>) =>
+  p.flightId === null && p.optionalActivityId === null && p.activityPackId === null && p.reservationModeId === null;
+
+/** Loads a period's offer; null when the period does not exist. */
+export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
+  const period = await db
+    .selectFrom('periods')
+    .innerJoin('tours', 'tours.id', 'periods.tourId')
+    .select([
+      'periods.id', 'periods.tourId', 'periods.dayOne', 'periods.bookableAvailability', 'periods.webBookable', 'periods.publishWeb',
+      'tours.tourType', 'tours.webSlug', 'tours.publishWeb as tourPublishWeb', 'tours.tagKeywords', 'tours.tagSeason',
+    ])
+    .where('periods.id', '=', periodId)
+    .executeTakeFirst();
+  if (!period) return null;
+
+  const [flights, cockpitPrices, modes, activities, packs, campaigns] = await Promise.all([
+    db.selectFrom('flights').select(['id', 'name', 'guaranteedAvailability', 'bookableAvailability']).where('periodId', '=', periodId).orderBy('id').execute(),
+    db
+      .selectFrom('cockpitPrices')
+      .innerJoin('flights', 'flights.id', 'cockpitPrices.flightId')
+      .select(['cockpitPrices.flightId', 'cockpitPrices.ageGroupName', 'cockpitPrices.feeCents', 'cockpitPrices.flightCostCents'])
+      .where('flights.periodId', '=', periodId)
+      .orderBy('cockpitPrices.id')
+      .execute(),
+    db.selectFrom('reservationModes').select(['id', 'activityId', 'places']).where('periodId', '=', periodId).where('deleted', '=', 0).orderBy('id').execute(),
+    db
+      .selectFrom('optionalActivities')
+      .select(['id', 'activityId', 'subtype', 'productType', 'bookableAvailability'])
+      .where('periodId', '=', periodId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('activityPacks').select(['id', 'activityId', 'multipleActivityIds']).where('periodId', '=', periodId).orderBy('id').execute(),
+    db.selectFrom('campaigns').select(['valueCents', 'validFromDate', 'validUntilDate', 'discountAppliedPerTxt']).where('periodId', '=', periodId).orderBy('id').execute(),
+  ]);
+  // `in ()` is not SQL: owners without rows are left out of the filter.
+  const owners = [
+    ['flightId', flights],
+    ['reservationModeId', modes],
+    ['optionalActivityId', activities],
+    ['activityPackId', packs],
+  ] as const;
+  const prices = await db
+    .selectFrom('prices')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('tourId', '=', period.tourId), eb('periodId', 'is', null)]),
+        eb('periodId', '=', periodId),
+        ...owners.filter(([, rows]) => rows.length > 0).map(([column, rows]) => eb(column, 'in', rows.map((r) => r.id))),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  const pricesOf = (key: 'flightId' | 'reservationModeId' | 'optionalActivityId' | 'activityPackId', id: string) =>
+    prices.filter((p) => p[key] === id).map(agePrice);
+
+  const activityOptions = activities.map((a) => ({ ...a, prices: pricesOf('optionalActivityId', a.id) }));
+  const packOptions = packs.map((p) => ({ ...p, prices: pricesOf('activityPackId', p.id) }));
+  const bookable = listBookableOptions({ optionalActivities: activityOptions, packs: packOptions });
+  const rowIdOfActivity = new Map(activities.map((a) => [a.activityId, a.id]));
+
+  return {
+    period: {
+      id: period.id,
+      tourId: period.tourId,
+      dayOne: period.dayOne,
+      bookableAvailability: period.bookableAvailability,
+      webBookable: period.webBookable === 1,
+      publishWeb: period.publishWeb === 1,
+    },
+    tour: { id: period.tourId, tourType: period.tourType, webSlug: period.webSlug, public: period.tourPublishWeb === 1 && !isHiddenTour(period) },
+    tourPrices: prices.filter((p) => p.tourId === period.tourId && p.periodId === null && ownPrice(p)).map(agePrice),
+    periodPrices: prices.filter((p) => p.periodId === periodId && ownPrice(p)).map(agePrice),
+    flights: flights.map((f) => ({
+      ...f,
+      prices: pricesOf('flightId', f.id),
+      cockpitPrices: cockpitPrices.filter((c) => c.flightId === f.id).map(({ ageGroupName, feeCents, flightCostCents }) => ({ ageGroupName, feeCents, flightCostCents })),
+    })),
+    reservationModes: modes.map((m) => ({ ...m, prices: pricesOf('reservationModeId', m.id) })),
+    activities: [
+      ...[...bookable.activities, ...bookable.insurance].map((a) => ({ id: a.id, activityId: a.activityId, productType: a.productType, prices: a.prices, seatActivityIds: [a.id] })),
+      ...bookable.packs.map((p) => ({
+        id: p.id,
+        activityId: p.activityId,
+        productType: null,
+        prices: p.prices,
+        seatActivityIds: p.multipleActivityIds
+          .split(',')
+          .map((id) => rowIdOfActivity.get(id.trim()))
+          .filter((id): id is string => id !== undefined),
+      })),
+    ],
+    campaigns: campaigns.map((c) => ({ ...c, discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const) })),
+  };
+}
+
+export interface BookingChoices {
+  travellers: readonly QuoteTraveller[];
+  flightId: string | null;
+  couponCode: string | null;
+}
+
+/**
+ * Choices naming a flight, room or activity the period does not offer, one Spanish message per field
+ * (paths as the request names them). The quote itself would silently price them at 0: the API refuses.
+ */
+export function findInvalidChoices(offer: PeriodOffer, choices: Omit<BookingChoices, 'couponCode'>, { travellersPath = 'travellers' } = {}): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (choices.flightId !== null && !offer.flights.some((f) => f.id === choices.flightId)) fields['flightId'] = 'Ese vuelo no está disponible para esta salida';
+  choices.travellers.forEach((t, i) => {
+    if (t.reservationMode !== null && !offer.reservationModes.some((m) => m.activityId === t.reservationMode)) {
+      fields[`${travellersPath}.${i}.reservationMode`] = 'Ese tipo de habitación no está disponible para esta salida';
+    }
+    const unknown = t.optionalActivities.filter((id) => id !== NO_OPTIONAL_ACTIVITY_ID && !offer.activities.some((a) => a.activityId === id));
+    if (unknown.length > 0) fields[`${travellersPath}.${i}.optionalActivities`] = 'Alguna actividad elegida no está disponible para esta salida';
+  });
+  return fields;
+}
+
+export type CouponOutcome = null | { code: string; applied: true; couponId: string } | { code: string; applied: false; reason: string };
+
+export interface BookingQuote extends Quote {
+  /** What happened to the coupon code given, if any; a coupon that does not apply gives no discount. */
+  coupon: CouponOutcome;
+}
+
+/** The coupon with this code (compared trimmed, case-insensitively) and whether it applies to these choices today. */
+async function resolveCoupon(db: Db, { offer, code, flightId, today }: { offer: PeriodOffer; code: string; flightId: string | null; today: string }) {
+  const row = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where((eb) => eb(eb.fn('upper', ['code']), '=', normaliseCouponCode(code)))
+    .executeTakeFirst();
+  if (!row) return { outcome: { code, applied: false as const, reason: COUPON_NOT_FOUND_MESSAGE }, coupon: null };
+  const coupon = row as typeof row & Pick<Coupon, 'type' | 'couponCondition' | 'status' | 'tourType'>;
+  const check = isCouponApplicable({ coupon, today, tourId: offer.tour.id, tourType: offer.tour.tourType, periodId: offer.period.id, flightId });
+  if (!check.applicable) return { outcome: { code, applied: false as const, reason: check.reason }, coupon: null };
+  return { outcome: { code: row.code, applied: true as const, couponId: row.id }, coupon };
+}
+
+/** The UTC day the catalogue and the rules call "today". */
+export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Prices a set of choices for a loaded offer: flight prices via `computeFlightPricesForBooking`, only the
+ * campaigns in force today, the coupon only when `isCouponApplicable` says so. Choices must have passed
+ * `findInvalidChoices`.
+ */
+export async function quoteOffer(db: Db, { offer, choices, now }: { offer: PeriodOffer; choices: BookingChoices; now: Date }): Promise<BookingQuote> {
+  const today = utcToday(now);
+  const flight = choices.flightId === null ? undefined : offer.flights.find((f) => f.id === choices.flightId);
+  const resolved = choices.couponCode === null ? null : await resolveCoupon(db, { offer, code: choices.couponCode, flightId: choices.flightId, today });
+  const quote = quoteBooking({
+    travellers: choices.travellers,
+    tourPrices: offer.tourPrices,
+    periodPrices: offer.periodPrices,
+    flightPrices: flight ? computeFlightPricesForBooking({ flight, travellerCount: choices.travellers.length }) : [],
+    reservationModes: offer.reservationModes,
+    optionalActivities: offer.activities satisfies QuoteActivity[],
+    // The schema has no booking extras yet: nothing to add per traveller or per booking.
+    extras: [],
+    campaigns: offer.campaigns.filter((campaign) => isCampaignValid({ campaign, today })),
+    coupon: resolved?.coupon ?? null,
+  });
+  return { ...quote, coupon: resolved?.outcome ?? null };
+}
+
+export const periodNotFound = () => new AppError('NOT_FOUND', 'No encontramos esa salida. Puede que ya no esté a la venta.');
+
+/** `POST /api/bookings/quote`: loads the period, refuses unknown options (422) and prices the choices. */
+export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<BookingQuote> {
+  const offer = await loadPeriodOffer(db, periodId);
+  if (!offer || !offer.tour.public) throw periodNotFound();
+  if (!choices.travellers.some((t) => t.ageGroup === ADULT_AGE_GROUP)) {
+    throw new AppError('VALIDATION', 'Revisa los datos marcados.', { travellers: 'Indica al menos un adulto' });
+  }
+  const fields = findInvalidChoices(offer, choices);
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
+  return quoteOffer(db, { offer, choices, now });
+}

@@ -1,0 +1,235 @@
+/**
+ * Seats held for a booking at the pay step (DESIGN.md, Seats): taken atomically with conditional updates
+ * ("… set availability = availability - n where id = ? and availability >= n", affected rows checked, never
+ * read-then-write), held for a limited time, confirmed by a confirmed payment, released on failure, expiry
+ * or cancellation. No sequence of concurrent requests can take more seats than exist.
+ */
+import { randomUUID } from 'node:crypto';
+import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import { isNoFlight } from '#shared/rules/flights.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { loadPeriodOffer, type PeriodOffer } from './quote.ts';
+import { bookingLocked, NO_SEATS_MESSAGE, parseTravellers, type Trx } from './records.ts';
+
+/** How long seats stay held while the visitor pays, unless the route is told otherwise. */
+export const DEFAULT_HOLD_MINUTES = 20;
+
+export const SEAT_RESOURCE_TYPES = ['period', 'flight', 'optional_activity', 'reservation_mode'] as const;
+export type SeatResourceType = (typeof SEAT_RESOURCE_TYPES)[number];
+
+export interface SeatNeed {
+  resourceType: SeatResourceType;
+  /** The row id of the period, flight, optional activity or reservation mode. */
+  resourceId: string;
+  quantity: number;
+}
+
+/**
+ * The seats a booking takes: one per traveller on the period and on a real flight ('sin vuelo' takes none),
+ * one per traveller on each chosen activity (a pack: on each member), and rooms per reservation mode:
+ * travellers in the mode divided by its places, rounded up (two travellers in a double take one room; the
+ * spec names `places` and `availability` only, this is our reading). Sorted by type and id so concurrent
+ * holds lock rows in the same order and cannot deadlock.
+ */
+export function computeSeatNeeds(offer: PeriodOffer, { travellers, flightId }: { travellers: readonly BookingTravelerEntry[]; flightId: string | null }): SeatNeed[] {
+  const count = travellers.length;
+  const needs = new Map<string, SeatNeed>();
+  const add = (resourceType: SeatResourceType, resourceId: string, quantity: number) => {
+    const key = `${resourceType}:${resourceId}`;
+    const need = needs.get(key) ?? { resourceType, resourceId, quantity: 0 };
+    need.quantity += quantity;
+    needs.set(key, need);
+  };
+  if (count > 0) add('period', offer.period.id, count);
+  const flight = offer.flights.find((f) => f.id === flightId);
+  if (flight && !isNoFlight(flight) && count > 0) add('flight', flight.id, count);
+  const inMode = new Map<string, number>();
+  for (const traveller of travellers) {
+    for (const activityId of new Set(traveller.optionalActivities)) {
+      if (activityId === NO_OPTIONAL_ACTIVITY_ID) continue;
+      for (const rowId of offer.activities.find((a) => a.activityId === activityId)?.seatActivityIds ?? []) add('optional_activity', rowId, 1);
+    }
+    const mode = offer.reservationModes.find((m) => m.activityId === traveller.reservationMode);
+    if (mode) inMode.set(mode.id, (inMode.get(mode.id) ?? 0) + 1);
+  }
+  for (const mode of offer.reservationModes) {
+    const travellersInMode = inMode.get(mode.id);
+    if (travellersInMode) add('reservation_mode', mode.id, Math.ceil(travellersInMode / Math.max(1, mode.places)));
+  }
+  const order = (need: SeatNeed) => SEAT_RESOURCE_TYPES.indexOf(need.resourceType);
+  return [...needs.values()].sort((a, b) => order(a) - order(b) || a.resourceId.localeCompare(b.resourceId));
+}
+
+/**
+ * Moves `delta` seats in or out of a resource. Taking (delta < 0) only succeeds when enough are left: the
+ * check and the decrement are one statement, so the database, not this process, arbitrates a race.
+ */
+async function moveSeats(trx: Trx, { resourceType, resourceId, quantity }: SeatNeed, direction: 'take' | 'give back'): Promise<boolean> {
+  const delta = direction === 'take' ? -quantity : quantity;
+  const minimum = direction === 'take' ? quantity : 0;
+  let result;
+  if (resourceType === 'reservation_mode') {
+    result = await trx
+      .updateTable('reservationModes')
+      .set((eb) => ({ availability: eb('availability', '+', delta) }))
+      .where('id', '=', resourceId)
+      .where('availability', '>=', minimum)
+      .executeTakeFirst();
+  } else {
+    const table = resourceType === 'period' ? 'periods' : resourceType === 'flight' ? 'flights' : 'optionalActivities';
+    result = await trx
+      .updateTable(table)
+      .set((eb) => ({ bookableAvailability: eb('bookableAvailability', '+', delta) }))
+      .where('id', '=', resourceId)
+      .where('bookableAvailability', '>=', minimum)
+      .executeTakeFirst();
+  }
+  return result.numUpdatedRows === 1n;
+}
+
+/** Live holds: neither confirmed nor released (an expired one still has its seats until it is released). */
+const liveHolds = (db: Db | Trx, bookingId: string) =>
+  db.selectFrom('seatHolds').selectAll().where('bookingId', '=', bookingId).where('releasedAt', 'is', null).where('confirmedAt', 'is', null).orderBy('id');
+
+/**
+ * Gives one hold's seats back, once: the hold is marked released first and only the marking call returns
+ * them. Confirmed (paid) holds are only given back when `confirmed` says so: a canceled booking.
+ */
+async function releaseHold(
+  trx: Trx,
+  hold: { id: string; resourceType: string; resourceId: string; quantity: number },
+  now: Date,
+  { confirmed = false }: { confirmed?: boolean } = {},
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable('seatHolds')
+    .set({ releasedAt: now.toISOString() })
+    .where('id', '=', hold.id)
+    .where('releasedAt', 'is', null)
+    .$if(!confirmed, (qb) => qb.where('confirmedAt', 'is', null))
+    .executeTakeFirst();
+  if (marked.numUpdatedRows !== 1n) return false;
+  await moveSeats(trx, { resourceType: hold.resourceType as SeatResourceType, resourceId: hold.resourceId, quantity: hold.quantity }, 'give back');
+  return true;
+}
+
+/**
+ * Releases a booking's live holds (choices changed, payment failed); with `confirmed`, its paid seats too
+ * (booking canceled). Returns how many holds it released.
+ */
+export async function releaseHolds(trx: Trx, bookingId: string, now: Date, { confirmed = false }: { confirmed?: boolean } = {}): Promise<number> {
+  let released = 0;
+  const rows = await trx
+    .selectFrom('seatHolds')
+    .selectAll()
+    .where('bookingId', '=', bookingId)
+    .where('releasedAt', 'is', null)
+    .$if(!confirmed, (qb) => qb.where('confirmedAt', 'is', null))
+    .execute();
+  // In the same resource order as taking, so a release and a hold running together cannot deadlock.
+  const holds = rows.sort(
+    (a, b) => SEAT_RESOURCE_TYPES.indexOf(a.resourceType as SeatResourceType) - SEAT_RESOURCE_TYPES.indexOf(b.resourceType as SeatResourceType) || a.resourceId.localeCompare(b.resourceId),
+  );
+  for (const hold of holds) if (await releaseHold(trx, hold, now, { confirmed })) released += 1;
+  return released;
+}
+
+/** Takes every seat a booking needs and records the holds; any shortfall throws and the caller's transaction rolls back. */
+async function takeSeats(trx: Trx, { bookingId, needs, expiresAt, confirmedAt, now }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; now: Date }) {
+  for (const need of needs) {
+    if (!(await moveSeats(trx, need, 'take'))) throw new AppError('CONFLICT', NO_SEATS_MESSAGE);
+  }
+  if (needs.length === 0) return;
+  await trx
+    .insertInto('seatHolds')
+    .values(needs.map((need) => ({ id: randomUUID(), bookingId, ...need, expiresAt, releasedAt: null, confirmedAt, createdAt: now.toISOString() })))
+    .execute();
+}
+
+/**
+ * Claims an IN_PROGRESS booking for a seat operation. It is the transaction's first statement and a
+ * write: on SQLite that takes the database's write lock before anything is read (no stale snapshot to
+ * upgrade), on PostgreSQL it locks the booking row so two holds of one booking queue up.
+ */
+async function claimBooking(trx: Trx, bookingId: string, now: Date) {
+  const claimed = await trx.updateTable('bookings').set({ updatedAt: now.toISOString() }).where('id', '=', bookingId).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
+  if (claimed.numUpdatedRows !== 1n) throw bookingLocked();
+  const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+  const offer = await loadPeriodOffer(trx, row.periodId);
+  if (!offer) throw bookingLocked();
+  return computeSeatNeeds(offer, { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
+}
+
+/**
+ * The pay step: holds every seat of an IN_PROGRESS booking for `minutes`, all or nothing, in one
+ * transaction. Holding again replaces the booking's earlier holds (their seats are given back first), so a
+ * visitor who returns to the pay step gets a fresh deadline and seats matching the current choices.
+ * Throws 409 'Ya no quedan plazas suficientes para esta salida.' when anything is short.
+ */
+export async function holdSeats(db: Db, bookingId: string, { minutes = DEFAULT_HOLD_MINUTES, now = new Date() }: { minutes?: number; now?: Date } = {}): Promise<{ expiresAt: string }> {
+  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const needs = await claimBooking(trx, bookingId, now);
+    await releaseHolds(trx, bookingId, now);
+    await takeSeats(trx, { bookingId, needs, expiresAt, confirmedAt: null, now });
+  });
+  return { expiresAt };
+}
+
+/**
+ * A confirmed payment keeps the seats for good. When the holds were already released (the payment came
+ * after expiry), the seats are taken again, or 409 if they are gone: the payment then needs staff.
+ */
+export async function confirmHolds(trx: Trx, bookingId: string, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const confirmed = await trx
+    .updateTable('seatHolds')
+    .set({ confirmedAt: stamp })
+    .where('bookingId', '=', bookingId)
+    .where('releasedAt', 'is', null)
+    .where('confirmedAt', 'is', null)
+    .executeTakeFirst();
+  if (confirmed.numUpdatedRows > 0n) return;
+  const already = await trx
+    .selectFrom('seatHolds')
+    .select('id')
+    .where('bookingId', '=', bookingId)
+    .where('confirmedAt', 'is not', null)
+    .where('releasedAt', 'is', null)
+    .executeTakeFirst();
+  if (already) return;
+  const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+  const offer = await loadPeriodOffer(trx, row.periodId);
+  if (!offer) throw new AppError('CONFLICT', NO_SEATS_MESSAGE);
+  const needs = computeSeatNeeds(offer, { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
+  await takeSeats(trx, { bookingId, needs, expiresAt: stamp, confirmedAt: stamp, now });
+}
+
+/**
+ * Gives back the seats of holds whose time is up and that were neither confirmed nor released. Idempotent
+ * and safe to run from several processes: each hold is marked released by exactly one of them. Each hold
+ * has its own short transaction. Returns how many holds it released.
+ */
+export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promise<number> {
+  const expired = await db
+    .selectFrom('seatHolds')
+    .select(['id', 'resourceType', 'resourceId', 'quantity'])
+    .where('expiresAt', '<=', now.toISOString())
+    .where('releasedAt', 'is', null)
+    .where('confirmedAt', 'is', null)
+    .orderBy('id')
+    .execute();
+  let released = 0;
+  for (const hold of expired) {
+    if (await db.transaction().execute((trx) => releaseHold(trx, hold, now))) released += 1;
+  }
+  return released;
+}
+
+/** When a booking's live, unexpired holds end; null when it holds nothing now. */
+export async function activeHoldExpiry(db: Db, bookingId: string, now: Date): Promise<string | null> {
+  const holds = await liveHolds(db, bookingId).where('expiresAt', '>', now.toISOString()).execute();
+  return holds.length === 0 ? null : holds.map((h) => h.expiresAt).sort()[0]!;
+}

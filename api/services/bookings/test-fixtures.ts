@@ -1,0 +1,108 @@
+/**
+ * Tests only: one hand-built departure whose every price is known, so quotes can be checked against
+ * figures computed by hand from the spec's rules, plus a test API with a chosen caller.
+ */
+import { addDays } from '#shared/rules/dates.ts';
+import type { AuthContext } from '../../auth-context.ts';
+import { createApi } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+
+export const today = new Date().toISOString().slice(0, 10);
+export const day = (days: number) => addDays({ date: today, days });
+const stamp = '2026-01-01T00:00:00.000Z';
+
+let priceSeq = 0;
+const price = (owner: Record<string, string>, ageGroupName: string, valueCents: number) => ({
+  id: `price-${++priceSeq}`,
+  tourId: null,
+  periodId: null,
+  flightId: null,
+  optionalActivityId: null,
+  activityPackId: null,
+  reservationModeId: null,
+  ...owner,
+  ageGroupName,
+  valueCents,
+});
+
+/**
+ * Tour 't1' (Group), departure 'p1' in 60 days with `seats` seats:
+ * - tour price: Adultos 1.000 €, Niños 800 €; period supplement: Adultos 150,50 € (children pay it too);
+ * - flights: 'f1' own price (guaranteed 10): Adultos 300 €, Niños 250 €; 'f3' guaranteed 0, cockpit
+ *   200 € + 10,50 € fee (rounded up: 211 €); 'f2' 'Sin vuelo';
+ * - room 'DBL' (2 places, 5 rooms, +50 €), activity 'ACT1' (40 €, 3 seats), insurance 'SEG' (25 €),
+ *   rental car 'CAR' (never offered), pack 'PACK' of ACT1 (60 €);
+ * - campaign 100 € per pax in force, one expired; coupons VERANO10 (10 %), CADUCADO (expired), OTROTOUR.
+ */
+export async function insertDeparture(db: Db, { seats = 10, dayOne = day(60) }: { seats?: number; dayOne?: string } = {}) {
+  await db.insertInto('tours').values([
+    { id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
+    { id: 't2', name: 'Otro', webSlug: 'otro', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
+  ]).execute();
+  await db.insertInto('periods').values([
+    { id: 'p1', tourId: 't1', name: 'Salida p1', dayOne, returnDate: addDays({ date: dayOne, days: 9 }), numberOfDays: 10, bookableAvailability: seats, webBookable: 1, publishWeb: 1 },
+    { id: 'p-not-web', tourId: 't1', name: 'Salida interna', dayOne, returnDate: addDays({ date: dayOne, days: 9 }), numberOfDays: 10, bookableAvailability: 10, webBookable: 0, publishWeb: 1 },
+  ]).execute();
+  await db.insertInto('flights').values([
+    { id: 'f1', periodId: 'p1', name: 'Madrid - Tokio', guaranteedAvailability: 10, bookableAvailability: 10 },
+    { id: 'f2', periodId: 'p1', name: 'Sin vuelo', guaranteedAvailability: 0, bookableAvailability: 0 },
+    { id: 'f3', periodId: 'p1', name: 'Barcelona - Tokio', guaranteedAvailability: 0, bookableAvailability: 4 },
+  ]).execute();
+  await db.insertInto('cockpitPrices').values({ id: 'cp1', flightId: 'f3', ageGroupName: 'Adultos', flightCostCents: 20_000, feeCents: 1_050 }).execute();
+  await db.insertInto('reservationModes').values({ id: 'rm1', periodId: 'p1', activityId: 'DBL', name: 'Habitación doble', places: 2, availability: 5 }).execute();
+  await db.insertInto('optionalActivities').values([
+    { id: 'oa1', periodId: 'p1', activityId: 'ACT1', name: 'Ceremonia del té', bookableAvailability: 3 },
+    { id: 'oa2', periodId: 'p1', activityId: 'SEG', name: 'Seguro de cancelación', productType: 'Seguros', bookableAvailability: 100 },
+    { id: 'oa3', periodId: 'p1', activityId: 'CAR', name: 'Coche de alquiler', subtype: 'Rental car', bookableAvailability: 5 },
+  ]).execute();
+  await db.insertInto('activityPacks').values({ id: 'ap1', periodId: 'p1', activityId: 'PACK', name: 'Pack cultural', multipleActivityIds: 'ACT1' }).execute();
+  await db.insertInto('prices').values([
+    price({ tourId: 't1' }, 'Adultos', 100_000),
+    price({ tourId: 't1' }, 'Niños', 80_000),
+    price({ periodId: 'p1' }, 'Adultos', 15_050),
+    price({ flightId: 'f1' }, 'Adultos', 30_000),
+    price({ flightId: 'f1' }, 'Niños', 25_000),
+    price({ reservationModeId: 'rm1' }, 'Adultos', 5_000),
+    price({ optionalActivityId: 'oa1' }, 'Adultos', 4_000),
+    price({ optionalActivityId: 'oa2' }, 'Adultos', 2_500),
+    price({ optionalActivityId: 'oa3' }, 'Adultos', 9_000),
+    price({ activityPackId: 'ap1' }, 'Adultos', 6_000),
+  ]).execute();
+  await db.insertInto('campaigns').values([
+    { id: 'c-now', periodId: 'p1', name: 'Otoño', valueCents: 10_000, validFromDate: day(-1), validUntilDate: day(10), discountAppliedPerTxt: 'PER_PAX' },
+    { id: 'c-over', periodId: 'p1', name: 'Pasada', valueCents: 5_000, validFromDate: null, validUntilDate: day(-1), discountAppliedPerTxt: 'ONCE' },
+  ]).execute();
+  await db.insertInto('coupons').values([
+    { id: 'k1', code: 'VERANO10', couponCondition: 'PER_BOOKING', value: 10, uses: 5, type: 'percentage', status: 'active' },
+    { id: 'k2', code: 'CADUCADO', couponCondition: 'PER_BOOKING', value: 5_000, uses: 5, type: 'fixed', status: 'active', endDate: day(-1) },
+    { id: 'k3', code: 'OTROTOUR', couponCondition: 'PER_TRAVELER', value: 5_000, uses: 5, type: 'fixed', status: 'active', tourId: 't2' },
+  ]).execute();
+}
+
+/** The API over `db`; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */
+export function createTestApi(db: Db, url: string) {
+  return createApi({
+    db,
+    config: { ...loadConfig({}), databaseUrl: url },
+    resolveAuth: (c) => {
+      const header = c.req.header('x-test-auth');
+      return header ? (JSON.parse(header) as AuthContext) : null;
+    },
+  });
+}
+
+export const jsonRequest = (method: string, body: unknown, auth?: AuthContext): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...(auth ? { 'x-test-auth': JSON.stringify(auth) } : {}) },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+export const validBooking = (overrides: Record<string, unknown> = {}) => ({
+  periodId: 'p1',
+  adults: 2,
+  children: 1,
+  lead: { name: 'Ana', surname: 'García López', email: 'ana.garcia@viajes.es', phone: '+34 600 123 456' },
+  consents: { privacy: true },
+  ...overrides,
+});

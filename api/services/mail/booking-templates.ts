@@ -1,0 +1,98 @@
+/**
+ * The spec's mail types (INFO_PRACTICA … PETITON_RESERVA). Placeholder contents: a subject and a short
+ * body built from whatever data the caller gives; the booking and CMS issues write the real texts.
+ */
+import type { MailType } from '#shared/enums.ts';
+import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import { greet, type MailContent, renderMail } from './layout.ts';
+
+/** What a booking mail may say; every field is optional until the booking issue settles each mail. */
+export interface BookingMailData {
+  travelerName?: string;
+  tourName?: string;
+  bookingReference?: string;
+  /** The departure day, `YYYY-MM-DD`. */
+  dayOne?: string;
+  amountCents?: number;
+  /** Where the traveller acts on the mail (pay, see the booking, download the voucher). */
+  link?: string;
+}
+
+const trip = (d: BookingMailData) => (d.tourName ? ` «${d.tourName}»` : '');
+const ref = (d: BookingMailData) => (d.bookingReference ? ` (reserva ${d.bookingReference})` : '');
+const departure = (d: BookingMailData) => (d.dayOne ? `Salida: ${formatSpanishDate({ date: d.dayOne })}.` : null);
+const amount = (label: string, d: BookingMailData) => (d.amountCents !== undefined ? `${label}: ${formatEuros(d.amountCents)}.` : null);
+const lines = (...items: (string | null)[]) => items.filter((item): item is string => item !== null);
+const button = (label: string, d: BookingMailData) => (d.link ? { button: { label, url: d.link } } : {});
+
+const FOOTNOTE = 'Si tienes cualquier duda, responde a este correo y te ayudamos.';
+
+export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => MailContent> = {
+  INFO_PRACTICA: (d) =>
+    renderMail(`Información práctica para tu viaje${trip(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Te enviamos la información práctica de tu viaje${trip(d)}${ref(d)}.`, departure(d)),
+      ...button('Ver la información del viaje', d),
+      footnote: FOOTNOTE,
+    }),
+  BONO_RESERVA: (d) =>
+    renderMail(`Tu bono de reserva${ref(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Tu reserva${trip(d)}${ref(d)} está confirmada. Adjuntamos tu bono de viaje.`, departure(d)),
+      ...button('Ver mi reserva', d),
+      footnote: FOOTNOTE,
+    }),
+  PAYMENT: (d) =>
+    renderMail(`Hemos recibido tu pago${ref(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Hemos recibido tu pago para el viaje${trip(d)}${ref(d)}.`, amount('Importe', d)),
+      ...button('Ver mi reserva', d),
+      footnote: FOOTNOTE,
+    }),
+  REMINDER_PAYMENT: (d) =>
+    renderMail(`Recordatorio: tienes un pago pendiente${ref(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Te recordamos que tienes un pago pendiente del viaje${trip(d)}${ref(d)}.`, amount('Importe pendiente', d), departure(d)),
+      ...button('Pagar ahora', d),
+      footnote: FOOTNOTE,
+    }),
+  ON_REQUEST: (d) =>
+    renderMail(`Tu reserva está en petición${ref(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(
+        `Hemos recibido tu reserva del viaje${trip(d)}${ref(d)}. Estamos confirmando las plazas y te escribiremos en cuanto lo tengamos.`,
+        departure(d),
+      ),
+      ...button('Ver mi reserva', d),
+      footnote: FOOTNOTE,
+    }),
+  PAYMENT_FALLIDO: (d) =>
+    renderMail(`No hemos podido cobrar tu pago${ref(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`El pago del viaje${trip(d)}${ref(d)} no se ha completado. No se ha cobrado nada.`, amount('Importe', d), 'Puedes intentarlo de nuevo cuando quieras.'),
+      ...button('Intentar el pago de nuevo', d),
+      footnote: FOOTNOTE,
+    }),
+  PRE_BOOKING: (d) =>
+    renderMail(`Tu prerreserva${trip(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Hemos registrado tu prerreserva del viaje${trip(d)}${ref(d)}.`, amount('Importe de la prerreserva', d), departure(d)),
+      ...button('Completar mi reserva', d),
+      footnote: FOOTNOTE,
+    }),
+  BUDGET: (d) =>
+    renderMail(`Tu presupuesto${trip(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Aquí tienes el presupuesto que has guardado para el viaje${trip(d)}.`, amount('Total', d), departure(d)),
+      ...button('Ver mi presupuesto', d),
+      footnote: FOOTNOTE,
+    }),
+  PETITON_RESERVA: (d) =>
+    renderMail(`Hemos recibido tu petición de reserva${trip(d)}`, {
+      greeting: greet(d.travelerName),
+      paragraphs: lines(`Hemos recibido tu petición de reserva para el viaje${trip(d)}. Te responderemos lo antes posible.`, departure(d)),
+      ...button('Ver mi petición', d),
+      footnote: FOOTNOTE,
+    }),
+};

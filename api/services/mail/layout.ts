@@ -1,0 +1,69 @@
+/**
+ * One look for every mail: a short body of paragraphs, an optional code and button, rendered twice,
+ * as HTML with inline styles (mail clients ignore style sheets) and as the plain-text part.
+ */
+import { BRAND_NAME } from '#shared/constants.ts';
+
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailBody {
+  /** The first line ("Hola, Lucía:"). */
+  greeting: string;
+  /** Plain text; escaped for the HTML part. */
+  paragraphs: string[];
+  /** A code to type, shown large. */
+  code?: string;
+  button?: { label: string; url: string };
+  /** Small print under the body (why you got this mail, what to do if it was not you). */
+  footnote?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+}
+
+/** Only absolute http(s) links go into an href: data from a caller can never become `javascript:`. */
+function safeUrl(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : '#';
+}
+
+/** The greeting for a name that may be missing. */
+export const greet = (name: string | undefined | null) => (name?.trim() ? `Hola, ${name.trim()}:` : 'Hola:');
+
+export function renderMail(subject: string, body: MailBody): MailContent {
+  const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f1ec;font-family:Arial,Helvetica,sans-serif;color:#1f2933">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">',
+    `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b5d4b">${escapeHtml(BRAND_NAME)}</p>`,
+    p(body.greeting),
+    ...body.paragraphs.map(p),
+    body.code
+      ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center">${escapeHtml(body.code)}</p>`
+      : '',
+    body.button
+      ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(safeUrl(body.button.url))}" style="display:inline-block;background:#0b5d4b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:4px;font-weight:bold">${escapeHtml(body.button.label)}</a></p>`
+      : '',
+    body.footnote ? `<p style="margin:24px 0 0;font-size:13px;color:#52606d;line-height:1.5">${escapeHtml(body.footnote)}</p>` : '',
+    '</div></body></html>',
+  ].join('\n');
+  const text = [
+    body.greeting,
+    ...body.paragraphs,
+    ...(body.code ? [body.code] : []),
+    ...(body.button ? [`${body.button.label}: ${body.button.url}`] : []),
+    ...(body.footnote ? [body.footnote] : []),
+    `— ${BRAND_NAME}`,
+  ].join('\n\n');
+  return { subject, html, text: `${text}\n` };
+}

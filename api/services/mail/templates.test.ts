@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { MAIL_TYPES } from '#shared/enums.ts';
+import { renderTemplate, storedMailType } from './templates.ts';
+
+const booking = { travelerName: 'Lucía', tourName: 'Japón esencial', bookingReference: 'DR-482913', dayOne: '2027-04-02', amountCents: 129_000, link: 'https://shop.test/perfil/reserva/1' };
+
+describe('mail templates', () => {
+  it.each(MAIL_TYPES)('%s renders a Spanish subject and both parts from the data given', (type) => {
+    const mail = renderTemplate(type, booking);
+    expect(mail.subject.length).toBeGreaterThan(5);
+    expect(mail.html).toContain('<html lang="es">');
+    expect(mail.text).toMatch(/^Hola, Lucía:/);
+    expect(mail.html).toContain('Hola, Lucía:');
+    expect(mail.text).toContain('https://shop.test/perfil/reserva/1');
+    expect(`${mail.subject} ${mail.text}`).toMatch(/Japón esencial|DR-482913/);
+  });
+
+  it('fills the placeholders it is given, and reads without them', () => {
+    expect(renderTemplate('PAYMENT', booking).text).toContain('Importe: 1.290 €.');
+    expect(renderTemplate('INFO_PRACTICA', booking).text).toContain('Salida: 2 de abril de 2027.');
+    const bare = renderTemplate('PAYMENT', {});
+    expect(bare.subject).toBe('Hemos recibido tu pago');
+    expect(bare.text).toMatch(/^Hola:/);
+  });
+
+  it('escapes data in the HTML part and keeps links to http(s)', () => {
+    const mail = renderTemplate('BUDGET', { tourName: '<script>alert(1)</script>', link: 'javascript:alert(1)' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).not.toContain('href="javascript:');
+  });
+
+  it('account mails carry the code and link; "account exists" is filed with the verification mails', () => {
+    const verify = renderTemplate('ACCOUNT_VERIFICATION', { code: '004217', link: 'https://shop.test/login?verificar=t', hours: 24 });
+    expect(verify.text).toContain('004217');
+    expect(verify.text).toContain('caducan en 24 horas');
+    const reset = renderTemplate('PASSWORD_RESET', { code: '990011', link: 'https://shop.test/login?restablecer=t', minutes: 60 });
+    expect(reset.subject).toBe('Restablece tu contraseña');
+    expect(reset.html).toContain('990011');
+    expect(renderTemplate('ACCOUNT_EXISTS', { signInLink: 'https://shop.test/login', forgotLink: 'https://shop.test/login?olvidada=1' }).subject).toBe(
+      'Ya tienes una cuenta en Different Roads',
+    );
+    expect(storedMailType('ACCOUNT_EXISTS')).toBe('ACCOUNT_VERIFICATION');
+    expect(storedMailType('PETITON_RESERVA')).toBe('PETITON_RESERVA');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Every mail the shop sends, by template: the account mails written here and the spec's mail types
+ * (`booking-templates.ts`). A template turns its data into a Spanish subject, HTML and plain text.
+ */
+import { BRAND_NAME } from '#shared/constants.ts';
+import type { MailType } from '#shared/enums.ts';
+import { BOOKING_TEMPLATES, type BookingMailData } from './booking-templates.ts';
+import { greet, type MailContent, renderMail } from './layout.ts';
+
+export type { BookingMailData } from './booking-templates.ts';
+export type { MailContent } from './layout.ts';
+
+export interface AccountVerificationData {
+  code: string;
+  link: string;
+  hours: number;
+}
+
+export interface PasswordResetData {
+  code: string;
+  link: string;
+  minutes: number;
+  /** Staff asked for the reset: the old password no longer works. */
+  forced?: boolean;
+}
+
+export interface AccountExistsData {
+  signInLink: string;
+  forgotLink: string;
+}
+
+/** The data each template needs. */
+export type MailDataByTemplate = {
+  ACCOUNT_VERIFICATION: AccountVerificationData;
+  PASSWORD_RESET: PasswordResetData;
+  ACCOUNT_EXISTS: AccountExistsData;
+} & Record<MailType, BookingMailData>;
+
+export type MailTemplate = keyof MailDataByTemplate;
+
+const NOT_YOU = 'Si no has sido tú, ignora este correo: nadie puede entrar en tu cuenta sin este código.';
+
+const ACCOUNT_TEMPLATES = {
+  ACCOUNT_VERIFICATION: (d: AccountVerificationData) =>
+    renderMail('Confirma tu correo electrónico', {
+      greeting: greet(null),
+      paragraphs: [
+        `Gracias por crear tu cuenta en ${BRAND_NAME}. Para confirmar tu correo electrónico, escribe este código en la página de acceso:`,
+      ],
+      code: d.code,
+      button: { label: 'Confirmar mi correo', url: d.link },
+      footnote: `El código y el enlace caducan en ${d.hours} horas y solo sirven una vez. ${NOT_YOU}`,
+    }),
+  PASSWORD_RESET: (d: PasswordResetData) =>
+    renderMail('Restablece tu contraseña', {
+      greeting: greet(null),
+      paragraphs: [
+        d.forced
+          ? `Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva para tu cuenta de ${BRAND_NAME}. La anterior ya no sirve.`
+          : `Hemos recibido una petición para restablecer la contraseña de tu cuenta de ${BRAND_NAME}.`,
+        'Escribe este código en la página de acceso o usa el botón para elegir una contraseña nueva:',
+      ],
+      code: d.code,
+      button: { label: 'Elegir una contraseña nueva', url: d.link },
+      footnote: `El código y el enlace caducan en ${d.minutes} minutos y solo sirven una vez. Al cambiar la contraseña se cierran las sesiones abiertas. ${d.forced ? '' : NOT_YOU}`.trim(),
+    }),
+  ACCOUNT_EXISTS: (d: AccountExistsData) =>
+    renderMail(`Ya tienes una cuenta en ${BRAND_NAME}`, {
+      greeting: greet(null),
+      paragraphs: [
+        'Alguien ha intentado crear una cuenta con este correo electrónico, pero ya tienes una.',
+        'Puedes entrar con tu contraseña o con la red social que usaste. Si no la recuerdas, pide una nueva desde «¿Has olvidado tu contraseña?».',
+      ],
+      button: { label: 'Entrar en mi cuenta', url: d.signInLink },
+      footnote: `¿Has olvidado tu contraseña? ${d.forgotLink} — Si no has sido tú, ignora este correo: tu cuenta sigue igual.`,
+    }),
+} satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
+
+const RENDERERS = { ...ACCOUNT_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };
+
+/** Subject, HTML and plain text of one mail. */
+export function renderTemplate<T extends MailTemplate>(template: T, data: MailDataByTemplate[T]): MailContent {
+  return RENDERERS[template](data);
+}
+
+/**
+ * The `mails.type` a template is stored under. The outbox's types are a frozen set: "you already
+ * have an account" answers a sign-up, so it is filed with the verification mails.
+ */
+export function storedMailType(template: MailTemplate): string {
+  return template === 'ACCOUNT_EXISTS' ? 'ACCOUNT_VERIFICATION' : template;
+}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('inline script hashes', () => {
+  it('hash exactly the text of each inline script a browser runs', () => {
+    const loader = '(()=>{var e=async t=>{await(await t())()};})();';
+    const html = [
+      `<head><script>${ZOD_JITLESS_SCRIPT}</script>`,
+      `<script type="module">${loader}</script>`,
+      '<script type="module" src="/_astro/isla.js"></script>',
+      '<script type="application/ld+json">{"@type":"TouristTrip"}</script>',
+      `<script type="text/javascript" data-x>\n  var a = 1;\n</script></head>`,
+    ].join('');
+    expect(inlineScriptHashes(html)).toEqual([sha(ZOD_JITLESS_SCRIPT), sha(loader), sha('\n  var a = 1;\n')]);
+  });
+
+  it('are written once per build, distinct and sorted, for every page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-csp-build-'));
+    try {
+      mkdirSync(join(dir, 'tour', 'japon'), { recursive: true });
+      writeFileSync(join(dir, 'index.html'), '<script>b()</script><script>a()</script>');
+      writeFileSync(join(dir, 'tour', 'japon', 'index.html'), '<script>a()</script><script type="application/ld+json">{}</script>');
+      const written = await writeCspHashes(dir);
+      expect(written.scripts).toEqual([sha('a()'), sha('b()')].toSorted());
+      expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual(written);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Keeps the built site within the shop's content security policy (`api/middleware/security-headers.ts`).
+ *
+ * - Inline scripts: Astro writes a few small scripts into the pages themselves (the island loaders for
+ *   `client:load`, `client:idle`, `client:visible`, its island element, any `is:inline` script of
+ *   ours); under a policy without 'unsafe-inline' a browser runs them only when the policy names their
+ *   sha256. Once the build is done this integration reads every page and writes the distinct hashes to
+ *   `csp-hashes.json`, which the server puts into the policy of the build it serves.
+ * - No eval: zod compiles object parsers with `new Function` when it may, and finds out by trying,
+ *   which a policy without 'unsafe-eval' reports as a violation. The islands validate forms with the
+ *   shared zod schemas, so every page tells zod, before any module runs, to skip that (`jitless`).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { CSP_HASHES_FILE, type CspHashes } from '../api/middleware/security-headers.ts';
+
+/** Script types a browser runs; anything else (`application/ld+json`, templates) is data. */
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+
+/**
+ * The `'sha256-…'` source of each inline executable script of a page, in order of appearance.
+ *
+ * @example inlineScriptHashes('<script>alert(1)</script><script type="application/ld+json">{}</script>') // ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+    if (!EXECUTABLE_TYPES.has(type)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Reads every HTML page under `dir` and writes the sorted distinct hashes to `dir/csp-hashes.json`. */
+export async function writeCspHashes(dir: string): Promise<CspHashes> {
+  const hashes = new Set<string>();
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    for (const hash of inlineScriptHashes(await readFile(join(entry.parentPath, entry.name), 'utf8'))) hashes.add(hash);
+  }
+  const result: CspHashes = { scripts: [...hashes].sort() };
+  await writeFile(join(dir, CSP_HASHES_FILE), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+/** Runs before any module of the page: zod reads this object when its schemas are built. */
+export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
+
+/** Astro integration: the zod setting on every page, and `csp-hashes.json` in the output of every build. */
+export default function contentSecurityPolicy(): AstroIntegration {
+  return {
+    name: 'shop-content-security-policy',
+    hooks: {
+      'astro:config:setup': ({ injectScript }) => injectScript('head-inline', ZOD_JITLESS_SCRIPT),
+      'astro:build:done': async ({ dir, logger }) => {
+        const { scripts } = await writeCspHashes(fileURLToPath(dir));
+        logger.info(`${scripts.length} inline script hashes for the content security policy`);
+      },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The door of the signed-in areas (storefront-and-booking.md §2: /perfil/* "requires a signed-in
+ * user"; the admin routes of cms-and-backoffice.md). Shows the loading screen while the session loads,
+ * sends visitors to /login with the page to come back to, tells a traveller who opens a staff screen
+ * that it is not theirs, and otherwise shows the screen. Only a convenience for people: the API
+ * enforces every rule itself.
+ */
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect } from 'react';
+import { $session, isStaff } from '../stores/session.ts';
+import LogoLoadingScreen from './LogoLoadingScreen.tsx';
+import './sign-in.css';
+
+export type GuardedArea = 'profile' | 'admin';
+
+export const NO_PERMISSION_MESSAGE = 'No tienes permiso para ver esta página.';
+
+export default function SessionGuard({ area, children }: { area: GuardedArea; children?: ReactNode }) {
+  const { status, user } = useStore($session);
+
+  useEffect(() => {
+    if (status !== 'anonymous') return;
+    const next = `${location.pathname}${location.search}`;
+    location.replace(`/login?next=${encodeURIComponent(next)}`);
+  }, [status]);
+
+  if (status === 'loading') return <LogoLoadingScreen label="Cargando tu cuenta…" />;
+  if (status === 'anonymous') return <LogoLoadingScreen label="Te llevamos a iniciar sesión…" />;
+  if (area === 'admin' && !isStaff(user)) {
+    return (
+      <div className="session-guard__denied" role="alert">
+        <p>
+          <strong>{NO_PERMISSION_MESSAGE}</strong>
+        </p>
+        <p>
+          Esta parte de la web es solo para el equipo de Different Roads. <a href="/perfil">Ir a mi perfil</a>
+        </p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,130 @@
+/**
+ * Who is signed in, for every island (storefront-and-booking.md §4, Session; §8). Read once on load
+ * (`GET /api/auth/me`; on 401 one `POST /api/auth/refresh`, then `me` again) and again on sign-in and
+ * sign-out. "Not authenticated" is silent: the visitor is simply anonymous. Any other error is kept in
+ * `error`, in Spanish, until `clearSessionError()`; a failed sign-in stores why there too.
+ *
+ * The session itself lives in httpOnly cookies the browser sends by itself: this store never sees a
+ * token.
+ */
+import { hc } from 'hono/client';
+import { map, onMount } from 'nanostores';
+import type { ApiType } from '#api/app.ts';
+import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
+import { isAdmin, isGuide } from '#shared/rules/session.ts';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** The last error worth telling the visitor, in Spanish; null when there is none. */
+  error: string | null;
+}
+
+export const $session = map<SessionState>({ status: 'loading', user: null, error: null });
+
+export const NETWORK_MESSAGE = 'No hemos podido conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.';
+const SESSION_CHECK_MESSAGE = 'No hemos podido comprobar tu sesión. Inténtalo de nuevo en unos minutos.';
+
+/** An API answer: the JSON body when it succeeded, the DESIGN.md error shape when not. */
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
+
+/** The shop's API through Hono's typed client: a changed route breaks the build, not the visitor. */
+export const api = hc<ApiType>('/api');
+
+/**
+ * One call of the typed client, its answer read once: the JSON body on success, the error shape
+ * otherwise; a network failure becomes status 0 with a Spanish message.
+ *
+ * @example const me = await callApi(() => api.auth.me.$get());
+ */
+export async function callApi<T = unknown>(send: () => Promise<Response>): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await send();
+  } catch {
+    return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
+  }
+  const json = (await response.json().catch(() => null)) as (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } }) | null;
+  if (response.ok) return { ok: true, status: response.status, data: json as T };
+  return {
+    ok: false,
+    status: response.status,
+    code: json?.error?.code ?? 'INTERNAL',
+    message: json?.error?.message ?? SESSION_CHECK_MESSAGE,
+    fields: json?.error?.fields ?? {},
+  };
+}
+
+const setSignedIn = (user: SessionUser) => $session.set({ status: 'signed-in', user, error: null });
+const setAnonymous = (error: string | null = null) => $session.set({ status: 'anonymous', user: null, error });
+
+let loading: Promise<void> | null = null;
+
+/** Reads the current user; refreshes the session once when the access token has run out. */
+export function loadSession(): Promise<void> {
+  loading ??= (async () => {
+    const readMe = () => callApi<{ user: SessionUser }>(() => api.auth.me.$get());
+    let me = await readMe();
+    if (!me.ok && me.status === 401) {
+      const refreshed = await callApi<{ user?: SessionUser }>(() => api.auth.refresh.$post());
+      // Not signed in at all: silent.
+      if (!refreshed.ok) return setAnonymous();
+      const user = refreshed.data.user;
+      me = user ? { ok: true, status: refreshed.status, data: { user } } : await readMe();
+    }
+    if (me.ok) setSignedIn(me.data.user);
+    else setAnonymous(me.status === 401 ? null : me.message);
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+// The first island that reads the session loads it; only in the browser (islands also render at build time).
+onMount($session, () => {
+  if (typeof window !== 'undefined' && $session.get().status === 'loading') void loadSession();
+});
+
+/** Signs in with e-mail and password. On failure the Spanish reason is kept in `$session.error` and returned. */
+export async function signIn(input: SignInInput): Promise<ApiResult<SessionAnswer>> {
+  const result = await callApi<SessionAnswer>(() => api.auth.signin.$post({ json: input }));
+  if (result.ok) setSignedIn(result.data.user);
+  else $session.setKey('error', result.message);
+  return result;
+}
+
+/** Takes the session an account flow just opened (verification, reset): the API answers with the user. */
+export function acceptSession(answer: SessionAnswer): void {
+  setSignedIn(answer.user);
+}
+
+/**
+ * Signs out: the server revokes the session and clears its cookies, then the store is anonymous. With
+ * `leaveTo` the browser goes there instead and the store is left as it is, so a screen that guards
+ * itself does not first send the visitor to sign in again. False when the server could not sign out.
+ */
+export async function signOut({ leaveTo }: { leaveTo?: string } = {}): Promise<boolean> {
+  const result = await callApi(() => api.auth.signout.$post());
+  // Still signed in on the server (no connection, an error): say so rather than pretend.
+  if (!result.ok && result.status !== 401) {
+    $session.setKey('error', result.message);
+    return false;
+  }
+  if (leaveTo) location.assign(leaveTo);
+  else setAnonymous();
+  return true;
+}
+
+export function clearSessionError(): void {
+  $session.setKey('error', null);
+}
+
+/** The name to greet: the traveller's, or what comes before the @. */
+export const displayName = (user: SessionUser): string => user.traveler?.name?.trim() || user.email.split('@')[0] || user.email;
+
+/** Staff may open the back office screens (each screen and the API check more finely). */
+export const isStaff = (user: SessionUser | null): boolean => user !== null && (isAdmin(user.groups) || isGuide(user.groups));

@@ -1,0 +1,114 @@
+/**
+ * WCAG 2.2 AA on one page of every template: axe-core runs with the WCAG A and AA tags of 2.0, 2.1 and
+ * 2.2 after the page's islands have hydrated (so what axe checks is what a visitor gets), on both
+ * Playwright projects (desktop and phone: some rules, such as target size, depend on the layout).
+ * Zero violations; a failure lists each violation with the elements it found.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { loadWholePage } from '../support/load-whole-page.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface Template {
+  name: string;
+  path: string;
+  /** What must be on screen before axe runs, beyond hydrated islands (results fetched in the browser). */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const TEMPLATES: Template[] = [
+  { name: 'home', path: '/' },
+  { name: 'all trips', path: '/viajes' },
+  { name: 'season', path: '/temporada/marzo' },
+  { name: 'season index', path: '/temporada' },
+  { name: 'trip type index', path: '/tipo-de-viaje' },
+  { name: 'destination', path: '/destino/japon' },
+  { name: 'region', path: '/region/lejano-oriente' },
+  { name: 'trip type', path: '/tipo-de-viaje/single' },
+  { name: 'group trips', path: '/viajes-en-grupo' },
+  {
+    name: 'tour',
+    path: '/tour/japon-esencial',
+    // The departure picker reads seats live: wait for its list, not for the build-time fallback.
+    ready: async (page) => {
+      await expect(page.locator('.departures__list')).toBeVisible();
+    },
+  },
+  {
+    name: 'search results',
+    path: '/busqueda/japon',
+    ready: async (page) => {
+      await expect(page.getByRole('status').filter({ hasText: /viajes? encontrados?/ })).toBeVisible();
+    },
+  },
+  { name: 'last minute', path: '/last-minute' },
+  { name: 'offers', path: '/ofertas' },
+  { name: 'campaign: christmas markets', path: '/tipo-de-viaje/viaje-mercados-navidenos' },
+  { name: 'campaign with carousels', path: '/black-friday' },
+  { name: 'campaign with carousels (family)', path: '/viajes-en-familia' },
+  ...['/somos-different', '/programa-de-puntos', '/politica-privacidad', '/contacto', '/preguntas-frecuentes', '/terminos-reservas', '/aviso-legal'].map((path) => ({
+    name: `information ${path}`,
+    path,
+  })),
+  { name: 'not found', path: '/esta-pagina-no-existe' },
+  { name: 'sign-in', path: '/login' },
+  // The funnel's shell is open to visitors; the profile and admin shells are checked signed in, below.
+  { name: 'shell: booking funnel', path: '/tour/japon-esencial/pasajeros/demo-reserva' },
+];
+
+/** The profile and back-office shells send a visitor to /login: they are checked as the demo admin. */
+const SIGNED_IN_SHELLS = [
+  { name: 'shell: profile', path: '/perfil' },
+  { name: 'shell: admin', path: '/admin' },
+];
+const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
+
+/** axe with the WCAG tags, then unique ids; a failure lists every violation and the elements it found. */
+async function expectAccessible(page: Page, path: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations
+    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n')}`)
+    .join('\n');
+  expect(violations.length, `axe violations on ${path}:\n${report}`).toBe(0);
+
+  // WCAG 2.2 dropped 4.1.1, so axe only asks for a review of repeated ids; but an aria-labelledby or a
+  // label's `for` that points at a repeated id names the wrong element, so the page must have none.
+  const repeatedIds = await page.evaluate(() => {
+    const counts = new Map<string, number>();
+    for (const element of document.querySelectorAll('[id]')) counts.set(element.id, (counts.get(element.id) ?? 0) + 1);
+    return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
+  });
+  expect(repeatedIds, `ids used more than once on ${path}`).toEqual([]);
+}
+
+for (const template of TEMPLATES) {
+  test(`axe: ${template.name} (${template.path}) has no WCAG 2.2 A/AA violations`, async ({ page }) => {
+    const response = await page.goto(template.path);
+    expect(response?.status()).toBe(template.name === 'not found' ? 404 : 200);
+    await loadWholePage(page);
+    await template.ready?.(page);
+    await expectAccessible(page, template.path);
+  });
+}
+
+test(`axe: the signed-in shells (${SIGNED_IN_SHELLS.map((shell) => shell.path).join(', ')}) have no WCAG 2.2 A/AA violations`, async ({ page }) => {
+  // One sign-in for both screens: sign-in is rate limited.
+  await page.goto(`/login?next=${encodeURIComponent(SIGNED_IN_SHELLS[0]?.path ?? '/perfil')}`);
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Signing in takes the browser to the first screen itself; the others are opened here.
+  await expect(page).toHaveURL(new RegExp(`${SIGNED_IN_SHELLS[0]?.path}$`));
+  await page.waitForLoadState('load');
+  for (const [index, shell] of SIGNED_IN_SHELLS.entries()) {
+    await test.step(shell.name, async () => {
+      if (index > 0) await page.goto(shell.path);
+      await expect(page).toHaveURL(new RegExp(`${shell.path}$`));
+      await loadWholePage(page);
+      // The session guard's loading screen gives way to the screen once the session is known.
+      await expect(page.getByText('Cargando tu cuenta…')).toHaveCount(0);
+      await expectAccessible(page, shell.path);
+    });
+  }
+});

@@ -1,0 +1,166 @@
+/**
+ * Accounts in the browser: sign up, confirm the e-mail with the code from the outbox, reach /perfil,
+ * sign out, be sent to /login from /perfil; a traveller cannot open the back office (the page says so
+ * and the API refuses); a wrong password is explained in Spanish. Every page runs under the shop's
+ * content security policy: any violation fails the test.
+ */
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+
+const TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
+
+/** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
+async function verificationCode(to: string): Promise<string> {
+  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const row = db.prepare("select text from mails where to_address = ? and type = 'ACCOUNT_VERIFICATION' order by created_at desc limit 1").get(to) as
+        | { text: string }
+        | undefined;
+      const code = row && /\b(\d{6})\b/.exec(row.text)?.[1];
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    db.close();
+  }
+  throw new Error(`no verification mail to ${to}`);
+}
+
+/** Collects content-security-policy violations and console errors of the page, to assert none happened. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    // A 401 from /api/auth/me is how a visitor's session check ends, and a 422 is a refused form the test
+    // provokes on purpose: both expected, and the browser logs them.
+    if (message.type() === 'error' && !/status of (401|422)/.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
+
+test('a new traveller signs up, confirms the e-mail with the code, reaches the profile and signs out', async ({ page }, testInfo) => {
+  const problems = watchProblems(page);
+  const email = `lucia.${testInfo.project.name}.${Date.now()}@correo.es`;
+
+  await page.goto('/registro');
+  await expect(page.getByRole('tab', { name: 'Crear cuenta' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('una frase larga de verdad');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+  await page.screenshot({ path: `test-results/verificar-${testInfo.project.name}.png` });
+  await page.getByLabel('Código de 6 cifras').fill(await verificationCode(email));
+  await page.getByRole('button', { name: 'Confirmar correo' }).click();
+
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(page.getByText(`Hola, ${email.split('@')[0]}`)).toBeVisible();
+  await page.screenshot({ path: `test-results/perfil-${testInfo.project.name}.png` });
+
+  // Change the password in the profile: a wrong current password is refused in Spanish, then it works.
+  await page.getByLabel('Contraseña actual', { exact: true }).fill('no es la buena');
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra frase larga y nueva');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText('La contraseña actual no es correcta.')).toBeVisible();
+  await page.getByLabel('Contraseña actual', { exact: true }).fill('una frase larga de verdad');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Contraseña cambiada.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The new password is the one that signs in now.
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('otra frase larga y nueva');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/perfil/viajes');
+  await expect(page).toHaveURL(/\/login\?next=%2Fperfil%2Fviajes$/);
+  await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/perfil');
+  await expect(page).toHaveURL(/\/login\?next=%2Fperfil$/);
+  expect(problems).toEqual([]);
+});
+
+test('signing in goes back to the page that asked for it', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/perfil');
+  await expect(page).toHaveURL(/\/login\?next=%2Fperfil$/);
+  await page.getByLabel('Correo electrónico').fill(TRAVELLER.email);
+  await page.getByLabel('Contraseña').fill(TRAVELLER.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  await expect(page.getByText(/^Hola, /)).toBeVisible();
+  // Signed in, the sign-in screen itself moves on.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/perfil$/);
+  expect(problems).toEqual([]);
+});
+
+test('a traveller cannot open the back office: the page says so and the API refuses', async ({ page }, testInfo) => {
+  const problems = watchProblems(page);
+  await page.goto('/login?next=/admin');
+  await page.getByLabel('Correo electrónico').fill(TRAVELLER.email);
+  await page.getByLabel('Contraseña').fill(TRAVELLER.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('alert')).toContainText('No tienes permiso para ver esta página.');
+  await expect(page.getByText('Cargando…')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/admin-denied-${testInfo.project.name}.png` });
+  // The same cookies, straight at an admin route of the API.
+  const api = await page.request.get('/api/admin/site-builds');
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' } });
+  expect(problems).toEqual([]);
+});
+
+test('a wrong password is explained in Spanish and keeps the visitor on the form', async ({ page }, testInfo) => {
+  const problems = watchProblems(page);
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(TRAVELLER.email);
+  await page.getByLabel('Contraseña').fill('no-es-la-contraseña');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Correo electrónico o contraseña incorrectos.');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(TRAVELLER.email);
+  await page.screenshot({ path: `test-results/login-error-${testInfo.project.name}.png` });
+
+  // Fields are checked before anything is sent, with the API's own messages.
+  await page.getByLabel('Correo electrónico').fill('viajero@');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+test('the forgotten-password steps lead to a code and a new password', async ({ page }) => {
+  const problems = watchProblems(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'He olvidado mi contraseña' }).click();
+  await expect(page.getByRole('heading', { name: 'Recupera tu contraseña' })).toBeFocused();
+  await page.getByLabel('Correo electrónico').fill('nadie@correo.es');
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByRole('heading', { name: 'Elige una contraseña nueva' })).toBeVisible();
+  await expect(page.getByLabel('Código de 6 cifras')).toBeVisible();
+  await expect(page.getByLabel('Nueva contraseña')).toBeVisible();
+  await page.getByLabel('Código de 6 cifras').fill('123456');
+  await page.getByLabel('Nueva contraseña').fill('corta');
+  await page.getByRole('button', { name: 'Guardar y entrar' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await page.getByRole('button', { name: 'Volver a iniciar sesión' }).click();
+  await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

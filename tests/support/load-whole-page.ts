@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Scrolls a page to the bottom in screen-sized steps, so every `client:visible` island and lazy image
+ * loads, waits until no island on screen is still server-rendered only (Astro drops `ssr` once it has
+ * hydrated one) and the network is quiet, then scrolls back to the top.
+ */
+export async function loadWholePage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
