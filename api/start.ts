@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
+import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { startMailWorker } from './services/mail/worker.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
 
@@ -39,6 +40,11 @@ const server = await listen(createShop({ db, config, rebuilds }), config.port, c
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
+// Seats held for a payment that never came go back on sale within a minute of the hold's expiry.
+const holdSweep = setInterval(
+  () => void releaseExpiredHolds(db, new Date()).catch((err: unknown) => console.error('La liberación de plazas caducadas ha fallado:', err)),
+  60_000,
+).unref();
 console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);
 console.log(`Salud de la API: ${config.publicUrl}/api/health`);
 if (config.seedDemo) {
@@ -49,6 +55,7 @@ if (config.seedDemo) {
 const stop = () => {
   rebuilds.stop();
   clearInterval(pruning);
+  clearInterval(holdSweep);
   server.close();
   void mailer
     .stop()
