@@ -6,10 +6,8 @@
  */
 import type { APIRoute } from 'astro';
 import { TRIP_TYPE_SLUGS } from '#shared/enums.ts';
-import { matchRoute } from '#shared/routes.ts';
-import { chooseCampaignVariant, listCampaignSlugs } from '#shared/rules/landings.ts';
 import { buildTripTypePath } from '#shared/rules/tour-grid.ts';
-import { loadCatalogue } from '../lib/catalogue.ts';
+import { listCampaignLandingSlugs } from '../lib/campaigns.ts';
 import { listDestinationListings, listPublicTours, listRegionListings, listSeasonListings } from '../lib/listing.ts';
 
 /** Content and information pages: fixed addresses. */
@@ -33,11 +31,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /** Every public path, once, in a stable order. Non-canonical duplicates (/tipo-de-viaje, /viajes-en-grupo) are left out. */
 export function listSitemapPaths(): string[] {
-  // The campaign landings [campaign].astro builds: the same slugs, the same test of what is taken.
-  const campaigns = listCampaignSlugs({
-    sliders: loadCatalogue().sliders,
-    isTaken: (slug) => matchRoute(`/${slug}`)?.route.name !== 'campaign' || chooseCampaignVariant(slug) === 'christmas-markets',
-  }).map((slug) => `/${slug}`);
+  const campaigns = listCampaignLandingSlugs().map((slug) => `/${slug}`);
   const paths = [
     ...CONTENT_PATHS,
     ...campaigns,
