@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest, validBooking } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest, passengerFields, validBooking } from '../services/bookings/test-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
@@ -149,6 +149,13 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       ['a room not offered', (ids: string[]) => ({ travellers: [{ id: ids[0] }, { id: ids[1], reservationMode: 'SUITE' }] }), 'travellers.1.reservationMode'],
       ['a flight of another period', () => ({ flightId: 'f-x' }), 'flightId'],
       ['a coupon that does not apply', () => ({ couponCode: 'CADUCADO' }), 'couponCode'],
+      ['an adult born too late', (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { birthdate: '2020-01-01' } }] }), 'travellers.0.reservationFields.birthdate'],
+      ['a child aged 12 on departure', (ids: string[]) => ({ travellers: [{ id: ids[2], reservationFields: { birthdate: '2000-01-01' } }] }), 'travellers.0.reservationFields.birthdate'],
+      ['three in a double room', (ids: string[]) => ({
+        travellers: ids.map((id) => ({ id, reservationMode: 'DBL' })),
+        roommates: [{ travellerIds: ids }],
+      }), 'roommates.0'],
+      ['roommates in different rooms', (ids: string[]) => ({ travellers: [{ id: ids[0], reservationMode: 'DBL' }], roommates: [{ travellerIds: [ids[0], ids[1]] }] }), 'roommates.0'],
     ])('refuses %s with a 422 and changes nothing', async (_, body, field) => {
       const id = await createdId();
       const before = await t.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -157,6 +164,32 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       expect(res.status).toBe(422);
       expect((await res.json()).error.fields[field]).toBeTruthy();
       expect(await t.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    });
+
+    it('stores who shares a room, and drops the group when their rooms change', async () => {
+      const id = await createdId();
+      const [a, b] = (await (await api.request(`/bookings/${id}`)).json()).travellers.map((x: { id: string }) => x.id);
+      const res = await patch(id, { travellers: [{ id: a, reservationMode: 'DBL' }, { id: b, reservationMode: 'DBL' }], roommates: [{ travellerIds: [a, b] }] });
+      expect(res.status).toBe(200);
+      expect((await (await api.request(`/bookings/${id}`)).json()).roommates).toEqual([{ travellerIds: [a, b] }]);
+      expect((await patch(id, { travellers: [{ id: b, reservationMode: null }] })).status).toBe(200);
+      expect((await (await api.request(`/bookings/${id}`)).json()).roommates).toEqual([]);
+    });
+
+    it('a booking goes to payment only with every passenger complete', async () => {
+      const id = await createdId();
+      const refused = await api.request(`/bookings/${id}/hold`, { method: 'POST' });
+      expect(refused.status).toBe(422);
+      const body = await refused.json();
+      expect(body.error.message).toBe('Completa los datos de los pasajeros antes de pagar.');
+      expect(body.error.fields).toMatchObject({ 'travellers.0.birthdate': 'Indica la fecha de nacimiento', 'travellers.1.name': 'Indica el nombre' });
+      expect(await count('bookingStatusChanges')).toBe(1);
+      expect(await t.db.selectFrom('seatHolds').selectAll().execute()).toEqual([]);
+      const { travellers } = await (await api.request(`/bookings/${id}`)).json();
+      expect((await patch(id, { travellers: passengerFields(travellers) })).status).toBe(200);
+      expect((await api.request(`/bookings/${id}/hold`, { method: 'POST' })).status).toBe(200);
+      // Only travellers with a valid e-mail become booking travellers: the two adults, not the child.
+      expect(await count('bookingTravelers')).toBe(2);
     });
 
     it('a booking that moved on is not changed: 404 to a visitor, 409 to its owner', async () => {

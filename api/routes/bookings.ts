@@ -8,7 +8,8 @@ import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../middleware/rate-limit.ts';
-import { createBooking, describeBooking, findBookingRow, updateBooking } from '../services/bookings/bookings.ts';
+import { createBooking, describeBooking, findBookingRow, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
+import { AppError } from '../errors.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
 import { bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
@@ -70,6 +71,8 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
     .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
       const row = await findVisibleBooking(c, db, c.req.valid('param').id);
       const now = new Date();
+      const blockers = await findPaymentBlockers(db, row, now);
+      if (Object.keys(blockers).length > 0) throw new AppError('VALIDATION', PASSENGERS_INCOMPLETE_MESSAGE, blockers);
       // Seats of abandoned payments go back on sale before anyone is told a departure is full.
       await releaseExpiredHolds(db, now);
       return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));

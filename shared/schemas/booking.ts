@@ -41,6 +41,7 @@ export const BOOKING_MESSAGES = {
   privacy: 'Debes aceptar la política de privacidad para continuar',
   couponCode: 'El código de descuento no es válido',
   activities: 'Demasiadas actividades seleccionadas',
+  roommates: 'Revisa quién comparte habitación',
 } as const;
 
 const Id = z.string({ error: BOOKING_MESSAGES.id }).trim().min(1, BOOKING_MESSAGES.id).max(BOOKING_LIMITS.idMax, BOOKING_MESSAGES.id);
@@ -151,6 +152,11 @@ export const UpdateBookingSchema = z.strictObject({
     .optional()
     .transform((code) => (code === '' ? null : code)),
   travellers: z.array(TravellerUpdateSchema).max(BOOKING_LIMITS.travellersMax, BOOKING_MESSAGES.tooManyTravellers).optional(),
+  /** Who shares a room: each group one room, by traveller entry ids. Replaces the stored groups. */
+  roommates: z
+    .array(z.strictObject({ travellerIds: z.array(Id).min(2, BOOKING_MESSAGES.roommates).max(BOOKING_LIMITS.travellersMax, BOOKING_MESSAGES.roommates) }))
+    .max(BOOKING_LIMITS.travellersMax, BOOKING_MESSAGES.roommates)
+    .optional(),
 });
 
 export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;

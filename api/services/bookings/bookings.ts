@@ -7,12 +7,13 @@ import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { catalogueWindow, isPeriodListed } from '#shared/rules/catalogue.ts';
+import { checkAgeGroup, findPassengerProblems, findRoommateProblems, parseRoommates, type RoommateGroup } from '#shared/rules/passengers.ts';
 import { countTravellersByAgeGroup, generateDifferentId, type RandomSource, selectTravellersToSave, setTravellersForAgeGroup } from '#shared/rules/travellers.ts';
 import type { CreateBookingRequest, UpdateBookingRequest } from '#shared/schemas/booking.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
-import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
+import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, utcToday } from './quote.ts';
 import { bookingLocked, NO_SEATS_MESSAGE, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
 import { activeHoldExpiry, releaseHolds } from './seat-holds.ts';
 
@@ -143,10 +144,14 @@ export interface BookingWorkingView {
   differentId: string;
   periodId: string;
   tourSlug: string;
+  tourName: string;
+  dayOne: string;
+  returnDate: string | null;
   flightId: string | null;
   adults: number;
   children: number;
   travellers: BookingTravelerEntry[];
+  roommates: RoommateGroup[];
   couponCode: string | null;
   priceCents: number;
   quote: BookingQuote;
@@ -163,6 +168,12 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
   const travellers = parseTravellers(row.travelersStringify);
   const couponCode = await couponCodeOf(db, row.couponId);
   const counts = countTravellersByAgeGroup(travellers);
+  const trip = await db
+    .selectFrom('periods')
+    .innerJoin('tours', 'tours.id', 'periods.tourId')
+    .select(['tours.name', 'periods.returnDate'])
+    .where('periods.id', '=', row.periodId)
+    .executeTakeFirstOrThrow();
   return {
     id: row.id,
     status: row.status as BookingStatus,
@@ -170,10 +181,14 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
     differentId: row.differentId,
     periodId: row.periodId,
     tourSlug: offer.tour.webSlug,
+    tourName: trip.name,
+    dayOne: offer.period.dayOne,
+    returnDate: trip.returnDate,
     flightId: row.flightId,
     adults: counts[ADULT_AGE_GROUP] ?? 0,
     children: counts[CHILD_AGE_GROUP] ?? 0,
     travellers,
+    roommates: parseRoommates(row.roommates),
     couponCode,
     priceCents: row.priceCents,
     quote: await quoteOffer(db, { offer, choices: choicesOf(travellers, row.flightId, couponCode), now }),
@@ -184,7 +199,7 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
 }
 
 /** Applies the request's traveller changes, with field errors keyed as the request names them. */
-function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEntry[], updates: NonNullable<UpdateBookingRequest['travellers']>) {
+function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEntry[], updates: NonNullable<UpdateBookingRequest['travellers']>, today: string) {
   const fields: Record<string, string> = {};
   const next = travellers.map((t) => ({ ...t }));
   const changed: BookingTravelerEntry[] = [];
@@ -203,6 +218,9 @@ function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEn
     if (update.reservationFields !== undefined) {
       const given = Object.fromEntries(Object.entries(update.reservationFields).filter(([, v]) => v !== undefined)) as Record<string, string>;
       entry.reservationFields = { ...entry.reservationFields, ...given };
+      const birthdate = given['birthdate'];
+      const age = birthdate ? checkAgeGroup({ ageGroup: entry.ageGroup, birthdate, dayOne: offer.period.dayOne, today }) : null;
+      if (age) fields[`travellers.${i}.reservationFields.birthdate`] = age;
     }
     changed.push(entry);
   });
@@ -223,8 +241,17 @@ export async function updateBooking(
   if (!offer) throw periodNotFound();
   const flightId = request.flightId === undefined ? row.flightId : request.flightId;
   const fields = flightId === null ? {} : findInvalidChoices(offer, { travellers: [], flightId });
-  const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, parseTravellers(row.travelersStringify), request.travellers ?? []);
+  const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, parseTravellers(row.travelersStringify), request.travellers ?? [], utcToday(now));
   Object.assign(fields, travellerFields);
+  const roomContext = { travellers, modes: offer.reservationModes };
+  let roommates: RoommateGroup[];
+  if (request.roommates !== undefined) {
+    roommates = request.roommates;
+    Object.assign(fields, findRoommateProblems(roommates, roomContext));
+  } else {
+    // Rooms changed on another step: groups that no longer fit are dropped rather than blocking the step.
+    roommates = parseRoommates(row.roommates).filter((group) => Object.keys(findRoommateProblems([group], roomContext)).length === 0);
+  }
   if (Object.keys(fields).length > 0) throw invalid(fields);
 
   const couponCode = request.couponCode === undefined ? await couponCodeOf(db, row.couponId) : request.couponCode;
@@ -238,7 +265,7 @@ export async function updateBooking(
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('bookings')
-      .set({ flightId, couponId, priceCents: quote.totalCents, travelersStringify: stringifyTravellers(travellers), updatedAt: stamp })
+      .set({ flightId, couponId, priceCents: quote.totalCents, travelersStringify: stringifyTravellers(travellers), roommates: JSON.stringify(roommates), updatedAt: stamp })
       .where('id', '=', row.id)
       .where('status', '=', 'IN_PROGRESS')
       .executeTakeFirst();
@@ -248,3 +275,16 @@ export async function updateBooking(
   });
   return quote;
 }
+
+/**
+ * What stops a booking from going to payment: the passengers step not done (every traveller's fields,
+ * ages fitting their group, the lead's contact). Keyed as `findPassengerProblems` keys them; empty when
+ * it may be paid.
+ */
+export async function findPaymentBlockers(db: Db, row: BookingRow, now: Date): Promise<Record<string, string>> {
+  const period = await db.selectFrom('periods').select('dayOne').where('id', '=', row.periodId).executeTakeFirst();
+  if (!period) return { periodId: 'Esa salida no existe o ya no está a la venta' };
+  return findPassengerProblems(parseTravellers(row.travelersStringify), { dayOne: period.dayOne, today: utcToday(now) });
+}
+
+export const PASSENGERS_INCOMPLETE_MESSAGE = 'Completa los datos de los pasajeros antes de pagar.';

@@ -5,7 +5,7 @@ import { CreateBookingSchema } from '#shared/schemas/booking.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { confirmHolds, holdSeats, releaseExpiredHolds } from './seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest, validBooking } from './test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from './test-fixtures.ts';
 
 const WORKER = fileURLToPath(new URL('./seat-holds.stress-worker.ts', import.meta.url));
 
@@ -41,6 +41,7 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
       ],
     }));
     expect(res.status).toBe(200);
+    expect((await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(travellers) }))).status).toBe(200);
     return id;
   }
   const hold = (id: string) => api.request(`/bookings/${id}/hold`, { method: 'POST' });

@@ -106,3 +106,22 @@ export const validBooking = (overrides: Record<string, unknown> = {}) => ({
   consents: { privacy: true },
   ...overrides,
 });
+
+/** Complete passengers-step fields for the fixture's travellers (adults first, then children), as PATCH entries. */
+export function passengerFields(travellers: readonly { id: string; ageGroup: string }[]) {
+  const names = ['Ana', 'Luis', 'Marta', 'Pablo', 'Lucía', 'Diego'];
+  return travellers.map((t, i) => ({
+    id: t.id,
+    reservationFields:
+      t.ageGroup === 'Niños'
+        ? { name: names[i % names.length]!, surname: 'García López', birthdate: '2019-04-12', passport: `PAB12345${i}` }
+        : {
+            name: names[i % names.length]!,
+            surname: 'García López',
+            birthdate: `198${i % 10}-02-1${i % 10}`,
+            national_id: ['12345678Z', '87654321X', 'X1234567L', 'Y7654321G'][i % 4]!,
+            email: i === 0 ? 'ana.garcia@viajes.es' : `viajero${i}@viajes.es`,
+            phone: '+34 600 123 456',
+          },
+  }));
+}
