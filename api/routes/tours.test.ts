@@ -116,4 +116,14 @@ describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No encontramos ese viaje. Puede que ya no esté a la venta.' } });
   });
+
+  it('GET /:slug/booking gives the booking start the tour and the same departures', async () => {
+    const res = await api.request('/tours/japon-esencial/booking');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body.tour).toMatchObject({ slug: 'japon-esencial' });
+    expect(body.departures).toEqual(await (await api.request('/tours/japon-esencial/departures')).json());
+    expect((await api.request('/tours/escondido/booking')).status).toBe(404);
+  });
 });

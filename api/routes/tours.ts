@@ -14,7 +14,16 @@ const SlugParam = z.strictObject({ slug: z.string().min(1).max(200) });
 
 /** Tours, by web slug. */
 export function tourRoutes({ db }: AppDeps) {
-  return new Hono<ApiEnv>().get('/:slug/departures', allow('public'), validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
+  return new Hono<ApiEnv>()
+    .get('/:slug/booking', allow('public'), validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
+      const { slug } = c.req.valid('param');
+      const departures = await findTourDepartures(db, { slug, now: new Date() });
+      if (departures === null) throw tourNotFound();
+      const tour = await db.selectFrom('tours').select(['name', 'webSlug', 'tourType', 'thumbnail']).where('webSlug', '=', slug).executeTakeFirstOrThrow();
+      c.header('Cache-Control', 'no-store');
+      return c.json({ tour: { name: tour.name, slug: tour.webSlug, tourType: tour.tourType }, departures });
+    })
+    .get('/:slug/departures', allow('public'), validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
     const departures = await findTourDepartures(db, { slug: c.req.valid('param').slug, now: new Date() });
     if (departures === null) throw tourNotFound();
     // Seats change with every booking: never cached, by browsers or by anything in between.
