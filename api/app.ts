@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { siteBuildRoutes } from './routes/site-builds.ts';
 import { tourRoutes } from './routes/tours.ts';
 import type { RebuildQueue } from './services/rebuilds.ts';
@@ -52,6 +53,7 @@ export function createApi(deps: AppDeps) {
     .route('/contact', contactRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
+    .route('/payments', paymentRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(new AppError('NOT_FOUND', 'No existe esa dirección de la API.'), c));

@@ -3,6 +3,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Redsys' public test key and merchant: they only work against a test terminal (ours or Redsys'). */
+export const REDSYS_TEST_SECRET_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
+export const REDSYS_TEST_MERCHANT_CODE = '999008881';
+/** Where the built-in sandbox terminal answers, under the shop's public address. */
+export const REDSYS_SANDBOX_PATH = '/api/payments/sandbox/realizarPago';
+/** Demo transfer account (a documentation IBAN): shown until BANK_TRANSFER_* are set. */
+const DEMO_BANK_ACCOUNT = { iban: 'ES91 2100 0418 4502 0005 1332', beneficiary: 'Different Roads Viajes, S.L.', bank: 'Banco de demostración (datos de ejemplo)' };
+
 /** Every environment variable the shop reads, with its default. README.md lists the same table. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
@@ -29,7 +37,38 @@ const EnvSchema = z.object({
   FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v23.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v23.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v23.0/me?fields=id,name,email'),
+  // Where flight fares come from: 'stored' answers from the fares in the database (the only provider so far).
+  FLIGHTS_PROVIDER: z.enum(['stored']).default('stored'),
+  // Payments (see README): the Redsys terminal, by default the built-in sandbox, and the transfer account.
+  REDSYS_URL: z.url().optional(),
+  REDSYS_SECRET_KEY: z.string().min(16).optional(),
+  REDSYS_MERCHANT_CODE: z.string().regex(/^\d{1,9}$/, 'must be the 9-digit merchant code (FUC)').default(REDSYS_TEST_MERCHANT_CODE),
+  REDSYS_TERMINAL: z.string().regex(/^\d{1,3}$/, 'must be the terminal number').default('1'),
+  BANK_TRANSFER_IBAN: z.string().min(15).optional(),
+  BANK_TRANSFER_BENEFICIARY: z.string().min(2).optional(),
+  BANK_TRANSFER_BANK: z.string().min(2).optional(),
 });
+
+/** The card terminal (Redsys redirect protocol, HMAC_SHA256_V1). */
+export interface RedsysConfig {
+  /** Where the pay step posts the redirect form. */
+  url: string;
+  secretKey: string;
+  merchantCode: string;
+  terminal: string;
+  /** `url` is the built-in sandbox terminal. */
+  sandbox: boolean;
+  /** The sandbox routes answer (never in production unless `url` points at them). */
+  sandboxEnabled: boolean;
+}
+
+export interface BankTransferConfig {
+  iban: string;
+  beneficiary: string;
+  bank: string;
+  /** Still the demo account: the pay step says so. */
+  demo: boolean;
+}
 
 /**
  * A social sign-in provider: OpenID Connect with discovery (`issuer`), or plain OAuth 2.0 with explicit
@@ -71,6 +110,12 @@ export interface Config {
   oauthRedirectBase: string;
   /** Only configured providers are offered; null hides the button. */
   oauthProviders: { google: OAuthProviderConfig | null; facebook: OAuthProviderConfig | null };
+  /** The flights provider the flights step asks (api/services/flights/provider.ts). */
+  flightsProvider: 'stored';
+  redsys: RedsysConfig;
+  bankTransfer: BankTransferConfig;
+  /** Settings that work but should not go live as they are; `npm start` prints them. */
+  warnings: string[];
 }
 
 /**
@@ -140,6 +185,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           scope: e.FACEBOOK_ISSUER ? 'openid email profile' : 'email public_profile',
         }
       : null;
+  const sandboxUrl = `${publicUrl.replace(/\/+$/, '')}${REDSYS_SANDBOX_PATH}`;
+  const redsysUrl = e.REDSYS_URL ?? sandboxUrl;
+  const sandbox = redsysUrl === sandboxUrl;
+  // With a real terminal, Redsys' published test key would let anyone sign a notification of a paid order.
+  if (e.NODE_ENV === 'production' && !sandbox && !e.REDSYS_SECRET_KEY) {
+    throw new Error('Invalid configuration: REDSYS_SECRET_KEY: required in production when REDSYS_URL names a real terminal');
+  }
+  const warnings: string[] = [];
+  if (e.NODE_ENV === 'production' && sandbox) {
+    warnings.push('Pagos simulados: REDSYS_URL apunta al terminal de pruebas integrado, que aprueba la tarjeta de prueba. Configura REDSYS_URL, REDSYS_SECRET_KEY, REDSYS_MERCHANT_CODE y REDSYS_TERMINAL antes de vender.');
+  }
+  if (e.NODE_ENV === 'production' && !e.BANK_TRANSFER_IBAN) {
+    warnings.push('Transferencias: se muestra la cuenta de demostración. Configura BANK_TRANSFER_IBAN, BANK_TRANSFER_BENEFICIARY y BANK_TRANSFER_BANK.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -158,5 +217,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: resolve(dataDir, 'mail'),
     oauthRedirectBase: (e.OAUTH_REDIRECT_BASE ?? publicUrl).replace(/\/+$/, ''),
     oauthProviders: { google, facebook },
+    flightsProvider: e.FLIGHTS_PROVIDER,
+    redsys: {
+      url: redsysUrl,
+      secretKey: e.REDSYS_SECRET_KEY ?? REDSYS_TEST_SECRET_KEY,
+      merchantCode: e.REDSYS_MERCHANT_CODE,
+      terminal: e.REDSYS_TERMINAL,
+      sandbox,
+      sandboxEnabled: sandbox || e.NODE_ENV !== 'production',
+    },
+    bankTransfer: {
+      iban: e.BANK_TRANSFER_IBAN ?? DEMO_BANK_ACCOUNT.iban,
+      beneficiary: e.BANK_TRANSFER_BENEFICIARY ?? DEMO_BANK_ACCOUNT.beneficiary,
+      bank: e.BANK_TRANSFER_BANK ?? DEMO_BANK_ACCOUNT.bank,
+      demo: !e.BANK_TRANSFER_IBAN,
+    },
+    warnings,
   };
 }

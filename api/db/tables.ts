@@ -146,6 +146,7 @@ export interface BookingTable {
   notifyEticket: Generated<number>;
   createdAt: string;
   updatedAt: string;
+  quoteStringify: string | null;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;
@@ -521,6 +522,22 @@ export type ParentRegionRow = Selectable<ParentRegionTable>;
 export type NewParentRegionRow = Insertable<ParentRegionTable>;
 export type ParentRegionRowUpdate = Updateable<ParentRegionTable>;
 
+export interface PaymentNotificationTable {
+  id: string;
+  paymentId: string | null;
+  orderNumber: string | null;
+  responseCode: string | null;
+  signatureVersion: string | null;
+  merchantParameters: string | null;
+  signature: string | null;
+  outcome: string;
+  detail: string | null;
+  createdAt: string;
+}
+export type PaymentNotificationRow = Selectable<PaymentNotificationTable>;
+export type NewPaymentNotificationRow = Insertable<PaymentNotificationTable>;
+export type PaymentNotificationRowUpdate = Updateable<PaymentNotificationTable>;
+
 export interface PaymentVoucherTable {
   id: string;
   bookingId: string;
@@ -550,6 +567,11 @@ export interface PaymentTable {
   paymentReceipt: string | null;
   createdAt: string;
   updatedAt: string;
+  expiresAt: string | null;
+  confirmedAt: string | null;
+  pointsRequested: Generated<number>;
+  pointsTravelerId: string | null;
+  pointsDiscountCents: Generated<number>;
 }
 export type PaymentRow = Selectable<PaymentTable>;
 export type NewPaymentRow = Insertable<PaymentTable>;
@@ -823,6 +845,8 @@ export interface TransactionTable {
   status: string;
   type: string;
   createdAt: string;
+  kind: Generated<string>;
+  paymentId: string | null;
 }
 export type TransactionRow = Selectable<TransactionTable>;
 export type NewTransactionRow = Insertable<TransactionTable>;
@@ -967,6 +991,7 @@ export interface Database {
   optionalActivityDays: OptionalActivityDayTable;
   optionalActivityOpinions: OptionalActivityOpinionTable;
   parentRegions: ParentRegionTable;
+  paymentNotifications: PaymentNotificationTable;
   paymentVouchers: PaymentVoucherTable;
   payments: PaymentTable;
   periods: PeriodTable;

@@ -28,7 +28,7 @@ export interface BookingRouteOptions {
  * works without an account; once it moves on it holds a paid trip and personal data, so only its owner
  * and staff admins see it. Anyone else gets the same 404 as for a booking that does not exist.
  */
-async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<BookingRow> {
+export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<BookingRow> {
   const row = await findBookingRow(db, id);
   if (!row) throw bookingNotFound();
   if (row.status === 'IN_PROGRESS') return row;

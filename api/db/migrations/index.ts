@@ -6,6 +6,7 @@ import * as accountsAndMail from './2026-11-22T13-accounts-and-mail.ts';
 import * as authTokens from './2026-11-22T14-auth-tokens.ts';
 import * as rateLimits from './2026-11-22T15-rate-limits.ts';
 import * as seatHolds from './2026-11-22T16-seat-holds.ts';
+import * as payments from './2026-11-22T17-payments.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T14-auth-tokens': authTokens,
   '2026-11-22T15-rate-limits': rateLimits,
   '2026-11-22T16-seat-holds': seatHolds,
+  '2026-11-22T17-payments': payments,
 };

@@ -127,7 +127,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       transferCancellationDate: plan.status === 'WAITING_FOR_TRANSFER' ? addDays(today, 5) : null,
       notifyReminder: plan.status === 'WAITING_FOR_TRANSFER' ? 1 : 0, notifyDocumentation: plan.status === 'CONFIRMED' ? 1 : 0,
       notifyInsurance: insurance ? 1 : 0, notifyCancellation: plan.status === 'CANCELED' ? 1 : 0, notifyEticket: 0,
-      createdAt: created, updatedAt: updated,
+      quoteStringify: null, createdAt: created, updatedAt: updated,
     });
 
     // A confirmed booking keeps the seats its payment confirmed. Fixed ids draw nothing from the
@@ -163,25 +163,41 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       const paymentId = rng.uuid();
       const amount = pay.method === 'points' ? 5000 : Math.round(price * pay.share);
       if (pay.method === 'points') debitPoints += 50;
+      const orderNumber = `${String(orderSerial++).padStart(4, '0')}${hex(ctx, 4).toUpperCase()}`;
       add(ctx, 'payments', {
-        id: paymentId, bookingId: id, orderNumber: `${String(orderSerial++).padStart(4, '0')}${hex(ctx, 4).toUpperCase()}`,
+        id: paymentId, bookingId: id, orderNumber,
         type: pay.share === 1 ? 'TOTAL' : pay.method === 'points' ? 'PUNTOS' : 'PARCIAL', tkId, amountCents: amount, paymentMethod: pay.method,
         paymentOrigin: plan.retailerId ? 'AGENCIA' : 'WEB', paymentToken: pay.method === 'card' || pay.method === 'bizum' ? hex(ctx, 12) : null,
         reviewReason: pay.reviewReason ?? null, tkPaymentStatus: pay.status === 'CONFIRMED' ? 'REGISTRADO' : null,
         tpvPaymentStatus: pay.method === 'transfer' || pay.method === 'points' ? null : pay.status === 'CONFIRMED' ? '0000' : pay.status === 'FAILED' ? '0190' : null,
         creditUrl: null, status: pay.status, hash: hex(ctx, 16), paymentReceipt: pay.status === 'CONFIRMED' ? `receipts/${paymentId}.pdf` : null,
+        expiresAt: null, confirmedAt: pay.status === 'CONFIRMED' ? stamp(plan.daysAgo, paymentMinute + 5) : null,
+        pointsRequested: pay.method === 'points' ? 50 : 0, pointsTravelerId: pay.method === 'points' ? plan.lead.id : null, pointsDiscountCents: pay.method === 'points' ? amount : 0,
         createdAt: stamp(plan.daysAgo, paymentMinute), updatedAt: stamp(plan.daysAgo, paymentMinute + 5),
       });
+      // Terminal payments leave their notification and, once confirmed, the traveller's DEBIT. Ids are
+      // derived, not drawn, so the rest of the demo data stays as it was.
+      const terminal = pay.method === 'card' || pay.method === 'bizum';
+      if (terminal && (pay.status === 'CONFIRMED' || pay.status === 'FAILED')) {
+        add(ctx, 'paymentNotifications', {
+          id: `${paymentId}-notification`, paymentId, orderNumber, responseCode: pay.status === 'CONFIRMED' ? '0000' : '0190',
+          signatureVersion: 'HMAC_SHA256_V1', merchantParameters: null, signature: null, outcome: pay.status === 'CONFIRMED' ? 'approved' : 'declined',
+          detail: pay.status === 'FAILED' ? 'Denegado por el banco (Ds_Response 0190).' : null, createdAt: stamp(plan.daysAgo, paymentMinute + 5),
+        });
+      }
+      if (pay.status === 'CONFIRMED' && pay.method !== 'points') {
+        add(ctx, 'transactions', { id: `${paymentId}-debit`, travelerId: plan.lead.id, bookingId: id, paymentId, amount, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: 'PAYMENT', createdAt: stamp(plan.daysAgo, paymentMinute + 5) });
+      }
       paymentMinute += 45;
       if (pay.status === 'CONFIRMED') add(ctx, 'paymentVouchers', { id: rng.uuid(), bookingId: id, paymentId, voucherUrl: `vouchers/${id}/${paymentId}.pdf` });
       if (pay.method === 'points') {
-        add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, amount: 50, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', createdAt: stamp(plan.daysAgo, paymentMinute) });
+        add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, paymentId, amount: 50, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: 'POINTS', createdAt: stamp(plan.daysAgo, paymentMinute) });
       }
     }
     if (period.kind === 'past' && plan.status === 'CONFIRMED') {
       const points = Math.floor(price / 100);
       creditPoints += points;
-      add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, amount: points, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'CREDIT', createdAt: `${addDays(period.returnDate, 1)}T06:00:00.000Z` });
+      add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, paymentId: null, amount: points, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'CREDIT', kind: 'POINTS', createdAt: `${addDays(period.returnDate, 1)}T06:00:00.000Z` });
     }
 
     if (cockpitFlight && preBookingId) {

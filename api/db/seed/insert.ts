@@ -40,7 +40,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'itineraryDays', 'periods', 'campaigns', 'flights', 'flightJourneys', 'flightSegments', 'cockpitPrices',
   'cockpitFlights', 'optionalActivities', 'optionalActivityDays', 'activityPacks', 'reservationModes', 'prices',
   'countries', 'retailers', 'travelers', 'favoriteTours', 'coupons', 'bookings', 'bookingStatusChanges',
-  'bookingTravelers', 'seatHolds', 'payments', 'paymentVouchers', 'transactions', 'cockpitPreBookings', 'cockpitBookings',
+  'bookingTravelers', 'seatHolds', 'payments', 'paymentVouchers', 'paymentNotifications', 'transactions', 'cockpitPreBookings', 'cockpitBookings',
   'bookingResponses', 'landings', 'landingContents', 'sliders', 'tourOffers', 'tourSliders', 'mainBanners',
   'regionBanners', 'companyInfo', 'activities', 'activityTours', 'travellerPhotos', 'travelerOpinions',
   'opinionComments', 'optionalActivityOpinions', 'contactTours', 'visitorLogs', 'users', 'userGroups', 'sessions', 'authTokens', 'rateLimits',

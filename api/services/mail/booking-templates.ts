@@ -3,7 +3,7 @@
  * body built from whatever data the caller gives; the booking and CMS issues write the real texts.
  */
 import type { MailType } from '#shared/enums.ts';
-import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 
@@ -17,6 +17,12 @@ export interface BookingMailData {
   amountCents?: number;
   /** Where the traveller acts on the mail (pay, see the booking, download the voucher). */
   link?: string;
+  /** Payment mails: the return day (`YYYY-MM-DD`), how many travel, what is paid and owed, how it was paid. */
+  returnDate?: string;
+  travellerCount?: number;
+  paidCents?: number;
+  remainingCents?: number;
+  paymentMethod?: string;
 }
 
 const trip = (d: BookingMailData) => (d.tourName ? ` «${d.tourName}»` : '');
@@ -37,17 +43,32 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       footnote: FOOTNOTE,
     }),
   BONO_RESERVA: (d) =>
-    renderMail(`Tu bono de reserva${ref(d)}`, {
+    renderMail(`Reserva confirmada${trip(d)}${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Tu reserva${trip(d)}${ref(d)} está confirmada. Adjuntamos tu bono de viaje.`, departure(d)),
+      paragraphs: lines(
+        `¡Tu viaje está confirmado! Tu reserva${trip(d)}${ref(d)} ya tiene sus plazas garantizadas.`,
+        d.dayOne && d.returnDate
+          ? `Fechas: ${formatDateRange({ from: d.dayOne, to: d.returnDate })}.`
+          : departure(d),
+        d.travellerCount !== undefined ? `Viajeros: ${d.travellerCount}.` : null,
+        d.paidCents !== undefined ? `Has pagado ${formatEuros(d.paidCents)}${d.remainingCents ? ` y quedan ${formatEuros(d.remainingCents)} por pagar en los plazos de tu reserva; te avisaremos antes de cada uno` : ': tu viaje está pagado por completo'}.` : null,
+        'Adjuntamos tu bono de reserva en PDF con todos los datos del viaje. Guárdalo y llévalo contigo junto con tu DNI o pasaporte.',
+      ),
       ...button('Ver mi reserva', d),
       footnote: FOOTNOTE,
     }),
   PAYMENT: (d) =>
-    renderMail(`Hemos recibido tu pago${ref(d)}`, {
+    renderMail(`Hemos recibido tu pago${d.amountCents !== undefined ? ` de ${formatEuros(d.amountCents)}` : ''}${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Hemos recibido tu pago para el viaje${trip(d)}${ref(d)}.`, amount('Importe', d)),
-      ...button('Ver mi reserva', d),
+      paragraphs: lines(
+        `Gracias: hemos recibido tu pago para el viaje${trip(d)}${ref(d)}.`,
+        amount('Importe', d),
+        d.paymentMethod ? `Forma de pago: ${d.paymentMethod}.` : null,
+        d.paidCents !== undefined ? `Llevas pagado ${formatEuros(d.paidCents)}.` : null,
+        d.remainingCents !== undefined ? (d.remainingCents > 0 ? `Queda por pagar: ${formatEuros(d.remainingCents)}.` : 'No queda nada por pagar.') : null,
+        'Adjuntamos el recibo en PDF.',
+      ),
+      ...button('Ver mis recibos', d),
       footnote: FOOTNOTE,
     }),
   REMINDER_PAYMENT: (d) =>
@@ -68,9 +89,13 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       footnote: FOOTNOTE,
     }),
   PAYMENT_FALLIDO: (d) =>
-    renderMail(`No hemos podido cobrar tu pago${ref(d)}`, {
+    renderMail(`Tu pago no se ha completado${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`El pago del viaje${trip(d)}${ref(d)} no se ha completado. No se ha cobrado nada.`, amount('Importe', d), 'Puedes intentarlo de nuevo cuando quieras.'),
+      paragraphs: lines(
+        `El banco no ha autorizado el pago${d.amountCents !== undefined ? ` de ${formatEuros(d.amountCents)}` : ''} de tu reserva del viaje${trip(d)}${ref(d)}. No se ha hecho ningún cargo.`,
+        'Tu reserva y lo que elegiste siguen guardados. Puedes intentarlo de nuevo con otra tarjeta o con Bizum, o elegir transferencia bancaria.',
+        'Si el problema continúa, consulta con tu banco: a veces bloquea los pagos por internet o pide confirmarlos en su aplicación.',
+      ),
       ...button('Intentar el pago de nuevo', d),
       footnote: FOOTNOTE,
     }),

@@ -1,0 +1,105 @@
+/**
+ * The mails a payment causes, queued in the transaction that settles it (outbox): BONO_RESERVA with the
+ * voucher on a booking's first confirmation, PAYMENT with the receipt for every confirmed payment,
+ * PAYMENT_FALLIDO with the way back to the pay step, ON_REQUEST when a paid booking waits for staff.
+ */
+import type { Config } from '../../config.ts';
+import type { Trx } from '../bookings/records.ts';
+import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../documents/booking-document.ts';
+import { renderReceiptPdf } from '../documents/receipt.ts';
+import { renderVoucherPdf } from '../documents/voucher.ts';
+import type { MailAttachment } from '../mail/outbox.ts';
+import { queueMail } from '../mail/outbox.ts';
+
+const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
+const enc = encodeURIComponent;
+
+/** Where a traveller pays what is left: the pay-by-link page once there is a tkId, the funnel's pay step before. */
+export function payAgainLink(config: Pick<Config, 'publicUrl'>, { bookingId, tkId, tourSlug }: { bookingId: string; tkId: string | null; tourSlug: string }): string {
+  return tkId
+    ? `${base(config)}/paga-tu-reserva/${enc(bookingId)}/${enc(tkId)}/${enc(tourSlug)}`
+    : `${base(config)}/tour/${enc(tourSlug)}/paga-tu-reserva/${enc(bookingId)}`;
+}
+
+/** The receipts page; the tkId in the link is the credential for travellers without an account. */
+export const receiptsLink = (config: Pick<Config, 'publicUrl'>, bookingId: string, tkId: string | null) =>
+  `${base(config)}/recibos-de-pago/${enc(bookingId)}${tkId ? `?tk=${enc(tkId)}` : ''}`;
+
+const pdf = (filename: string, bytes: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: bytes.toString('base64') });
+
+const firstName = (doc: BookingDocument) => doc.lead.name.split(' ')[0] ?? doc.lead.name;
+
+const common = (doc: BookingDocument) => ({
+  travelerName: firstName(doc),
+  tourName: doc.tourName,
+  bookingReference: doc.tkId ?? doc.differentId,
+  dayOne: doc.dayOne,
+  ...(doc.returnDate ? { returnDate: doc.returnDate } : {}),
+  travellerCount: doc.travellers.length,
+});
+
+/**
+ * Queues the mails of a confirmed checkout: the voucher when the booking was just confirmed, and one
+ * PAYMENT mail with a receipt per payment confirmed (the card payment and the points that went with it).
+ */
+export async function queueConfirmationMails(
+  trx: Trx,
+  { config, bookingId, paymentIds, firstConfirmation, now }: { config: Pick<Config, 'publicUrl'>; bookingId: string; paymentIds: string[]; firstConfirmation: boolean; now: Date },
+): Promise<void> {
+  const doc = await loadBookingDocument(trx, bookingId);
+  if (!doc?.lead.email) return;
+  const to = doc.lead.email;
+  const reference = doc.tkId ?? doc.differentId;
+  if (firstConfirmation) {
+    const voucher = await renderVoucherPdf(doc, { issuedAt: now.toISOString() });
+    await queueMail(trx, {
+      type: 'BONO_RESERVA',
+      to,
+      bookingId,
+      now,
+      data: { ...common(doc), paidCents: doc.paidCents, remainingCents: doc.remainingCents, link: `${base(config)}/perfil/reserva/${enc(bookingId)}/${enc(reference)}` },
+      attachments: [pdf(`bono-reserva-${reference}.pdf`, voucher)],
+    });
+  }
+  const payments = doc.payments.filter((p) => paymentIds.includes(p.id));
+  if (payments.length === 0) return;
+  const receipts = await Promise.all(payments.map(async (p) => pdf(`recibo-${p.orderNumber}.pdf`, await renderReceiptPdf(doc, p))));
+  await queueMail(trx, {
+    type: 'PAYMENT',
+    to,
+    bookingId,
+    now,
+    data: {
+      ...common(doc),
+      amountCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+      paymentMethod: payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method] ?? p.method}`).join(' y '),
+      paidCents: doc.paidCents,
+      remainingCents: doc.remainingCents,
+      link: receiptsLink(config, bookingId, doc.tkId),
+    },
+    attachments: receipts,
+  });
+}
+
+/** PAYMENT_FALLIDO: nothing was charged, and the way back to paying. */
+export async function queueFailedPaymentMail(
+  trx: Trx,
+  { config, bookingId, amountCents, tourSlug, now }: { config: Pick<Config, 'publicUrl'>; bookingId: string; amountCents: number; tourSlug: string; now: Date },
+): Promise<void> {
+  const doc = await loadBookingDocument(trx, bookingId);
+  if (!doc?.lead.email) return;
+  await queueMail(trx, {
+    type: 'PAYMENT_FALLIDO',
+    to: doc.lead.email,
+    bookingId,
+    now,
+    data: { ...common(doc), amountCents, link: payAgainLink(config, { bookingId, tkId: doc.tkId, tourSlug }) },
+  });
+}
+
+/** ON_REQUEST: the payment arrived but the booking needs staff (seats gone meanwhile): we write back. */
+export async function queuePaymentInReviewMail(trx: Trx, { bookingId, now }: { bookingId: string; now: Date }): Promise<void> {
+  const doc = await loadBookingDocument(trx, bookingId);
+  if (!doc?.lead.email) return;
+  await queueMail(trx, { type: 'ON_REQUEST', to: doc.lead.email, bookingId, now, data: common(doc) });
+}

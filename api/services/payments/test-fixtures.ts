@@ -1,0 +1,75 @@
+/**
+ * Tests only: a booking at the pay step, notifications signed as the terminal signs them, and the text
+ * of the PDFs the shop renders.
+ */
+import type { AuthContext } from '../../auth-context.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createTestApi, jsonRequest, validBooking } from '../bookings/test-fixtures.ts';
+import { decodeParameters, EURO_CURRENCY, signJson } from './redsys.ts';
+
+export type TestApi = ReturnType<typeof createTestApi>;
+
+export const acceptAll = { acceptTerms: true, acceptPrivacy: true } as const;
+
+/** Creates a booking through the API (2 adults, 1 child on departure p1) and returns its id and owner. */
+export async function createBookingForPayment(api: TestApi, db: Db, overrides: Record<string, unknown> = {}) {
+  const res = await api.request('/bookings', jsonRequest('POST', validBooking(overrides)));
+  if (res.status !== 201) throw new Error(`booking not created: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const { travelerId } = await db.selectFrom('bookings').select('travelerId').where('id', '=', id).executeTakeFirstOrThrow();
+  const owner: AuthContext = { userId: 'u-owner', email: 'ana.garcia@viajes.es', travelerId, groups: [] };
+  return { id, owner };
+}
+
+/** Starts a payment through `path` ('/payments/booking/{id}' or the link) and returns the answer. */
+export async function startPaymentRequest(api: TestApi, path: string, body: Record<string, unknown>, auth?: AuthContext) {
+  const res = await api.request(path, jsonRequest('POST', { ...acceptAll, ...body }, auth));
+  return { res, body: (await res.json()) as Record<string, any> };
+}
+
+/** The notification the terminal would post for an order, signed with `key` (the merchant's by default). */
+export function signedNotification(
+  config: Pick<Config, 'redsys'>,
+  { order, amountCents, response = '0000', currency = EURO_CURRENCY, key = config.redsys.secretKey, extra = {} }:
+  { order: string; amountCents: number; response?: string; currency?: string; key?: string; extra?: Record<string, string> },
+): Record<string, string> {
+  return {
+    ...signJson(key, order, {
+      Ds_Date: '22%2F11%2F2026',
+      Ds_Hour: '12%3A30',
+      Ds_Amount: String(amountCents),
+      Ds_Currency: currency,
+      Ds_Order: order,
+      Ds_MerchantCode: config.redsys.merchantCode,
+      Ds_Terminal: '001',
+      Ds_Response: response,
+      Ds_TransactionType: '0',
+      Ds_SecurePayment: '1',
+      Ds_AuthorisationCode: response === '0000' ? '123456' : '',
+      ...extra,
+    }),
+  };
+}
+
+/** Posts a notification as the terminal does: form-encoded, no cookies, no Origin. */
+export const postNotification = (api: TestApi, fields: Record<string, string>) =>
+  api.request('/payments/redsys/notification', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+
+/** The parameters of a redirect form, decoded. */
+export const redirectParams = (fields: { Ds_MerchantParameters: string }) => decodeParameters(fields.Ds_MerchantParameters) as Record<string, string>;
+
+/**
+ * The text of an uncompressed pdfkit PDF: every `[<hex> …] TJ` run decoded from WinAnsi, one per line.
+ * Enough to check that a document says what it must.
+ */
+export function pdfText(pdf: Buffer | Uint8Array): string {
+  const source = Buffer.from(pdf).toString('latin1');
+  const decoder = new TextDecoder('windows-1252');
+  const lines: string[] = [];
+  for (const run of source.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ/g)) {
+    const hex = [...run[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
+    lines.push(decoder.decode(Buffer.from(hex, 'hex')));
+  }
+  return lines.join('\n');
+}
