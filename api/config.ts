@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   FLIGHTS_PROVIDER: z.enum(['stored']).default('stored'),
   // Payments (see README): the Redsys terminal, by default the built-in sandbox, and the transfer account.
   REDSYS_URL: z.url().optional(),
-  REDSYS_SECRET_KEY: z.string().min(16).optional(),
+  REDSYS_SECRET_KEY: z.string().refine((key) => Buffer.from(key, 'base64').length === 24, 'must be the base64 key Redsys gives (24 bytes)').optional(),
   REDSYS_MERCHANT_CODE: z.string().regex(/^\d{1,9}$/, 'must be the 9-digit merchant code (FUC)').default(REDSYS_TEST_MERCHANT_CODE),
   REDSYS_TERMINAL: z.string().regex(/^\d{1,3}$/, 'must be the terminal number').default('1'),
   BANK_TRANSFER_IBAN: z.string().min(15).optional(),

@@ -39,7 +39,9 @@ export function createShop(deps: AppDeps) {
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
-  const formActions = oauthFormActions(deps.config);
+  // The pay step posts the Redsys redirect form to the terminal: another origin, unless it is the sandbox.
+  const terminal = new URL(deps.config.redsys.url).origin;
+  const formActions = [...oauthFormActions(deps.config), ...(terminal === new URL(deps.config.publicUrl).origin ? [] : [terminal])];
   app.use(
     '*',
     securityHeaders({

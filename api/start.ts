@@ -13,6 +13,8 @@ import { startMailWorker } from './services/mail/worker.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
 
 const config = loadConfig();
+// Settings that run but must not go live as they are (simulated payments, the demo bank account).
+for (const warning of config.warnings) console.warn(`Aviso de configuración: ${warning}`);
 const db = openDatabase({ url: config.databaseUrl });
 await migrateToLatest(db);
 
