@@ -133,14 +133,14 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       ['a tampered amount (same signature)', (order: string) => {
         const good = signedNotification(config, { order, amountCents: 100 });
         const forged = signedNotification(config, { order, amountCents: 1 });
-        return { ...good, Ds_MerchantParameters: forged.Ds_MerchantParameters };
+        return { ...good, Ds_MerchantParameters: forged['Ds_MerchantParameters']! };
       }, 'bad-signature'],
       ['a signature made with another key', (order: string) => signedNotification(config, { order, amountCents: 100, key: Buffer.from('otra-clave-de-24-bytes!!').toString('base64') }), 'bad-signature'],
       ['a signed notification of another amount', (order: string) => signedNotification(config, { order, amountCents: 99 }), 'mismatch'],
       ['a signed notification in another currency', (order: string) => signedNotification(config, { order, amountCents: 100, currency: '840' }), 'mismatch'],
       ['another merchant', (order: string) => signedNotification(config, { order, amountCents: 100, extra: { Ds_MerchantCode: '123456789' } }), 'mismatch'],
       ['an unknown order', () => signedNotification(config, { order: '9999ZZZZZZZZ', amountCents: 100 }), 'unknown-order'],
-      ['missing fields', () => ({ Ds_SignatureVersion: 'HMAC_SHA256_V1' }), 'malformed'],
+      ['missing fields', (): Record<string, string> => ({ Ds_SignatureVersion: 'HMAC_SHA256_V1' }), 'malformed'],
       ['garbage parameters', () => ({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: '!!!', Ds_Signature: 'x' }), 'malformed'],
     ])('%s: logged, nothing changed', async (_, make, outcome) => {
       const pending = await startCard();
