@@ -38,6 +38,7 @@ export function renderReceiptPdf(booking: BookingDocument, payment: DocumentPaym
         ['Pagado hasta este recibo', formatEuros(paid)],
         ['Pendiente tras este pago', formatEuros(Math.max(0, booking.totalCents - paid))],
       ]);
+      doc.moveDown(0.5);
       paragraph(doc, 'Este recibo justifica el pago a cuenta de un viaje combinado. La factura se emite a nombre del titular con el pago total.', { muted: true });
     },
   });

@@ -45,6 +45,7 @@ export function renderVoucherPdf(booking: BookingDocument, { issuedAt }: { issue
         ['Pagado', formatEuros(booking.paidCents)],
         ['Pendiente', formatEuros(booking.remainingCents)],
       ]);
+      doc.moveDown(0.5);
       if (booking.remainingCents > 0) {
         paragraph(doc, 'El importe pendiente se paga en los plazos de tu reserva; te avisaremos por correo antes de cada uno y puedes pagar cuando quieras desde el enlace de tu reserva.', { muted: true });
       }

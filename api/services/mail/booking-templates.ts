@@ -46,7 +46,7 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
     renderMail(`Reserva confirmada${trip(d)}${ref(d)}`, {
       greeting: greet(d.travelerName),
       paragraphs: lines(
-        `¡Tu viaje está confirmado! Tu reserva${trip(d)}${ref(d)} ya tiene sus plazas garantizadas.`,
+        `¡Tu viaje${trip(d)} está confirmado! Tu reserva${d.bookingReference ? ` ${d.bookingReference}` : ''} ya tiene sus plazas garantizadas.`,
         d.dayOne && d.returnDate
           ? `Fechas: ${formatDateRange({ from: d.dayOne, to: d.returnDate })}.`
           : departure(d),
