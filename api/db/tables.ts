@@ -953,6 +953,21 @@ export type VisitorLogRow = Selectable<VisitorLogTable>;
 export type NewVisitorLogRow = Insertable<VisitorLogTable>;
 export type VisitorLogRowUpdate = Updateable<VisitorLogTable>;
 
+export interface WaitingListEntryTable {
+  id: string;
+  periodId: string;
+  name: string;
+  email: string;
+  travellers: number;
+  status: Generated<string>;
+  offeredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export type WaitingListEntryRow = Selectable<WaitingListEntryTable>;
+export type NewWaitingListEntryRow = Insertable<WaitingListEntryTable>;
+export type WaitingListEntryRowUpdate = Updateable<WaitingListEntryTable>;
+
 export interface Database {
   activities: ActivityTable;
   activityPacks: ActivityPackTable;
@@ -1016,4 +1031,5 @@ export interface Database {
   userGroups: UserGroupTable;
   users: UserTable;
   visitorLogs: VisitorLogTable;
+  waitingListEntries: WaitingListEntryTable;
 }

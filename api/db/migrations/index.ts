@@ -7,6 +7,7 @@ import * as authTokens from './2026-11-22T14-auth-tokens.ts';
 import * as rateLimits from './2026-11-22T15-rate-limits.ts';
 import * as seatHolds from './2026-11-22T16-seat-holds.ts';
 import * as payments from './2026-11-22T17-payments.ts';
+import * as flightsWaitingList from './2026-11-22T18-flights-waiting-list.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T15-rate-limits': rateLimits,
   '2026-11-22T16-seat-holds': seatHolds,
   '2026-11-22T17-payments': payments,
+  '2026-11-22T18-flights-waiting-list': flightsWaitingList,
 };

@@ -18,6 +18,7 @@ import { buildOpinions } from './opinions.ts';
 import { buildPeople, type People } from './people.ts';
 import { buildPeriods } from './periods.ts';
 import { createRandom } from './random.ts';
+import { buildWaitingList } from './waiting-list.ts';
 
 export interface SeedDemoOptions {
   /** 'YYYY-MM-DD' (UTC): periods, validity dates and timestamps are placed around it. */
@@ -81,6 +82,7 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
   buildBookings(ctx, periods, people, coupons);
   buildOpinions(ctx, tours, periods, people);
   await buildAccounts(ctx, people);
+  buildWaitingList(ctx, periods, people);
   for (const tour of tours) {
     const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
     images.push(

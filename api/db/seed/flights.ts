@@ -104,11 +104,14 @@ export function addFlights(
 
     const adult = cents(baseEuros + (origin[1] === 'MAD' ? 0 : rng.int(3, 9) * 10));
     const child = Math.round(adult * 0.75);
+    // The adult fare the flights step lists when the flight is sold at the fare service's price: cost plus fee, rounded up.
+    let listedAdultFare = 0;
     for (const [age, value] of [['Adultos', adult], ['Niños', child]] as const) {
       const cost = Math.round(value * 0.84);
       add(ctx, 'prices', priceRow(ctx, { tourId: p.tourId, periodId: p.periodId, flightId: id }, age, value, { flightCostCents: cost, feeCents: value - cost }));
       const cockpitCost = Math.round(value * (rng.int(88, 112) / 100));
-      add(ctx, 'cockpitPrices', { id: rng.uuid(), flightId: id, ageGroupName: age, flightCostCents: cockpitCost, feeCents: cents(rng.int(25, 45)) });
+      const cockpit = add(ctx, 'cockpitPrices', { id: rng.uuid(), flightId: id, ageGroupName: age, flightCostCents: cockpitCost, feeCents: cents(rng.int(25, 45)) });
+      if (age === 'Adultos') listedAdultFare = Math.ceil((cockpit.flightCostCents + cockpit.feeCents) / 100) * 100;
     }
 
     let cockpitFlightId: string | null = null;
@@ -116,11 +119,17 @@ export function addFlights(
     if (guaranteed === 0 || rng.chance(0.2)) {
       cockpitFlightId = rng.uuid();
       fareId = `FARE-${origin[1]}${d.airport[0]}-${rng.int(10000, 99999)}`;
-      const purchase = Math.round(adult * (rng.int(70, 85) / 100));
+      // The fare service's last verification of the fare (purchase + margin + tax, the stored provider's
+      // verified fare): the listed adult fare, except about one fare in twelve that went up 20–30 € since,
+      // so the flights step's "the price changed" notice shows in the demo too.
+      const purchase = Math.round(listedAdultFare * (rng.int(70, 85) / 100));
+      const margin = Math.round(purchase * 0.08);
+      const movement = rng.int(60, 180);
+      const raise = movement > 170 ? cents(movement - 150) : 0;
       add(ctx, 'cockpitFlights', {
         id: cockpitFlightId, flightId: id, fareId, purchasePriceCents: purchase,
-        agencyPurchasePriceCents: Math.round(purchase * 0.97), agencyMarginCents: Math.round(purchase * 0.08),
-        totalTaxCents: cents(rng.int(60, 180)), verifiedFareDate: ctx.stamp(rng.int(0, 6), rng.int(0, 480)),
+        agencyPurchasePriceCents: Math.round(purchase * 0.97), agencyMarginCents: margin,
+        totalTaxCents: listedAdultFare - purchase - margin + raise, verifiedFareDate: ctx.stamp(rng.int(0, 6), rng.int(0, 480)),
         bookable: rng.chance(0.85) ? 1 : 0, ticketTimeLimit: ctx.stamp(-rng.int(3, 12), rng.int(0, 480)),
       });
     }

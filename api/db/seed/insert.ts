@@ -44,7 +44,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'bookingResponses', 'landings', 'landingContents', 'sliders', 'tourOffers', 'tourSliders', 'mainBanners',
   'regionBanners', 'companyInfo', 'activities', 'activityTours', 'travellerPhotos', 'travelerOpinions',
   'opinionComments', 'optionalActivityOpinions', 'contactTours', 'visitorLogs', 'users', 'userGroups', 'sessions', 'authTokens', 'rateLimits',
-  'guides', 'guidePeriods', 'mails', 'bookingMails', 'mailLogs',
+  'guides', 'guidePeriods', 'mails', 'bookingMails', 'mailLogs', 'waitingListEntries',
 ];
 
 /** Writes every collected row set in foreign-key order and returns the row count per table. */
