@@ -11,6 +11,7 @@ import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { startMailWorker } from './services/mail/worker.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
+import { offerReleasedSeats } from './services/waiting-list.ts';
 
 const config = loadConfig();
 // Settings that run but must not go live as they are (simulated payments, the demo bank account).
@@ -42,9 +43,14 @@ const server = await listen(createShop({ db, config, rebuilds }), config.port, c
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
-// Seats held for a payment that never came go back on sale within a minute of the hold's expiry.
+// Seats held for a payment that never came go back on sale within a minute of the hold's expiry; then
+// whoever waits for seats on a departure that has some free again (also after cancellations) is told.
 const holdSweep = setInterval(
-  () => void releaseExpiredHolds(db, new Date()).catch((err: unknown) => console.error('La liberación de plazas caducadas ha fallado:', err)),
+  () =>
+    void releaseExpiredHolds(db, new Date())
+      .catch((err: unknown) => console.error('La liberación de plazas caducadas ha fallado:', err))
+      .then(() => offerReleasedSeats(db, new Date(), { publicUrl: config.publicUrl }))
+      .catch((err: unknown) => console.error('El aviso a la lista de espera ha fallado:', err)),
   60_000,
 ).unref();
 console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);

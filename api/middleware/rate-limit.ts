@@ -42,6 +42,9 @@ export const RATE_LIMITS = {
   resetPerIp: { name: 'reset-ip', max: 20, windowSeconds: 60 * 60 },
   verifyPerEmail: { name: 'verify-email', max: 10, windowSeconds: 15 * 60 },
   couponPerIp: { name: 'coupon-ip', max: 20, windowSeconds: 10 * 60 },
+  // Each one sends a mail to an address the caller typed: few per client.
+  budgetPerIp: { name: 'budget-ip', max: 10, windowSeconds: 60 * 60 },
+  waitingListPerIp: { name: 'waiting-list-ip', max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitResult {

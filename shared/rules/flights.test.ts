@@ -4,6 +4,7 @@ import {
   findCheapestFlight,
   computeFlightPriceCents,
   computeFlightPricesForBooking,
+  computeFlightTotalCents,
   isNoFlight,
   shouldLookUpFlightFares,
 } from './flights.ts';
@@ -45,6 +46,21 @@ describe('computeFlightPriceCents', () => {
       { ageGroupName: 'Niños', valueCents: 16000 },
     ]);
     expect(computeFlightPricesForBooking({ flight: { ...flight, guaranteedAvailability: 0, cockpitPrices: [] }, travellerCount: 1 })).toEqual([]);
+  });
+});
+
+describe('computeFlightTotalCents', () => {
+  const prices = [
+    { ageGroupName: 'Adultos', valueCents: 30_000 },
+    { ageGroupName: 'Niños', valueCents: 25_000 },
+  ];
+  it.each([
+    ['two adults and a child pay their age group each', prices, ['Adultos', 'Adultos', 'Niños'], 85_000],
+    ['a child without a price of its own pays the adult price', prices.slice(0, 1), ['Adultos', 'Niños'], 60_000],
+    ["'sin vuelo', with no price at all, adds nothing", [], ['Adultos', 'Niños'], 0],
+    ['no travellers, nothing', prices, [], 0],
+  ])('%s', (_, given, ageGroups, expected) => {
+    expect(computeFlightTotalCents({ prices: given, travellers: ageGroups.map((ageGroup) => ({ ageGroup })) })).toBe(expected);
   });
 });
 

@@ -66,6 +66,23 @@ export function computeFlightPricesForBooking({
 }
 
 /**
+ * What a set of travellers pays for a flight priced per age group (`computeFlightPricesForBooking`): each
+ * traveller's price by age group and category, as the quote's flights line adds it up. A traveller the
+ * flight cannot price adds nothing.
+ *
+ * @example computeFlightTotalCents({ prices, travellers: [{ ageGroup: 'Adultos' }, { ageGroup: 'Niños' }] })
+ */
+export function computeFlightTotalCents({
+  prices,
+  travellers,
+}: {
+  prices: readonly AgePrice[];
+  travellers: readonly { ageGroup: string; category?: string | null }[];
+}): number {
+  return travellers.reduce((sum, t) => sum + (findPriceForAgeGroup({ prices, ageGroup: t.ageGroup, category: t.category ?? null }) ?? 0), 0);
+}
+
+/**
  * "An agency-sourced flight price is the rounded sum of purchase price, margin and total tax."
  *
  * @example

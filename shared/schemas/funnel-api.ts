@@ -64,10 +64,15 @@ export interface FlightOptionsAnswer {
   selectedFlightId: string | null;
 }
 
-/** Choose a flight (or null: no flight). `acceptedPriceCents` confirms a changed fare the visitor was shown. */
+/**
+ * Choose a flight (or null: no flight). `acceptedPriceCents` confirms a changed fare the visitor was shown.
+ * `shownTotalCents` (optional): the option's `totalCents` the visitor saw; with it the API also catches a fare
+ * that changed between the listing and the choice for another visitor.
+ */
 export const FlightChoiceSchema = z.strictObject({
   flightId: Id.nullable(),
   acceptedPriceCents: z.number().int().nonnegative().optional(),
+  shownTotalCents: z.number().int().nonnegative().optional(),
 });
 export type FlightChoiceInput = z.input<typeof FlightChoiceSchema>;
 

@@ -29,8 +29,11 @@ const price = (owner: Record<string, string>, ageGroupName: string, valueCents: 
 /**
  * Tour 't1' (Group), departure 'p1' in 60 days with `seats` seats:
  * - tour price: Adultos 1.000 €, Niños 800 €; period supplement: Adultos 150,50 € (children pay it too);
- * - flights: 'f1' own price (guaranteed 10): Adultos 300 €, Niños 250 €; 'f3' guaranteed 0, cockpit
- *   200 € + 10,50 € fee (rounded up: 211 €); 'f2' 'Sin vuelo';
+ * - flights: 'f1' from Madrid, own price (guaranteed 10): Adultos 300 €, Niños 250 €; 'f3' from Barcelona,
+ *   guaranteed 0, cockpit 200 € + 10,50 € fee (rounded up: 211 €), 4 seats, fare 'FARE-BCN-NRT' whose
+ *   verified agency price is the same 211 € (150 + 12 margin + 49 tax); 'f4' from Madrid, guaranteed 0,
+ *   2 seats, cockpit Adultos 180 € + 12 €, Niños 150 € + 12 €, no fare; 'f2' 'Sin vuelo'. f1 and f3 have an
+ *   outbound and an inbound journey (f3 outbound via Madrid: two segments);
  * - room 'DBL' (2 places, 5 rooms, +50 €), activity 'ACT1' (40 €, 3 seats), insurance 'SEG' (25 €),
  *   rental car 'CAR' (never offered), pack 'PACK' of ACT1 (60 €);
  * - campaign 100 € per pax in force, one expired; coupons VERANO10 (10 %), CADUCADO (expired), OTROTOUR.
@@ -45,11 +48,40 @@ export async function insertDeparture(db: Db, { seats = 10, dayOne = day(60) }: 
     { id: 'p-not-web', tourId: 't1', name: 'Salida interna', dayOne, returnDate: addDays({ date: dayOne, days: 9 }), numberOfDays: 10, bookableAvailability: 10, webBookable: 0, publishWeb: 1 },
   ]).execute();
   await db.insertInto('flights').values([
-    { id: 'f1', periodId: 'p1', name: 'Madrid - Tokio', guaranteedAvailability: 10, bookableAvailability: 10 },
-    { id: 'f2', periodId: 'p1', name: 'Sin vuelo', guaranteedAvailability: 0, bookableAvailability: 0 },
-    { id: 'f3', periodId: 'p1', name: 'Barcelona - Tokio', guaranteedAvailability: 0, bookableAvailability: 4 },
+    { id: 'f1', periodId: 'p1', name: 'Madrid - Tokio', departureCity: 'Madrid', guaranteedAvailability: 10, bookableAvailability: 10 },
+    { id: 'f2', periodId: 'p1', name: 'Sin vuelo', departureCity: null, guaranteedAvailability: 0, bookableAvailability: 0 },
+    { id: 'f3', periodId: 'p1', name: 'Barcelona - Tokio', departureCity: 'Barcelona', guaranteedAvailability: 0, bookableAvailability: 4 },
+    { id: 'f4', periodId: 'p1', name: 'Madrid - Osaka', departureCity: 'Madrid', guaranteedAvailability: 0, bookableAvailability: 2 },
   ]).execute();
-  await db.insertInto('cockpitPrices').values({ id: 'cp1', flightId: 'f3', ageGroupName: 'Adultos', flightCostCents: 20_000, feeCents: 1_050 }).execute();
+  await db.insertInto('cockpitPrices').values([
+    { id: 'cp1', flightId: 'f3', ageGroupName: 'Adultos', flightCostCents: 20_000, feeCents: 1_050 },
+    { id: 'cp4a', flightId: 'f4', ageGroupName: 'Adultos', flightCostCents: 18_000, feeCents: 1_200 },
+    { id: 'cp4c', flightId: 'f4', ageGroupName: 'Niños', flightCostCents: 15_000, feeCents: 1_200 },
+  ]).execute();
+  await db.insertInto('cockpitFlights').values({
+    id: 'cf3', flightId: 'f3', fareId: 'FARE-BCN-NRT', purchasePriceCents: 15_000, agencyPurchasePriceCents: 14_550, agencyMarginCents: 1_200,
+    totalTaxCents: 4_900, verifiedFareDate: '2026-01-01T00:00:00.000Z', bookable: 1, ticketTimeLimit: null,
+  }).execute();
+  const at = (date: string, time: string) => `${date}T${time}:00.000Z`;
+  const back = addDays({ date: dayOne, days: 9 });
+  await db.insertInto('flightJourneys').values([
+    { id: 'j1-out', flightId: 'f1', direction: 'outbound', position: 0 },
+    { id: 'j1-in', flightId: 'f1', direction: 'inbound', position: 1 },
+    { id: 'j3-out', flightId: 'f3', direction: 'outbound', position: 0 },
+    { id: 'j3-in', flightId: 'f3', direction: 'inbound', position: 1 },
+  ]).execute();
+  const segment = (id: string, journeyId: string, position: number, from: [string, string], to: [string, string], departureAt: string, arrivalAt: string, flightNumber: string) => ({
+    id, journeyId, position, provider: 'Iberia', departureAt, arrivalAt, departureIata: from[1], arrivalIata: to[1], departureCity: from[0], arrivalCity: to[0],
+    flightNumber, goSegment: journeyId.endsWith('out') ? 1 : 0, nights: null,
+  });
+  await db.insertInto('flightSegments').values([
+    segment('s1-out', 'j1-out', 0, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:00'), at(addDays({ date: dayOne, days: 1 }), '08:00'), 'IB281'),
+    segment('s1-in', 'j1-in', 0, ['Tokio', 'NRT'], ['Madrid', 'MAD'], at(back, '10:00'), at(back, '18:00'), 'IB282'),
+    // Listed out of order on purpose: segments are shown by position.
+    segment('s3-out-2', 'j3-out', 1, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:30'), at(addDays({ date: dayOne, days: 1 }), '09:00'), 'IB6801'),
+    segment('s3-out-1', 'j3-out', 0, ['Barcelona', 'BCN'], ['Madrid', 'MAD'], at(dayOne, '09:00'), at(dayOne, '10:15'), 'IB3001'),
+    segment('s3-in', 'j3-in', 0, ['Tokio', 'NRT'], ['Barcelona', 'BCN'], at(back, '11:00'), at(back, '19:30'), 'IB6802'),
+  ]).execute();
   await db.insertInto('reservationModes').values({ id: 'rm1', periodId: 'p1', activityId: 'DBL', name: 'Habitación doble', places: 2, availability: 5 }).execute();
   await db.insertInto('optionalActivities').values([
     { id: 'oa1', periodId: 'p1', activityId: 'ACT1', name: 'Ceremonia del té', bookableAvailability: 3 },

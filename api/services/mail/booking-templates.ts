@@ -34,6 +34,13 @@ const button = (label: string, d: BookingMailData) => (d.link ? { button: { labe
 
 const FOOTNOTE = 'Si tienes cualquier duda, responde a este correo y te ayudamos.';
 
+/** What the BUDGET mail adds: the name the visitor gave it and today's quote, line by line. */
+export interface BudgetMailData extends BookingMailData {
+  budgetName?: string;
+  /** The quote's lines ('Precio base', 'Vuelos', discounts negative); `amountCents` is the total. */
+  lines?: { label: string; amountCents: number }[];
+}
+
 export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => MailContent> = {
   INFO_PRACTICA: (d) =>
     renderMail(`Información práctica para tu viaje${trip(d)}`, {
@@ -106,12 +113,26 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       ...button('Completar mi reserva', d),
       footnote: FOOTNOTE,
     }),
-  BUDGET: (d) =>
-    renderMail(`Tu presupuesto${trip(d)}`, {
+  BUDGET: (d: BudgetMailData) =>
+    renderMail(`Tu presupuesto${d.budgetName ? ` «${d.budgetName}»` : ''}${d.tourName ? ` para el viaje${trip(d)}` : ''}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Aquí tienes el presupuesto que has guardado para el viaje${trip(d)}.`, amount('Total', d), departure(d)),
-      ...button('Ver mi presupuesto', d),
-      footnote: FOOTNOTE,
+      paragraphs: lines(
+        `Aquí tienes el presupuesto${d.budgetName ? ` «${d.budgetName}»` : ''} que has guardado para el viaje${trip(d)}.`,
+        departure(d),
+        d.travellerCount ? `Viajeros: ${d.travellerCount}.` : null,
+        // Without lines the total is the whole budget; with them it closes the table.
+        d.lines?.length ? null : amount('Total', d),
+      ),
+      ...(d.lines?.length
+        ? {
+            rows: [
+              ...d.lines.map((line) => ({ label: line.label, value: formatEuros(line.amountCents) })),
+              ...(d.amountCents !== undefined ? [{ label: 'Total', value: formatEuros(d.amountCents), strong: true }] : []),
+            ],
+          }
+        : {}),
+      ...button('Continuar con mi reserva', d),
+      footnote: `Los precios y las plazas no quedan reservados hasta que confirmes la reserva: pueden cambiar. Con el botón retomas la reserva donde la dejaste. ${FOOTNOTE}`,
     }),
   PETITON_RESERVA: (d) =>
     renderMail(`Hemos recibido tu petición de reserva${trip(d)}`, {

@@ -17,6 +17,8 @@ export interface MailBody {
   paragraphs: string[];
   /** A code to type, shown large. */
   code?: string;
+  /** Label and value pairs after the paragraphs (a budget's price lines); `strong` marks a total. */
+  rows?: { label: string; value: string; strong?: boolean }[];
   button?: { label: string; url: string };
   /** Small print under the body (why you got this mail, what to do if it was not you). */
   footnote?: string;
@@ -48,6 +50,14 @@ export function renderMail(subject: string, body: MailBody): MailContent {
     `<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#0b5d4b">${escapeHtml(BRAND_NAME)}</p>`,
     p(body.greeting),
     ...body.paragraphs.map(p),
+    body.rows?.length
+      ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${body.rows
+          .map((row) => {
+            const weight = row.strong ? 'font-weight:bold;border-top:1px solid #d9d4cc;' : '';
+            return `<tr><td style="padding:6px 0;${weight}">${escapeHtml(row.label)}</td><td style="padding:6px 0;text-align:right;white-space:nowrap;${weight}">${escapeHtml(row.value)}</td></tr>`;
+          })
+          .join('')}</table>`
+      : '',
     body.code
       ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center">${escapeHtml(body.code)}</p>`
       : '',
@@ -60,6 +70,7 @@ export function renderMail(subject: string, body: MailBody): MailContent {
   const text = [
     body.greeting,
     ...body.paragraphs,
+    ...(body.rows?.length ? [body.rows.map((row) => `${row.label}: ${row.value}`).join('\n')] : []),
     ...(body.code ? [body.code] : []),
     ...(body.button ? [`${body.button.label}: ${body.button.url}`] : []),
     ...(body.footnote ? [body.footnote] : []),

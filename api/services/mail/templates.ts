@@ -1,13 +1,14 @@
 /**
- * Every mail the shop sends, by template: the account mails written here and the spec's mail types
- * (`booking-templates.ts`). A template turns its data into a Spanish subject, HTML and plain text.
+ * Every mail the shop sends, by template: the account and waiting-list mails written here and the spec's
+ * mail types (`booking-templates.ts`). A template turns its data into a Spanish subject, HTML and plain text.
  */
 import { BRAND_NAME } from '#shared/constants.ts';
 import type { MailType } from '#shared/enums.ts';
-import { BOOKING_TEMPLATES, type BookingMailData } from './booking-templates.ts';
+import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 
-export type { BookingMailData } from './booking-templates.ts';
+export type { BookingMailData, BudgetMailData } from './booking-templates.ts';
 export type { MailContent } from './layout.ts';
 
 export interface AccountVerificationData {
@@ -29,18 +30,32 @@ export interface AccountExistsData {
   forgotLink: string;
 }
 
+/** A departure someone waits for has seats again (api/services/waiting-list.ts). */
+export interface WaitingListSeatData {
+  name: string;
+  tourName: string;
+  /** The departure day, `YYYY-MM-DD`. */
+  dayOne: string;
+  travellers: number;
+  /** The booking start of that departure (`/booking/{slug}?periodo={periodId}`), absolute. */
+  link: string;
+}
+
 /** The data each template needs. */
 export type MailDataByTemplate = {
   ACCOUNT_VERIFICATION: AccountVerificationData;
   PASSWORD_RESET: PasswordResetData;
   ACCOUNT_EXISTS: AccountExistsData;
-} & Record<MailType, BookingMailData>;
+  WAITING_LIST_SEAT: WaitingListSeatData;
+  BUDGET: BudgetMailData;
+} & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
 
 const NOT_YOU = 'Si no has sido tú, ignora este correo: nadie puede entrar en tu cuenta sin este código.';
 
-const ACCOUNT_TEMPLATES = {
+// The mails the shop sends itself: accounts and the waiting list.
+const OWN_TEMPLATES = {
   ACCOUNT_VERIFICATION: (d: AccountVerificationData) =>
     renderMail('Confirma tu correo electrónico', {
       greeting: greet(null),
@@ -74,9 +89,19 @@ const ACCOUNT_TEMPLATES = {
       button: { label: 'Entrar en mi cuenta', url: d.signInLink },
       footnote: `¿Has olvidado tu contraseña? ${d.forgotLink} — Si no has sido tú, ignora este correo: tu cuenta sigue igual.`,
     }),
+  WAITING_LIST_SEAT: (d: WaitingListSeatData) =>
+    renderMail(`Hay plazas libres en «${d.tourName}»`, {
+      greeting: greet(d.name),
+      paragraphs: [
+        `Se han liberado plazas en la salida del ${formatSpanishDate({ date: d.dayOne })} del viaje «${d.tourName}», y nos pediste que te avisáramos: ahora hay plaza ${d.travellers === 1 ? 'para ti' : `para los ${d.travellers} viajeros que buscabas`}.`,
+        'Las plazas no quedan apartadas para ti: se las lleva quien reserva primero, así que si te interesa, no esperes.',
+      ],
+      button: { label: 'Reservar ahora', url: d.link },
+      footnote: 'Te escribimos porque te apuntaste a la lista de espera de esta salida. Solo te avisamos una vez; si vuelve a llenarse, puedes apuntarte de nuevo.',
+    }),
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
-const RENDERERS = { ...ACCOUNT_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };
+const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };
 
 /** Subject, HTML and plain text of one mail. */
 export function renderTemplate<T extends MailTemplate>(template: T, data: MailDataByTemplate[T]): MailContent {
@@ -85,8 +110,10 @@ export function renderTemplate<T extends MailTemplate>(template: T, data: MailDa
 
 /**
  * The `mails.type` a template is stored under. The outbox's types are a frozen set: "you already
- * have an account" answers a sign-up, so it is filed with the verification mails.
+ * have an account" answers a sign-up, so it is filed with the verification mails; a waiting-list seat
+ * offer with the waiting-list mails.
  */
+const STORED_AS: Partial<Record<MailTemplate, string>> = { ACCOUNT_EXISTS: 'ACCOUNT_VERIFICATION', WAITING_LIST_SEAT: 'WAITING_LIST' };
 export function storedMailType(template: MailTemplate): string {
-  return template === 'ACCOUNT_EXISTS' ? 'ACCOUNT_VERIFICATION' : template;
+  return STORED_AS[template] ?? template;
 }

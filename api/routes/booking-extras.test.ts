@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../auth-context.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestApi, insertDeparture, jsonRequest, validBooking } from '../services/bookings/test-fixtures.ts';
+
+const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
+
+describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
+  let t: TestDatabase;
+  let api: ReturnType<typeof createTestApi>;
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    api = createTestApi(t.db, t.url);
+    await insertDeparture(t.db);
+  });
+  afterEach(async () => t.drop());
+
+  const createdId = async () => ((await (await api.request('/bookings', jsonRequest('POST', validBooking()))).json()) as { id: string }).id;
+  const get = (path: string, auth?: AuthContext) => api.request(path, auth ? { headers: { 'x-test-auth': JSON.stringify(auth) } } : {});
+
+  describe('GET /:id/options', () => {
+    it('lists the rooms, then the counting activities, packs and insurance, priced per age group', async () => {
+      const id = await createdId();
+      const res = await get(`/bookings/${id}/options`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const both = (valueCents: number) => [{ ageGroupName: 'Adultos', valueCents }, { ageGroupName: 'Niños', valueCents }];
+      expect(await res.json()).toEqual({
+        reservationModes: [{ activityId: 'DBL', name: 'Habitación doble', places: 2, comment: null, shareRoom: false, availability: 5, prices: both(5_000) }],
+        // The rental car never counts; the pack is as available as its only member.
+        activities: [
+          { activityId: 'ACT1', name: 'Ceremonia del té', webInfo: null, kind: 'activity', availability: 3, prices: both(4_000), includes: [] },
+          { activityId: 'PACK', name: 'Pack cultural', webInfo: null, kind: 'pack', availability: 3, prices: both(6_000), includes: ['Ceremonia del té'] },
+          { activityId: 'SEG', name: 'Seguro de cancelación', webInfo: null, kind: 'insurance', availability: 100, prices: both(2_500), includes: [] },
+        ],
+      });
+    });
+
+    it('leaves out deleted rooms and packs with a member out of seats; shows texts and shared rooms', async () => {
+      await t.db.insertInto('reservationModes').values([
+        { id: 'rm2', periodId: 'p1', activityId: 'TPL', name: 'Habitación triple', places: 3, availability: 1, comment: 'Cama supletoria', shareRoom: 1, deleted: 0 },
+        { id: 'rm3', periodId: 'p1', activityId: 'OLD', name: 'Antigua', places: 1, availability: 4, comment: null, shareRoom: 0, deleted: 1 },
+      ]).execute();
+      await t.db.updateTable('optionalActivities').set({ bookableAvailability: 0, webInfo: 'Con maestro de té' }).where('id', '=', 'oa1').execute();
+      const body = await (await get(`/bookings/${await createdId()}/options`)).json();
+      expect(body.reservationModes.map((m: { activityId: string }) => m.activityId)).toEqual(['DBL', 'TPL']);
+      expect(body.reservationModes[1]).toMatchObject({ comment: 'Cama supletoria', shareRoom: true, places: 3, availability: 1, prices: [] });
+      expect(body.activities.map((a: { activityId: string; availability: number; webInfo: string | null }) => [a.activityId, a.availability, a.webInfo])).toEqual([
+        ['ACT1', 0, 'Con maestro de té'],
+        ['SEG', 100, null],
+      ]);
+    });
+
+    it('answers 404 for an unknown booking and for a confirmed booking that is not yours', async () => {
+      expect((await get('/bookings/00000000-0000-4000-8000-000000000000/options')).status).toBe(404);
+      expect((await get('/bookings/nope/options')).status).toBe(404);
+      const id = await createdId();
+      await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', id).execute();
+      expect((await get(`/bookings/${id}/options`)).status).toBe(404);
+      expect((await get(`/bookings/${id}/options`, admin)).status).toBe(200);
+    });
+  });
+
+  describe('POST /:id/budget', () => {
+    const save = (id: string, body: unknown, auth?: AuthContext) => api.request(`/bookings/${id}/budget`, jsonRequest('POST', body, auth));
+    const mails = () => t.db.selectFrom('mails').selectAll().execute();
+
+    it("names the booking, keeps the path that continues it and mails the lead today's quote", async () => {
+      const id = await createdId();
+      await api.request(`/bookings/${id}/flight`, jsonRequest('POST', { flightId: 'f1' }));
+      const res = await save(id, { budgetName: '  Japón en familia ' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ budgetName: 'Japón en familia' });
+      const row = await t.db.selectFrom('bookings').select(['budgetName', 'budgetPath']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ budgetName: 'Japón en familia', budgetPath: `/tour/japon-esencial/personaliza-el-viaje/${id}` });
+      const [mail, ...others] = await mails();
+      expect(others).toEqual([]);
+      expect(mail).toMatchObject({ type: 'BUDGET', toAddress: 'ana.garcia@viajes.es', bookingId: id, status: 'PENDING' });
+      expect(mail?.subject).toBe('Tu presupuesto «Japón en familia» para el viaje «Japón esencial»');
+      // 2 × 1.000 + 800; 3 × 150,50; 2 × 300 + 250; 3 × 100 off; 3.801,50 → 3.802 €.
+      for (const line of ['Hola, Ana:', 'Precio base: 2.800 €', 'Suplemento de periodo: 451,50 €', 'Vuelos: 850 €', 'Descuento: -300 €', 'Total: 3.802 €', 'Viajeros: 3.']) {
+        expect(mail?.text).toContain(line);
+      }
+      expect(mail?.text).toContain(`Continuar con mi reserva: http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}`);
+      expect(mail?.html).toContain(`href="http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}"`);
+    });
+
+    it.each([
+      ['an empty name', { budgetName: '  ' }, 'budgetName'],
+      ['no name', {}, 'budgetName'],
+      ['a name too long', { budgetName: 'x'.repeat(81) }, 'budgetName'],
+      ['an unknown field', { budgetName: 'Japón', email: 'otro@correo.es' }, 'email'],
+    ])('refuses %s with 422 and writes nothing', async (_, body, field) => {
+      const id = await createdId();
+      const res = await save(id, body);
+      expect(res.status).toBe(422);
+      expect((await res.json()).error.fields[field]).toMatch(/[a-zá-ú]/i);
+      expect(await mails()).toEqual([]);
+      expect((await t.db.selectFrom('bookings').select('budgetName').where('id', '=', id).executeTakeFirstOrThrow()).budgetName).toBeNull();
+    });
+
+    it('answers 404 for an unknown or hidden booking and 409 for one no longer in progress, mailing nothing', async () => {
+      expect((await save('00000000-0000-4000-8000-000000000000', { budgetName: 'Japón' })).status).toBe(404);
+      const id = await createdId();
+      await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', id).execute();
+      expect((await save(id, { budgetName: 'Japón' })).status).toBe(404);
+      const locked = await save(id, { budgetName: 'Japón' }, admin);
+      expect(locked.status).toBe(409);
+      expect((await locked.json()).error.message).toBe('Esta reserva ya no se puede modificar.');
+      expect(await mails()).toEqual([]);
+    });
+
+    it('limits how many budgets one client has mailed', async () => {
+      const id = await createdId();
+      for (let i = 0; i < 10; i++) expect((await save(id, { budgetName: `Presupuesto ${i}` })).status).toBe(200);
+      const limited = await save(id, { budgetName: 'Uno más' });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await mails()).toHaveLength(10);
+    });
+  });
+});

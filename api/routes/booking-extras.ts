@@ -1,0 +1,75 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { isAdmin } from '#shared/rules/session.ts';
+import { BudgetSchema, FlightChoiceSchema } from '#shared/schemas/funnel-api.ts';
+import type { AppDeps } from '../app.ts';
+import type { ApiEnv } from '../auth-context.ts';
+import type { Db } from '../db/database.ts';
+import type { BookingRow } from '../db/tables.ts';
+import { allow, authOf } from '../middleware/access.ts';
+import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
+import { findBookingRow } from '../services/bookings/bookings.ts';
+import { saveBudget } from '../services/bookings/budgets.ts';
+import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
+import { bookingNotFound } from '../services/bookings/records.ts';
+import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
+import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
+import { validate } from '../validation.ts';
+
+/** Booking ids are UUIDs: anything else names no booking. */
+const IdParam = z.strictObject({ id: z.uuid() });
+
+/**
+ * The same visibility as `GET /bookings/:id` (routes/bookings.ts): an IN_PROGRESS booking belongs to
+ * whoever holds its unguessable id; later only its owner and admins see it; anyone else gets 404.
+ */
+async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<BookingRow> {
+  const row = await findBookingRow(db, id);
+  if (!row) throw bookingNotFound();
+  if (row.status === 'IN_PROGRESS') return row;
+  const auth = authOf(c);
+  if (auth && (isAdmin(auth.groups) || (auth.travelerId !== null && auth.travelerId === row.travelerId))) return row;
+  throw bookingNotFound();
+}
+
+export interface BookingExtraRouteOptions {
+  /** Where fares come from; by default the provider the configuration names. */
+  flights?: FlightsProvider;
+}
+
+/**
+ * The funnel steps after the booking exists (shared/schemas/funnel-api.ts): flights, customise options and
+ * budgets. Mounted under /bookings beside `bookingRoutes`.
+ */
+export function bookingExtraRoutes(deps: AppDeps, { flights = createFlightsProvider(deps) }: BookingExtraRouteOptions = {}) {
+  const { db, config } = deps;
+  return new Hono<ApiEnv>()
+    .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      // Fares and seats change by the minute.
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
+    })
+    .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
+      return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
+    })
+    .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listCustomiseOptions(db, row.periodId));
+    })
+    .post(
+      '/:id/budget',
+      allow('public'),
+      // Counted before validation: every attempt to have a mail sent counts.
+      rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+      validate('param', IdParam, { invalid: bookingNotFound }),
+      validate('json', BudgetSchema),
+      async (c) => {
+        const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+        return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, publicUrl: config.publicUrl, now: new Date() }));
+      },
+    );
+}

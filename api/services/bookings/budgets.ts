@@ -1,0 +1,73 @@
+/**
+ * 'Guardar presupuesto': an IN_PROGRESS booking gets a name (Booking.budgetName) and the funnel path that
+ * continues it (Booking.budgetPath), and its lead receives the BUDGET mail with today's quote and that
+ * link. Name and mail are written in one transaction (the outbox), so a saved budget is always mailed.
+ */
+import { isValidEmail } from '#shared/rules/validation.ts';
+import type { Db } from '../../db/database.ts';
+import type { BookingRow } from '../../db/tables.ts';
+import { AppError } from '../../errors.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { loadPeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
+import { bookingLocked, parseTravellers } from './records.ts';
+
+/** Where a saved budget continues: the customise step of its booking. */
+export const budgetPathOf = (tourSlug: string, bookingId: string) => `/tour/${encodeURIComponent(tourSlug)}/personaliza-el-viaje/${bookingId}`;
+
+export const NO_BUDGET_ADDRESS_MESSAGE = 'No tenemos un correo electrónico al que enviar el presupuesto. Revisa los datos de contacto de la reserva.';
+
+/** The lead's name and address: the first traveller's reservation fields, else the booking's traveller. */
+async function budgetRecipient(db: Db, row: BookingRow): Promise<{ to: string; name: string | null }> {
+  const lead = parseTravellers(row.travelersStringify)[0];
+  const email = lead?.reservationFields['email'];
+  if (email && isValidEmail(email)) return { to: email, name: lead?.reservationFields['name'] ?? null };
+  const traveler = row.travelerId === null ? undefined : await db.selectFrom('travelers').select(['email', 'name']).where('id', '=', row.travelerId).executeTakeFirst();
+  if (traveler?.email) return { to: traveler.email, name: traveler.name };
+  throw new AppError('CONFLICT', NO_BUDGET_ADDRESS_MESSAGE);
+}
+
+/** Saves the booking as a budget and queues its BUDGET mail. */
+export async function saveBudget(
+  db: Db,
+  { row, budgetName, publicUrl, now }: { row: BookingRow; budgetName: string; publicUrl: string; now: Date },
+): Promise<{ budgetName: string }> {
+  if (row.status !== 'IN_PROGRESS') throw bookingLocked();
+  const offer = await loadPeriodOffer(db, row.periodId);
+  if (!offer) throw periodNotFound();
+  const travellers = parseTravellers(row.travelersStringify);
+  const [coupon, tour, recipient] = await Promise.all([
+    row.couponId === null ? undefined : db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst(),
+    db.selectFrom('tours').select('name').where('id', '=', offer.tour.id).executeTakeFirstOrThrow(),
+    budgetRecipient(db, row),
+  ]);
+  const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode: coupon?.code ?? null }, now });
+  const budgetPath = budgetPathOf(offer.tour.webSlug, row.id);
+
+  await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('bookings')
+      .set({ budgetName, budgetPath, updatedAt: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'IN_PROGRESS')
+      .executeTakeFirst();
+    if (saved.numUpdatedRows !== 1n) throw bookingLocked();
+    await queueMail(trx, {
+      type: 'BUDGET',
+      to: recipient.to,
+      bookingId: row.id,
+      now,
+      data: {
+        ...(recipient.name ? { travelerName: recipient.name } : {}),
+        tourName: tour.name,
+        budgetName,
+        bookingReference: row.differentId,
+        dayOne: offer.period.dayOne,
+        travellerCount: travellers.length,
+        lines: quote.lines,
+        amountCents: quote.totalCents,
+        link: `${publicUrl.replace(/\/+$/, '')}${budgetPath}`,
+      },
+    });
+  });
+  return { budgetName };
+}
