@@ -213,6 +213,16 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       expect(await count('payments')).toBe(0);
     });
 
+    it('refuses a booking whose passengers step is not complete (422, per-field messages)', async () => {
+      const { id } = await createBookingForPayment(api, t.db, { passengers: false });
+      const { res, body } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
+      expect(res.status).toBe(422);
+      expect(body.error.message).toBe('Completa los datos de los pasajeros antes de pagar.');
+      expect(body.error.fields['travellers.0.birthdate']).toBe('Indica la fecha de nacimiento');
+      expect(await count('payments')).toBe(0);
+      expect(await seatsLeft()).toBe(10);
+    });
+
     it('answers 409 and writes no payment when the seats ran out', async () => {
       const { id } = await createBookingForPayment(api, t.db);
       await t.db.updateTable('periods').set({ bookableAvailability: 2 }).where('id', '=', 'p1').execute();

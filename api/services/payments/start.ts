@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
+import { findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE } from '../bookings/bookings.ts';
 import { bookingLocked } from '../bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../bookings/seat-holds.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
@@ -84,6 +85,11 @@ export async function startPayment(
   const { db, config } = deps;
   if (!PAYABLE_STATUSES.includes(row.status as (typeof PAYABLE_STATUSES)[number])) {
     throw new AppError('CONFLICT', 'Esta reserva no admite pagos ahora mismo. Escríbenos y te ayudamos.');
+  }
+  if (row.status === 'IN_PROGRESS') {
+    // The passengers step must be complete before anything is charged (docs/decisions/008-booking-funnel.md).
+    const blockers = await findPaymentBlockers(db, row, now);
+    if (Object.keys(blockers).length > 0) throw new AppError('VALIDATION', PASSENGERS_INCOMPLETE_MESSAGE, blockers);
   }
   const context = await loadPaymentContext(db, row, { now });
   if (context.remainingCents === 0) throw new AppError('CONFLICT', 'Tu reserva ya está pagada por completo.');

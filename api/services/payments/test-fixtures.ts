@@ -5,18 +5,26 @@
 import type { AuthContext } from '../../auth-context.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { createTestApi, jsonRequest, validBooking } from '../bookings/test-fixtures.ts';
+import { createTestApi, jsonRequest, passengerFields, validBooking } from '../bookings/test-fixtures.ts';
 import { decodeParameters, EURO_CURRENCY, signJson } from './redsys.ts';
 
 export type TestApi = ReturnType<typeof createTestApi>;
 
 export const acceptAll = { acceptTerms: true, acceptPrivacy: true } as const;
 
-/** Creates a booking through the API (2 adults, 1 child on departure p1) and returns its id and owner. */
-export async function createBookingForPayment(api: TestApi, db: Db, overrides: Record<string, unknown> = {}) {
-  const res = await api.request('/bookings', jsonRequest('POST', validBooking(overrides)));
+/**
+ * Creates a booking through the API (2 adults, 1 child on departure p1), completes its passengers step
+ * unless told not to, and returns its id and owner.
+ */
+export async function createBookingForPayment(api: TestApi, db: Db, { passengers = true }: { passengers?: boolean } = {}) {
+  const res = await api.request('/bookings', jsonRequest('POST', validBooking()));
   if (res.status !== 201) throw new Error(`booking not created: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
+  if (passengers) {
+    const state = (await (await api.request(`/bookings/${id}`)).json()) as { travellers: { id: string; ageGroup: string }[] };
+    const patched = await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(state.travellers) }));
+    if (patched.status !== 200) throw new Error(`passengers not saved: ${patched.status} ${await patched.text()}`);
+  }
   const { travelerId } = await db.selectFrom('bookings').select('travelerId').where('id', '=', id).executeTakeFirstOrThrow();
   const owner: AuthContext = { userId: 'u-owner', email: 'ana.garcia@viajes.es', travelerId, groups: [] };
   return { id, owner };
