@@ -14,7 +14,7 @@ const form = (fields: Record<string, string>): RequestInit => ({
   body: new URLSearchParams(fields).toString(),
 });
 /** The sandbox's path inside the API app (`api.request` has no /api prefix). */
-const apiPath = (url: string) => new URL(url).pathname.replace(/^\/api/, '');
+const apiPath = (url: string) => new URL(url, config.publicUrl).pathname.replace(/^\/api/, '');
 
 describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
   let t: TestDatabase;

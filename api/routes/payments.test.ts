@@ -122,7 +122,7 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const { id } = await createBookingForPayment(api, t.db);
       const { res, body } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
       expect(res.status).toBe(201);
-      expect(body).toMatchObject({ method: 'card', amountCents: 100, redirect: { url: `${config.publicUrl}/api/payments/sandbox/realizarPago` } });
+      expect(body).toMatchObject({ method: 'card', amountCents: 100, redirect: { url: '/api/payments/sandbox/realizarPago' } });
       expect(body.redirect.fields.Ds_SignatureVersion).toBe('HMAC_SHA256_V1');
       const payment = await t.db.selectFrom('payments').selectAll().executeTakeFirstOrThrow();
       expect(payment).toMatchObject({ id: body.paymentId, bookingId: id, status: 'PENDING', paymentMethod: 'card', amountCents: 100, paymentOrigin: 'WEB', type: 'PARCIAL', expiresAt: body.holdExpiresAt });

@@ -10,7 +10,7 @@ import { computePointsDiscountCents, computePointsForDiscount } from '#shared/ru
 import type { StartPaymentAnswer, StartPaymentInput } from '#shared/schemas/funnel-api.ts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
-import type { Config } from '../../config.ts';
+import { type Config, REDSYS_SANDBOX_PATH } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
@@ -171,5 +171,8 @@ export async function startPayment(
     holder: leadName(context),
     merchantData: paymentId,
   });
+  // The built-in sandbox is the shop itself: a path keeps the browser on the origin it is on (PUBLIC_URL
+  // may name the shop differently, and the origin check refuses a form posted across origins).
+  if (config.redsys.sandbox) redirect.url = REDSYS_SANDBOX_PATH;
   return { paymentId, method, amountCents: cashCents, redirect, holdExpiresAt: expiresAt };
 }
