@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { acceptAndPay, APPROVED_CARD, createPayableBooking, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 import { loadWholePage } from '../support/load-whole-page.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -111,4 +112,52 @@ test(`axe: the signed-in shells (${SIGNED_IN_SHELLS.map((shell) => shell.path).j
       await expectAccessible(page, shell.path);
     });
   }
+});
+
+/**
+ * The pay step and the screens after it need a booking: one is made through the API and paid on the
+ * sandbox terminal (at the shop's public address, where the terminal's form is posted), another waits for
+ * a bank transfer; each screen is checked in the state a traveller meets it.
+ */
+test.describe('payment screens', () => {
+  test.use({ baseURL: SHOP_ORIGIN });
+
+  test('axe: the pay step, confirmation, receipts, pay link and /payment have no WCAG 2.2 A/AA violations', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const check = async (name: string, path: string | null, ready: () => Promise<void>) => {
+      await test.step(name, async () => {
+        if (path) await page.goto(path);
+        await ready();
+        await loadWholePage(page);
+        await expectAccessible(page, path ?? page.url());
+      });
+    };
+
+    const paid = await createPayableBooking(request);
+    await check('pay step', `/tour/${paid.slug}/paga-tu-reserva/${paid.id}`, () => expect(page.getByTestId('hold-countdown').getByRole('timer')).toBeVisible());
+    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await check('pay step with errors, information open', null, async () => {
+      await expect(page.getByText('Debes aceptar la política de privacidad para continuar')).toBeVisible();
+      await page.locator('#informacion-precontractual summary').click();
+    });
+    await acceptAndPay(page);
+    await payOnTerminal(page, APPROVED_CARD);
+    await check('confirmation', null, () => expect(page.getByRole('heading', { name: '¡Reserva confirmada!' })).toBeVisible());
+    const tkId = (await page.getByTestId('tk-id').textContent())?.trim() ?? '';
+    await check('receipts', `/recibos-de-pago/${paid.id}?tk=${encodeURIComponent(tkId)}`, () => expect(page.getByTestId('receipts')).toBeVisible());
+    await check('pay link', `/paga-tu-reserva/${paid.id}/${encodeURIComponent(tkId)}/${paid.slug}`, () =>
+      expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible(),
+    );
+
+    const transfer = await createPayableBooking(request);
+    const started = await request.post(`/api/payments/booking/${transfer.id}`, {
+      data: { amount: 'due', method: 'transfer', points: 0, acceptTerms: true, acceptPrivacy: true },
+    });
+    expect(started.status()).toBe(201);
+    const { paymentId } = (await started.json()) as { paymentId: string };
+    await check('confirmation of a transfer', `/confirmacion/${paymentId}`, () => expect(page.getByTestId('transfer-instructions')).toBeVisible());
+    await check('payment result', `/payment/${transfer.id}/${paymentId}`, () => expect(page.getByTestId('transfer-instructions')).toBeVisible());
+    await check('how to pay', '/payment', () => expect(page.getByRole('heading', { name: 'Cómo pagar tu reserva' })).toBeVisible());
+    await check('receipts without permission', `/recibos-de-pago/${transfer.id}`, () => expect(page.getByTestId('receipts-not-found')).toBeVisible());
+  });
 });
