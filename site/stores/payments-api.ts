@@ -28,7 +28,5 @@ export const paymentsApi = {
   receipts: (bookingId: string, tk: string | null) =>
     callApi<ReceiptsAnswer>(() => api.payments.receipts[':bookingId'].$get({ param: { bookingId }, query: tk ? { tk } : {} })),
   saveBudget: (bookingId: string, budgetName: string) =>
-    callApi<{ budgetName: string }>(() =>
-      fetch(`/api/bookings/${encodeURIComponent(bookingId)}/budget`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ budgetName }) }),
-    ),
+    callApi<{ budgetName: string }>(() => api.bookings[':id'].budget.$post({ param: { id: bookingId }, json: { budgetName } })),
 };

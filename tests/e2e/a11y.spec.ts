@@ -116,8 +116,8 @@ test(`axe: the signed-in shells (${SIGNED_IN_SHELLS.map((shell) => shell.path).j
 
 /**
  * The pay step and the screens after it need a booking: one is made through the API and paid on the
- * sandbox terminal (at the shop's public address, where the terminal's form is posted), another waits for
- * a bank transfer; each screen is checked in the state a traveller meets it.
+ * sandbox terminal (at the shop's public address, where the terminal sends the browser back), another
+ * waits for a bank transfer; each screen is checked in the state a traveller meets it.
  */
 test.describe('payment screens', () => {
   test.use({ baseURL: SHOP_ORIGIN });

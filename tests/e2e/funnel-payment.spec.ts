@@ -1,11 +1,12 @@
 /**
  * The funnel's pay step and everything after it, against the real shop and its built-in sandbox terminal:
  * the seat hold and its countdown, coupons refused and applied, choices kept over a reload, points for a
- * signed-in traveller, a declined card and the retry, the approved Redsys test card to the confirmation
- * with its tkId and a PDF receipt, a bank transfer's instructions, the second payment through the pay link
- * (booking id and tkId), no seats left, and the Spanish messages for a wrong link or receipts without permission.
+ * signed-in traveller, 'Guardar presupuesto', a declined card and the retry, the approved Redsys test card
+ * to the confirmation with its tkId and a PDF receipt, a bank transfer's instructions, the second payment
+ * through the pay link (booking id and tkId), no seats left, and the Spanish messages for a wrong link or
+ * receipts without permission.
  *
- * Pages are opened at the shop's public address (SHOP_ORIGIN), where the terminal's form is posted.
+ * Pages are opened at the shop's public address (SHOP_ORIGIN), where the terminal sends the browser back.
  * Every screen is photographed at phone width into test-results/screens/.
  */
 import { randomUUID } from 'node:crypto';
@@ -109,6 +110,21 @@ test('the pay step holds the seats with a countdown, refuses and applies coupons
   await expect(info.getByRole('link', { name: 'tabla de gastos de cancelación' })).toHaveAttribute('href', '/terminos-reservas#7-cancelacion-por-tu-parte');
   await screen(page, testInfo, 'pago-informacion-precontractual');
   expect(problems).toEqual([]);
+});
+
+test('Guardar presupuesto asks a name and mails the budget to the lead traveller', async ({ page, request }, testInfo) => {
+  await useOwnClientAddress(page);
+  const booking = await createPayableBooking(request);
+  await page.goto(payPath(booking));
+  await summary(page).getByText('Guardar presupuesto').click();
+  await page.getByRole('button', { name: 'Enviar presupuesto' }).click();
+  await expect(page.getByText('Ponle un nombre al presupuesto')).toBeVisible();
+  await expect(page.getByLabel('Nombre del presupuesto')).toBeFocused();
+  await page.getByLabel('Nombre del presupuesto').fill('Japón en otoño');
+  await page.getByRole('button', { name: 'Enviar presupuesto' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Te hemos enviado el presupuesto por correo' })).toBeVisible();
+  await screen(page, testInfo, 'pago-presupuesto');
+  expect((await findMail(booking.leadEmail, 'BUDGET')).text).toContain('Japón en otoño');
 });
 
 test('a signed-in traveller redeems points, capped, and keeps them over a reload', async ({ page, request }, testInfo) => {

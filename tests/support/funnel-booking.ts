@@ -8,9 +8,9 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 
 /**
- * The shop at its public address (PUBLIC_URL's default, `http://localhost:{port}`): the terminal's form is
- * posted there, and a page's content security policy lets it post only to its own origin, so pay flows run
- * on this origin rather than on 127.0.0.1.
+ * The shop at its public address (PUBLIC_URL's default, `http://localhost:{port}`): the terminal sends the
+ * browser back there, so pay flows run on this origin from the start and stay on one origin (and its
+ * cookies) throughout, as a visitor's do.
  */
 export const SHOP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4399}`;
 
