@@ -87,7 +87,7 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
       await processRedsysNotification(deps, typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {});
       return c.text('OK');
     })
-    .get('/receipts/:bookingId', allow('public'), validate('param', BookingParam.pick({ bookingId: true }), { invalid: bookingNotFound }), validate('query', TkQuery), async (c) => {
+    .get('/receipts/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), validate('query', TkQuery), async (c) => {
       const { tk } = c.req.valid('query');
       const row = await findReceiptBooking(c, db, c.req.valid('param').bookingId, tk);
       c.header('Cache-Control', 'no-store');
