@@ -17,6 +17,7 @@ import {
   type StartPaymentAnswer,
   StartPaymentSchema,
 } from '#shared/schemas/funnel-api.ts';
+import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsForDiscount, computePointsValueCents, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
 import { paymentsApi, type PaymentSource } from './payments-api.ts';
 import { loadSession } from './session.ts';
@@ -182,7 +183,7 @@ export interface CouponState {
   status: 'idle' | 'sending';
   /** The server's reason when it refused the code. */
   error: string | null;
-  /** What just happened, for the status line ('Código aplicado'). */
+  /** What just happened, for screen readers ('Código VERANO10 aplicado. Nuevo total: …'); the screen shows it already. */
   notice: string | null;
 }
 
@@ -209,7 +210,9 @@ export async function changeCoupon(code: string | null): Promise<boolean> {
   // Changing the booking gave its seats back: take them again for the new price, then read the new amounts.
   await reloadOptions();
   await holdBookingSeats();
-  $coupon.set({ code: '', status: 'idle', error: null, notice: typed === null ? 'Código de descuento quitado.' : `Código ${typed.toUpperCase()} aplicado.` });
+  const total = $payScreen.get().options?.quote.totalCents;
+  const change = typed === null ? 'Código de descuento quitado.' : `Código ${typed.toUpperCase()} aplicado.`;
+  $coupon.set({ code: '', status: 'idle', error: null, notice: total === undefined ? change : `${change} Nuevo total: ${formatEuros(total)}.` });
   return true;
 }
 

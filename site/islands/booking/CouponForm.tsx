@@ -61,7 +61,7 @@ export default function CouponForm({ coupon }: { coupon: QuoteView['coupon'] }) 
             </div>
           </form>
         )}
-        <p className="funnel__hint" role="status">
+        <p className="visually-hidden" role="status">
           {notice ?? ''}
         </p>
       </div>
