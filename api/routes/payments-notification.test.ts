@@ -3,7 +3,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
-import { createTestApi, insertDeparture } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest } from '../services/bookings/test-fixtures.ts';
 import {
   createBookingForPayment,
   pdfText,
@@ -112,6 +112,18 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
         paymentId: pending.id, status: 'CONFIRMED', method: 'card', amountCents: 100, transfer: null,
         booking: { id: bookingId, status: 'CONFIRMED', tkId: confirmed.tkId, tourName: 'Japón esencial', tourSlug: 'japon-esencial', leadName: 'Ana García López', leadEmail: 'ana.garcia@viajes.es', travellerCount: 3, totalCents: TOTAL, paidCents: 100, remainingCents: TOTAL - 100 },
       });
+    });
+
+    it('uses up one use of the booking coupon on the first confirmation only', async () => {
+      expect((await api.request(`/bookings/${bookingId}`, jsonRequest('PATCH', { couponCode: 'VERANO10' }))).status).toBe(200);
+      const uses = async () => (await t.db.selectFrom('coupons').select('uses').where('code', '=', 'VERANO10').executeTakeFirstOrThrow()).uses;
+      expect(await uses()).toBe(5);
+      const first = await startCard();
+      const fields = signedNotification(config, { order: first.orderNumber, amountCents: first.amountCents });
+      await notify(fields);
+      await notify(fields);
+      expect(await uses()).toBe(4);
+      expect((await booking()).couponId).toBe('k1');
     });
 
     it('changes nothing when replayed', async () => {

@@ -123,6 +123,11 @@ export async function confirmPayment(
       throw error;
     }
     firstConfirmation = true;
+    // A coupon is used once the booking it discounts is confirmed. When its last use went to someone else
+    // meanwhile, the price this traveller was quoted stands: the count only stops at zero.
+    if (booking.couponId !== null) {
+      await trx.updateTable('coupons').set((eb) => ({ uses: eb('uses', '-', 1) })).where('id', '=', booking.couponId).where('uses', '>', 0).execute();
+    }
   }
   const tkId = await issueTkId(trx, booking.id, now);
   await trx.updateTable('payments').set({ tkId }).where('id', '=', payment.id).execute();
