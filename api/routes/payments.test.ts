@@ -52,9 +52,9 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const { id } = await createBookingForPayment(api, t.db);
       await t.db.insertInto('cockpitPreBookings').values({ id: 'pb1', bookingId: id, fareCents: 12_345, fareId: 'FARE-1', createdAt: new Date().toISOString() }).execute();
       const body = await options(id);
-      // 123,45 € × 3 travellers.
-      expect(body.dueNowCents).toBe(37_035);
-      expect(body.dueNowExplanation).toBe('Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 123,45 € × 3 viajeros = 370,35 €. El resto, en los plazos de tu reserva.');
+      // 123,45 € × 3 travellers = 370,35 €, rounded up to the euro.
+      expect(body.dueNowCents).toBe(37_100);
+      expect(body.dueNowExplanation).toBe('Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 123,45 € × 3 viajeros, redondeado al euro = 371 €. El resto, en los plazos de tu reserva.');
     });
 
     it('asks the deadlines already passed when the departure is 30 days away or less', async () => {

@@ -40,6 +40,7 @@ describe('computePreBookingAmountCents', () => {
     { name: 'departure in the past', departureDate: '2025-06-14', fareCents: null, travellers: 1, expected: null },
     { name: '"If there is a fare, the amount is the fare times the number of travelers"', departureDate: '2025-07-16', fareCents: 15000, travellers: 3, expected: 45000 },
     { name: 'a fare applies within 30 days too', departureDate: '2025-06-25', fareCents: 15000, travellers: 2, expected: 30000 },
+    { name: '"Amounts are rounded up": a fare split to the cent asks whole euros', departureDate: '2025-07-16', fareCents: 130_867, travellers: 3, expected: 392_700 },
     { name: 'a zero fare is no fare', departureDate: '2025-07-16', fareCents: 0, travellers: 2, expected: 100 },
   ])('$name → $expected', ({ departureDate, fareCents, travellers, expected }) => {
     expect(computePreBookingAmountCents({ departureDate, today, fareCents, travellerCount: travellers })).toBe(expected);

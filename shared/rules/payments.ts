@@ -30,7 +30,7 @@ export function computeAmountDueCents({
  * "If departure is more than 30 days away and there is no cockpit pre-booking fare, the amount due is 1 per
  * booking. If there is a fare, the amount is the fare times the number of travelers."
  *
- * Returns 100 cents, or fare × travellers, or null when neither applies (30 days or fewer and no fare): the
+ * Returns 100 cents, or fare × travellers rounded up to the euro, or null when neither applies (30 days or fewer and no fare): the
  * caller then uses the deadlines. A fare of 0 or less counts as no fare.
  */
 export function computePreBookingAmountCents({
@@ -44,7 +44,8 @@ export function computePreBookingAmountCents({
   fareCents: number | null;
   travellerCount: number;
 }): number | null {
-  if (fareCents !== null && fareCents > 0) return fareCents * travellerCount;
+  // "Amounts are rounded up": a fare stored to the cent (a flights total split per traveller) asks whole euros.
+  if (fareCents !== null && fareCents > 0) return roundUpToEuro(fareCents * travellerCount);
   const daysToDeparture = countDaysBetween({ from: today, to: departureDate });
   return daysToDeparture > PRE_BOOKING_THRESHOLD_DAYS ? PRE_BOOKING_AMOUNT_CENTS : null;
 }

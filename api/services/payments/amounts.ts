@@ -95,7 +95,8 @@ export function explainDueNow(input: {
     const preBooking = computePreBookingAmountCents({ departureDate: input.departureDate, today, fareCents: input.fareCents, travellerCount: input.travellerCount });
     if (preBooking !== null && input.fareCents !== null && input.fareCents > 0) {
       const people = input.travellerCount === 1 ? '1 viajero' : `${input.travellerCount} viajeros`;
-      return `Para reservar pagas ahora la tarifa aérea que hemos bloqueado: ${euros(input.fareCents)} × ${people} = ${euros(dueNowCents)}${capped}. El resto, en los plazos de tu reserva.`;
+      const rounded = input.fareCents * input.travellerCount % 100 === 0 ? '' : ', redondeado al euro';
+      return `Para reservar pagas ahora la tarifa aérea que hemos bloqueado: ${euros(input.fareCents)} × ${people}${rounded} = ${euros(dueNowCents)}${capped}. El resto, en los plazos de tu reserva.`;
     }
     if (preBooking !== null) {
       return `Reserva tu plaza con ${euros(dueNowCents)}: la salida es dentro de más de ${PRE_BOOKING_THRESHOLD_DAYS} días. El resto, en los plazos de tu reserva.`;
