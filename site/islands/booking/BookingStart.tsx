@@ -1,0 +1,177 @@
+/**
+ * `/booking/{slug}` (and the tour page's 'Reservar', which carries `?periodo=`): choose the departure
+ * (only web-bookable ones with seats can be chosen) and the travellers per age group, with the server's
+ * quote beside them. A full departure offers the waiting list instead.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
+import { formatDateRange } from '#shared/rules/dates.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import { CHILD_AGE_LIMIT } from '#shared/rules/passengers.ts';
+import { BOOKING_LIMITS } from '#shared/schemas/booking.ts';
+import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import { $funnel, apiJson, type BookingStartAnswer, forgetBooking, startFunnel } from '../../stores/booking.ts';
+import { formatSeatsLeft } from '../../stores/departures.ts';
+import Counter from './Counter.tsx';
+import FunnelSteps from './FunnelSteps.tsx';
+import PriceSummary from './PriceSummary.tsx';
+import { FUNNEL_STEPS, stepPath } from './steps.ts';
+import { routeParams } from './useFunnelBooking.ts';
+import WaitingListForm from './WaitingListForm.tsx';
+
+export default function BookingStart() {
+  const funnel = useStore($funnel);
+  const [slug, setSlug] = useState<string | null | undefined>(undefined);
+  const [data, setData] = useState<BookingStartAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [pending, setPending] = useState<{ id: string; step: string } | null>(null);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const s = routeParams()['slug'] ?? null;
+    setSlug(s);
+    if (!s) return;
+    const stored = $funnel.get();
+    // A booking of this tour left half-way: offer to continue it rather than silently starting over.
+    if (stored.slug === s && stored.bookingId && stored.lastStep) setPending({ id: stored.bookingId, step: stored.lastStep });
+    const asked = new URLSearchParams(location.search).get('periodo');
+    if (!(stored.slug === s && stored.bookingId)) startFunnel(s, asked);
+    else if (asked) $funnel.setKey('periodId', asked);
+    void apiJson<BookingStartAnswer>(`/tours/${encodeURIComponent(s)}/booking`).then((result) => {
+      if (!result.ok) return setError(result.status === 404 ? 'No encontramos ese viaje. Puede que ya no esté a la venta.' : result.message);
+      setData(result.data);
+      const current = $funnel.get().periodId;
+      const bookable = result.data.departures.filter((d) => d.bookableAvailability > 0);
+      if (!result.data.departures.some((d) => d.periodId === current)) $funnel.setKey('periodId', bookable[0]?.periodId ?? null);
+    });
+  }, []);
+
+  const departure = data?.departures.find((d) => d.periodId === funnel.periodId) ?? null;
+  const travellers = funnel.adults + funnel.children;
+  const fits = departure !== null && departure.bookableAvailability >= travellers;
+
+  useEffect(() => {
+    if (!departure || !fits) return setQuote(null);
+    const ticket = ++latest.current;
+    const body = {
+      periodId: departure.periodId,
+      travellers: [...Array(funnel.adults).fill(ADULT_AGE_GROUP), ...Array(funnel.children).fill(CHILD_AGE_GROUP)].map((ageGroup) => ({ ageGroup })),
+      flightId: null,
+    };
+    setQuote(null);
+    void apiJson<QuoteView>('/bookings/quote', { method: 'POST', body }).then((result) => {
+      if (ticket !== latest.current) return;
+      if (result.ok) setQuote(result.data);
+      else setError(result.message);
+    });
+  }, [departure?.periodId, funnel.adults, funnel.children, fits]);
+
+  if (slug === undefined) return <p role="status">Cargando…</p>;
+  if (slug === null) {
+    return (
+      <div className="funnel__panel">
+        <p>Para reservar, elige primero un viaje y una fecha de salida.</p>
+        <p>
+          <a className="button" href="/viajes">
+            Ver todos los viajes
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const maxTravellers = Math.min(BOOKING_LIMITS.travellersMax, Math.max(departure?.bookableAvailability ?? 1, 1));
+  return (
+    <div className="funnel">
+      <FunnelSteps current="details" slug={slug} bookingId={null} />
+      {pending && (
+        <div className="funnel__notice" role="status">
+          <p>Tienes una reserva de este viaje a medias.</p>
+          <p className="funnel__actions">
+            <a className="button" href={stepPath(pending.step as (typeof FUNNEL_STEPS)[number]['key'], slug, pending.id)}>
+              Continuar mi reserva
+            </a>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                forgetBooking();
+                setPending(null);
+              }}
+            >
+              Empezar una nueva
+            </button>
+          </p>
+        </div>
+      )}
+      {data && <h2 className="funnel__tour">{data.tour.name}</h2>}
+      <p className="funnel__error" role="alert">
+        {error ?? ''}
+      </p>
+      {!data && !error && <p role="status">Cargando las salidas…</p>}
+      {data && data.departures.length === 0 && (
+        <p className="funnel__notice">Este viaje no tiene salidas a la venta ahora mismo. <a href="/contacto">Pregúntanos</a> por las próximas fechas.</p>
+      )}
+      {data && data.departures.length > 0 && (
+        <div className="funnel__layout">
+          <div className="funnel">
+            <fieldset className="funnel__panel">
+              <legend className="funnel__legend">Elige la fecha de salida</legend>
+              {data.departures.map((d) => {
+                const full = d.bookableAvailability <= 0;
+                const label = formatDateRange({ from: d.dayOne, to: d.returnDate });
+                return (
+                  <label key={d.periodId} className={`funnel__choice${full ? ' funnel__choice--disabled' : ''}`}>
+                    <input type="radio" name="salida" value={d.periodId} checked={funnel.periodId === d.periodId} onChange={() => $funnel.setKey('periodId', d.periodId)} />
+                    <span className="funnel__choice-body">
+                      <strong>{label}</strong>
+                      <span className={`funnel-departure__seats${d.bookableAvailability <= 3 ? ' funnel-departure__seats--low' : ''}`}>{formatSeatsLeft(d.bookableAvailability)}</span>
+                    </span>
+                    <span className="funnel__price">desde {formatEuros(d.fromPriceCents)}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+            <div className="funnel__panel">
+              <h2>¿Quiénes viajáis?</h2>
+              <Counter
+                id="adultos"
+                label="Adultos"
+                hint={`${CHILD_AGE_LIMIT} años o más el día de la salida`}
+                value={funnel.adults}
+                min={BOOKING_LIMITS.adultsMin}
+                max={Math.max(BOOKING_LIMITS.adultsMin, maxTravellers - funnel.children)}
+                onChange={(n) => $funnel.setKey('adults', n)}
+              />
+              <Counter
+                id="ninos"
+                label="Niños"
+                hint={`Menores de ${CHILD_AGE_LIMIT} años el día de la salida`}
+                value={funnel.children}
+                min={0}
+                max={Math.max(0, maxTravellers - funnel.adults)}
+                onChange={(n) => $funnel.setKey('children', n)}
+              />
+            </div>
+            {departure && !fits && (
+              <WaitingListForm periodId={departure.periodId} travellers={travellers} dateLabel={formatDateRange({ from: departure.dayOne, to: departure.returnDate })} />
+            )}
+            {departure && fits && (
+              <div className="funnel__actions">
+                <a className="funnel__back" href={`/tour/${slug}`}>
+                  Volver al viaje
+                </a>
+                <a className="button" href={stepPath('details', slug)}>
+                  Continuar
+                </a>
+              </div>
+            )}
+          </div>
+          <PriceSummary quote={fits ? quote : null} travellerCount={travellers} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * `/tour/{slug}/personaliza-el-viaje/{bookingId}`: rooms (reservation modes), optional activities and
+ * packs, and insurance, per traveller. Every change is saved on the booking at once and the server's new
+ * quote replaces the summary: nothing to lose on a reload, and the price shown is always the server's.
+ */
+import { useEffect, useState } from 'react';
+import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/funnel-api.ts';
+import { apiJson, patchBooking } from '../../stores/booking.ts';
+import FunnelGate from './FunnelGate.tsx';
+import FunnelSteps from './FunnelSteps.tsx';
+import PriceSummary from './PriceSummary.tsx';
+import SaveBudget from './SaveBudget.tsx';
+import { stepPath } from './steps.ts';
+import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
+
+/** 'Ana' once the passengers step named them, else 'Adulto 1', 'Niño 2'. */
+export function travellerLabel(traveller: BookingTravelerEntry, all: readonly BookingTravelerEntry[]): string {
+  const name = traveller.reservationFields['name'];
+  if (name) return name;
+  const ofGroup = all.filter((t) => t.ageGroup === traveller.ageGroup);
+  return `${traveller.ageGroup === ADULT_AGE_GROUP ? 'Adulto' : 'Niño'} ${ofGroup.findIndex((t) => t.id === traveller.id) + 1}`;
+}
+
+function priceFor(prices: readonly OptionPrice[], ageGroup: string): number {
+  return prices.find((p) => p.ageGroupName === ageGroup)?.valueCents ?? prices.find((p) => p.ageGroupName === ADULT_AGE_GROUP)?.valueCents ?? 0;
+}
+
+const chosen = (t: BookingTravelerEntry) => t.optionalActivities.filter((id) => id !== NO_OPTIONAL_ACTIVITY_ID);
+
+export default function CustomiseStep() {
+  const { view, error, loading, bookingId } = useFunnelBooking('customise');
+  const [slug, setSlug] = useState<string | null>(null);
+  const [options, setOptions] = useState<CustomiseOptionsAnswer | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  useEffect(() => {
+    if (!view) return;
+    void apiJson<CustomiseOptionsAnswer>(`/bookings/${view.id}/options`).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
+  }, [view?.id]);
+
+  // The choice shows at once while the server saves and reprices it; a refusal puts it back.
+  const [optimistic, setOptimistic] = useState<Record<string, Partial<BookingTravelerEntry>>>({});
+  async function save(traveller: BookingTravelerEntry, change: { reservationMode?: string | null; optionalActivities?: string[] }) {
+    if (!view) return;
+    setBusy(true);
+    setMessage(null);
+    setOptimistic({ [traveller.id]: change });
+    const result = await patchBooking(view.id, { travellers: [{ id: traveller.id, ...change }] });
+    setOptimistic({});
+    setBusy(false);
+    if (!result.ok) setMessage(Object.values(result.fields)[0] ?? result.message);
+  }
+
+  const toggle = (traveller: BookingTravelerEntry, activity: ActivityView, on: boolean) => {
+    const current = chosen(traveller);
+    void save(traveller, { optionalActivities: on ? [...current, activity.activityId] : current.filter((id) => id !== activity.activityId) });
+  };
+
+  const travellers = (view?.travellers ?? []).map((t) => ({ ...t, ...optimistic[t.id] }));
+  const activities = options?.activities.filter((a) => a.kind !== 'insurance') ?? [];
+  const insurance = options?.activities.filter((a) => a.kind === 'insurance') ?? [];
+
+  return (
+    <div className="funnel">
+      {slug && <FunnelSteps current="customise" slug={slug} bookingId={bookingId} />}
+      <FunnelGate loading={loading} error={error} view={view}>
+        {view && slug && (
+          <div className="funnel__layout">
+            <div className="funnel">
+              {!options && !message && <p role="status">Cargando las opciones del viaje…</p>}
+              {options && options.reservationModes.length > 0 && (
+                <div className="funnel__panel">
+                  <h2>Habitación</h2>
+                  <p className="funnel__hint">Elige el tipo de habitación de cada viajero. En el paso siguiente podréis indicar quién comparte habitación.</p>
+                  {travellers.map((traveller) => (
+                    <div key={traveller.id} className="funnel__field">
+                      <label htmlFor={`habitacion-${traveller.id}`}>{travellerLabel(traveller, view.travellers)}</label>
+                      <select
+                        id={`habitacion-${traveller.id}`}
+                        value={traveller.reservationMode ?? ''}
+                        disabled={busy}
+                        onChange={(e) => void save(traveller, { reservationMode: e.target.value || null })}
+                      >
+                        <option value="">La incluida en el viaje</option>
+                        {options.reservationModes.map((mode) => (
+                          <option key={mode.activityId} value={mode.activityId} disabled={mode.availability <= 0 && traveller.reservationMode !== mode.activityId}>
+                            {mode.name}
+                            {mode.shareRoom ? ' (a compartir)' : ''} · {priceFor(mode.prices, traveller.ageGroup) > 0 ? `+${formatEuros(priceFor(mode.prices, traveller.ageGroup))}` : 'incluida'}
+                            {mode.availability <= 0 ? ' · agotada' : ''}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ))}
+                </div>
+              )}
+              {activities.length > 0 && (
+                <div className="funnel__panel">
+                  <h2>Actividades opcionales</h2>
+                  {activities.map((activity) => (
+                    <fieldset key={activity.activityId} disabled={busy}>
+                      <legend className="funnel__legend">
+                        {activity.name} <span className="funnel__price">{formatEuros(priceFor(activity.prices, ADULT_AGE_GROUP))} por persona</span>
+                      </legend>
+                      {activity.webInfo && <p className="funnel__hint">{activity.webInfo}</p>}
+                      {activity.includes.length > 0 && <p className="funnel__hint">Incluye: {activity.includes.join(', ')}</p>}
+                      {activity.availability < view.travellers.length && (
+                        <p className="funnel-departure__seats funnel-departure__seats--low">
+                          {activity.availability <= 0 ? 'Agotada' : activity.availability === 1 ? 'Queda 1 plaza' : `Quedan ${activity.availability} plazas`}
+                        </p>
+                      )}
+                      {travellers.map((traveller) => {
+                        const on = chosen(traveller).includes(activity.activityId);
+                        // Seats this booking already counts on are its own; more than are left cannot be chosen.
+                        const taken = travellers.filter((t) => chosen(t).includes(activity.activityId)).length;
+                        return (
+                          <label key={traveller.id} className="funnel__check">
+                            <input type="checkbox" checked={on} disabled={!on && taken >= activity.availability} onChange={(e) => toggle(traveller, activity, e.target.checked)} />
+                            <span>
+                              {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
+                            </span>
+                          </label>
+                        );
+                      })}
+                    </fieldset>
+                  ))}
+                </div>
+              )}
+              {insurance.length > 0 && (
+                <div className="funnel__panel">
+                  <h2>Seguro de viaje</h2>
+                  {insurance.map((activity) => (
+                    <fieldset key={activity.activityId} disabled={busy}>
+                      <legend className="funnel__legend">{activity.name}</legend>
+                      {activity.webInfo && <p className="funnel__hint">{activity.webInfo}</p>}
+                      {travellers.map((traveller) => (
+                        <label key={traveller.id} className="funnel__check">
+                          <input type="checkbox" checked={chosen(traveller).includes(activity.activityId)} onChange={(e) => toggle(traveller, activity, e.target.checked)} />
+                          <span>
+                            {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
+                          </span>
+                        </label>
+                      ))}
+                    </fieldset>
+                  ))}
+                </div>
+              )}
+              {options && options.reservationModes.length === 0 && options.activities.length === 0 && <p className="funnel__notice">Este viaje no tiene opciones que añadir: puedes continuar.</p>}
+              <p className="funnel__error" role="alert">
+                {message ?? ''}
+              </p>
+              {busy && <p role="status">Actualizando el precio…</p>}
+              <div className="funnel__actions">
+                <a className="funnel__back" href={stepPath('flights', slug, view.id)}>
+                  Volver
+                </a>
+                <a className="button" href={stepPath('passengers', slug, view.id)}>
+                  Continuar
+                </a>
+              </div>
+            </div>
+            <PriceSummary quote={view.quote} travellerCount={view.travellers.length} busy={busy} extra={<SaveBudget bookingId={view.id} />} />
+          </div>
+        )}
+      </FunnelGate>
+    </div>
+  );
+}

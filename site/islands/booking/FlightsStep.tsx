@@ -1,0 +1,164 @@
+/**
+ * `/tour/{slug}/anade-tus-vuelos/{bookingId}`: flight options by departure city, each with its journeys
+ * and segments, or travelling without our flight. Choosing one verifies its fare with the flights
+ * provider first; a changed fare is shown and must be accepted before it is used.
+ */
+import { useEffect, useState } from 'react';
+import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView, FlightSegmentView } from '#shared/schemas/funnel-api.ts';
+import { apiJson, loadBooking } from '../../stores/booking.ts';
+import FunnelGate from './FunnelGate.tsx';
+import FunnelSteps from './FunnelSteps.tsx';
+import PriceSummary from './PriceSummary.tsx';
+import { stepPath } from './steps.ts';
+import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
+
+/** '2027-03-24T08:15…' → '24 de marzo de 2027, 08:15': the airport's local time as stored, never shifted. */
+function formatLocal(at: string): string {
+  const date = at.slice(0, 10);
+  const time = at.slice(11, 16);
+  try {
+    return `${formatSpanishDate({ date })}${time ? `, ${time}` : ''}`;
+  } catch {
+    return at;
+  }
+}
+
+function Segment({ segment }: { segment: FlightSegmentView }) {
+  return (
+    <li className="funnel-flight__segment">
+      <span>
+        {segment.flightNumber && <strong>{segment.flightNumber} · </strong>}
+        {segment.departureCity ?? segment.departureIata} ({segment.departureIata}) → {segment.arrivalCity ?? segment.arrivalIata} ({segment.arrivalIata})
+      </span>
+      <span className="funnel__hint">
+        Sale {formatLocal(segment.departureAt)} · llega {formatLocal(segment.arrivalAt)}
+      </span>
+    </li>
+  );
+}
+
+function FlightDetails({ option }: { option: FlightOptionView }) {
+  if (option.journeys.length === 0) return null;
+  return (
+    <div className="funnel-flight__journeys">
+      {option.journeys.map((journey, i) => (
+        <div key={i}>
+          <p className="funnel-flight__direction">{journey.direction === 'outbound' ? 'Ida' : 'Vuelta'}</p>
+          <ul className="funnel-flight__segments">
+            {journey.segments.map((segment, j) => (
+              <Segment key={j} segment={segment} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function FlightsStep() {
+  const { view, error, loading, bookingId } = useFunnelBooking('flights');
+  const [slug, setSlug] = useState<string | null>(null);
+  const [options, setOptions] = useState<FlightOptionsAnswer | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [changed, setChanged] = useState<Extract<FlightChoiceAnswer, { status: 'price-changed' }> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  useEffect(() => {
+    if (!view) return;
+    void apiJson<FlightOptionsAnswer>(`/bookings/${view.id}/flights`).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
+  }, [view?.id]);
+
+  async function choose(flightId: string | null, { acceptedPriceCents, shownTotalCents }: { acceptedPriceCents?: number; shownTotalCents?: number } = {}) {
+    if (!view) return;
+    setBusy(true);
+    setMessage(null);
+    const result = await apiJson<FlightChoiceAnswer>(`/bookings/${view.id}/flight`, { method: 'POST', body: { flightId, acceptedPriceCents, shownTotalCents } });
+    setBusy(false);
+    if (!result.ok) return setMessage(result.message);
+    if (result.data.status === 'price-changed') return setChanged(result.data);
+    setChanged(null);
+    setOptions((o) => (o ? { ...o, selectedFlightId: result.data.flightId } : o));
+    await loadBooking(view.id, 'flights');
+  }
+
+  const selected = options?.selectedFlightId ?? view?.flightId ?? null;
+  const cities = [...new Set((options?.options ?? []).map((o) => (o.noFlight ? 'Sin vuelo' : (o.departureCity ?? 'Otros vuelos'))))];
+
+  return (
+    <div className="funnel">
+      {slug && <FunnelSteps current="flights" slug={slug} bookingId={bookingId} />}
+      <FunnelGate loading={loading} error={error} view={view}>
+        {view && slug && (
+          <div className="funnel__layout">
+            <div className="funnel">
+              <div className="funnel__panel">
+                <h2>Añade tus vuelos</h2>
+                <p className="funnel__hint">Elige desde dónde sales. El precio es para todos los viajeros de la reserva; comprobamos la tarifa con la compañía antes de reservarla.</p>
+                {!options && !message && <p role="status">Buscando vuelos…</p>}
+                {options && options.options.length === 0 && <p className="funnel__notice">Este viaje no incluye vuelos: puedes continuar.</p>}
+                {cities.map((city) => (
+                  <fieldset key={city} disabled={busy}>
+                    <legend className="funnel__legend">{city === 'Sin vuelo' ? 'Sin vuelo' : `Desde ${city}`}</legend>
+                    {options!.options
+                      .filter((o) => (o.noFlight ? 'Sin vuelo' : (o.departureCity ?? 'Otros vuelos')) === city)
+                      .map((option) => (
+                        <label key={option.id} className={`funnel__choice${option.available ? '' : ' funnel__choice--disabled'}`}>
+                          <input type="radio" name="vuelo" value={option.id} checked={selected === option.id} disabled={!option.available} onChange={() => void choose(option.id, { shownTotalCents: option.totalCents })} />
+                          <span className="funnel__choice-body">
+                            <strong>{option.name}</strong>
+                            {!option.available && <span className="funnel-departure__seats funnel-departure__seats--low">Sin plazas para tantos viajeros</span>}
+                            <FlightDetails option={option} />
+                          </span>
+                          <span className="funnel__price">{option.noFlight ? formatEuros(0) : `+${formatEuros(option.totalCents)}`}</span>
+                        </label>
+                      ))}
+                  </fieldset>
+                ))}
+                {options && options.options.length > 0 && !options.options.some((o) => o.noFlight) && (
+                  <label className="funnel__choice">
+                    <input type="radio" name="vuelo" value="" checked={selected === null} disabled={busy} onChange={() => void choose(null)} />
+                    <span className="funnel__choice-body">
+                      <strong>No necesito vuelo</strong>
+                      <span className="funnel__hint">Llegaré por mi cuenta al punto de inicio del viaje.</span>
+                    </span>
+                  </label>
+                )}
+              </div>
+              {changed && (
+                <div className="funnel__notice" role="alert">
+                  <p>
+                    La compañía ha cambiado el precio de este vuelo: antes {formatEuros(changed.previousTotalCents)}, ahora <strong>{formatEuros(changed.newTotalCents)}</strong> para toda la reserva.
+                  </p>
+                  <p className="funnel__actions">
+                    <button type="button" className="button" disabled={busy} onClick={() => void choose(changed.flightId, { acceptedPriceCents: changed.newTotalCents })}>
+                      Aceptar el nuevo precio
+                    </button>
+                    <button type="button" className="button button--secondary" onClick={() => setChanged(null)}>
+                      Elegir otro vuelo
+                    </button>
+                  </p>
+                </div>
+              )}
+              <p className="funnel__error" role="alert">
+                {message ?? ''}
+              </p>
+              {busy && <p role="status">Comprobando la tarifa…</p>}
+              <div className="funnel__actions">
+                <a className="funnel__back" href={stepPath('details', slug, view.id)}>
+                  Volver
+                </a>
+                <a className="button" href={stepPath('customise', slug, view.id)} aria-disabled={busy || changed !== null}>
+                  Continuar
+                </a>
+              </div>
+            </div>
+            <PriceSummary quote={view.quote} travellerCount={view.travellers.length} busy={busy} />
+          </div>
+        )}
+      </FunnelGate>
+    </div>
+  );
+}

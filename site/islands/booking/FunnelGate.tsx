@@ -1,0 +1,36 @@
+/** What a step shows instead of its form while loading, for an unknown booking, or for one already paid. */
+import type { ReactNode } from 'react';
+import type { BookingView } from '../../stores/booking.ts';
+
+export default function FunnelGate({ loading, error, view, children }: { loading: boolean; error: { status: number; message: string } | null; view: BookingView | null; children: ReactNode }) {
+  if (loading) return <p role="status">Cargando tu reserva…</p>;
+  if (error || !view) {
+    return (
+      <div className="funnel__panel">
+        <p className="funnel__error" role="alert">
+          {error?.status === 404 ? 'No encontramos esa reserva. Puede que el enlace esté incompleto.' : (error?.message ?? 'No encontramos esa reserva.')}
+        </p>
+        <p>
+          <a href="/viajes">Ver todos los viajes</a> · <a href="/contacto">Contactar con nosotros</a>
+        </p>
+      </div>
+    );
+  }
+  if (view.status !== 'IN_PROGRESS') {
+    return (
+      <div className="funnel__panel">
+        <p className="funnel__notice" role="status">
+          {view.status === 'CANCELED'
+            ? 'Esta reserva está cancelada.'
+            : view.status === 'WAITING_FOR_TRANSFER'
+              ? 'Esta reserva está pendiente de recibir tu transferencia. Ya no se puede modificar desde aquí.'
+              : 'Esta reserva ya está confirmada y no se puede modificar desde aquí.'}
+        </p>
+        <p>
+          <a href="/perfil/viajes">Ver mis viajes</a> · <a href={`/recibos-de-pago/${view.id}`}>Recibos de pago</a>
+        </p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,207 @@
+/**
+ * `/tour/{slug}/pasajeros/{bookingId}`: every traveller's reservation fields (name, surname, e-mail,
+ * DNI/NIE or passport, birthdate, nationality, phone) and who shares each room. What is typed is kept in
+ * the funnel store (sessionStorage) until it is saved, so a reload loses nothing. The same rules as the
+ * server (`findPassengerProblems`, the DNI/NIE letter, the e-mail pattern, ages fitting the age group) run
+ * before saving; the server checks again.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import { findPassengerProblems, type RoommateGroup } from '#shared/rules/passengers.ts';
+import { ReservationFieldsSchema } from '#shared/schemas/booking.ts';
+import type { ReservationModeView, CustomiseOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import { $funnel, apiJson, type BookingView, patchBooking, setPassengerDraft } from '../../stores/booking.ts';
+import { travellerLabel } from './CustomiseStep.tsx';
+import Field from './Field.tsx';
+import FunnelGate from './FunnelGate.tsx';
+import FunnelSteps from './FunnelSteps.tsx';
+import PriceSummary from './PriceSummary.tsx';
+import SaveBudget from './SaveBudget.tsx';
+import { stepPath } from './steps.ts';
+import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
+
+const FIELDS = ['name', 'surname', 'email', 'national_id', 'passport', 'birthdate', 'nationality', 'phone'] as const;
+type FieldKey = (typeof FIELDS)[number];
+
+/** The room number each traveller of a shared mode sleeps in, from the stored groups or filled in order. */
+function initialRooms(view: BookingView, modes: readonly ReservationModeView[]): Record<string, number> {
+  const rooms: Record<string, number> = {};
+  for (const mode of modes.filter((m) => m.places > 1)) {
+    const inMode = view.travellers.filter((t) => t.reservationMode === mode.activityId);
+    const groups = view.roommates.filter((g) => g.travellerIds.every((id) => inMode.some((t) => t.id === id)));
+    groups.forEach((g, i) => g.travellerIds.forEach((id) => (rooms[id] = i + 1)));
+    let next = groups.length + 1;
+    let filled = 0;
+    for (const t of inMode) {
+      if (rooms[t.id] !== undefined) continue;
+      rooms[t.id] = next;
+      filled += 1;
+      if (filled === mode.places) {
+        next += 1;
+        filled = 0;
+      }
+    }
+  }
+  return rooms;
+}
+
+function roommateGroups(view: BookingView, rooms: Record<string, number>): RoommateGroup[] {
+  const byKey = new Map<string, string[]>();
+  for (const t of view.travellers) {
+    const room = rooms[t.id];
+    if (room === undefined || t.reservationMode === null) continue;
+    const key = `${t.reservationMode}#${room}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), t.id]);
+  }
+  return [...byKey.values()].filter((ids) => ids.length > 1).map((travellerIds) => ({ travellerIds }));
+}
+
+export default function PassengersStep() {
+  const { view, error, loading, bookingId } = useFunnelBooking('passengers');
+  const funnel = useStore($funnel);
+  const [slug, setSlug] = useState<string | null>(null);
+  const [modes, setModes] = useState<ReservationModeView[]>([]);
+  const [rooms, setRooms] = useState<Record<string, number>>({});
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  useEffect(() => {
+    if (!view) return;
+    void apiJson<CustomiseOptionsAnswer>(`/bookings/${view.id}/options`).then((r) => {
+      if (!r.ok) return;
+      setModes(r.data.reservationModes);
+      setRooms(initialRooms(view, r.data.reservationModes));
+    });
+  }, [view?.id]);
+
+  const valueOf = (t: BookingTravelerEntry, key: FieldKey) => funnel.passengerDrafts[t.id]?.[key] ?? t.reservationFields[key] ?? '';
+  const merged = (t: BookingTravelerEntry): Record<string, string> =>
+    Object.fromEntries(FIELDS.map((key) => [key, valueOf(t, key).trim()]).filter(([, v]) => v !== ''));
+
+  async function submit() {
+    if (!view || !slug) return;
+    const travellers = view.travellers.map((t) => ({ ...t, reservationFields: merged(t) }));
+    const local: Record<string, string> = {};
+    travellers.forEach((t, i) => {
+      const parsed = ReservationFieldsSchema.safeParse(t.reservationFields);
+      if (!parsed.success) for (const issue of parsed.error.issues) local[`travellers.${i}.${String(issue.path[0])}`] ??= issue.message;
+    });
+    const problems = findPassengerProblems(travellers, { dayOne: view.dayOne, today: new Date().toISOString().slice(0, 10) });
+    for (const [key, value] of Object.entries(problems)) local[key] ??= value;
+    setFields(local);
+    if (Object.keys(local).length > 0) {
+      setMessage('Revisa los datos marcados.');
+      document.getElementById(`p-${Object.keys(local)[0]!.replace(/^travellers\.(\d+)\./, '$1-')}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const result = await patchBooking(view.id, {
+      travellers: travellers.map((t) => ({ id: t.id, reservationFields: t.reservationFields })),
+      roommates: roommateGroups(view, rooms),
+    });
+    if (!result.ok) {
+      setBusy(false);
+      setFields(Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k.replace('.reservationFields.', '.'), v])));
+      return setMessage(result.message);
+    }
+    $funnel.setKey('passengerDrafts', {});
+    location.assign(stepPath('pay', slug, view.id));
+  }
+
+  const sharedModes = modes.filter((m) => m.places > 1 && (view?.travellers.filter((t) => t.reservationMode === m.activityId).length ?? 0) > 1);
+
+  return (
+    <div className="funnel">
+      {slug && <FunnelSteps current="passengers" slug={slug} bookingId={bookingId} />}
+      <FunnelGate loading={loading} error={error} view={view}>
+        {view && slug && (
+          <div className="funnel__layout">
+            <form
+              className="funnel"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <p className="funnel__hint">Escribe los datos tal y como aparecen en el documento con el que viajaréis.</p>
+              {view.travellers.map((t, i) => {
+                const field = (key: FieldKey, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string } = {}) => (
+                  <Field
+                    id={`p-${i}-${key}`}
+                    label={label}
+                    value={valueOf(t, key)}
+                    onChange={(e) => setPassengerDraft(t.id, key, e.target.value)}
+                    error={fields[`travellers.${i}.${key}`]}
+                    {...extra}
+                  />
+                );
+                return (
+                  <fieldset key={t.id} className="funnel__panel">
+                    <legend className="funnel__legend">
+                      {t.ageGroup === 'Adultos' ? 'Adulto' : 'Niño'} {view.travellers.filter((x) => x.ageGroup === t.ageGroup).indexOf(t) + 1}
+                      {t.lead ? ' · titular de la reserva' : ''}
+                    </legend>
+                    {field('name', 'Nombre', { autoComplete: t.lead ? 'given-name' : 'off' })}
+                    {field('surname', 'Apellidos', { autoComplete: t.lead ? 'family-name' : 'off' })}
+                    {field('birthdate', 'Fecha de nacimiento', { type: 'date', max: new Date().toISOString().slice(0, 10) })}
+                    {field('national_id', 'DNI o NIE', { hint: 'Con la letra, por ejemplo 12345678Z. Si no tienes, indica el pasaporte.', autoCapitalize: 'characters' })}
+                    {field('passport', 'Pasaporte (si no tienes DNI o NIE)', { autoCapitalize: 'characters' })}
+                    {field('nationality', 'Nacionalidad (opcional)')}
+                    {field('email', t.lead ? 'Correo electrónico' : 'Correo electrónico (opcional)', { type: 'email', inputMode: 'email', autoComplete: t.lead ? 'email' : 'off', hint: t.lead ? undefined : 'Si lo indicas, le enviaremos también la documentación del viaje.' })}
+                    {field('phone', t.lead ? 'Teléfono' : 'Teléfono (opcional)', { type: 'tel', inputMode: 'tel', autoComplete: t.lead ? 'tel' : 'off' })}
+                  </fieldset>
+                );
+              })}
+              {sharedModes.map((mode) => {
+                const inMode = view.travellers.filter((t) => t.reservationMode === mode.activityId);
+                const roomCount = Math.ceil(inMode.length / mode.places);
+                return (
+                  <fieldset key={mode.activityId} className="funnel__panel">
+                    <legend className="funnel__legend">¿Quién comparte {mode.name.toLowerCase()}?</legend>
+                    <p className="funnel__hint">Cada habitación es para {mode.places} personas. Indica en qué habitación duerme cada viajero.</p>
+                    {inMode.map((t) => (
+                      <div key={t.id} className="funnel__field">
+                        <label htmlFor={`room-${t.id}`}>{travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
+                        <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRooms({ ...rooms, [t.id]: Number(e.target.value) })}>
+                          {Array.from({ length: roomCount }, (_, n) => (
+                            <option key={n} value={n + 1}>
+                              Habitación {n + 1}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    ))}
+                    {Object.entries(fields)
+                      .filter(([key]) => key.startsWith('roommates'))
+                      .map(([key, value]) => (
+                        <p key={key} className="funnel__field-error">
+                          {value}
+                        </p>
+                      ))}
+                  </fieldset>
+                );
+              })}
+              <p className="funnel__error" role="alert">
+                {message ?? ''}
+              </p>
+              <div className="funnel__actions">
+                <a className="funnel__back" href={stepPath('customise', slug, view.id)}>
+                  Volver
+                </a>
+                <button type="submit" className="button" disabled={busy}>
+                  {busy ? 'Guardando…' : 'Continuar al pago'}
+                </button>
+              </div>
+            </form>
+            <PriceSummary quote={view.quote} travellerCount={view.travellers.length} extra={<SaveBudget bookingId={view.id} />} />
+          </div>
+        )}
+      </FunnelGate>
+    </div>
+  );
+}

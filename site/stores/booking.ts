@@ -1,0 +1,170 @@
+/**
+ * The booking funnel's working state (DESIGN.md, Booking funnel): what the visitor chose before the booking
+ * exists (tour, departure, travellers per age group, lead contact) and what they are typing on the
+ * passengers step, kept in sessionStorage so a reload or back/forward keeps it. Once the booking exists the
+ * server holds every choice and every price; this store mirrors its working view and never prices anything.
+ */
+import { atom, map } from 'nanostores';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import type { BookingStatus } from '#shared/enums.ts';
+import type { DepartureAvailability } from '#shared/rules/departures.ts';
+import type { RoommateGroup } from '#shared/rules/passengers.ts';
+import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import type { FunnelStepKey } from '../islands/booking/steps.ts';
+import { type ApiResult, callApi } from './session.ts';
+
+export interface LeadDraft {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+}
+
+export interface FunnelState {
+  slug: string | null;
+  periodId: string | null;
+  adults: number;
+  children: number;
+  lead: LeadDraft;
+  privacy: boolean;
+  marketing: boolean;
+  /** The booking made at the complete-details step, and the last step the visitor reached with it. */
+  bookingId: string | null;
+  lastStep: FunnelStepKey | null;
+  /** Passengers-step fields typed but not yet saved, by traveller entry id. */
+  passengerDrafts: Record<string, Record<string, string>>;
+}
+
+export const STORAGE_KEY = 'dr-booking-funnel';
+
+export const INITIAL_FUNNEL: FunnelState = {
+  slug: null,
+  periodId: null,
+  adults: 1,
+  children: 0,
+  lead: { name: '', surname: '', email: '', phone: '' },
+  privacy: false,
+  marketing: false,
+  bookingId: null,
+  lastStep: null,
+  passengerDrafts: {},
+};
+
+function readStored(): FunnelState {
+  if (typeof sessionStorage === 'undefined') return INITIAL_FUNNEL;
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? { ...INITIAL_FUNNEL, ...(JSON.parse(raw) as Partial<FunnelState>) } : INITIAL_FUNNEL;
+  } catch {
+    return INITIAL_FUNNEL;
+  }
+}
+
+/**
+ * The persisted part. Written through on every change; sessionStorage (not localStorage) because a booking
+ * in progress belongs to this tab and personal data should not outlive it.
+ */
+export const $funnel = map<FunnelState>(readStored());
+$funnel.listen((state) => {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Private mode or a full quota: the funnel still works, a reload just starts over.
+  }
+});
+
+/** Starts a new funnel for a tour, keeping what was typed for the lead (the same person books again). */
+export function startFunnel(slug: string, periodId: string | null): void {
+  const current = $funnel.get();
+  if (current.slug === slug && current.bookingId === null) {
+    if (periodId) $funnel.setKey('periodId', periodId);
+    return;
+  }
+  $funnel.set({ ...INITIAL_FUNNEL, lead: current.lead, slug, periodId });
+}
+
+export function forgetBooking(): void {
+  $funnel.set({ ...$funnel.get(), bookingId: null, lastStep: null, passengerDrafts: {} });
+}
+
+export function setPassengerDraft(travellerId: string, field: string, value: string): void {
+  const drafts = $funnel.get().passengerDrafts;
+  $funnel.setKey('passengerDrafts', { ...drafts, [travellerId]: { ...drafts[travellerId], [field]: value } });
+}
+
+/** The API's working view of a booking (`GET /api/bookings/:id`). */
+export interface BookingView {
+  id: string;
+  status: BookingStatus;
+  differentId: string;
+  periodId: string;
+  tourSlug: string;
+  tourName: string;
+  dayOne: string;
+  returnDate: string | null;
+  flightId: string | null;
+  adults: number;
+  children: number;
+  travellers: BookingTravelerEntry[];
+  roommates: RoommateGroup[];
+  couponCode: string | null;
+  priceCents: number;
+  quote: QuoteView;
+  holdExpiresAt: string | null;
+}
+
+export const $view = atom<BookingView | null>(null);
+export const $viewError = atom<{ status: number; message: string } | null>(null);
+
+/** Plain JSON calls to the API through `callApi` (same error shape and network message as every island). */
+export function apiJson<T>(path: string, init?: { method?: string; body?: unknown }): Promise<ApiResult<T>> {
+  return callApi<T>(() =>
+    fetch(`/api${path}`, {
+      method: init?.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
+  );
+}
+
+/** Loads the booking of the URL and remembers it as the funnel's booking at this step. */
+export async function loadBooking(id: string, step: FunnelStepKey): Promise<BookingView | null> {
+  const result = await apiJson<BookingView>(`/bookings/${encodeURIComponent(id)}`);
+  if (!result.ok) {
+    $viewError.set({ status: result.status, message: result.message });
+    return null;
+  }
+  $viewError.set(null);
+  $view.set(result.data);
+  const funnel = $funnel.get();
+  if (funnel.bookingId !== id) $funnel.set({ ...funnel, bookingId: id, slug: result.data.tourSlug, periodId: result.data.periodId, passengerDrafts: {} });
+  $funnel.setKey('lastStep', step);
+  return result.data;
+}
+
+export interface TravellerPatch {
+  id: string;
+  reservationMode?: string | null;
+  optionalActivities?: string[];
+  reservationFields?: Record<string, string | undefined>;
+}
+
+/** Saves choices on the booking; the answer's quote replaces the view's. */
+export async function patchBooking(
+  id: string,
+  body: { flightId?: string | null; couponCode?: string | null; travellers?: TravellerPatch[]; roommates?: RoommateGroup[] },
+): Promise<ApiResult<{ id: string; quote: QuoteView }>> {
+  const result = await apiJson<{ id: string; quote: QuoteView }>(`/bookings/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  if (result.ok) {
+    // Re-read: travellers and rooms as the server stored them.
+    await loadBooking(id, $funnel.get().lastStep ?? 'details');
+  }
+  return result;
+}
+
+/** Where a departure list comes from on the booking start (`GET /api/tours/:slug/booking`). */
+export interface BookingStartAnswer {
+  tour: { name: string; slug: string; tourType: string };
+  departures: DepartureAvailability[];
+}
