@@ -1,0 +1,194 @@
+/**
+ * The booking funnel end to end, as a visitor on a phone: 2 adults and 1 child with a flight, a room, an
+ * activity, insurance and a coupon, paid with the sandbox terminal's test card; the confirmation, the
+ * voucher mail in the outbox and the receipt PDF. Every step is reloaded half-way and must keep what was
+ * chosen or typed. Screenshots of every step go to test-results/screens/.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { acceptAndPay, APPROVED_CARD, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
+
+const SLUG = 'japon-esencial';
+const shots = (name: string) => join('test-results', 'screens', `funnel-${name}.png`);
+
+function outbox<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The first departure of the demo tour with seats for three, and a flight with seats for them. */
+async function pickDeparture(page: Page): Promise<string> {
+  const answer = await (await page.request.get(`/api/tours/${SLUG}/booking`)).json();
+  const departure = answer.departures.find((d: { bookableAvailability: number }) => d.bookableAvailability >= 6);
+  expect(departure, 'the demo catalogue has a departure with seats').toBeTruthy();
+  return departure.periodId as string;
+}
+
+async function settle(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /Cargando|Calculando|Actualizando|Comprobando|Buscando/ })).toHaveCount(0);
+}
+
+test.describe('booking funnel', () => {
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'the funnel is walked at phone width'));
+
+  test('a visitor books 2 adults and 1 child with flight, room, activity, insurance and coupon, and pays by card', async ({ page }) => {
+    test.setTimeout(180_000);
+    const periodId = await pickDeparture(page);
+
+    // Step 1: departure and travellers (the tour page's 'Reservar' carries ?periodo=). On the shop's public
+    // origin from the start: the payment terminal returns there, and the working state is per origin.
+    await page.goto(`${SHOP_ORIGIN}/booking/${SLUG}?periodo=${periodId}`);
+    await expect(page.getByRole('radio', { checked: true })).toHaveValue(periodId);
+    await page.getByRole('button', { name: 'Añadir adultos' }).click();
+    await page.getByRole('button', { name: 'Añadir niños' }).click();
+    await settle(page);
+    await page.reload();
+    await expect(page.locator('#adultos')).toHaveText('2');
+    await expect(page.locator('#ninos')).toHaveText('1');
+    await expect(page.getByText('3 viajeros')).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: shots('1-salida'), fullPage: true });
+    await page.getByRole('link', { name: 'Continuar' }).click();
+
+    // Step 1b: lead contact; a reload keeps what was typed; bad input is refused before anything is sent.
+    await expect(page).toHaveURL(new RegExp(`/tour/${SLUG}/completa-tus-datos$`));
+    await page.getByLabel('Nombre').fill('Ana');
+    await page.getByLabel('Apellidos').fill('García López');
+    await page.reload();
+    await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
+    await page.getByLabel('Correo electrónico').fill('ana@');
+    await page.getByLabel('Teléfono').fill('+34 600 123 456');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Introduce un correo electrónico válido')).toBeVisible();
+    await expect(page.getByText('Debes aceptar la política de privacidad para continuar')).toBeVisible();
+    await page.screenshot({ path: shots('2-datos-errores'), fullPage: true });
+    await page.getByLabel('Correo electrónico').fill('ana.funnel@viajes.es');
+    await page.getByLabel(/política de privacidad/).check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // Step 2: flights. The booking exists now and its id is in every address.
+    await expect(page).toHaveURL(new RegExp(`/tour/${SLUG}/anade-tus-vuelos/[0-9a-f-]{36}$`));
+    const bookingId = page.url().split('/').pop()!;
+    await settle(page);
+    const flight = page.getByRole('radio').filter({ hasNot: page.locator('[disabled]') }).first();
+    await expect(flight).toBeVisible();
+    const flightOptions = page.locator('label.funnel__choice').filter({ has: page.locator('input[type=radio]:not([disabled])') }).filter({ hasNotText: /sin vuelo|No necesito vuelo/i });
+    await flightOptions.first().click();
+    await settle(page);
+    // The demo raises a few fares at verification: the visitor sees the new price and accepts it.
+    const accept = page.getByRole('button', { name: 'Aceptar el nuevo precio' });
+    if (await accept.isVisible()) {
+      await accept.click();
+      await settle(page);
+    }
+    await expect(page.getByRole('complementary', { name: 'Resumen del precio' }).getByText('Vuelos', { exact: true })).toBeVisible();
+    await page.reload();
+    await settle(page);
+    await expect(flightOptions.first().locator('input')).toBeChecked();
+    await page.screenshot({ path: shots('3-vuelos'), fullPage: true });
+    await page.getByRole('link', { name: 'Continuar' }).click();
+
+    // Step 3: a room for everyone, an activity for the first adult, insurance for all.
+    await expect(page).toHaveURL(new RegExp(`/personaliza-el-viaje/${bookingId}$`));
+    await settle(page);
+    // The adults share a double room; the child takes a single (a room with a supplement).
+    const rooms = page.locator('select[id^=habitacion-]');
+    await expect(rooms).toHaveCount(3);
+    for (const [i, room] of ['Habitación doble', 'Habitación doble', 'Habitación individual'].entries()) {
+      const value = await rooms.nth(i).locator('option', { hasText: room }).first().getAttribute('value');
+      await rooms.nth(i).selectOption(value!);
+      await settle(page);
+    }
+    const activities = page.locator('fieldset').filter({ has: page.locator('legend', { hasText: /por persona/ }) }).filter({ hasNotText: 'Agotada' });
+    await activities.first().getByRole('checkbox').first().check();
+    await settle(page);
+    const insurance = page.locator('.funnel__panel').filter({ has: page.getByRole('heading', { name: 'Seguro de viaje' }) });
+    for (const box of await insurance.getByRole('checkbox').all()) {
+      await box.check();
+      await settle(page);
+    }
+    await page.reload();
+    await settle(page);
+    await expect(activities.first().getByRole('checkbox').first()).toBeChecked();
+    const summary = page.getByRole('complementary', { name: 'Resumen del precio' });
+    for (const line of ['Precio base', 'Vuelos', 'Modo de reserva', 'Actividades opcionales', 'Seguro']) await expect(summary).toContainText(line);
+    await page.screenshot({ path: shots('4-personaliza'), fullPage: true });
+    await page.getByRole('link', { name: 'Continuar' }).click();
+
+    // Step 4: passengers; the child's birthdate must fit the age group; a reload keeps what was typed.
+    await expect(page).toHaveURL(new RegExp(`/pasajeros/${bookingId}$`));
+    await settle(page);
+    const people = [
+      { name: 'Ana', surname: 'García López', birthdate: '1984-02-10', national_id: '12345678Z', email: 'ana.funnel@viajes.es', phone: '+34 600 123 456' },
+      { name: 'Luis', surname: 'Pérez Ruiz', birthdate: '1982-07-01', national_id: 'X1234567L', email: 'luis.funnel@viajes.es' },
+      { name: 'Leo', surname: 'Pérez García', birthdate: '2000-01-01', passport: 'PAB123456' },
+    ];
+    for (const [i, person] of people.entries()) {
+      for (const [field, value] of Object.entries(person)) await page.locator(`#p-${i}-${field}`).fill(value);
+    }
+    await page.reload();
+    await settle(page);
+    await expect(page.locator('#p-1-national_id')).toHaveValue('X1234567L');
+    // Both adults are in the double room: it asks who shares it, and they do by default.
+    await expect(page.getByRole('group', { name: /¿Quién comparte habitación doble\?/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await expect(page.getByText('Un niño debe tener menos de 12 años el día de la salida')).toBeVisible();
+    await page.screenshot({ path: shots('5-pasajeros-errores'), fullPage: true });
+    await page.locator('#p-2-birthdate').fill('2019-05-05');
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+
+    // Step 5: pay.
+    await expect(page).toHaveURL(new RegExp(`/paga-tu-reserva/${bookingId}$`));
+    await settle(page);
+    await payStep(page, { bookingId });
+  });
+});
+
+/** The pay step: a coupon, the amount due now by card on the sandbox terminal; then confirmation, voucher mail and receipt. */
+async function payStep(page: Page, { bookingId }: { bookingId: string }) {
+  const summary = page.getByRole('complementary', { name: 'Resumen del precio' });
+  const totalBefore = await page.getByTestId('quote-total').textContent();
+  await page.getByLabel('¿Tienes un código?').fill('NOEXISTE');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('No existe ningún cupón con ese código')).toBeVisible();
+  await page.getByLabel('¿Tienes un código?').fill('bienvenida50');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(summary).toContainText('Código de descuento');
+  await expect(summary).toContainText('-50 €');
+  await expect(page.getByTestId('quote-total')).not.toHaveText(totalBefore ?? '');
+  // A reload keeps the coupon (it is on the booking) and the seats stay held.
+  await page.reload();
+  await settle(page);
+  await expect(summary).toContainText('Código de descuento');
+  await expect(page.getByTestId('hold-countdown')).toBeVisible();
+  await page.screenshot({ path: shots('6-pago'), fullPage: true });
+
+  await acceptAndPay(page);
+  await payOnTerminal(page, APPROVED_CARD);
+  await expect(page).toHaveURL(/\/confirmacion\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: '¡Reserva confirmada!' })).toBeVisible();
+  await expect(page.getByTestId('tk-id')).toHaveText(/^DR-\d{4}-[0-9A-Z]{6}$/);
+  await page.screenshot({ path: shots('7-confirmacion'), fullPage: true });
+
+  // The voucher mail, with its PDF, is in the outbox for the lead; the coupon was used once.
+  const mails = outbox<{ type: string; attachments: string }>("select type, attachments from mails where booking_id = ? order by type", bookingId);
+  expect(mails.map((m) => m.type)).toEqual(['BONO_RESERVA', 'PAYMENT']);
+  const voucher = (JSON.parse(mails[0]!.attachments) as { contentType: string; contentBase64: string }[])[0]!;
+  expect(voucher.contentType).toBe('application/pdf');
+  expect(Buffer.from(voucher.contentBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const booking = outbox<{ status: string; coupon_id: string | null; travelers_stringify: string }>('select status, coupon_id, travelers_stringify from bookings where id = ?', bookingId)[0]!;
+  expect(booking.status).toBe('CONFIRMED');
+  expect(booking.coupon_id).not.toBeNull();
+  const travellers = JSON.parse(booking.travelers_stringify) as { age_group: string; reservation_mode: string | null; optional_activities: string[] }[];
+  expect(travellers.map((t) => t.age_group)).toEqual(['Adultos', 'Adultos', 'Niños']);
+  expect(travellers.every((t) => t.reservation_mode !== null)).toBe(true);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar el recibo (PDF)' }).click()]);
+  expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
