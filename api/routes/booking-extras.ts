@@ -1,36 +1,20 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { isAdmin } from '#shared/rules/session.ts';
 import { BudgetSchema, FlightChoiceSchema } from '#shared/schemas/funnel-api.ts';
 import type { AppDeps } from '../app.ts';
 import type { ApiEnv } from '../auth-context.ts';
-import type { Db } from '../db/database.ts';
-import type { BookingRow } from '../db/tables.ts';
-import { allow, authOf } from '../middleware/access.ts';
+import { allow } from '../middleware/access.ts';
 import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
-import { findBookingRow } from '../services/bookings/bookings.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
-import { bookingNotFound } from '../services/bookings/records.ts';
 import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
 import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
 import { validate } from '../validation.ts';
+import { bookingNotFound } from '../services/bookings/records.ts';
+import { findVisibleBooking } from './bookings.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */
 const IdParam = z.strictObject({ id: z.uuid() });
-
-/**
- * The same visibility as `GET /bookings/:id` (routes/bookings.ts): an IN_PROGRESS booking belongs to
- * whoever holds its unguessable id; later only its owner and admins see it; anyone else gets 404.
- */
-async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<BookingRow> {
-  const row = await findBookingRow(db, id);
-  if (!row) throw bookingNotFound();
-  if (row.status === 'IN_PROGRESS') return row;
-  const auth = authOf(c);
-  if (auth && (isAdmin(auth.groups) || (auth.travelerId !== null && auth.travelerId === row.travelerId))) return row;
-  throw bookingNotFound();
-}
 
 export interface BookingExtraRouteOptions {
   /** Where fares come from; by default the provider the configuration names. */
