@@ -5,8 +5,7 @@
  * server holds every choice and every price; this store mirrors its working view and never prices anything.
  */
 import { atom, map } from 'nanostores';
-import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import type { BookingStatus } from '#shared/enums.ts';
+import type { BookingWorkingView } from '#api/services/bookings/bookings.ts';
 import type { DepartureAvailability } from '#shared/rules/departures.ts';
 import type { RoommateGroup } from '#shared/rules/passengers.ts';
 import type { QuoteView } from '#shared/schemas/funnel-api.ts';
@@ -92,26 +91,8 @@ export function setPassengerDraft(travellerId: string, field: string, value: str
   $funnel.setKey('passengerDrafts', { ...drafts, [travellerId]: { ...drafts[travellerId], [field]: value } });
 }
 
-/** The API's working view of a booking (`GET /api/bookings/:id`). */
-export interface BookingView {
-  id: string;
-  status: BookingStatus;
-  differentId: string;
-  periodId: string;
-  tourSlug: string;
-  tourName: string;
-  dayOne: string;
-  returnDate: string | null;
-  flightId: string | null;
-  adults: number;
-  children: number;
-  travellers: BookingTravelerEntry[];
-  roommates: RoommateGroup[];
-  couponCode: string | null;
-  priceCents: number;
-  quote: QuoteView;
-  holdExpiresAt: string | null;
-}
+/** The API's working view of a booking (`GET /api/bookings/:id`), the server's own type. */
+export type BookingView = BookingWorkingView;
 
 export const $view = atom<BookingView | null>(null);
 export const $viewError = atom<{ status: number; message: string } | null>(null);
