@@ -1,10 +1,10 @@
 /**
  * The funnel's pay step and everything after it, against the real shop and its built-in sandbox terminal:
- * the seat hold and its countdown, coupons refused and applied, choices kept over a reload, points for a
- * signed-in traveller, 'Guardar presupuesto', a declined card and the retry, the approved Redsys test card
- * to the confirmation with its tkId and a PDF receipt, a bank transfer's instructions, the second payment
- * through the pay link (booking id and tkId), no seats left, and the Spanish messages for a wrong link or
- * receipts without permission.
+ * the seat hold and its countdown (spoken at five minutes, held again once up), coupons refused and
+ * applied, choices kept over a reload, points for a signed-in traveller, 'Guardar presupuesto', a declined
+ * card and the retry, the approved Redsys test card to the confirmation with its tkId and a PDF receipt, a
+ * bank transfer's instructions, the second payment through the pay link (booking id and tkId), no seats
+ * left, and the Spanish messages for a wrong link or receipts without permission.
  *
  * Pages are opened at the shop's public address (SHOP_ORIGIN), where the terminal sends the browser back.
  * Every screen is photographed at phone width into test-results/screens/.
@@ -110,6 +110,25 @@ test('the pay step holds the seats with a countdown, refuses and applies coupons
   await expect(info.getByRole('link', { name: 'tabla de gastos de cancelación' })).toHaveAttribute('href', '/terminos-reservas#7-cancelacion-por-tu-parte');
   await screen(page, testInfo, 'pago-informacion-precontractual');
   expect(problems).toEqual([]);
+});
+
+test('the countdown speaks at five minutes, and once the time is up the seats can be held again', async ({ page, request }, testInfo) => {
+  const booking = await createPayableBooking(request);
+  await page.clock.install();
+  await page.goto(payPath(booking));
+  const countdown = page.getByTestId('hold-countdown');
+  await expect(countdown.getByRole('timer')).toBeVisible();
+  // Not announced every second: the status line is silent until five minutes are left.
+  await expect(countdown.getByRole('status')).toHaveText('');
+  await page.clock.fastForward('15:30');
+  await expect(countdown.getByRole('status')).toHaveText('Quedan 5 minutos para pagar antes de que tus plazas vuelvan a la venta.');
+  await page.clock.fastForward('05:00');
+  await expect(countdown).toContainText('El tiempo para pagar ha terminado');
+  await screen(page, testInfo, 'pago-plazas-caducadas');
+  // Back to the real time, then hold again: a fresh countdown.
+  await page.clock.setSystemTime(new Date());
+  await page.getByRole('button', { name: 'Volver a guardar mis plazas' }).click();
+  await expect(countdown.getByRole('timer')).toHaveText(/Quedan (19|20):\d{2} min/);
 });
 
 test('Guardar presupuesto asks a name and mails the budget to the lead traveller', async ({ page, request }, testInfo) => {
@@ -258,6 +277,9 @@ test('a bank transfer shows the account and the reference, and its payment page 
   await page.goto(`/payment/${booking.id}/${paymentId}`);
   await expect(page.getByRole('heading', { name: 'Reserva pendiente de la transferencia' })).toBeVisible();
   await screen(page, testInfo, 'payment-resultado');
+  // Another booking's id with this payment shows nothing of it.
+  await page.goto(`/payment/${randomUUID()}/${paymentId}`);
+  await expect(page.getByRole('heading', { name: 'No encontramos ese pago' })).toBeVisible();
   await page.goto('/payment');
   await expect(page.getByRole('heading', { name: 'Cómo pagar tu reserva' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Inicia sesión' })).toHaveAttribute('href', '/login?next=%2Fperfil%2Fviajes');

@@ -25,11 +25,14 @@ export default function PaymentResult({ children }: { children?: ReactNode }) {
 
   if (!route) return <p role="status">Comprobando tu pago…</p>;
   if (!paymentId) return <>{children}</>;
-  return <ResultView paymentId={paymentId} />;
+  return <ResultView paymentId={paymentId} bookingId={route.params['bookingID'] ?? null} />;
 }
 
-function ResultView({ paymentId }: { paymentId: string }) {
-  const state = useStore($paymentResult);
+/** `bookingId`: the booking the address names (/payment/{bookingID}/{paymentID}); a payment of another one is not shown. */
+function ResultView({ paymentId, bookingId }: { paymentId: string; bookingId: string | null }) {
+  const loaded = useStore($paymentResult);
+  const state: typeof loaded =
+    loaded.phase === 'ready' && bookingId !== null && loaded.result.booking.id !== bookingId ? { phase: 'not-found', message: 'No encontramos ese pago.' } : loaded;
   const heading = useRef<HTMLHeadingElement>(null);
   const key = state.phase === 'ready' ? `${state.result.status}:${state.checking}` : state.phase;
   // The outcome replaces 'Comprobando…': focus its heading so it is read out.
