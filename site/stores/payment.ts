@@ -252,6 +252,14 @@ export function setConsent(key: keyof Consents, value: boolean): void {
 
 const CHECK_FORM = 'Revisa los datos marcados antes de pagar.';
 
+/**
+ * The visitor came back from the terminal with the browser's back button: the page is restored as it was
+ * left ('Te llevamos a la pasarela…'), so the form shows again, with the choices as they were.
+ */
+export function returnFromTerminal(): void {
+  if ($paymentSubmit.get().status === 'redirect') $paymentSubmit.set({ status: 'idle' });
+}
+
 /** 'Pagar': validates with the API's schema, then starts the payment. What happens next depends on the method. */
 export async function startPayment(): Promise<SubmitState> {
   if (!source || $paymentSubmit.get().status === 'sending') return $paymentSubmit.get();

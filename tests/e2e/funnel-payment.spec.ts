@@ -178,6 +178,11 @@ test('a declined card says the payment was not completed; the retry with the tes
   await expect(page.getByTestId('hold-countdown')).toBeVisible();
   await acceptAndPay(page);
 
+  // Back from the terminal with the browser's button: the form is there again, then on to pay.
+  await expect(page.getByRole('heading', { name: 'Pagar con tarjeta' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible();
+  await acceptAndPay(page);
   await payOnTerminal(page, DECLINED_CARD);
   await expect(page).toHaveURL(/\/confirmacion\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'El pago no se ha completado' })).toBeVisible();

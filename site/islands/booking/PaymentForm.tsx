@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import type { PaymentOptionsAnswer, StartPaymentAnswer } from '#shared/schemas/funnel-api.ts';
 import type { Organiser } from '../../lib/organiser.ts';
-import { $consents, $paymentSubmit, setConsent, startPayment } from '../../stores/payment.ts';
+import { $consents, $paymentSubmit, returnFromTerminal, setConsent, startPayment } from '../../stores/payment.ts';
 import PaymentChoice from './PaymentChoice.tsx';
 import PreContractualInfo from './PreContractualInfo.tsx';
 import { stepPath } from './steps.ts';
@@ -30,6 +30,14 @@ export default function PaymentForm({ options, organiser }: { options: PaymentOp
   const alert = useRef<HTMLDivElement>(null);
   const errors = submit.status === 'failed' ? submit.fields : {};
   const tourPath = `/tour/${encodeURIComponent(options.tour.slug)}`;
+  // Back from the terminal, the browser may show this page from its cache, still on its way out.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) returnFromTerminal();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
