@@ -14,6 +14,8 @@ import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.t
 import CouponForm from './CouponForm.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import HoldCountdown from './HoldCountdown.tsx';
+import PaidSoFar, { PaidInFull } from './PaidSummary.tsx';
+import { confirmationPagePath } from './payment-paths.ts';
 import PaymentForm from './PaymentForm.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
@@ -57,7 +59,7 @@ function ReturnedPayment({ paymentId }: { paymentId: string }) {
   if (state.phase === 'ready' && state.result.status === 'CONFIRMED') {
     return (
       <p className="funnel__notice" role="status">
-        Ese pago se ha completado. <a href={`/confirmacion/${encodeURIComponent(paymentId)}`}>Ver la confirmación</a>
+        Ese pago se ha completado. <a href={confirmationPagePath(paymentId)}>Ver la confirmación</a>
       </p>
     );
   }
@@ -137,7 +139,7 @@ function PayPanels({ options, organiser }: { options: PaymentOptionsAnswer; orga
       {pendingTransfer && (
         <p className="funnel__notice">
           Tienes una transferencia de {formatEuros(pendingTransfer.amountCents)} pendiente de recibir.{' '}
-          <a href={`/confirmacion/${encodeURIComponent(pendingTransfer.id)}`}>Ver los datos de la transferencia</a>
+          <a href={confirmationPagePath(pendingTransfer.id)}>Ver los datos de la transferencia</a>
         </p>
       )}
       {options.status === 'IN_PROGRESS' && <CouponForm coupon={options.quote.coupon} />}
@@ -146,31 +148,11 @@ function PayPanels({ options, organiser }: { options: PaymentOptionsAnswer; orga
   );
 }
 
-function PaidInFull({ options }: { options: PaymentOptionsAnswer }) {
-  const receipts = `/recibos-de-pago/${encodeURIComponent(options.bookingId)}${options.tkId ? `?tk=${encodeURIComponent(options.tkId)}` : ''}`;
-  return (
-    <div className="funnel__panel funnel-text">
-      <h2>Tu reserva está pagada</h2>
-      <p>No queda nada por pagar. Gracias.</p>
-      <p>
-        <a href={receipts}>Ver los recibos de pago</a>
-      </p>
-    </div>
-  );
-}
-
 /** Under the price: what has been paid and what is still owed, and 'Guardar presupuesto' while in the funnel. */
 function SummaryExtra({ options, bookingId }: { options: PaymentOptionsAnswer; bookingId: string }) {
   return (
     <>
-      {options.paidCents > 0 && (
-        <dl className="funnel-summary__paid">
-          <dt>Pagado</dt>
-          <dd>{formatEuros(options.paidCents)}</dd>
-          <dt>Pendiente</dt>
-          <dd>{formatEuros(options.remainingCents)}</dd>
-        </dl>
-      )}
+      {options.paidCents > 0 && <PaidSoFar options={options} />}
       {options.status === 'IN_PROGRESS' && <SaveBudget bookingId={bookingId} />}
     </>
   );

@@ -10,6 +10,7 @@ import type { PaymentOptionsAnswer, StartPaymentAnswer } from '#shared/schemas/f
 import type { Organiser } from '../../lib/organiser.ts';
 import { $consents, $paymentSubmit, returnFromTerminal, setConsent, startPayment } from '../../stores/payment.ts';
 import PaymentChoice from './PaymentChoice.tsx';
+import { confirmationPagePath } from './payment-paths.ts';
 import PreContractualInfo from './PreContractualInfo.tsx';
 import { stepPath } from './steps.ts';
 import TransferInstructions from './TransferInstructions.tsx';
@@ -168,7 +169,7 @@ function TransferStarted({ answer }: { answer: Extract<StartPaymentAnswer, { met
       </h2>
       <TransferInstructions transfer={answer.transfer} amountCents={answer.amountCents} />
       <p>
-        Guarda estos datos: también los tienes en <a href={`/confirmacion/${encodeURIComponent(answer.paymentId)}`}>la página de tu pago</a>.
+        Guarda estos datos: también los tienes en <a href={confirmationPagePath(answer.paymentId)}>la página de tu pago</a>.
       </p>
     </section>
   );

@@ -11,7 +11,9 @@ import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 import { $payScreen, loadPayScreen } from '../../stores/payment.ts';
 import { formatMoment, methodLabel, PAYMENT_STATUS_LABELS } from './payment-labels.ts';
+import PaidSoFar, { PaidInFull } from './PaidSummary.tsx';
 import PaymentForm from './PaymentForm.tsx';
+import { receiptsPagePath } from './payment-paths.ts';
 import PriceSummary from './PriceSummary.tsx';
 import { useRouteParams } from './use-route-params.ts';
 import './funnel.css';
@@ -58,10 +60,7 @@ export default function PaymentLink({ organiser }: { organiser: Organiser }) {
       <div className="funnel__layout">
         <div className="funnel">
           {options.remainingCents === 0 ? (
-            <div className="funnel__panel funnel-text">
-              <h2>Tu reserva está pagada</h2>
-              <p>No queda nada por pagar. Gracias.</p>
-            </div>
+            <PaidInFull options={options} />
           ) : (
             <PaymentForm options={options} organiser={organiser} />
           )}
@@ -89,21 +88,9 @@ function BookingHeading({ options }: { options: PaymentOptionsAnswer }) {
   );
 }
 
-function PaidSoFar({ options }: { options: PaymentOptionsAnswer }) {
-  return (
-    <dl className="funnel-summary__paid">
-      <dt>Pagado</dt>
-      <dd>{formatEuros(options.paidCents)}</dd>
-      <dt>Pendiente</dt>
-      <dd>{formatEuros(options.remainingCents)}</dd>
-    </dl>
-  );
-}
-
 /** The booking's earlier payments, newest first, and where to download their receipts. */
 function PaymentHistory({ options }: { options: PaymentOptionsAnswer }) {
   if (options.payments.length === 0) return null;
-  const receipts = `/recibos-de-pago/${encodeURIComponent(options.bookingId)}${options.tkId ? `?tk=${encodeURIComponent(options.tkId)}` : ''}`;
   return (
     <section className="funnel__panel funnel-text" aria-labelledby="enlace-pagos">
       <h2 id="enlace-pagos">Pagos de esta reserva</h2>
@@ -118,7 +105,7 @@ function PaymentHistory({ options }: { options: PaymentOptionsAnswer }) {
         ))}
       </ul>
       <p>
-        <a href={receipts}>Ver los recibos</a>
+        <a href={receiptsPagePath(options.bookingId, options.tkId)}>Ver los recibos</a>
       </p>
     </section>
   );

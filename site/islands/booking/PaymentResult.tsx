@@ -11,6 +11,7 @@ import { formatEuros } from '#shared/rules/money.ts';
 import type { PaymentResultAnswer } from '#shared/schemas/funnel-api.ts';
 import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.ts';
 import { methodLabel } from './payment-labels.ts';
+import { payLinkPath, receiptPdfPath, receiptsPagePath } from './payment-paths.ts';
 import { stepPath } from './steps.ts';
 import TransferInstructions from './TransferInstructions.tsx';
 import { useRouteParams } from './use-route-params.ts';
@@ -91,15 +92,12 @@ function titleOf(result: PaymentResultAnswer, checking: boolean): string {
 /** Where to try again: the pay link once the booking has a tkId and is past the funnel, else the pay step. */
 function retryPath(result: PaymentResultAnswer, paymentId: string): string {
   const { booking } = result;
-  if (booking.tkId && booking.status !== 'IN_PROGRESS') {
-    return `/paga-tu-reserva/${encodeURIComponent(booking.id)}/${encodeURIComponent(booking.tkId)}/${encodeURIComponent(booking.tourSlug)}`;
-  }
+  if (booking.tkId && booking.status !== 'IN_PROGRESS') return payLinkPath({ bookingId: booking.id, tkId: booking.tkId, slug: booking.tourSlug });
   return `${stepPath('pay', booking.tourSlug, booking.id)}/${encodeURIComponent(paymentId)}`;
 }
 
 function Outcome({ result, checking, paymentId }: { result: PaymentResultAnswer; checking: boolean; paymentId: string }) {
   const { booking } = result;
-  const tk = booking.tkId ? `?tk=${encodeURIComponent(booking.tkId)}` : '';
   switch (result.status) {
     case 'CONFIRMED':
       return (
@@ -116,14 +114,10 @@ function Outcome({ result, checking, paymentId }: { result: PaymentResultAnswer;
             Te hemos enviado el bono de la reserva a <strong>{booking.leadEmail}</strong>. Si no lo ves, mira en la carpeta de correo no deseado.
           </p>
           <div className="funnel-result__actions">
-            <a
-              className="button"
-              href={`/api/payments/receipts/${encodeURIComponent(booking.id)}/${encodeURIComponent(result.paymentId)}.pdf${tk}`}
-              download
-            >
+            <a className="button" href={receiptPdfPath({ bookingId: booking.id, paymentId: result.paymentId, tkId: booking.tkId })} download>
               Descargar el recibo (PDF)
             </a>
-            <a href={`/recibos-de-pago/${encodeURIComponent(booking.id)}${tk}`}>Todos los recibos</a>
+            <a href={receiptsPagePath(booking.id, booking.tkId)}>Todos los recibos</a>
             <a href="/perfil/viajes">Ver mis viajes</a>
           </div>
           {booking.remainingCents > 0 && booking.tkId && (
