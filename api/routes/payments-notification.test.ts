@@ -105,6 +105,8 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(mails[0]!.subject).toContain(confirmed.tkId!);
       expect(mails[1]!.text).toContain('Importe: 1 €.');
       expect(mails[1]!.text).toContain('Queda por pagar: 2.951 €.');
+      // What is left is paid through the pay link, which carries the tkId.
+      expect(mails[1]!.text).toContain(`/paga-tu-reserva/${bookingId}/${confirmed.tkId}`);
       expect(await lastLog()).toMatchObject({ outcome: 'approved', paymentId: pending.id, orderNumber: pending.orderNumber, responseCode: '0000' });
 
       const result = await (await api.request(`/payments/${pending.id}`)).json();

@@ -63,7 +63,7 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       await setDeadlines(id, [{ date: day(5), amountCents: 100_000 }, { date: day(-2), amountCents: 50_000 }, { date: day(-1), amountCents: 30_000 }]);
       const body = await options(id);
       expect(body.dueNowCents).toBe(80_000);
-      expect(body.dueNowExplanation).toBe('Ahora toca pagar los 2 plazos ya vencidos (800 €): 800 €.');
+      expect(body.dueNowExplanation).toBe('Ahora toca pagar los 2 plazos ya vencidos: 800 €.');
     });
 
     it('asks the first deadline when none has passed', async () => {

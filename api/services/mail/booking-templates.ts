@@ -17,6 +17,8 @@ export interface BookingMailData {
   amountCents?: number;
   /** Where the traveller acts on the mail (pay, see the booking, download the voucher). */
   link?: string;
+  /** The pay-by-link address for what is still owed (the tkId is in it, no account needed). */
+  payLink?: string;
   /** Payment mails: the return day (`YYYY-MM-DD`), how many travel, what is paid and owed, how it was paid. */
   returnDate?: string;
   travellerCount?: number;
@@ -73,6 +75,7 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
         d.paymentMethod ? `Forma de pago: ${d.paymentMethod}.` : null,
         d.paidCents !== undefined ? `Llevas pagado ${formatEuros(d.paidCents)}.` : null,
         d.remainingCents !== undefined ? (d.remainingCents > 0 ? `Queda por pagar: ${formatEuros(d.remainingCents)}.` : 'No queda nada por pagar.') : null,
+        d.payLink && (d.remainingCents ?? 0) > 0 ? `Puedes pagar lo que queda cuando quieras en ${d.payLink}` : null,
         'Adjuntamos el recibo en PDF.',
       ),
       ...button('Ver mis recibos', d),

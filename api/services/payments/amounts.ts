@@ -106,14 +106,16 @@ export function explainDueNow(input: {
   const ordered = [...input.deadlines].sort((a, b) => a.date.localeCompare(b.date));
   const passed = ordered.filter((d) => d.date <= today);
   const base = computePaymentDueFromDeadlinesCents({ deadlines: input.deadlines, today, totalCents: input.totalCents, insuranceCents: 0, outstandingCents: Number.MAX_SAFE_INTEGER });
+  // The parts are spelled out only when they differ from the amount asked (insurance added, or capped).
+  const parts = base === dueNowCents ? '' : ` (${euros(base)})${withInsurance}`;
   if (passed.length > 0) {
     const which = passed.length === 1 ? `el plazo que venció el ${formatSpanishDate({ date: passed[0]!.date })}` : `los ${passed.length} plazos ya vencidos`;
-    return `Ahora toca pagar ${which} (${euros(base)})${withInsurance}: ${euros(dueNowCents)}${capped}.`;
+    return `Ahora toca pagar ${which}${parts}: ${euros(dueNowCents)}${capped}.`;
   }
   if (ordered[0] !== undefined) {
-    return `Ahora pagas el primer plazo de tu reserva, que vence el ${formatSpanishDate({ date: ordered[0].date })} (${euros(base)})${withInsurance}: ${euros(dueNowCents)}${capped}.`;
+    return `Ahora pagas el primer plazo de tu reserva, que vence el ${formatSpanishDate({ date: ordered[0].date })}${parts}: ${euros(dueNowCents)}${capped}.`;
   }
-  return `Ahora pagas el ${PAYMENT_DUE_FALLBACK_PERCENT} % del total, redondeado al euro (${euros(base)})${withInsurance}: ${euros(dueNowCents)}${capped}. El resto, antes de la salida.`;
+  return `Ahora pagas el ${PAYMENT_DUE_FALLBACK_PERCENT} % del total, redondeado al euro${parts}: ${euros(dueNowCents)}${capped}. El resto, antes de la salida.`;
 }
 
 /** The fare the flights step pre-booked for each traveller, if any (its newest pre-booking). */

@@ -76,6 +76,7 @@ export async function queueConfirmationMails(
       paidCents: doc.paidCents,
       remainingCents: doc.remainingCents,
       link: receiptsLink(config, bookingId, doc.tkId),
+      ...(doc.tkId ? { payLink: `${base(config)}/paga-tu-reserva/${enc(bookingId)}/${enc(doc.tkId)}` } : {}),
     },
     attachments: receipts,
   });
