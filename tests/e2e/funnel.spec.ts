@@ -148,6 +148,26 @@ test.describe('booking funnel', () => {
     await settle(page);
     await payStep(page, { bookingId });
   });
+
+  test('a full departure offers nothing to book, only the waiting list', async ({ page }) => {
+    const answer = await (await page.request.get(`/api/tours/${SLUG}/booking`)).json();
+    const full = answer.departures.find((d: { bookableAvailability: number }) => d.bookableAvailability === 0);
+    expect(full, 'the demo catalogue has a full departure').toBeTruthy();
+    await page.goto(`/booking/${SLUG}?periodo=${full.periodId}`);
+    await expect(page.getByRole('radio', { checked: true })).toHaveValue(full.periodId);
+    await expect(page.getByRole('link', { name: 'Continuar' })).toHaveCount(0);
+    const form = page.getByRole('form', { name: 'Lista de espera' });
+    await form.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
+    await expect(form.getByText('Indica tu nombre')).toBeVisible();
+    await form.getByLabel('Nombre').fill('Marta');
+    await form.getByLabel('Correo electrónico').fill('marta.espera@viajes.es');
+    await form.getByLabel(/política de privacidad/).check();
+    await form.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
+    await expect(page.getByText(/Te hemos apuntado a la lista de espera/)).toBeVisible();
+    await page.screenshot({ path: shots('lista-de-espera'), fullPage: true });
+    const entries = outbox<{ email: string; status: string; travellers: number }>('select email, status, travellers from waiting_list_entries where period_id = ? and email = ?', full.periodId, 'marta.espera@viajes.es');
+    expect(entries).toEqual([{ email: 'marta.espera@viajes.es', status: 'WAITING', travellers: 1 }]);
+  });
 });
 
 /** The pay step: a coupon, the amount due now by card on the sandbox terminal; then confirmation, voucher mail and receipt. */
