@@ -4,17 +4,9 @@
  */
 import { z } from 'zod';
 import { isValidEmail } from '../rules/validation.ts';
+import { CONTACT_LIMITS } from './contact-limits.ts';
 
-export const CONTACT_LIMITS = {
-  nameMax: 80,
-  surnameMax: 120,
-  emailMax: 254,
-  phoneMax: 25,
-  questionMin: 10,
-  questionMax: 2000,
-  tourNameMax: 200,
-  tourIdMax: 64,
-} as const;
+export { CONTACT_LIMITS };
 
 export const CONTACT_MESSAGES = {
   name: 'Indica tu nombre',

@@ -1,12 +1,12 @@
 /**
  * The /contacto form: name, surname, e-mail, phone and question, posted to `POST /api/contact`. Spanish
  * messages show under each field (linked with aria-describedby, focus moves to the first wrong field); what
- * was typed stays; on success it thanks the visitor. State and the send live in `stores/contact.ts`.
+ * was typed stays; on success it thanks the visitor. State and the send live in `stores/contact-form.ts`.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_LIMITS } from '#shared/schemas/contact.ts';
-import { $contactErrors, $contactMessage, $contactStatus, $contactValues, CONTACT_FIELDS, setContactField, submitContact, type ContactField } from '../stores/contact.ts';
+import { CONTACT_LIMITS } from '#shared/schemas/contact-limits.ts';
+import { CONTACT_FIELDS, contactForm, type ContactField } from '../stores/contact-form.ts';
 import './contact-form.css';
 
 const LABELS: Record<ContactField, string> = {
@@ -25,16 +25,15 @@ const INPUT: Record<Exclude<ContactField, 'question'>, { type: string; autoCompl
 };
 
 export default function ContactForm() {
-  const values = useStore($contactValues);
-  const errors = useStore($contactErrors);
-  const status = useStore($contactStatus);
-  const message = useStore($contactMessage);
+  const { values, errors, status, message } = useStore(contactForm.$form);
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
   // Before hydration the form has no submit handler: a click would send it the browser's way, a GET that
   // reloads the page and puts the visitor's details in the address. The button waits for the island.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Whatever was typed before the island hydrated is in the page, not in the store yet: keep it.
+  useEffect(() => contactForm.adoptTyped(form.current), []);
   // The form goes away on success: focus moves to the thanks, so keyboard and screen-reader users hear it.
   useEffect(() => {
     if (status === 'sent') thanks.current?.focus();
@@ -42,9 +41,9 @@ export default function ContactForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await submitContact();
+    const result = await contactForm.submit();
     if (result === 'failed') {
-      const first = CONTACT_FIELDS.find((field) => $contactErrors.get()[field]);
+      const first = CONTACT_FIELDS.find((field) => contactForm.$form.get().errors[field]);
       if (first) form.current?.querySelector<HTMLElement>(`#contacto-${first}`)?.focus();
     }
   };
@@ -70,7 +69,7 @@ export default function ContactForm() {
               {status === 'sending' ? 'Enviando…' : 'Enviar consulta'}
             </button>
             <p className="contact-form__message" role="alert">
-              {status === 'failed' ? message : ''}
+              {message ?? ''}
             </p>
           </div>
         </form>
@@ -89,7 +88,7 @@ function Field({ field, value, error }: { field: ContactField; value: string; er
     required: REQUIRED.has(field),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
-    onChange: (event: { currentTarget: { value: string } }) => setContactField(field, event.currentTarget.value),
+    onChange: (event: { currentTarget: { value: string } }) => contactForm.setField(field, event.currentTarget.value),
   };
   return (
     <div className={`contact-form__field contact-form__field--${field}`}>

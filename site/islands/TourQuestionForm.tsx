@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { $questionForm, QUESTION_FIELDS, QUESTION_SENT_MESSAGE, setQuestionField, submitQuestion, type QuestionField } from '../stores/question-form.ts';
+import { CONTACT_FIELDS as QUESTION_FIELDS, type ContactField as QuestionField, questionForm } from '../stores/contact-form.ts';
 
 interface Props {
   tourName: string;
@@ -20,7 +20,7 @@ const FIELDS: Record<QuestionField, { label: string; type: string; autoComplete:
 };
 
 export default function TourQuestionForm({ tourName, tourId }: Props) {
-  const { values, errors, status, formError } = useStore($questionForm);
+  const { values, errors, status, message } = useStore(questionForm.$form);
   const form = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
 
@@ -29,12 +29,7 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // Whatever was typed before the island hydrated is in the page, not in the store yet: keep it.
-  useEffect(() => {
-    for (const field of QUESTION_FIELDS) {
-      const typed = form.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${field}"]`)?.value;
-      if (typed) setQuestionField(field, typed);
-    }
-  }, []);
+  useEffect(() => questionForm.adoptTyped(form.current), []);
   useEffect(() => {
     const first = QUESTION_FIELDS.find((field) => errors[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -46,14 +41,14 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
   if (status === 'sent') {
     return (
       <p className="question-form__sent" role="status" tabIndex={-1} ref={sentRef}>
-        {QUESTION_SENT_MESSAGE}
+        {message}
       </p>
     );
   }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submitQuestion({ tourName, tourId });
+    void questionForm.submit({ tourName, tourId });
   };
 
   return (
@@ -70,7 +65,7 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
           required,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
-          onChange: (event: { currentTarget: { value: string } }) => setQuestionField(field, event.currentTarget.value),
+          onChange: (event: { currentTarget: { value: string } }) => questionForm.setField(field, event.currentTarget.value),
         };
         return (
           <div key={field} className={`question-form__field question-form__field--${field}`}>
@@ -84,9 +79,9 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
           </div>
         );
       })}
-      {formError && (
+      {message && (
         <p className="question-form__error" role="alert">
-          {formError}
+          {message}
         </p>
       )}
       <button type="submit" className="button" disabled={!hydrated || status === 'sending'}>

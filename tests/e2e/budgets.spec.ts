@@ -113,3 +113,20 @@ for (const { path, islands } of CATALOGUE_PAGES) {
     expect(extra, `scripts beyond the islands and the search box:\n${formatTransfers(extra)}`).toEqual([]);
   });
 }
+
+test('/contacto ships the validation library only when the visitor sends the form', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  const containsZod = async () => {
+    const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+    return bodies.some((body) => body.includes('ZodError'));
+  };
+  await page.goto('/contacto');
+  await expect(page.getByRole('button', { name: 'Enviar consulta' })).toBeEnabled();
+  expect(await containsZod(), 'zod is not among the scripts of the page as loaded').toBe(false);
+  await page.getByRole('button', { name: 'Enviar consulta' }).click();
+  await expect(page.getByText('Revisa los campos marcados.')).toBeVisible();
+  expect(await containsZod(), 'the first send loads the schema, zod with it').toBe(true);
+});
