@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { slugify } from '#shared/rules/text.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
+import { waitForIslands } from '../support/load-whole-page.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
@@ -87,6 +88,7 @@ test.describe('catalogue routes', () => {
 test.describe('tour grid pills', () => {
   test('filter by trip type and destination, clear, and keep the filter in the address across a reload', async ({ page }) => {
     await page.goto('/viajes');
+    await waitForIslands(page);
     const all = await visibleCards(page).count();
     expect(all).toBeGreaterThanOrEqual(30);
     const status = page.getByRole('status');
@@ -100,6 +102,7 @@ test.describe('tour grid pills', () => {
     await expect(page).toHaveURL(/\?tipo=single$/);
 
     await page.reload();
+    await waitForIslands(page);
     await expect(page.getByRole('button', { name: /^Viaje single/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(visibleCards(page)).toHaveCount(singles);
 

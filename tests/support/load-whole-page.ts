@@ -10,11 +10,21 @@ export async function loadWholePage(page: Page): Promise<void> {
     const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      // A plain timer, not requestAnimationFrame: a busy machine can hold frames back for seconds, and the
+      // islands' IntersectionObservers are checked afterwards (with retries) anyway.
+      await new Promise((resolve) => setTimeout(resolve, 60));
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
   });
   await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Waits until every island on screen has hydrated (Astro drops `ssr` then). Islands that hydrate when the
+ * browser is idle can take seconds on a busy machine; a click before that would go nowhere.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0, { timeout: 15_000 });
 }
