@@ -16,6 +16,7 @@ import { formatSeatsLeft } from '../../stores/departures.ts';
 import Counter from './Counter.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
+import StepNav from './StepNav.tsx';
 import { FUNNEL_STEPS, stepPath } from './steps.ts';
 import { routeParams } from './useFunnelBooking.ts';
 import WaitingListForm from './WaitingListForm.tsx';
@@ -159,14 +160,7 @@ export default function BookingStart() {
               <WaitingListForm periodId={departure.periodId} travellers={travellers} dateLabel={formatDateRange({ from: departure.dayOne, to: departure.returnDate })} />
             )}
             {departure && fits && (
-              <div className="funnel__actions">
-                <a className="funnel__back" href={`/tour/${slug}`}>
-                  Volver al viaje
-                </a>
-                <a className="button" href={stepPath('details', slug)}>
-                  Continuar
-                </a>
-              </div>
+              <StepNav back={`/tour/${slug}`} backLabel="Volver al viaje" next={stepPath('details', slug)} />
             )}
           </div>
           <PriceSummary quote={fits ? quote : null} travellerCount={travellers} />

@@ -13,6 +13,7 @@ import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
+import StepNav from './StepNav.tsx';
 import { stepPath } from './steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
@@ -155,14 +156,7 @@ export default function CustomiseStep() {
                 {message ?? ''}
               </p>
               {busy && <p role="status">Actualizando el precio…</p>}
-              <div className="funnel__actions">
-                <a className="funnel__back" href={stepPath('flights', slug, view.id)}>
-                  Volver
-                </a>
-                <a className="button" href={stepPath('passengers', slug, view.id)}>
-                  Continuar
-                </a>
-              </div>
+              <StepNav back={stepPath('flights', slug, view.id)} next={stepPath('passengers', slug, view.id)} busy={busy} />
             </div>
             <PriceSummary quote={view.quote} travellerCount={view.travellers.length} busy={busy} extra={<SaveBudget bookingId={view.id} />} />
           </div>

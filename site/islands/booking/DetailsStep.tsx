@@ -13,6 +13,7 @@ import Field, { issuesToFields } from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
+import StepNav from './StepNav.tsx';
 import { stepPath } from './steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
@@ -205,12 +206,7 @@ function LeadForm({
       <p className="funnel__error" role="alert">
         {message ?? ''}
       </p>
-      <div className="funnel__actions">
-        {changeHref ? <a className="funnel__back" href={changeHref}>Volver</a> : <span />}
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Guardando…' : 'Continuar'}
-        </button>
-      </div>
+      <StepNav back={changeHref ?? null} next="submit" busy={busy} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { apiJson, loadBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
+import StepNav from './StepNav.tsx';
 import { stepPath } from './steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
@@ -146,14 +147,7 @@ export default function FlightsStep() {
                 {message ?? ''}
               </p>
               {busy && <p role="status">Comprobando la tarifa…</p>}
-              <div className="funnel__actions">
-                <a className="funnel__back" href={stepPath('details', slug, view.id)}>
-                  Volver
-                </a>
-                <a className="button" href={stepPath('customise', slug, view.id)} aria-disabled={busy || changed !== null}>
-                  Continuar
-                </a>
-              </div>
+              <StepNav back={stepPath('details', slug, view.id)} next={stepPath('customise', slug, view.id)} busy={busy} blocked={changed !== null} />
             </div>
             <PriceSummary quote={view.quote} travellerCount={view.travellers.length} busy={busy} />
           </div>
