@@ -1,5 +1,5 @@
 /**
- * The booking funnel end to end, as a visitor on a phone: 2 adults and 1 child with a flight, a room, an
+ * The booking funnel end to end, as a visitor on a phone and on a desktop: 2 adults and 1 child with a flight, a room, an
  * activity, insurance and a coupon, paid with the sandbox terminal's test card; the confirmation, the
  * voucher mail in the outbox and the receipt PDF. Every step is reloaded half-way and must keep what was
  * chosen or typed. Screenshots of every step go to test-results/screens/.
@@ -11,7 +11,8 @@ import SQLite from 'better-sqlite3';
 import { acceptAndPay, APPROVED_CARD, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 
 const SLUG = 'japon-esencial';
-const shots = (name: string) => join('test-results', 'screens', `funnel-${name}.png`);
+/** Screenshots per width: the funnel is walked at phone and at desktop width. */
+const shots = (name: string) => join('test-results', 'screens', `funnel-${test.info().project.name}-${name}.png`);
 
 function outbox<T>(sql: string, ...params: unknown[]): T[] {
   const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
@@ -22,7 +23,7 @@ function outbox<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-/** The first departure of the demo tour with seats for three, and a flight with seats for them. */
+/** The first departure of the demo tour with seats for the party (each width books its own three). */
 async function pickDeparture(page: Page): Promise<string> {
   const answer = await (await page.request.get(`/api/tours/${SLUG}/booking`)).json();
   const departure = answer.departures.find((d: { bookableAvailability: number }) => d.bookableAvailability >= 6);
@@ -35,8 +36,6 @@ async function settle(page: Page) {
 }
 
 test.describe('booking funnel', () => {
-  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'phone', 'the funnel is walked at phone width'));
-
   test('a visitor books 2 adults and 1 child with flight, room, activity, insurance and coupon, and pays by card', async ({ page }) => {
     test.setTimeout(180_000);
     const periodId = await pickDeparture(page);
@@ -97,14 +96,19 @@ test.describe('booking funnel', () => {
     // Step 3: a room for everyone, an activity for the first adult, insurance for all.
     await expect(page).toHaveURL(new RegExp(`/personaliza-el-viaje/${bookingId}$`));
     await settle(page);
-    // The adults share a double room; the child takes a single (a room with a supplement).
+    // The adults share a room for two or three (whichever the departure still has); the child takes a
+    // room with a supplement, so the 'Modo de reserva' line shows.
     const rooms = page.locator('select[id^=habitacion-]');
     await expect(rooms).toHaveCount(3);
-    for (const [i, room] of ['Habitación doble', 'Habitación doble', 'Habitación individual'].entries()) {
-      const value = await rooms.nth(i).locator('option', { hasText: room }).first().getAttribute('value');
-      await rooms.nth(i).selectOption(value!);
+    const choose = async (i: number, option: ReturnType<Page['locator']>) => {
+      await rooms.nth(i).selectOption((await option.first().getAttribute('value'))!);
       await settle(page);
-    }
+    };
+    const shared = rooms.first().locator('option:not([disabled])', { hasText: /Habitación (doble|triple)/ });
+    const sharedName = (await shared.first().textContent())!.split(' · ')[0]!;
+    await choose(0, shared);
+    await choose(1, rooms.nth(1).locator('option:not([disabled])', { hasText: sharedName }));
+    await choose(2, rooms.nth(2).locator('option:not([disabled])', { hasText: '+' }));
     const activities = page.locator('fieldset').filter({ has: page.locator('legend', { hasText: /por persona/ }) }).filter({ hasNotText: 'Agotada' });
     await activities.first().getByRole('checkbox').first().check();
     await settle(page);
@@ -135,8 +139,10 @@ test.describe('booking funnel', () => {
     await page.reload();
     await settle(page);
     await expect(page.locator('#p-1-national_id')).toHaveValue('X1234567L');
-    // Both adults are in the double room: it asks who shares it, and they do by default.
-    await expect(page.getByRole('group', { name: /¿Quién comparte habitación doble\?/ })).toBeVisible();
+    // Both adults are in the same kind of room, which fits them both: the step says they share it.
+    await expect(page.getByRole('group', { name: `¿Quién comparte ${sharedName.toLowerCase()}?` })).toContainText(
+      `Ana y Luis compartiréis una ${sharedName.toLowerCase()}.`,
+    );
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await expect(page.getByText('Un niño debe tener menos de 12 años el día de la salida')).toBeVisible();
     await page.screenshot({ path: shots('5-pasajeros-errores'), fullPage: true });

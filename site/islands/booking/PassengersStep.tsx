@@ -18,6 +18,7 @@ import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
+import StepNav from './StepNav.tsx';
 import { stepPath } from './steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
@@ -163,19 +164,29 @@ export default function PassengersStep() {
                 return (
                   <fieldset key={mode.activityId} className="funnel__panel">
                     <legend className="funnel__legend">¿Quién comparte {mode.name.toLowerCase()}?</legend>
-                    <p className="funnel__hint">Cada habitación es para {mode.places} personas. Indica en qué habitación duerme cada viajero.</p>
-                    {inMode.map((t) => (
-                      <div key={t.id} className="funnel__field">
-                        <label htmlFor={`room-${t.id}`}>{travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
-                        <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRooms({ ...rooms, [t.id]: Number(e.target.value) })}>
-                          {Array.from({ length: roomCount }, (_, n) => (
-                            <option key={n} value={n + 1}>
-                              Habitación {n + 1}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    ))}
+                    {roomCount === 1 ? (
+                      // Everyone fits in one room: nothing to choose, only to know.
+                      <p>
+                        {new Intl.ListFormat('es', { type: 'conjunction' }).format(inMode.map((t) => travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)))} compartiréis
+                        una {mode.name.toLowerCase()}.
+                      </p>
+                    ) : (
+                      <>
+                        <p className="funnel__hint">Cada habitación es para {mode.places} personas. Indica en qué habitación duerme cada viajero.</p>
+                        {inMode.map((t) => (
+                          <div key={t.id} className="funnel__field">
+                            <label htmlFor={`room-${t.id}`}>{travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
+                            <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRooms({ ...rooms, [t.id]: Number(e.target.value) })}>
+                              {Array.from({ length: roomCount }, (_, n) => (
+                                <option key={n} value={n + 1}>
+                                  Habitación {n + 1}
+                                </option>
+                              ))}
+                            </select>
+                          </div>
+                        ))}
+                      </>
+                    )}
                     {Object.entries(fields)
                       .filter(([key]) => key.startsWith('roommates'))
                       .map(([key, value]) => (
@@ -189,14 +200,7 @@ export default function PassengersStep() {
               <p className="funnel__error" role="alert">
                 {message ?? ''}
               </p>
-              <div className="funnel__actions">
-                <a className="funnel__back" href={stepPath('customise', slug, view.id)}>
-                  Volver
-                </a>
-                <button type="submit" className="button" disabled={busy}>
-                  {busy ? 'Guardando…' : 'Continuar al pago'}
-                </button>
-              </div>
+              <StepNav back={stepPath('customise', slug, view.id)} next="submit" nextLabel="Continuar al pago" busy={busy} />
             </form>
             <PriceSummary quote={view.quote} travellerCount={view.travellers.length} extra={<SaveBudget bookingId={view.id} />} />
           </div>
