@@ -10,14 +10,12 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
-import { bookingExtraRoutes } from './routes/booking-extras.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { siteBuildRoutes } from './routes/site-builds.ts';
 import { tourRoutes } from './routes/tours.ts';
-import { waitingListRoutes } from './routes/waiting-list.ts';
 import type { RebuildQueue } from './services/rebuilds.ts';
 
 /** What every route module gets: the database and the validated configuration. */
@@ -52,12 +50,10 @@ export function createApi(deps: AppDeps) {
     .use(originCheck(config))
     .route('/health', healthRoutes(deps))
     .route('/tours', tourRoutes(deps))
-    .route('/tours', waitingListRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/auth', authRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
-    .route('/bookings', bookingExtraRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(new AppError('NOT_FOUND', 'No existe esa dirección de la API.'), c));

@@ -2,17 +2,22 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isAdmin } from '#shared/rules/session.ts';
 import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema } from '#shared/schemas/booking.ts';
+import { BudgetSchema, FlightChoiceSchema } from '#shared/schemas/funnel-api.ts';
 import type { AppDeps } from '../app.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf } from '../middleware/access.ts';
-import { clientAddress, enforceRateLimit, RATE_LIMITS } from '../middleware/rate-limit.ts';
+import { clientAddress, enforceRateLimit, RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findBookingRow, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
 import { AppError } from '../errors.ts';
+import { saveBudget } from '../services/bookings/budgets.ts';
+import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
 import { bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
+import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
+import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
 import { validate } from '../validation.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */
@@ -21,6 +26,8 @@ const IdParam = z.strictObject({ id: z.uuid() });
 export interface BookingRouteOptions {
   /** How long the pay step holds seats. */
   holdMinutes?: number;
+  /** Where fares come from; by default the provider the configuration names. */
+  flights?: FlightsProvider;
 }
 
 /**
@@ -42,9 +49,12 @@ async function limitCouponChecks(c: Context<ApiEnv>, { db, config }: AppDeps, co
   if (code) await enforceRateLimit(c, { db, limit: RATE_LIMITS.couponPerIp, key: clientAddress(c, config) });
 }
 
-/** The booking funnel: quote, create, read and change a booking, and hold its seats for payment. */
-export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES }: BookingRouteOptions = {}) {
-  const { db } = deps;
+/**
+ * The booking funnel: quote, create, read and change a booking; its flights, customise options and budget
+ * (shared/schemas/funnel-api.ts); and hold its seats for payment.
+ */
+export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES, flights = createFlightsProvider(deps) }: BookingRouteOptions = {}) {
+  const { db, config } = deps;
   return new Hono<ApiEnv>()
     .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
       const { periodId, ...choices } = c.req.valid('json');
@@ -76,5 +86,33 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
       // Seats of abandoned payments go back on sale before anyone is told a departure is full.
       await releaseExpiredHolds(db, now);
       return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
-    });
+    })
+    .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      // Fares and seats change by the minute.
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
+    })
+    .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
+      return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
+    })
+    .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listCustomiseOptions(db, row.periodId));
+    })
+    .post(
+      '/:id/budget',
+      allow('public'),
+      // Counted before validation: every attempt to have a mail sent counts.
+      rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+      validate('param', IdParam, { invalid: bookingNotFound }),
+      validate('json', BudgetSchema),
+      async (c) => {
+        const row = await findVisibleBooking(c, db, c.req.valid('param').id);
+        return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, publicUrl: config.publicUrl, now: new Date() }));
+      },
+    );
 }

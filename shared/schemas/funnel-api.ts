@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import type { BookingStatus } from '../enums.ts';
+import { isValidEmail } from '../rules/validation.ts';
 
 const Id = z.string().trim().min(1).max(64);
 
@@ -130,7 +131,7 @@ export const BudgetSchema = z.strictObject({
 
 export const WaitingListSchema = z.strictObject({
   name: z.string({ error: 'Indica tu nombre' }).trim().min(1, 'Indica tu nombre').max(80, 'El nombre admite como máximo 80 caracteres'),
-  email: z.string({ error: 'Introduce un correo electrónico válido' }).trim().max(254, 'Introduce un correo electrónico válido'),
+  email: z.string({ error: 'Introduce un correo electrónico válido' }).trim().max(254, 'Introduce un correo electrónico válido').refine(isValidEmail, 'Introduce un correo electrónico válido'),
   travellers: z.number({ error: 'Indica cuántas plazas necesitas' }).int().min(1, 'Indica cuántas plazas necesitas').max(20, 'Para más de 20 plazas, contáctanos'),
   privacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para continuar' }),
 });

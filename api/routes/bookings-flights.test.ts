@@ -8,7 +8,7 @@ import { holdSeats } from '../services/bookings/seat-holds.ts';
 import { createTestApi, insertDeparture, jsonRequest, today, validBooking } from '../services/bookings/test-fixtures.ts';
 import type { FlightsProvider } from '../services/flights/provider.ts';
 import { createStoredFlightsProvider } from '../services/flights/stored-provider.ts';
-import { bookingExtraRoutes } from './booking-extras.ts';
+import { bookingRoutes } from './bookings.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
@@ -237,7 +237,7 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
 
     it('stores the accepted fare per age group so that the quote charges exactly it', async () => {
       const id = await createdId();
-      const app = new Hono<ApiEnv>().route('/bookings', bookingExtraRoutes({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } }, { flights: repricingProvider() }));
+      const app = new Hono<ApiEnv>().route('/bookings', bookingRoutes({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } }, { flights: repricingProvider() }));
       app.onError(errorResponse);
       const post = (body: unknown) => app.request(`/bookings/${id}/flight`, jsonRequest('POST', body));
       expect(await (await post({ flightId: 'f3' })).json()).toEqual({ status: 'price-changed', flightId: 'f3', previousTotalCents: 63_300, newTotalCents: 72_200 });
