@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, checkAgeGroup, findPassengerProblems, findRoommateProblems, PASSENGER_MESSAGES, parseRoommates } from './passengers.ts';
+import { ageOn, assignRooms, checkAgeGroup, findPassengerProblems, findRoommateProblems, groupRoommates, PASSENGER_MESSAGES, parseRoommates } from './passengers.ts';
 
 describe('ageOn', () => {
   it.each([
@@ -80,4 +80,22 @@ describe('parseRoommates', () => {
     ['nope', []],
     [null, []],
   ])('%s', (raw, expected) => expect(parseRoommates(raw)).toEqual(expected));
+});
+
+describe('assignRooms and groupRoommates', () => {
+  const modes = [{ activityId: 'DBL', places: 2 }, { activityId: 'TPL', places: 3 }, { activityId: 'IND', places: 1 }];
+  const t = (id: string, reservationMode: string | null) => ({ id, reservationMode });
+  it.each([
+    ['two in a double share room 1', [t('a', 'DBL'), t('b', 'DBL')], [], { a: 1, b: 1 }],
+    ['three in doubles fill room 1, then room 2', [t('a', 'DBL'), t('b', 'DBL'), t('c', 'DBL')], [], { a: 1, b: 1, c: 2 }],
+    ['a stored group comes first', [t('a', 'DBL'), t('b', 'DBL'), t('c', 'DBL')], [{ travellerIds: ['b', 'c'] }], { b: 1, c: 1, a: 2 }],
+    ['single rooms and no room get no number', [t('a', 'IND'), t('b', null), t('c', 'TPL')], [], { c: 1 }],
+    ['a group in another mode is ignored', [t('a', 'TPL'), t('b', 'TPL')], [{ travellerIds: ['a', 'x'] }], { a: 1, b: 1 }],
+  ])('%s', (_, travellers, roommates, expected) => expect(assignRooms({ travellers, roommates, modes })).toEqual(expected));
+
+  it.each([
+    ['one double', [t('a', 'DBL'), t('b', 'DBL')], { a: 1, b: 1 }, [{ travellerIds: ['a', 'b'] }]],
+    ['nobody alone in a room is a group', [t('a', 'DBL'), t('b', 'DBL'), t('c', 'DBL')], { a: 1, b: 1, c: 2 }, [{ travellerIds: ['a', 'b'] }]],
+    ['room numbers count per mode', [t('a', 'DBL'), t('b', 'TPL'), t('c', 'TPL')], { a: 1, b: 1, c: 1 }, [{ travellerIds: ['b', 'c'] }]],
+  ])('%s', (_, travellers, rooms, expected) => expect(groupRoommates({ travellers, rooms })).toEqual(expected));
 });

@@ -107,6 +107,55 @@ export function findRoommateProblems(
   return problems;
 }
 
+type RoomTraveller = Pick<BookingTravelerEntry, 'id' | 'reservationMode'>;
+
+/**
+ * Which room (1, 2, …) each traveller of a mode for several people sleeps in: the stored groups first, in
+ * their order, then everyone else filling rooms in booking order. Travellers in single rooms get none.
+ *
+ * @example assignRooms({ travellers: [a, b, c], roommates: [], modes: [{ activityId: 'DBL', places: 2 }] }) // { a: 1, b: 1, c: 2 }
+ */
+export function assignRooms({
+  travellers,
+  roommates,
+  modes,
+}: {
+  travellers: readonly RoomTraveller[];
+  roommates: readonly RoommateGroup[];
+  modes: readonly { activityId: string; places: number }[];
+}): Record<string, number> {
+  const rooms: Record<string, number> = {};
+  for (const mode of modes.filter((m) => m.places > 1)) {
+    const inMode = travellers.filter((t) => t.reservationMode === mode.activityId);
+    const groups = roommates.filter((g) => g.travellerIds.every((id) => inMode.some((t) => t.id === id)));
+    groups.forEach((g, i) => g.travellerIds.forEach((id) => (rooms[id] = i + 1)));
+    let next = groups.length + 1;
+    let filled = 0;
+    for (const t of inMode) {
+      if (rooms[t.id] !== undefined) continue;
+      rooms[t.id] = next;
+      filled += 1;
+      if (filled === mode.places) {
+        next += 1;
+        filled = 0;
+      }
+    }
+  }
+  return rooms;
+}
+
+/** The roommate groups (Booking.roommates) of a room assignment: travellers of one mode and room number, two or more. */
+export function groupRoommates({ travellers, rooms }: { travellers: readonly RoomTraveller[]; rooms: Readonly<Record<string, number>> }): RoommateGroup[] {
+  const byRoom = new Map<string, string[]>();
+  for (const t of travellers) {
+    const room = rooms[t.id];
+    if (room === undefined || t.reservationMode === null) continue;
+    const key = `${t.reservationMode}#${room}`;
+    byRoom.set(key, [...(byRoom.get(key) ?? []), t.id]);
+  }
+  return [...byRoom.values()].filter((ids) => ids.length > 1).map((travellerIds) => ({ travellerIds }));
+}
+
 /** Reads Booking.roommates; anything unreadable is no groups. */
 export function parseRoommates(roommates: string | null): RoommateGroup[] {
   try {
