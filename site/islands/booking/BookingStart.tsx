@@ -5,13 +5,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { CHILD_AGE_LIMIT } from '#shared/rules/passengers.ts';
 import { BOOKING_LIMITS } from '#shared/schemas/booking.ts';
 import type { QuoteView } from '#shared/schemas/funnel-api.ts';
-import { $funnel, apiJson, type BookingStartAnswer, forgetBooking, startFunnel } from '../../stores/booking.ts';
+import { $funnel, type BookingStartAnswer, fetchBookingStart, fetchPartyQuote, forgetBooking, startFunnel } from '../../stores/booking.ts';
 import { formatSeatsLeft } from '../../stores/departures.ts';
 import Counter from './Counter.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
@@ -40,7 +39,7 @@ export default function BookingStart() {
     const asked = new URLSearchParams(location.search).get('periodo');
     if (!(stored.slug === s && stored.bookingId)) startFunnel(s, asked);
     else if (asked) $funnel.setKey('periodId', asked);
-    void apiJson<BookingStartAnswer>(`/tours/${encodeURIComponent(s)}/booking`).then((result) => {
+    void fetchBookingStart(s).then((result) => {
       if (!result.ok) return setError(result.status === 404 ? 'No encontramos ese viaje. Puede que ya no esté a la venta.' : result.message);
       setData(result.data);
       const current = $funnel.get().periodId;
@@ -56,13 +55,8 @@ export default function BookingStart() {
   useEffect(() => {
     if (!departure || !fits) return setQuote(null);
     const ticket = ++latest.current;
-    const body = {
-      periodId: departure.periodId,
-      travellers: [...Array(funnel.adults).fill(ADULT_AGE_GROUP), ...Array(funnel.children).fill(CHILD_AGE_GROUP)].map((ageGroup) => ({ ageGroup })),
-      flightId: null,
-    };
     setQuote(null);
-    void apiJson<QuoteView>('/bookings/quote', { method: 'POST', body }).then((result) => {
+    void fetchPartyQuote({ periodId: departure.periodId, adults: funnel.adults, children: funnel.children }).then((result) => {
       if (ticket !== latest.current) return;
       if (result.ok) setQuote(result.data);
       else setError(result.message);

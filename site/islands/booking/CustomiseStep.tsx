@@ -8,7 +8,7 @@ import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/funnel-api.ts';
-import { apiJson, patchBooking } from '../../stores/booking.ts';
+import { fetchCustomiseOptions, patchBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
@@ -41,7 +41,7 @@ export default function CustomiseStep() {
   useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
   useEffect(() => {
     if (!view) return;
-    void apiJson<CustomiseOptionsAnswer>(`/bookings/${view.id}/options`).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
+    void fetchCustomiseOptions(view.id).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
   }, [view?.id]);
 
   // The choice shows at once while the server saves and reprices it; a refusal puts it back.

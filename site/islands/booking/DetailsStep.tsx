@@ -4,11 +4,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import { LeadContactSchema } from '#shared/schemas/booking.ts';
 import type { QuoteView } from '#shared/schemas/funnel-api.ts';
-import { $funnel, apiJson, type BookingStartAnswer, loadBooking, type LeadDraft, patchBooking } from '../../stores/booking.ts';
+import { $funnel, type BookingStartAnswer, createFunnelBooking, fetchBookingStart, fetchPartyQuote, loadBooking, type LeadDraft, patchBooking } from '../../stores/booking.ts';
 import Field, { issuesToFields } from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
@@ -66,9 +65,8 @@ function NewBooking({ slug }: { slug: string }) {
 
   useEffect(() => {
     if (!ready) return;
-    void apiJson<BookingStartAnswer>(`/tours/${encodeURIComponent(slug)}/booking`).then((r) => r.ok && setStart(r.data));
-    const travellers = [...Array(funnel.adults).fill(ADULT_AGE_GROUP), ...Array(funnel.children).fill(CHILD_AGE_GROUP)].map((ageGroup) => ({ ageGroup }));
-    void apiJson<QuoteView>('/bookings/quote', { method: 'POST', body: { periodId: funnel.periodId, travellers, flightId: null } }).then((r) => r.ok && setQuote(r.data));
+    void fetchBookingStart(slug).then((r) => r.ok && setStart(r.data));
+    void fetchPartyQuote({ periodId: funnel.periodId!, adults: funnel.adults, children: funnel.children }).then((r) => r.ok && setQuote(r.data));
   }, [ready]);
 
   if (!ready) {
@@ -96,7 +94,7 @@ function NewBooking({ slug }: { slug: string }) {
           onDraft={(lead) => $funnel.setKey('lead', lead)}
           onSubmit={async (lead, consents) => {
             const body = { periodId: funnel.periodId!, adults: funnel.adults, children: funnel.children, lead: { ...lead, surname: lead.surname || undefined }, consents };
-            const result = await apiJson<{ id: string }>('/bookings', { method: 'POST', body });
+            const result = await createFunnelBooking(body);
             if (!result.ok) return { message: result.message, fields: prefixFields(result.fields) };
             $funnel.set({ ...$funnel.get(), bookingId: result.data.id, lastStep: 'details', passengerDrafts: {} });
             // The id goes into this step's address first, so 'back' from the flights step lands on the booking.

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView, FlightSegmentView } from '#shared/schemas/funnel-api.ts';
-import { apiJson, loadBooking } from '../../stores/booking.ts';
+import { chooseFlight, fetchFlightOptions, loadBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
@@ -69,14 +69,14 @@ export default function FlightsStep() {
   useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
   useEffect(() => {
     if (!view) return;
-    void apiJson<FlightOptionsAnswer>(`/bookings/${view.id}/flights`).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
+    void fetchFlightOptions(view.id).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
   }, [view?.id]);
 
   async function choose(flightId: string | null, { acceptedPriceCents, shownTotalCents }: { acceptedPriceCents?: number; shownTotalCents?: number } = {}) {
     if (!view) return;
     setBusy(true);
     setMessage(null);
-    const result = await apiJson<FlightChoiceAnswer>(`/bookings/${view.id}/flight`, { method: 'POST', body: { flightId, acceptedPriceCents, shownTotalCents } });
+    const result = await chooseFlight(view.id, { flightId, acceptedPriceCents, shownTotalCents });
     setBusy(false);
     if (!result.ok) return setMessage(result.message);
     if (result.data.status === 'price-changed') return setChanged(result.data);

@@ -8,10 +8,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import { findPassengerProblems, type RoommateGroup } from '#shared/rules/passengers.ts';
+import { assignRooms, findPassengerProblems, groupRoommates } from '#shared/rules/passengers.ts';
 import { ReservationFieldsSchema } from '#shared/schemas/booking.ts';
-import type { ReservationModeView, CustomiseOptionsAnswer } from '#shared/schemas/funnel-api.ts';
-import { $funnel, apiJson, type BookingView, patchBooking, setPassengerDraft } from '../../stores/booking.ts';
+import type { ReservationModeView } from '#shared/schemas/funnel-api.ts';
+import { $funnel, fetchCustomiseOptions, patchBooking, setPassengerDraft } from '../../stores/booking.ts';
 import { travellerLabel } from './CustomiseStep.tsx';
 import Field from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
@@ -24,39 +24,6 @@ import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
 const FIELDS = ['name', 'surname', 'email', 'national_id', 'passport', 'birthdate', 'nationality', 'phone'] as const;
 type FieldKey = (typeof FIELDS)[number];
-
-/** The room number each traveller of a shared mode sleeps in, from the stored groups or filled in order. */
-function initialRooms(view: BookingView, modes: readonly ReservationModeView[]): Record<string, number> {
-  const rooms: Record<string, number> = {};
-  for (const mode of modes.filter((m) => m.places > 1)) {
-    const inMode = view.travellers.filter((t) => t.reservationMode === mode.activityId);
-    const groups = view.roommates.filter((g) => g.travellerIds.every((id) => inMode.some((t) => t.id === id)));
-    groups.forEach((g, i) => g.travellerIds.forEach((id) => (rooms[id] = i + 1)));
-    let next = groups.length + 1;
-    let filled = 0;
-    for (const t of inMode) {
-      if (rooms[t.id] !== undefined) continue;
-      rooms[t.id] = next;
-      filled += 1;
-      if (filled === mode.places) {
-        next += 1;
-        filled = 0;
-      }
-    }
-  }
-  return rooms;
-}
-
-function roommateGroups(view: BookingView, rooms: Record<string, number>): RoommateGroup[] {
-  const byKey = new Map<string, string[]>();
-  for (const t of view.travellers) {
-    const room = rooms[t.id];
-    if (room === undefined || t.reservationMode === null) continue;
-    const key = `${t.reservationMode}#${room}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), t.id]);
-  }
-  return [...byKey.values()].filter((ids) => ids.length > 1).map((travellerIds) => ({ travellerIds }));
-}
 
 export default function PassengersStep() {
   const { view, error, loading, bookingId } = useFunnelBooking('passengers');
@@ -71,10 +38,10 @@ export default function PassengersStep() {
   useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
   useEffect(() => {
     if (!view) return;
-    void apiJson<CustomiseOptionsAnswer>(`/bookings/${view.id}/options`).then((r) => {
+    void fetchCustomiseOptions(view.id).then((r) => {
       if (!r.ok) return;
       setModes(r.data.reservationModes);
-      setRooms(initialRooms(view, r.data.reservationModes));
+      setRooms(assignRooms({ travellers: view.travellers, roommates: view.roommates, modes: r.data.reservationModes }));
     });
   }, [view?.id]);
 
@@ -102,7 +69,7 @@ export default function PassengersStep() {
     setMessage(null);
     const result = await patchBooking(view.id, {
       travellers: travellers.map((t) => ({ id: t.id, reservationFields: t.reservationFields })),
-      roommates: roommateGroups(view, rooms),
+      roommates: groupRoommates({ travellers: view.travellers, rooms }),
     });
     if (!result.ok) {
       setBusy(false);

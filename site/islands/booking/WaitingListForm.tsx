@@ -4,8 +4,7 @@
  */
 import { useState } from 'react';
 import { WaitingListSchema } from '#shared/schemas/funnel-api.ts';
-import { isValidEmail } from '#shared/rules/validation.ts';
-import { apiJson } from '../../stores/booking.ts';
+import { joinWaitingList } from '../../stores/booking.ts';
 import Field, { issuesToFields } from './Field.tsx';
 
 export default function WaitingListForm({ periodId, travellers, dateLabel }: { periodId: string; travellers: number; dateLabel: string }) {
@@ -34,11 +33,10 @@ export default function WaitingListForm({ periodId, travellers, dateLabel }: { p
         const body = { name, email, travellers, privacy };
         const parsed = WaitingListSchema.safeParse(body);
         const local = parsed.success ? {} : issuesToFields(parsed.error.issues);
-        if (!isValidEmail(email.trim())) local['email'] = 'Introduce un correo electrónico válido';
         setFields(local);
         if (Object.keys(local).length > 0) return setMessage('Revisa los datos marcados.');
         setBusy(true);
-        const result = await apiJson(`/tours/periods/${encodeURIComponent(periodId)}/waiting-list`, { method: 'POST', body });
+        const result = await joinWaitingList(periodId, { ...body, privacy: true });
         setBusy(false);
         if (result.ok) return setDone(true);
         setFields(result.fields);
