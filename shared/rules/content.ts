@@ -202,6 +202,15 @@ export function diffTourLinks<L extends Pick<TourSlider, 'tourId' | 'position'>>
 
 export type CarouselDirection = 'previous' | 'next';
 
+/** Where a carousel is (`index` of the first card in view) and which button was pressed. */
+export interface CarouselStepInput {
+  index: number;
+  count: number;
+  perView: number;
+  loop: boolean;
+  direction: CarouselDirection;
+}
+
 /**
  * Whether a carousel button can move: there must be more cards than fit in view; without looping ("loops
  * only with more than 4 tours") it stops at the first and the last view, so the button is disabled there.
@@ -212,13 +221,7 @@ export function canStepCarousel({
   perView,
   loop,
   direction,
-}: {
-  index: number;
-  count: number;
-  perView: number;
-  loop: boolean;
-  direction: CarouselDirection;
-}): boolean {
+}: CarouselStepInput): boolean {
   const lastStart = Math.max(0, count - perView);
   if (lastStart === 0) return false;
   if (loop) return true;
@@ -235,13 +238,7 @@ export function stepCarousel({
   perView,
   loop,
   direction,
-}: {
-  index: number;
-  count: number;
-  perView: number;
-  loop: boolean;
-  direction: CarouselDirection;
-}): number {
+}: CarouselStepInput): number {
   const lastStart = Math.max(0, count - perView);
   const current = Math.min(Math.max(0, index), lastStart);
   if (!canStepCarousel({ index: current, count, perView, loop, direction })) return current;
