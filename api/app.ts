@@ -46,7 +46,14 @@ export function createApi(deps: AppDeps) {
     .use(session({ config, resolveAuth }))
     .use(securityHeaders({ production: config.env === 'production', contentSecurityPolicy: () => API_CONTENT_SECURITY_POLICY }))
     .use(corsPolicy(config))
-    .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.'); } }))
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
+        },
+      }),
+    )
     .use(originCheck(config))
     .route('/health', healthRoutes(deps))
     .route('/tours', tourRoutes(deps))

@@ -25,9 +25,20 @@ describe('account and mail configuration', () => {
 
   it('offers a social provider only with both its client id and secret', () => {
     expect(loadConfig({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'id' }).oauthProviders).toEqual({ google: null, facebook: null });
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://www.example.es', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', FACEBOOK_CLIENT_ID: 'f', FACEBOOK_CLIENT_SECRET: 'fs' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://www.example.es',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 'fs',
+    });
     expect(config.oauthRedirectBase).toBe('https://www.example.es');
     expect(config.oauthProviders.google).toMatchObject({ issuer: 'https://accounts.google.com', endpoints: null, scope: 'openid email profile' });
-    expect(config.oauthProviders.facebook).toMatchObject({ issuer: null, scope: 'email public_profile', endpoints: { authorization: expect.stringMatching(/^https:\/\/www\.facebook\.com\//) } });
+    expect(config.oauthProviders.facebook).toMatchObject({
+      issuer: null,
+      scope: 'email public_profile',
+      endpoints: { authorization: expect.stringMatching(/^https:\/\/www\.facebook\.com\//) },
+    });
   });
 });

@@ -9,7 +9,11 @@ export const REDSYS_TEST_MERCHANT_CODE = '999008881';
 /** Where the built-in sandbox terminal answers, under the shop's public address. */
 export const REDSYS_SANDBOX_PATH = '/api/payments/sandbox/realizarPago';
 /** Demo transfer account (a documentation IBAN): shown until BANK_TRANSFER_* are set. */
-const DEMO_BANK_ACCOUNT = { iban: 'ES91 2100 0418 4502 0005 1332', beneficiary: 'Different Roads Viajes, S.L.', bank: 'Banco de demostración (datos de ejemplo)' };
+const DEMO_BANK_ACCOUNT = {
+  iban: 'ES91 2100 0418 4502 0005 1332',
+  beneficiary: 'Different Roads Viajes, S.L.',
+  bank: 'Banco de demostración (datos de ejemplo)',
+};
 
 /** Every environment variable the shop reads, with its default. README.md lists the same table. */
 const EnvSchema = z.object({
@@ -41,9 +45,18 @@ const EnvSchema = z.object({
   FLIGHTS_PROVIDER: z.enum(['stored']).default('stored'),
   // Payments (see README): the Redsys terminal, by default the built-in sandbox, and the transfer account.
   REDSYS_URL: z.url().optional(),
-  REDSYS_SECRET_KEY: z.string().refine((key) => Buffer.from(key, 'base64').length === 24, 'must be the base64 key Redsys gives (24 bytes)').optional(),
-  REDSYS_MERCHANT_CODE: z.string().regex(/^\d{1,9}$/, 'must be the 9-digit merchant code (FUC)').default(REDSYS_TEST_MERCHANT_CODE),
-  REDSYS_TERMINAL: z.string().regex(/^\d{1,3}$/, 'must be the terminal number').default('1'),
+  REDSYS_SECRET_KEY: z
+    .string()
+    .refine((key) => Buffer.from(key, 'base64').length === 24, 'must be the base64 key Redsys gives (24 bytes)')
+    .optional(),
+  REDSYS_MERCHANT_CODE: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be the 9-digit merchant code (FUC)')
+    .default(REDSYS_TEST_MERCHANT_CODE),
+  REDSYS_TERMINAL: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be the terminal number')
+    .default('1'),
   BANK_TRANSFER_IBAN: z.string().min(15).optional(),
   BANK_TRANSFER_BENEFICIARY: z.string().min(2).optional(),
   BANK_TRANSFER_BANK: z.string().min(2).optional(),
@@ -179,9 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           clientId: e.FACEBOOK_CLIENT_ID,
           clientSecret: e.FACEBOOK_CLIENT_SECRET,
           issuer: e.FACEBOOK_ISSUER ?? null,
-          endpoints: e.FACEBOOK_ISSUER
-            ? null
-            : { authorization: e.FACEBOOK_AUTHORIZATION_URL, token: e.FACEBOOK_TOKEN_URL, userinfo: e.FACEBOOK_USERINFO_URL },
+          endpoints: e.FACEBOOK_ISSUER ? null : { authorization: e.FACEBOOK_AUTHORIZATION_URL, token: e.FACEBOOK_TOKEN_URL, userinfo: e.FACEBOOK_USERINFO_URL },
           scope: e.FACEBOOK_ISSUER ? 'openid email profile' : 'email public_profile',
         }
       : null;
@@ -194,7 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const warnings: string[] = [];
   if (e.NODE_ENV === 'production' && sandbox) {
-    warnings.push('Pagos simulados: REDSYS_URL apunta al terminal de pruebas integrado, que aprueba la tarjeta de prueba. Configura REDSYS_URL, REDSYS_SECRET_KEY, REDSYS_MERCHANT_CODE y REDSYS_TERMINAL antes de vender.');
+    warnings.push(
+      'Pagos simulados: REDSYS_URL apunta al terminal de pruebas integrado, que aprueba la tarjeta de prueba. Configura REDSYS_URL, REDSYS_SECRET_KEY, REDSYS_MERCHANT_CODE y REDSYS_TERMINAL antes de vender.',
+    );
   }
   if (e.NODE_ENV === 'production' && !e.BANK_TRANSFER_IBAN) {
     warnings.push('Transferencias: se muestra la cuenta de demostración. Configura BANK_TRANSFER_IBAN, BANK_TRANSFER_BENEFICIARY y BANK_TRANSFER_BANK.');

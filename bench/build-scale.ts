@@ -72,7 +72,11 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
 
     // One tour changes, as an edit in the back office would: the next build reuses every other page.
     const tour = await db.selectFrom('tours').select(['id', 'name']).where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').executeTakeFirstOrThrow();
-    await db.updateTable('tours').set({ name: `${tour.name} (renovado)` }).where('id', '=', tour.id).execute();
+    await db
+      .updateTable('tours')
+      .set({ name: `${tour.name} (renovado)` })
+      .where('id', '=', tour.id)
+      .execute();
     const incremental = await timedBuild(dataDir, false);
     return { label, tours: full.info.tours, seedSeconds, full, incremental };
   } finally {
@@ -84,7 +88,10 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
 
 const cases: [string, (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>][] = [];
 if (!values['no-demo']) cases.push(['demo', (db, filesDir) => seedDemo(db, { today, filesDir })]);
-for (const size of values.sizes.split(',').map(Number).filter((n) => n > 0)) {
+for (const size of values.sizes
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)) {
   cases.push([`${size.toLocaleString('en')} tours`, (db) => seedScale(db, { tours: size, today })]);
 }
 

@@ -14,7 +14,9 @@ import { seedScale } from '#api/db/seed/index.ts';
 import { buildSite } from '#content-build/build.ts';
 import { readCatalogueSnapshot } from '#content-build/snapshot.ts';
 
-const { values } = parseArgs({ options: { small: { type: 'string', default: '1000' }, large: { type: 'string', default: '10000' }, build: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { small: { type: 'string', default: '1000' }, large: { type: 'string', default: '10000' }, build: { type: 'boolean', default: false } },
+});
 const today = new Date().toISOString().slice(0, 10);
 
 async function measure(tours: number) {
@@ -46,7 +48,11 @@ const large = await measure(Number(values.large));
 const per1k = (ms: number, n: number) => ((ms / n) * 1000).toFixed(0);
 console.log('tours\tseed ms/1k\tsnapshot ms/1k\tbuild ms/1k\tsnapshot MB');
 for (const r of [small, large]) {
-  console.log(`${r.tours}\t${per1k(r.seedMs, r.tours)}\t\t${per1k(r.snapshotMs, r.tours)}\t\t${Number.isNaN(r.buildMs) ? '-' : per1k(r.buildMs, r.tours)}\t\t${(r.bytes / 1e6).toFixed(1)}`);
+  console.log(
+    `${r.tours}\t${per1k(r.seedMs, r.tours)}\t\t${per1k(r.snapshotMs, r.tours)}\t\t${Number.isNaN(r.buildMs) ? '-' : per1k(r.buildMs, r.tours)}\t\t${(r.bytes / 1e6).toFixed(1)}`,
+  );
 }
 const ratio = (a: number, b: number) => (b / large.tours / (a / small.tours)).toFixed(2);
-console.log(`\nper-tour cost, ${large.tours} vs ${small.tours} tours (1.00 = linear): seed ${ratio(small.seedMs, large.seedMs)}, snapshot ${ratio(small.snapshotMs, large.snapshotMs)}${values.build ? `, build ${ratio(small.buildMs, large.buildMs)}` : ''}`);
+console.log(
+  `\nper-tour cost, ${large.tours} vs ${small.tours} tours (1.00 = linear): seed ${ratio(small.seedMs, large.seedMs)}, snapshot ${ratio(small.snapshotMs, large.snapshotMs)}${values.build ? `, build ${ratio(small.buildMs, large.buildMs)}` : ''}`,
+);

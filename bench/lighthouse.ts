@@ -26,7 +26,15 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const OUT_DIR = 'test-results/lighthouse';
 // Debian's Chromium, as the browser tests use it: nothing on these machines can download a browser.
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '1' }, only: { type: 'string' } } });
 const base = positionals[0] ?? 'http://127.0.0.1:4613';

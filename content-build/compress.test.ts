@@ -41,7 +41,7 @@ describe('compressBuild', () => {
     expect(existsSync(join(dir, 'logo.webp.br'))).toBe(false);
   });
 
-  it('links the live build\'s copies of unchanged files and compresses changed ones', async () => {
+  it("links the live build's copies of unchanged files and compresses changed ones", async () => {
     const live = build({ 'a/index.html': page('A'), 'b/index.html': page('B') });
     await compressBuild({ dir: live });
     const next = build({ 'a/index.html': page('A'), 'b/index.html': page('B renovado'), 'c/index.html': page('C') });

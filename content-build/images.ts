@@ -73,7 +73,15 @@ async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry>
  * into `mediaDir` (shared by all builds, served immutable), and returns the manifest the pages read.
  * Missing source files are left out: the pages show the default placeholder instead.
  */
-export async function prepareImages({ snapshot, filesDir, mediaDir }: { snapshot: CatalogueSnapshot; filesDir: string; mediaDir: string }): Promise<ImageManifest> {
+export async function prepareImages({
+  snapshot,
+  filesDir,
+  mediaDir,
+}: {
+  snapshot: CatalogueSnapshot;
+  filesDir: string;
+  mediaDir: string;
+}): Promise<ImageManifest> {
   await mkdir(mediaDir, { recursive: true });
   const manifest: ImageManifest = {};
   for (const key of collectImageKeys(snapshot)) {

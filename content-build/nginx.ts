@@ -91,7 +91,7 @@ export function generateNginxConfig(options: NginxOptions = NGINX_DEFAULTS): str
   lines.push(...block(`location ^~ ${SHELLS_PATH_PREFIX}`, ['internal;', header('Cache-Control', CACHE_REVALIDATE), header('X-Robots-Tag', 'noindex')]));
   lines.push(...block('location = /404.html', ['internal;', header('Cache-Control', CACHE_REVALIDATE, true)]));
 
-  lines.push('', '    # Shell routes: every concrete path gets its screen\'s prebuilt page.');
+  lines.push('', "    # Shell routes: every concrete path gets its screen's prebuilt page.");
   for (const route of ROUTES) {
     if (route.kind !== 'shell') continue;
     lines.push(`    # ${route.name}: ${route.pattern}`);
@@ -108,7 +108,11 @@ export function generateNginxConfig(options: NginxOptions = NGINX_DEFAULTS): str
   lines.push('', '    # Built pages kept out of search engines.');
   for (const route of ROUTES.filter((r) => r.kind === 'static' && r.noindex)) {
     lines.push(
-      ...block(locationFor(route.pattern), [header('Cache-Control', CACHE_REVALIDATE), header('X-Robots-Tag', 'noindex'), 'try_files $uri $uri/index.html =404;']),
+      ...block(locationFor(route.pattern), [
+        header('Cache-Control', CACHE_REVALIDATE),
+        header('X-Robots-Tag', 'noindex'),
+        'try_files $uri $uri/index.html =404;',
+      ]),
     );
   }
 

@@ -11,7 +11,9 @@ describe('buildSearchRecords', () => {
       makeTour({ id: 'T3', name: 'Islandia', webSlug: 'islandia', destinationIds: ['D2'], prices: [] }),
     ],
   });
-  const images = { 'T1/mini.webp': { width: 1600, height: 1200, placeholder: '', variants: [320, 480, 960].map((width) => ({ width, url: `/media/x-${width}.webp` })) } };
+  const images = {
+    'T1/mini.webp': { width: 1600, height: 1200, placeholder: '', variants: [320, 480, 960].map((width) => ({ width, url: `/media/x-${width}.webp` })) },
+  };
   const records = buildSearchRecords({ snapshot, images });
 
   it('indexes visible tours only: no hidden tour, no tour without adult price', () => {

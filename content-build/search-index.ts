@@ -32,7 +32,12 @@ export function buildSearchRecords({ snapshot, images }: { snapshot: CatalogueSn
       title: formatTourCardName(tour.name),
       destinations: tour.destinations.map((d) => d.name).join(' · '),
     };
-    if (variant && image) Object.assign(meta, { image: variant.url, image_width: String(variant.width), image_height: String(Math.round((image.height / image.width) * variant.width)) });
+    if (variant && image)
+      Object.assign(meta, {
+        image: variant.url,
+        image_width: String(variant.width),
+        image_height: String(Math.round((image.height / image.width) * variant.width)),
+      });
     if (from !== null) meta.price = formatFromPrice(from);
     const duration = formatTourCardDuration({ periods: tour.periods });
     if (duration) meta.duration = duration;

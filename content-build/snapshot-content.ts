@@ -30,7 +30,14 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
 
   return {
     company: company
-      ? { name: company.name, description: company.description, phone: company.numberPhone, email: company.email, schedules: company.schedules, offerValidity: company.offerValidity }
+      ? {
+          name: company.name,
+          description: company.description,
+          phone: company.numberPhone,
+          email: company.email,
+          schedules: company.schedules,
+          offerValidity: company.offerValidity,
+        }
       : null,
     sliders: sliders.map((s) => ({
       id: s.id,
@@ -93,7 +100,14 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       order: b.order,
       enhanceMenu: b.enhanceMenu === 1,
     })),
-    regionBanners: regionBanners.map((b) => ({ id: b.id, region: b.region, imageDesktop: b.imageDesktop, imageMobile: b.imageMobile, description: b.description, order: b.order })),
+    regionBanners: regionBanners.map((b) => ({
+      id: b.id,
+      region: b.region,
+      imageDesktop: b.imageDesktop,
+      imageMobile: b.imageMobile,
+      description: b.description,
+      order: b.order,
+    })),
     activities: activities.map((a) => ({
       id: a.id,
       name: a.name,

@@ -37,7 +37,20 @@ async function readTables(db: Db, window: { from: string; to: string }) {
       .execute(),
     db
       .selectFrom('prices')
-      .select(['id', 'tourId', 'periodId', 'flightId', 'optionalActivityId', 'activityPackId', 'reservationModeId', 'ageGroupName', 'categoryName', 'valueCents', 'flightCostCents', 'feeCents'])
+      .select([
+        'id',
+        'tourId',
+        'periodId',
+        'flightId',
+        'optionalActivityId',
+        'activityPackId',
+        'reservationModeId',
+        'ageGroupName',
+        'categoryName',
+        'valueCents',
+        'flightCostCents',
+        'feeCents',
+      ])
       .orderBy('ageGroupName')
       .orderBy('id')
       .execute(),
@@ -92,8 +105,14 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
     );
   // Flight prices also name their period and tour; period prices name no flight, tour prices no period.
   const flightPrices = byOwner('flightId');
-  const periodPrices = groupBy(t.prices.filter((p) => p.periodId && !p.flightId), (p) => p.periodId);
-  const tourPrices = groupBy(t.prices.filter((p) => p.tourId && !p.periodId && !p.flightId), (p) => p.tourId);
+  const periodPrices = groupBy(
+    t.prices.filter((p) => p.periodId && !p.flightId),
+    (p) => p.periodId,
+  );
+  const tourPrices = groupBy(
+    t.prices.filter((p) => p.tourId && !p.periodId && !p.flightId),
+    (p) => p.tourId,
+  );
   const activityPrices = byOwner('optionalActivityId');
   const packPrices = byOwner('activityPackId');
   const modePrices = byOwner('reservationModeId');
@@ -225,7 +244,9 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       destinationIds: (destinationsByTour.get(tour.id) ?? []).map((d) => d.destinationId),
       parentRegionIds: (regionsByTour.get(tour.id) ?? []).map((r) => r.parentRegionId),
       tags: (tagsByTour.get(tour.id) ?? []).map((tag) => ({ name: tag.name, typeName: tag.typeName })),
-      itinerary: itinerary ? (daysByItinerary.get(itinerary.id) ?? []).map((d) => ({ rank: d.rank, title: d.title, description: d.description, city: d.city })) : [],
+      itinerary: itinerary
+        ? (daysByItinerary.get(itinerary.id) ?? []).map((d) => ({ rank: d.rank, title: d.title, description: d.description, city: d.city }))
+        : [],
       prices: (tourPrices.get(tour.id) ?? []).map(price),
       periods: (periodsByTour.get(tour.id) ?? []).map(periodSnapshot),
       opinions: (opinionsByTour.get(tour.id) ?? []).map((o) => ({

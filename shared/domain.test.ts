@@ -2,15 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as domain from './index.ts';
-import {
-  AGE_GROUPS,
-  BOOKING_STATUSES,
-  isOneOf,
-  MAIL_TYPES,
-  SLIDER_CATEGORIES,
-  SLIDER_CATEGORY_LABELS,
-  SLIDER_STATUS_LABELS,
-} from './enums.ts';
+import { AGE_GROUPS, BOOKING_STATUSES, isOneOf, MAIL_TYPES, SLIDER_CATEGORIES, SLIDER_CATEGORY_LABELS, SLIDER_STATUS_LABELS } from './enums.ts';
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((item) => {
@@ -21,16 +13,13 @@ function sourceFiles(folder: string): string[] {
 }
 
 describe('the domain folder', () => {
-  it.each(sourceFiles(import.meta.dirname).map((path) => ({ path })))(
-    'uses erasable syntax only and stays under 400 lines: $path',
-    ({ path }) => {
-      const source = readFileSync(path, 'utf8');
-      expect(source).not.toMatch(/^\s*(export\s+)?(const\s+)?enum\s/m);
-      expect(source).not.toMatch(/^\s*(export\s+)?(namespace|module)\s+\w+\s*\{/m);
-      expect(source).not.toMatch(/\b(Date\.now|Math\.random)\(/);
-      expect(source.split('\n').length).toBeLessThan(400);
-    },
-  );
+  it.each(sourceFiles(import.meta.dirname).map((path) => ({ path })))('uses erasable syntax only and stays under 400 lines: $path', ({ path }) => {
+    const source = readFileSync(path, 'utf8');
+    expect(source).not.toMatch(/^\s*(export\s+)?(const\s+)?enum\s/m);
+    expect(source).not.toMatch(/^\s*(export\s+)?(namespace|module)\s+\w+\s*\{/m);
+    expect(source).not.toMatch(/\b(Date\.now|Math\.random)\(/);
+    expect(source.split('\n').length).toBeLessThan(400);
+  });
 
   it('re-exports the rules from its index', () => {
     expect(typeof domain.quoteBooking).toBe('function');

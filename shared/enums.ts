@@ -18,13 +18,7 @@ export const WIDE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE', 'UNPUBLISHED', 'DEL
 export type WideStatus = (typeof WIDE_STATUSES)[number];
 
 /** "Booking status: IN_PROGRESS, CANCELED, CONFIRMED, WAITING_FOR_TRANSFER, PAYPAL_REVIEW." */
-export const BOOKING_STATUSES = [
-  'IN_PROGRESS',
-  'CANCELED',
-  'CONFIRMED',
-  'WAITING_FOR_TRANSFER',
-  'PAYPAL_REVIEW',
-] as const;
+export const BOOKING_STATUSES = ['IN_PROGRESS', 'CANCELED', 'CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Mail types; PETITON_RESERVA keeps the spec's spelling because stored rows and templates use it. */
@@ -112,15 +106,7 @@ export const SLIDER_STATUS_LABELS = {
  * Slider categories. 'GRUPO PRIVADO' is not in the spec's category list but is the category the home tab bar
  * looks for ("categories GROUP, SINGLE, GRUPO PRIVADO"), so it must be storable.
  */
-export const SLIDER_CATEGORIES = [
-  'GROUP',
-  'SINGLE',
-  'FIT',
-  'REDUCED_GROUP',
-  'FAMILY',
-  'GRID',
-  'GRUPO PRIVADO',
-] as const;
+export const SLIDER_CATEGORIES = ['GROUP', 'SINGLE', 'FIT', 'REDUCED_GROUP', 'FAMILY', 'GRID', 'GRUPO PRIVADO'] as const;
 export type SliderCategory = (typeof SLIDER_CATEGORIES)[number];
 /** GRID and 'GRUPO PRIVADO' have no label in the spec; ours follow the same wording style. */
 export const SLIDER_CATEGORY_LABELS = {
@@ -135,13 +121,7 @@ export const SLIDER_CATEGORY_LABELS = {
 /** "GROUP ('En Grupo'), SINGLE ('Single'), FIT ('Privado') when editing". */
 export const SLIDER_CATEGORIES_ON_EDIT = ['GROUP', 'SINGLE', 'FIT'] as const satisfies readonly SliderCategory[];
 /** "REDUCED_GROUP ('Reducido') and FAMILY ('Familia') also offered when creating". */
-export const SLIDER_CATEGORIES_ON_CREATE = [
-  'GROUP',
-  'SINGLE',
-  'FIT',
-  'REDUCED_GROUP',
-  'FAMILY',
-] as const satisfies readonly SliderCategory[];
+export const SLIDER_CATEGORIES_ON_CREATE = ['GROUP', 'SINGLE', 'FIT', 'REDUCED_GROUP', 'FAMILY'] as const satisfies readonly SliderCategory[];
 
 /**
  * "Website types include WEBDR and a campaign type." The campaign type is not named; DRCAMPAIGN mirrors the

@@ -27,6 +27,10 @@ describe('selectPublicTours', () => {
   });
 
   it('keeps only the listed departures of a tour', () => {
-    expect(selectPublicTours(snapshot).find((tour) => tour.id === 'mixed')?.periods.map((p) => p.id)).toEqual(['next']);
+    expect(
+      selectPublicTours(snapshot)
+        .find((tour) => tour.id === 'mixed')
+        ?.periods.map((p) => p.id),
+    ).toEqual(['next']);
   });
 });

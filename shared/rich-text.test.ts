@@ -3,14 +3,26 @@ import { hasRichTextContent, sanitizeRichText } from './rich-text.ts';
 
 describe('sanitizeRichText', () => {
   it.each([
-    { name: 'keeps the seed\'s landing markup', html: '<h2>Viaja distinto</h2><p>Desde 2009 <strong>viajes</strong>.</p><ul><li>1 €</li></ul>', expected: '<h2>Viaja distinto</h2><p>Desde 2009 <strong>viajes</strong>.</p><ul><li>1 €</li></ul>' },
+    {
+      name: "keeps the seed's landing markup",
+      html: '<h2>Viaja distinto</h2><p>Desde 2009 <strong>viajes</strong>.</p><ul><li>1 €</li></ul>',
+      expected: '<h2>Viaja distinto</h2><p>Desde 2009 <strong>viajes</strong>.</p><ul><li>1 €</li></ul>',
+    },
     { name: 'drops scripts with their text', html: '<p>Hola<script>alert(1)</script></p>', expected: '<p>Hola</p>' },
     { name: 'drops event handlers and styles', html: '<p onclick="x()" style="color:red" class="c">Hola</p>', expected: '<p>Hola</p>' },
     { name: 'unwraps tags outside the list, keeping their text', html: '<div><span>Hola</span></div>', expected: 'Hola' },
     { name: 'turns an h1 into an h2 (one h1 per page)', html: '<h1>Título</h1>', expected: '<h2>Título</h2>' },
     { name: 'removes javascript: links', html: '<a href="javascript:alert(1)">x</a>', expected: '<a>x</a>' },
-    { name: 'keeps https, mailto and tel links', html: '<a href="https://a.es">a</a><a href="mailto:h@a.es">b</a><a href="tel:+34910000000">c</a>', expected: '<a href="https://a.es">a</a><a href="mailto:h@a.es">b</a><a href="tel:+34910000000">c</a>' },
-    { name: 'a new-tab link gets rel noopener', html: '<a href="https://a.es" target="_blank">a</a>', expected: '<a href="https://a.es" target="_blank" rel="noopener noreferrer">a</a>' },
+    {
+      name: 'keeps https, mailto and tel links',
+      html: '<a href="https://a.es">a</a><a href="mailto:h@a.es">b</a><a href="tel:+34910000000">c</a>',
+      expected: '<a href="https://a.es">a</a><a href="mailto:h@a.es">b</a><a href="tel:+34910000000">c</a>',
+    },
+    {
+      name: 'a new-tab link gets rel noopener',
+      html: '<a href="https://a.es" target="_blank">a</a>',
+      expected: '<a href="https://a.es" target="_blank" rel="noopener noreferrer">a</a>',
+    },
     { name: 'drops iframes and images', html: '<iframe src="https://x"></iframe><img src="x" onerror="y()"><p>ok</p>', expected: '<p>ok</p>' },
     { name: 'null is empty', html: null, expected: '' },
   ])('$name', ({ html, expected }) => {

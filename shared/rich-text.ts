@@ -6,25 +6,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** Text structure an editor produces. No h1: the page's banner title is the only h1. */
-export const RICH_TEXT_ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'hr',
-] as const;
+export const RICH_TEXT_ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'hr'] as const;
 
 /** Links only; no style, class or event attributes reach the page. */
 export const RICH_TEXT_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {

@@ -244,13 +244,36 @@ export const CatalogueSnapshotSchema = z.strictObject({
   /** ACTIVE landings and their content blocks, by slug. */
   landings: z.array(LandingSnapshotSchema),
   mainBanners: z.array(
-    z.strictObject({ id: z.string(), backgroundImageDesktop: z.string().nullable(), backgroundImageMobile: z.string().nullable(), content: z.string().nullable(), order: z.number().int(), enhanceMenu: z.boolean() }),
+    z.strictObject({
+      id: z.string(),
+      backgroundImageDesktop: z.string().nullable(),
+      backgroundImageMobile: z.string().nullable(),
+      content: z.string().nullable(),
+      order: z.number().int(),
+      enhanceMenu: z.boolean(),
+    }),
   ),
   regionBanners: z.array(
-    z.strictObject({ id: z.string(), region: z.string(), imageDesktop: z.string().nullable(), imageMobile: z.string().nullable(), description: z.string().nullable(), order: z.number().int() }),
+    z.strictObject({
+      id: z.string(),
+      region: z.string(),
+      imageDesktop: z.string().nullable(),
+      imageMobile: z.string().nullable(),
+      description: z.string().nullable(),
+      order: z.number().int(),
+    }),
   ),
   activities: z.array(
-    z.strictObject({ id: z.string(), name: z.string(), city: z.string().nullable(), country: z.string().nullable(), description: z.string().nullable(), thumbnail: z.string().nullable(), homeViewable: z.boolean(), tourIds: z.array(z.string()) }),
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+      description: z.string().nullable(),
+      thumbnail: z.string().nullable(),
+      homeViewable: z.boolean(),
+      tourIds: z.array(z.string()),
+    }),
   ),
 });
 

@@ -28,7 +28,11 @@ if (!env.TEST_DATABASE_URL) {
   }
 }
 
-interface Tally { passed: number; failed: number; skipped: number }
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 

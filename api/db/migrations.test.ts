@@ -30,10 +30,17 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   it('refuse availability below zero and unknown enumeration values', async () => {
     t = await createTestDatabase(dialect);
     await t.db.insertInto('tours').values({ id: 't1', name: 'Japón', webSlug: 'japon', tourType: 'Group', createdAt: now, updatedAt: now }).execute();
-    await t.db.insertInto('periods').values({ id: 'p1', tourId: 't1', name: 'Abril', dayOne: '2027-04-01', returnDate: '2027-04-10', numberOfDays: 10, bookableAvailability: 1 }).execute();
+    await t.db
+      .insertInto('periods')
+      .values({ id: 'p1', tourId: 't1', name: 'Abril', dayOne: '2027-04-01', returnDate: '2027-04-10', numberOfDays: 10, bookableAvailability: 1 })
+      .execute();
     // The conditional seat update the booking service relies on: the CHECK turns an oversell into an error.
     await expect(
-      t.db.updateTable('periods').set((eb) => ({ bookableAvailability: eb('bookableAvailability', '-', 2) })).where('id', '=', 'p1').execute(),
+      t.db
+        .updateTable('periods')
+        .set((eb) => ({ bookableAvailability: eb('bookableAvailability', '-', 2) }))
+        .where('id', '=', 'p1')
+        .execute(),
     ).rejects.toThrow();
     await expect(
       t.db.insertInto('tours').values({ id: 't2', name: 'x', webSlug: 'x', tourType: 'Cruise', createdAt: now, updatedAt: now }).execute(),
@@ -47,7 +54,10 @@ describe.each(dialects)('migrations on %s', (dialect) => {
 
   it('keep money as integer cents and flags as 0/1', async () => {
     t = await createTestDatabase(dialect);
-    await t.db.insertInto('tours').values({ id: 't1', name: 'Perú', webSlug: 'peru', tourType: 'FIT', publishWeb: 1, createdAt: now, updatedAt: now }).execute();
+    await t.db
+      .insertInto('tours')
+      .values({ id: 't1', name: 'Perú', webSlug: 'peru', tourType: 'FIT', publishWeb: 1, createdAt: now, updatedAt: now })
+      .execute();
     await t.db.insertInto('prices').values({ id: 'pr1', tourId: 't1', ageGroupName: 'Adultos', valueCents: 129_050 }).execute();
     const row = await t.db
       .selectFrom('prices')
@@ -55,7 +65,9 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       .select(['prices.valueCents', 'tours.publishWeb', 'prices.categoryName', sql<number>`count(*) over ()`.as('n')])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ valueCents: 129_050, publishWeb: 1, categoryName: 'Standard category', n: 1 });
-    await expect(t.db.insertInto('tours').values({ id: 't3', name: 'x', webSlug: 'y', tourType: 'FIT', publishWeb: 2, createdAt: now, updatedAt: now }).execute()).rejects.toThrow();
+    await expect(
+      t.db.insertInto('tours').values({ id: 't3', name: 'x', webSlug: 'y', tourType: 'FIT', publishWeb: 2, createdAt: now, updatedAt: now }).execute(),
+    ).rejects.toThrow();
   });
 });
 

@@ -52,11 +52,16 @@ describe('access rules', () => {
     expect(ran).toBe(1);
   });
 
-  it("is found on every route of an app, sub-apps included; a route without one is listed with none", () => {
+  it('is found on every route of an app, sub-apps included; a route without one is listed with none', () => {
     const sub = new Hono<ApiEnv>().get('/:id', allow('traveller'), (c) => c.text('x')).post('/', (c) => c.text('undeclared'));
     const app = new Hono<ApiEnv>()
       .use(async (_c, next) => next())
-      .get('/a', allow('public'), async (_c, next) => next(), (c) => c.text('a'))
+      .get(
+        '/a',
+        allow('public'),
+        async (_c, next) => next(),
+        (c) => c.text('a'),
+      )
       .route('/sub', sub);
     expect(routeAccessTable(app)).toEqual([
       { method: 'GET', path: '/a', rules: ['public'] },
@@ -84,7 +89,7 @@ describe("a traveller's own objects", () => {
     expect((await as({ ...traveller, travelerId: null }, '/bookings/nadie')).status).toBe(404);
   });
 
-  it("are visible to admins, not to guides", async () => {
+  it('are visible to admins, not to guides', async () => {
     expect((await as(admin, '/bookings/trav-luis')).status).toBe(200);
     expect((await as(guide, '/bookings/trav-luis')).status).toBe(404);
   });
@@ -99,15 +104,21 @@ describe.each(dialects)("a guide's periods on %s", (dialect) => {
     for (const id of ['p1', 'p2', 'p3']) {
       await t.db.insertInto('periods').values({ id, tourId: 't1', name: id, dayOne: '2027-03-01', returnDate: '2027-03-08', numberOfDays: 8 }).execute();
     }
-    await t.db.insertInto('guides').values([
-      { id: 'g1', email: 'guia@different.demo', name: 'Marta' },
-      { id: 'g2', email: 'otro@different.demo', name: 'Jon' },
-    ]).execute();
-    await t.db.insertInto('guidePeriods').values([
-      { guideId: 'g1', periodId: 'p1' },
-      { guideId: 'g1', periodId: 'p2' },
-      { guideId: 'g2', periodId: 'p3' },
-    ]).execute();
+    await t.db
+      .insertInto('guides')
+      .values([
+        { id: 'g1', email: 'guia@different.demo', name: 'Marta' },
+        { id: 'g2', email: 'otro@different.demo', name: 'Jon' },
+      ])
+      .execute();
+    await t.db
+      .insertInto('guidePeriods')
+      .values([
+        { guideId: 'g1', periodId: 'p1' },
+        { guideId: 'g1', periodId: 'p2' },
+        { guideId: 'g2', periodId: 'p3' },
+      ])
+      .execute();
   });
   afterEach(async () => t.drop());
 

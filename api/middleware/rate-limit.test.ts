@@ -29,7 +29,7 @@ describe('the client address', () => {
   it.each([
     ['the socket peer', false, {}, '203.0.113.7', '203.0.113.7'],
     ['the socket peer, not a forwarded header nobody vouches for', false, { 'x-forwarded-for': '1.1.1.1' }, '203.0.113.7', '203.0.113.7'],
-    ["behind our proxy, the entry it appended (the last)", true, { 'x-forwarded-for': '1.1.1.1, 198.51.100.4' }, '10.0.0.2', '198.51.100.4'],
+    ['behind our proxy, the entry it appended (the last)', true, { 'x-forwarded-for': '1.1.1.1, 198.51.100.4' }, '10.0.0.2', '198.51.100.4'],
     ['behind our proxy without the header, the socket peer', true, {}, '10.0.0.2', '10.0.0.2'],
     ['an IPv4-mapped IPv6 peer as IPv4', false, {}, '::ffff:203.0.113.7', '203.0.113.7'],
     ['an IPv6 peer by its /64', false, {}, '2001:db8:0:12:a:b:c:d', '2001:db8:0:12::/64'],
@@ -52,7 +52,12 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     for (const second of ['00', '10', '20', '30']) {
       results.push(await consumeRateLimit(t.db, { limit, key: '203.0.113.7', now: at(`2026-11-22T10:01:${second}.000Z`) }));
     }
-    expect(results.map((r) => [r.allowed, r.hits])).toEqual([[true, 1], [true, 2], [true, 3], [false, 4]]);
+    expect(results.map((r) => [r.allowed, r.hits])).toEqual([
+      [true, 1],
+      [true, 2],
+      [true, 3],
+      [false, 4],
+    ]);
     // The window is 10:00–10:10: at 10:01:30, 510 s remain.
     expect(results[3]?.retryAfterSeconds).toBe(510);
     const next = await consumeRateLimit(t.db, { limit, key: '203.0.113.7', now: at('2026-11-22T10:10:00.000Z') });
@@ -75,9 +80,7 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     try {
       const now = at('2026-11-22T10:00:00.000Z');
       const big: RateLimit = { ...limit, max: 10 };
-      const results = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => consumeRateLimit(i % 2 ? other : t.db, { limit: big, key: '203.0.113.7', now })),
-      );
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => consumeRateLimit(i % 2 ? other : t.db, { limit: big, key: '203.0.113.7', now })));
       expect(results.map((r) => r.hits).toSorted((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
       expect(results.filter((r) => r.allowed)).toHaveLength(10);
     } finally {

@@ -62,7 +62,8 @@ export function rateLimitMessage(retryAfterSeconds: number): string {
 }
 
 /** Who is counted, hashed: the table never holds an address or e-mail in clear. */
-export const counterKey = (limit: RateLimit, who: string) => `${limit.name}:${createHash('sha256').update(who.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+export const counterKey = (limit: RateLimit, who: string) =>
+  `${limit.name}:${createHash('sha256').update(who.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 
 /** Counts one attempt of `who` against `limit` and says whether it is allowed. */
 export async function consumeRateLimit(db: Db, { limit, key, now = new Date() }: { limit: RateLimit; key: string; now?: Date }): Promise<RateLimitResult> {
@@ -77,7 +78,12 @@ export async function consumeRateLimit(db: Db, { limit, key, now = new Date() }:
     .executeTakeFirstOrThrow();
   const hits = Number(row.hits);
   // A new window is the moment to forget finished ones (indexed; a failed sweep only delays it).
-  if (hits === 1) await db.deleteFrom('rateLimits').where('expiresAt', '<=', now.toISOString()).execute().catch(() => {});
+  if (hits === 1)
+    await db
+      .deleteFrom('rateLimits')
+      .where('expiresAt', '<=', now.toISOString())
+      .execute()
+      .catch(() => {});
   return { allowed: hits <= limit.max, hits, retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
 }
 
@@ -101,7 +107,10 @@ function normaliseAddress(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**
@@ -111,7 +120,12 @@ function normaliseAddress(address: string): string {
  */
 export function clientAddress(c: Context, { trustProxy }: Pick<Config, 'trustProxy'>): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return normaliseAddress(forwarded);
   }
   try {

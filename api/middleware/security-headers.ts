@@ -31,7 +31,13 @@ export interface CspHashes {
  *
  * @example pageContentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], formActions: ['https://accounts.google.com'] })
  */
-export function pageContentSecurityPolicy({ scriptHashes = [], formActions = [] }: { scriptHashes?: readonly string[]; formActions?: readonly string[] } = {}): string {
+export function pageContentSecurityPolicy({
+  scriptHashes = [],
+  formActions = [],
+}: {
+  scriptHashes?: readonly string[];
+  formActions?: readonly string[];
+} = {}): string {
   return [
     "default-src 'self'",
     "img-src 'self' data:",

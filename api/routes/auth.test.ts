@@ -178,7 +178,9 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       const browser = createBrowser(api);
       const res = await browser.post('/auth/signin', { email: 'LUCIA.martin@correo.es', password: account.password });
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ user: { id: account.id, email: EMAIL, groups: ['guides'], travelerId: 'tr-old', traveler: { name: 'Lucía', surname: 'Martín' } } });
+      expect(await res.json()).toMatchObject({
+        user: { id: account.id, email: EMAIL, groups: ['guides'], travelerId: 'tr-old', traveler: { name: 'Lucía', surname: 'Martín' } },
+      });
       const traveler = await t.db.selectFrom('travelers').select('cognitoId').where('id', '=', 'tr-old').executeTakeFirstOrThrow();
       expect(traveler.cognitoId).toBe(account.id);
       expect(await t.db.selectFrom('travelers').selectAll().execute()).toHaveLength(1);
@@ -189,7 +191,10 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
 
     it('refuses a wrong password and an unknown e-mail with the same 401, logging neither password', async () => {
       const account = await createAccount(t.db, { email: EMAIL });
-      for (const body of [{ email: EMAIL, password: 'no-es-esta-123' }, { email: 'nadie@example.com', password: 'no-es-esta-456' }]) {
+      for (const body of [
+        { email: EMAIL, password: 'no-es-esta-123' },
+        { email: 'nadie@example.com', password: 'no-es-esta-456' },
+      ]) {
         const res = await createBrowser(api).post('/auth/signin', body);
         expect(res.status).toBe(401);
         expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', message: AUTH_MESSAGES.wrongCredentials } });
@@ -244,7 +249,13 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       const res = await browser.get('/auth/me');
       expect(res.status).toBe(200);
       const body = (await res.json()) as { user: Record<string, unknown>; session: { valid: boolean } };
-      expect(body.user).toEqual({ id: account.id, email: EMAIL, groups: ['drAdmin'], travelerId: expect.any(String), traveler: { name: 'lucia.martin', surname: '' } });
+      expect(body.user).toEqual({
+        id: account.id,
+        email: EMAIL,
+        groups: ['drAdmin'],
+        travelerId: expect.any(String),
+        traveler: { name: 'lucia.martin', surname: '' },
+      });
       expect(body.session.valid).toBe(true);
     });
 

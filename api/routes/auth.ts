@@ -16,15 +16,7 @@ import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { currentFamilyId } from '../middleware/session.ts';
-import {
-  changePassword,
-  checkCredentials,
-  requestPasswordReset,
-  resendVerification,
-  resetPassword,
-  signUp,
-  verifyEmail,
-} from '../services/auth/accounts.ts';
+import { changePassword, checkCredentials, requestPasswordReset, resendVerification, resetPassword, signUp, verifyEmail } from '../services/auth/accounts.ts';
 import { ACCESS_COOKIE, clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
 import { configuredProviders, PROVIDER_NAMES } from '../services/auth/oauth.ts';
 import { familyOfRefreshToken, refreshSession, revokeFamily } from '../services/auth/sessions.ts';
@@ -81,9 +73,7 @@ export function authRoutes(deps: AppDeps) {
       // A new access token (and a rotated refresh token) from the refresh cookie; 401 when it is no good.
       .post('/refresh', allow('public'), async (c) => {
         const refreshToken = readCookie(c, REFRESH_COOKIE);
-        const result = refreshToken
-          ? await refreshSession(db, { refreshToken, secret: config.authSecret, now: new Date(), userAgent: userAgentOf(c) })
-          : null;
+        const result = refreshToken ? await refreshSession(db, { refreshToken, secret: config.authSecret, now: new Date(), userAgent: userAgentOf(c) }) : null;
         if (!result?.ok) {
           clearSessionCookies(c, config);
           throw new AppError('UNAUTHENTICATED', result?.reason === 'disabled' ? AUTH_MESSAGES.disabled : AUTH_MESSAGES.sessionExpired);
@@ -145,4 +135,3 @@ export function authRoutes(deps: AppDeps) {
       .route('/oauth', oauthRoutes(deps))
   );
 }
-

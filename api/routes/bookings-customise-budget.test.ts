@@ -24,7 +24,10 @@ describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
       const res = await get(`/bookings/${id}/options`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const both = (valueCents: number) => [{ ageGroupName: 'Adultos', valueCents }, { ageGroupName: 'Niños', valueCents }];
+      const both = (valueCents: number) => [
+        { ageGroupName: 'Adultos', valueCents },
+        { ageGroupName: 'Niños', valueCents },
+      ];
       expect(await res.json()).toEqual({
         reservationModes: [{ activityId: 'DBL', name: 'Habitación doble', places: 2, comment: null, shareRoom: false, availability: 5, prices: both(5_000) }],
         // The rental car never counts; the pack is as available as its only member.
@@ -37,15 +40,30 @@ describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
     });
 
     it('leaves out deleted rooms and packs with a member out of seats; shows texts and shared rooms', async () => {
-      await t.db.insertInto('reservationModes').values([
-        { id: 'rm2', periodId: 'p1', activityId: 'TPL', name: 'Habitación triple', places: 3, availability: 1, comment: 'Cama supletoria', shareRoom: 1, deleted: 0 },
-        { id: 'rm3', periodId: 'p1', activityId: 'OLD', name: 'Antigua', places: 1, availability: 4, comment: null, shareRoom: 0, deleted: 1 },
-      ]).execute();
+      await t.db
+        .insertInto('reservationModes')
+        .values([
+          {
+            id: 'rm2',
+            periodId: 'p1',
+            activityId: 'TPL',
+            name: 'Habitación triple',
+            places: 3,
+            availability: 1,
+            comment: 'Cama supletoria',
+            shareRoom: 1,
+            deleted: 0,
+          },
+          { id: 'rm3', periodId: 'p1', activityId: 'OLD', name: 'Antigua', places: 1, availability: 4, comment: null, shareRoom: 0, deleted: 1 },
+        ])
+        .execute();
       await t.db.updateTable('optionalActivities').set({ bookableAvailability: 0, webInfo: 'Con maestro de té' }).where('id', '=', 'oa1').execute();
       const body = await (await get(`/bookings/${await createdId()}/options`)).json();
       expect(body.reservationModes.map((m: { activityId: string }) => m.activityId)).toEqual(['DBL', 'TPL']);
       expect(body.reservationModes[1]).toMatchObject({ comment: 'Cama supletoria', shareRoom: true, places: 3, availability: 1, prices: [] });
-      expect(body.activities.map((a: { activityId: string; availability: number; webInfo: string | null }) => [a.activityId, a.availability, a.webInfo])).toEqual([
+      expect(
+        body.activities.map((a: { activityId: string; availability: number; webInfo: string | null }) => [a.activityId, a.availability, a.webInfo]),
+      ).toEqual([
         ['ACT1', 0, 'Con maestro de té'],
         ['SEG', 100, null],
       ]);
@@ -78,7 +96,15 @@ describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
       expect(mail).toMatchObject({ type: 'BUDGET', toAddress: 'ana.garcia@viajes.es', bookingId: id, status: 'PENDING' });
       expect(mail?.subject).toBe('Tu presupuesto «Japón en familia» para el viaje «Japón esencial»');
       // 2 × 1.000 + 800; 3 × 150,50; 2 × 300 + 250; 3 × 100 off; 3.801,50 → 3.802 €.
-      for (const line of ['Hola, Ana:', 'Precio base: 2.800 €', 'Suplemento de periodo: 451,50 €', 'Vuelos: 850 €', 'Descuento: -300 €', 'Total: 3.802 €', 'Viajeros: 3.']) {
+      for (const line of [
+        'Hola, Ana:',
+        'Precio base: 2.800 €',
+        'Suplemento de periodo: 451,50 €',
+        'Vuelos: 850 €',
+        'Descuento: -300 €',
+        'Total: 3.802 €',
+        'Viajeros: 3.',
+      ]) {
         expect(mail?.text).toContain(line);
       }
       expect(mail?.text).toContain(`Continuar con mi reserva: http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}`);

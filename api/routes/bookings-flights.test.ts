@@ -34,7 +34,8 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
   afterEach(async () => t.drop());
 
   const createdId = async () => ((await (await api.request('/bookings', jsonRequest('POST', validBooking()))).json()) as { id: string }).id;
-  const list = async (id: string, auth?: AuthContext) => api.request(`/bookings/${id}/flights`, auth ? { headers: { 'x-test-auth': JSON.stringify(auth) } } : {});
+  const list = async (id: string, auth?: AuthContext) =>
+    api.request(`/bookings/${id}/flights`, auth ? { headers: { 'x-test-auth': JSON.stringify(auth) } } : {});
   const choose = (id: string, body: unknown, auth?: AuthContext) => api.request(`/bookings/${id}/flight`, jsonRequest('POST', body, auth));
   const booking = (id: string) => t.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const preBookings = () => t.db.selectFrom('cockpitPreBookings').selectAll().execute();
@@ -47,28 +48,58 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       const body = await res.json();
       expect(body.selectedFlightId).toBeNull();
-      expect(body.options.map((o: { id: string; departureCity: string | null; noFlight: boolean; totalCents: number; available: boolean }) => [o.id, o.departureCity, o.noFlight, o.totalCents, o.available])).toEqual([
+      expect(
+        body.options.map((o: { id: string; departureCity: string | null; noFlight: boolean; totalCents: number; available: boolean }) => [
+          o.id,
+          o.departureCity,
+          o.noFlight,
+          o.totalCents,
+          o.available,
+        ]),
+      ).toEqual([
         ['f3', 'Barcelona', false, 63_300, true],
         ['f1', 'Madrid', false, 85_000, true],
         ['f4', 'Madrid', false, 54_600, false],
         ['f2', null, true, 0, true],
       ]);
       const byId = Object.fromEntries(body.options.map((o: { id: string }) => [o.id, o]));
-      expect(byId.f1.prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 30_000 }, { ageGroupName: 'Niños', valueCents: 25_000 }]);
-      expect(byId.f3.prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 21_100 }, { ageGroupName: 'Niños', valueCents: 21_100 }]);
-      expect(byId.f4.prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 19_200 }, { ageGroupName: 'Niños', valueCents: 16_200 }]);
+      expect(byId.f1.prices).toEqual([
+        { ageGroupName: 'Adultos', valueCents: 30_000 },
+        { ageGroupName: 'Niños', valueCents: 25_000 },
+      ]);
+      expect(byId.f3.prices).toEqual([
+        { ageGroupName: 'Adultos', valueCents: 21_100 },
+        { ageGroupName: 'Niños', valueCents: 21_100 },
+      ]);
+      expect(byId.f4.prices).toEqual([
+        { ageGroupName: 'Adultos', valueCents: 19_200 },
+        { ageGroupName: 'Niños', valueCents: 16_200 },
+      ]);
       expect(byId.f2.journeys).toEqual([]);
-      expect(byId.f3.journeys.map((j: { direction: string; segments: { flightNumber: string }[] }) => [j.direction, j.segments.map((s) => s.flightNumber)])).toEqual([
+      expect(
+        byId.f3.journeys.map((j: { direction: string; segments: { flightNumber: string }[] }) => [j.direction, j.segments.map((s) => s.flightNumber)]),
+      ).toEqual([
         ['outbound', ['IB3001', 'IB6801']],
         ['inbound', ['IB6802']],
       ]);
-      expect(byId.f3.journeys[0].segments[0]).toMatchObject({ departureIata: 'BCN', arrivalIata: 'MAD', departureCity: 'Barcelona', arrivalCity: 'Madrid', provider: 'Iberia' });
+      expect(byId.f3.journeys[0].segments[0]).toMatchObject({
+        departureIata: 'BCN',
+        arrivalIata: 'MAD',
+        departureCity: 'Barcelona',
+        arrivalCity: 'Madrid',
+        provider: 'Iberia',
+      });
     });
 
     it('prices by what each traveller set pays: one adult flies f1 at its own price and fits on f4', async () => {
       const id = ((await (await api.request('/bookings', jsonRequest('POST', validBooking({ adults: 1, children: 0 })))).json()) as { id: string }).id;
       const options = (await (await list(id)).json()).options as { id: string; totalCents: number; available: boolean }[];
-      expect(options.map((o) => [o.id, o.totalCents, o.available])).toEqual([['f3', 21_100, true], ['f4', 19_200, true], ['f1', 30_000, true], ['f2', 0, true]]);
+      expect(options.map((o) => [o.id, o.totalCents, o.available])).toEqual([
+        ['f3', 21_100, true],
+        ['f4', 19_200, true],
+        ['f1', 30_000, true],
+        ['f2', 0, true],
+      ]);
     });
 
     it('looks fares up only for departures in the future with seats (§5): otherwise only travelling without flight', async () => {
@@ -89,7 +120,12 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
       await holdSeats(t.db, id);
       expect((await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability).toBe(0);
       const options = (await (await list(id)).json()).options as { id: string; available: boolean }[];
-      expect(options.map((o) => [o.id, o.available])).toEqual([['f3', true], ['f1', true], ['f4', false], ['f2', true]]);
+      expect(options.map((o) => [o.id, o.available])).toEqual([
+        ['f3', true],
+        ['f1', true],
+        ['f4', false],
+        ['f2', true],
+      ]);
       expect((await choose(id, { flightId: 'f3' })).status).toBe(200);
     });
 
@@ -117,7 +153,15 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
       expect(row).toMatchObject({ flightId: 'f3', priceCents: total(63_300) });
       const [pre, ...others] = await preBookings();
       expect(others).toEqual([]);
-      expect(pre).toMatchObject({ bookingId: id, fareCents: 21_100, fareId: 'FARE-BCN-NRT', outboundItineraryId: 'j3-out', inboundItineraryId: 'j3-in', cockpitFlightId: 'cf3', flightId: 'f3' });
+      expect(pre).toMatchObject({
+        bookingId: id,
+        fareCents: 21_100,
+        fareId: 'FARE-BCN-NRT',
+        outboundItineraryId: 'j3-out',
+        inboundItineraryId: 'j3-in',
+        cockpitFlightId: 'cf3',
+        flightId: 'f3',
+      });
       expect(row.cockpitPreBookingId).toBe(pre?.id);
       expect((await (await list(id)).json()).selectedFlightId).toBe('f3');
     });
@@ -165,7 +209,10 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
       expect(accepted.quote.lines).toContainEqual({ label: 'Vuelos', amountCents: 72_300 });
       expect((await preBookings())[0]).toMatchObject({ fareCents: 24_100, fareId: 'FARE-BCN-NRT' });
       // The accepted fare is now the listed one, for this visitor and the next.
-      expect(await t.db.selectFrom('cockpitPrices').select(['flightCostCents', 'feeCents']).where('id', '=', 'cp1').executeTakeFirstOrThrow()).toEqual({ flightCostCents: 23_050, feeCents: 1_050 });
+      expect(await t.db.selectFrom('cockpitPrices').select(['flightCostCents', 'feeCents']).where('id', '=', 'cp1').executeTakeFirstOrThrow()).toEqual({
+        flightCostCents: 23_050,
+        feeCents: 1_050,
+      });
       expect((await (await list(id)).json()).options[0]).toMatchObject({ id: 'f3', totalCents: 72_300 });
       expect((await (await choose(id, { flightId: 'f3' })).json()).status).toBe('ok');
     });
@@ -229,7 +276,10 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
         async verifyFare(query) {
           const fare = await stored.verifyFare(query);
           if (fare?.flightId !== 'f3') return fare;
-          const perAgeGroup = [{ ageGroupName: 'Adultos', valueCents: 26_100 }, { ageGroupName: 'Niños', valueCents: 20_000 }];
+          const perAgeGroup = [
+            { ageGroupName: 'Adultos', valueCents: 26_100 },
+            { ageGroupName: 'Niños', valueCents: 20_000 },
+          ];
           return { ...fare, perAgeGroup, totalCents: 72_200, changed: true };
         },
       };
@@ -237,15 +287,28 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
 
     it('stores the accepted fare per age group so that the quote charges exactly it', async () => {
       const id = await createdId();
-      const app = new Hono<ApiEnv>().route('/bookings', bookingRoutes({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } }, { flights: repricingProvider() }));
+      const app = new Hono<ApiEnv>().route(
+        '/bookings',
+        bookingRoutes({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } }, { flights: repricingProvider() }),
+      );
       app.onError(errorResponse);
       const post = (body: unknown) => app.request(`/bookings/${id}/flight`, jsonRequest('POST', body));
-      expect(await (await post({ flightId: 'f3' })).json()).toEqual({ status: 'price-changed', flightId: 'f3', previousTotalCents: 63_300, newTotalCents: 72_200 });
+      expect(await (await post({ flightId: 'f3' })).json()).toEqual({
+        status: 'price-changed',
+        flightId: 'f3',
+        previousTotalCents: 63_300,
+        newTotalCents: 72_200,
+      });
       const accepted = await (await post({ flightId: 'f3', acceptedPriceCents: 72_200 })).json();
       expect(accepted.quote.lines).toContainEqual({ label: 'Vuelos', amountCents: 72_200 });
       expect(accepted.quote.totalCents).toBe(total(72_200));
       expect((await preBookings())[0]?.fareCents).toBe(24_067);
-      const prices = await t.db.selectFrom('cockpitPrices').select(['ageGroupName', 'flightCostCents', 'feeCents']).where('flightId', '=', 'f3').orderBy('ageGroupName').execute();
+      const prices = await t.db
+        .selectFrom('cockpitPrices')
+        .select(['ageGroupName', 'flightCostCents', 'feeCents'])
+        .where('flightId', '=', 'f3')
+        .orderBy('ageGroupName')
+        .execute();
       expect(prices).toEqual([
         { ageGroupName: 'Adultos', flightCostCents: 25_050, feeCents: 1_050 },
         { ageGroupName: 'Niños', flightCostCents: 20_000, feeCents: 0 },

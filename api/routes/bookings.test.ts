@@ -19,7 +19,14 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
   const create = async (body: unknown = validBooking()) => api.request('/bookings', jsonRequest('POST', body));
   const createdId = async () => ((await (await create()).json()) as { id: string }).id;
   const count = async (table: 'bookings' | 'travelers' | 'bookingTravelers' | 'bookingStatusChanges') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('POST /', () => {
     it('creates an IN_PROGRESS booking with its lead, travellers and price', async () => {
@@ -34,13 +41,21 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       expect(Number(row.differentId)).toBeGreaterThanOrEqual(100_000);
       expect(Number(row.differentId)).toBeLessThanOrEqual(999_999);
       const travellers = JSON.parse(row.travelersStringify);
-      expect(travellers.map((x: { age_group: string; lead: boolean }) => [x.age_group, x.lead])).toEqual([['Adultos', true], ['Adultos', false], ['Niños', false]]);
+      expect(travellers.map((x: { age_group: string; lead: boolean }) => [x.age_group, x.lead])).toEqual([
+        ['Adultos', true],
+        ['Adultos', false],
+        ['Niños', false],
+      ]);
       expect(travellers[0].reservation_fields).toEqual({ name: 'Ana', surname: 'García López', email: 'ana.garcia@viajes.es', phone: '+34 600 123 456' });
       const traveler = await t.db.selectFrom('travelers').selectAll().executeTakeFirstOrThrow();
       expect(traveler).toMatchObject({ email: 'ana.garcia@viajes.es', name: 'Ana', phone: '+34 600 123 456' });
       expect(row.travelerId).toBe(traveler.id);
-      expect(await t.db.selectFrom('bookingTravelers').select(['travelerId', 'email']).execute()).toEqual([{ travelerId: traveler.id, email: 'ana.garcia@viajes.es' }]);
-      expect(await t.db.selectFrom('bookingStatusChanges').select(['fromStatus', 'toStatus']).execute()).toEqual([{ fromStatus: null, toStatus: 'IN_PROGRESS' }]);
+      expect(await t.db.selectFrom('bookingTravelers').select(['travelerId', 'email']).execute()).toEqual([
+        { travelerId: traveler.id, email: 'ana.garcia@viajes.es' },
+      ]);
+      expect(await t.db.selectFrom('bookingStatusChanges').select(['fromStatus', 'toStatus']).execute()).toEqual([
+        { fromStatus: null, toStatus: 'IN_PROGRESS' },
+      ]);
     });
 
     it('finds the traveller by e-mail whatever its case', async () => {
@@ -77,7 +92,11 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
     });
 
     it('refuses a departure that already left', async () => {
-      await t.db.updateTable('periods').set({ dayOne: day(-3), returnDate: day(5) }).where('id', '=', 'p1').execute();
+      await t.db
+        .updateTable('periods')
+        .set({ dayOne: day(-3), returnDate: day(5) })
+        .where('id', '=', 'p1')
+        .execute();
       expect((await create()).status).toBe(422);
     });
   });
@@ -88,7 +107,19 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       const res = await api.request(`/bookings/${id}`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ id, status: 'IN_PROGRESS', tkStatus: 'PR', periodId: 'p1', tourSlug: 'japon-esencial', adults: 2, children: 1, flightId: null, couponCode: null, priceCents: 295_200, holdExpiresAt: null });
+      expect(body).toMatchObject({
+        id,
+        status: 'IN_PROGRESS',
+        tkStatus: 'PR',
+        periodId: 'p1',
+        tourSlug: 'japon-esencial',
+        adults: 2,
+        children: 1,
+        flightId: null,
+        couponCode: null,
+        priceCents: 295_200,
+        holdExpiresAt: null,
+      });
       expect(body.quote.totalCents).toBe(295_200);
       expect(body.travellers).toHaveLength(3);
     });
@@ -122,7 +153,12 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
         couponCode: 'verano10',
         travellers: [
           { id: a1, reservationMode: 'DBL', optionalActivities: ['ACT1', 'SEG'], reservationFields: { national_id: '12345678Z' } },
-          { id: a2, reservationMode: 'DBL', optionalActivities: ['SEG'], reservationFields: { name: 'Luis', email: 'luis@viajes.es', national_id: 'X1234567L' } },
+          {
+            id: a2,
+            reservationMode: 'DBL',
+            optionalActivities: ['SEG'],
+            reservationFields: { name: 'Luis', email: 'luis@viajes.es', national_id: 'X1234567L' },
+          },
           { id: c1, optionalActivities: ['SEG'], reservationFields: { name: 'Sara', birthdate: '2016-04-02' } },
         ],
       });
@@ -133,29 +169,55 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       const travellers = JSON.parse(row.travelersStringify);
       expect(travellers[0].reservation_fields).toMatchObject({ name: 'Ana', email: 'ana.garcia@viajes.es', national_id: '12345678Z' });
       // Luis has a valid e-mail: a booking traveller; Sara has none: not saved.
-      expect((await t.db.selectFrom('bookingTravelers').select('email').orderBy('email').execute()).map((r) => r.email)).toEqual(['ana.garcia@viajes.es', 'luis@viajes.es']);
+      expect((await t.db.selectFrom('bookingTravelers').select('email').orderBy('email').execute()).map((r) => r.email)).toEqual([
+        'ana.garcia@viajes.es',
+        'luis@viajes.es',
+      ]);
       const again = await (await api.request(`/bookings/${id}`)).json();
       expect(again).toMatchObject({ flightId: 'f1', couponCode: 'VERANO10', priceCents: 361_500 });
       expect(again.quote.totalCents).toBe(361_500);
 
       expect((await patch(id, { couponCode: null, flightId: null })).status).toBe(200);
-      expect(await t.db.selectFrom('bookings').select(['couponId', 'flightId']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ couponId: null, flightId: null });
+      expect(await t.db.selectFrom('bookings').select(['couponId', 'flightId']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+        couponId: null,
+        flightId: null,
+      });
     });
 
     it.each([
-      ['a DNI with the wrong letter', (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { national_id: '12345678A' } }] }), 'travellers.0.reservationFields.national_id'],
+      [
+        'a DNI with the wrong letter',
+        (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { national_id: '12345678A' } }] }),
+        'travellers.0.reservationFields.national_id',
+      ],
       ['a bad e-mail', (ids: string[]) => ({ travellers: [{ id: ids[1], reservationFields: { email: 'luis@@x' } }] }), 'travellers.0.reservationFields.email'],
       ['a traveller of another booking', () => ({ travellers: [{ id: '999', reservationMode: 'DBL' }] }), 'travellers.0.id'],
       ['a room not offered', (ids: string[]) => ({ travellers: [{ id: ids[0] }, { id: ids[1], reservationMode: 'SUITE' }] }), 'travellers.1.reservationMode'],
       ['a flight of another period', () => ({ flightId: 'f-x' }), 'flightId'],
       ['a coupon that does not apply', () => ({ couponCode: 'CADUCADO' }), 'couponCode'],
-      ['an adult born too late', (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { birthdate: '2020-01-01' } }] }), 'travellers.0.reservationFields.birthdate'],
-      ['a child aged 12 on departure', (ids: string[]) => ({ travellers: [{ id: ids[2], reservationFields: { birthdate: '2000-01-01' } }] }), 'travellers.0.reservationFields.birthdate'],
-      ['three in a double room', (ids: string[]) => ({
-        travellers: ids.map((id) => ({ id, reservationMode: 'DBL' })),
-        roommates: [{ travellerIds: ids }],
-      }), 'roommates.0'],
-      ['roommates in different rooms', (ids: string[]) => ({ travellers: [{ id: ids[0], reservationMode: 'DBL' }], roommates: [{ travellerIds: [ids[0], ids[1]] }] }), 'roommates.0'],
+      [
+        'an adult born too late',
+        (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { birthdate: '2020-01-01' } }] }),
+        'travellers.0.reservationFields.birthdate',
+      ],
+      [
+        'a child aged 12 on departure',
+        (ids: string[]) => ({ travellers: [{ id: ids[2], reservationFields: { birthdate: '2000-01-01' } }] }),
+        'travellers.0.reservationFields.birthdate',
+      ],
+      [
+        'three in a double room',
+        (ids: string[]) => ({
+          travellers: ids.map((id) => ({ id, reservationMode: 'DBL' })),
+          roommates: [{ travellerIds: ids }],
+        }),
+        'roommates.0',
+      ],
+      [
+        'roommates in different rooms',
+        (ids: string[]) => ({ travellers: [{ id: ids[0], reservationMode: 'DBL' }], roommates: [{ travellerIds: [ids[0], ids[1]] }] }),
+        'roommates.0',
+      ],
     ])('refuses %s with a 422 and changes nothing', async (_, body, field) => {
       const id = await createdId();
       const before = await t.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -169,7 +231,13 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
     it('stores who shares a room, and drops the group when their rooms change', async () => {
       const id = await createdId();
       const [a, b] = (await (await api.request(`/bookings/${id}`)).json()).travellers.map((x: { id: string }) => x.id);
-      const res = await patch(id, { travellers: [{ id: a, reservationMode: 'DBL' }, { id: b, reservationMode: 'DBL' }], roommates: [{ travellerIds: [a, b] }] });
+      const res = await patch(id, {
+        travellers: [
+          { id: a, reservationMode: 'DBL' },
+          { id: b, reservationMode: 'DBL' },
+        ],
+        roommates: [{ travellerIds: [a, b] }],
+      });
       expect(res.status).toBe(200);
       expect((await (await api.request(`/bookings/${id}`)).json()).roommates).toEqual([{ travellerIds: [a, b] }]);
       expect((await patch(id, { travellers: [{ id: b, reservationMode: null }] })).status).toBe(200);

@@ -9,7 +9,14 @@ import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
-import { createBooking, describeBooking, findBookingRow, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
+import {
+  createBooking,
+  describeBooking,
+  findBookingRow,
+  findPaymentBlockers,
+  PASSENGERS_INCOMPLETE_MESSAGE,
+  updateBooking,
+} from '../services/bookings/bookings.ts';
 import { AppError } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';

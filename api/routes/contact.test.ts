@@ -20,7 +20,14 @@ describe.each(dialects)('POST /api/contact on %s', (dialect) => {
     api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
     await t.db
       .insertInto('tours')
-      .values({ id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' })
+      .values({
+        id: 't1',
+        name: 'Japón esencial',
+        webSlug: 'japon-esencial',
+        tourType: 'Group',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      })
       .execute();
   });
   afterEach(async () => t.drop());

@@ -12,8 +12,14 @@ import { validate } from '../validation.ts';
  * attempt counts against the client address's limit (5 per 10 minutes), refused ones too.
  */
 export function contactRoutes({ db, config }: AppDeps) {
-  return new Hono<ApiEnv>().post('/', allow('public'), rateLimit({ db, config, limit: RATE_LIMITS.contact }), validate('json', ContactRequestSchema), async (c) => {
-    const created = await createContactRequest(db, { request: c.req.valid('json'), now: new Date() });
-    return c.json(created, 201);
-  });
+  return new Hono<ApiEnv>().post(
+    '/',
+    allow('public'),
+    rateLimit({ db, config, limit: RATE_LIMITS.contact }),
+    validate('json', ContactRequestSchema),
+    async (c) => {
+      const created = await createContactRequest(db, { request: c.req.valid('json'), now: new Date() });
+      return c.json(created, 201);
+    },
+  );
 }

@@ -32,7 +32,10 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
   it('is ok with the live build and the database status', async () => {
     const { api, config } = await setup();
     mkdirSync(join(config.siteDir, 'builds', 'abc'), { recursive: true });
-    writeFileSync(join(config.siteDir, 'builds', 'abc', 'build-info.json'), JSON.stringify({ hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3, tours: 0 }));
+    writeFileSync(
+      join(config.siteDir, 'builds', 'abc', 'build-info.json'),
+      JSON.stringify({ hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3, tours: 0 }),
+    );
     symlinkSync(join('builds', 'abc'), join(config.siteDir, 'current'));
     const res = await api.request('/health');
     expect(res.status).toBe(200);

@@ -33,8 +33,16 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
   afterEach(async () => t.drop());
 
   const count = async (table: 'payments' | 'transactions' | 'mails' | 'paymentVouchers' | 'paymentNotifications' | 'bookingStatusChanges') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const seatsLeft = async () => (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const seatsLeft = async () =>
+    (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
   const booking = () => t.db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow();
   const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const lastLog = () => t.db.selectFrom('paymentNotifications').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -76,13 +84,25 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(paid.tkId).toBe(confirmed.tkId);
       const transactions = await t.db.selectFrom('transactions').selectAll().execute();
       expect(transactions).toEqual([
-        expect.objectContaining({ travelerId: owner.travelerId, bookingId, paymentId: pending.id, amount: 100, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: 'PAYMENT' }),
+        expect.objectContaining({
+          travelerId: owner.travelerId,
+          bookingId,
+          paymentId: pending.id,
+          amount: 100,
+          curency: 'EUR',
+          exchangeRate: 1,
+          status: 'COMPLETED',
+          type: 'DEBIT',
+          kind: 'PAYMENT',
+        }),
       ]);
       const holds = await t.db.selectFrom('seatHolds').selectAll().execute();
       expect(holds.length).toBeGreaterThan(0);
       expect(holds.every((h) => h.confirmedAt !== null && h.releasedAt === null)).toBe(true);
       expect(await seatsLeft()).toBe(7);
-      expect(await t.db.selectFrom('bookingStatusChanges').select(['fromStatus', 'toStatus']).where('toStatus', '=', 'CONFIRMED').execute()).toEqual([{ fromStatus: 'IN_PROGRESS', toStatus: 'CONFIRMED' }]);
+      expect(await t.db.selectFrom('bookingStatusChanges').select(['fromStatus', 'toStatus']).where('toStatus', '=', 'CONFIRMED').execute()).toEqual([
+        { fromStatus: 'IN_PROGRESS', toStatus: 'CONFIRMED' },
+      ]);
       expect(await t.db.selectFrom('paymentVouchers').select(['paymentId', 'voucherUrl']).execute()).toEqual([
         { paymentId: pending.id, voucherUrl: `/api/payments/receipts/${bookingId}/${pending.id}.pdf` },
       ]);
@@ -97,7 +117,18 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       const voucherPdf = Buffer.from(bono![0]!.contentBase64, 'base64');
       expect(voucherPdf.subarray(0, 5).toString()).toBe('%PDF-');
       const voucherText = pdfText(voucherPdf);
-      for (const expected of ['Bono de reserva', confirmed.tkId!, confirmed.differentId, 'Japón esencial', 'Ana García López', 'Different Roads Viajes, S.L.', 'Pagado', '1 €', 'Pendiente', '2.951 €']) {
+      for (const expected of [
+        'Bono de reserva',
+        confirmed.tkId!,
+        confirmed.differentId,
+        'Japón esencial',
+        'Ana García López',
+        'Different Roads Viajes, S.L.',
+        'Pagado',
+        '1 €',
+        'Pendiente',
+        '2.951 €',
+      ]) {
         expect(voucherText).toContain(expected);
       }
       const receiptPdf = Buffer.from(receipt![0]!.contentBase64, 'base64');
@@ -111,8 +142,24 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
 
       const result = await (await api.request(`/payments/${pending.id}`)).json();
       expect(result).toMatchObject({
-        paymentId: pending.id, status: 'CONFIRMED', method: 'card', amountCents: 100, transfer: null,
-        booking: { id: bookingId, status: 'CONFIRMED', tkId: confirmed.tkId, tourName: 'Japón esencial', tourSlug: 'japon-esencial', leadName: 'Ana García López', leadEmail: 'ana.garcia@viajes.es', travellerCount: 3, totalCents: TOTAL, paidCents: 100, remainingCents: TOTAL - 100 },
+        paymentId: pending.id,
+        status: 'CONFIRMED',
+        method: 'card',
+        amountCents: 100,
+        transfer: null,
+        booking: {
+          id: bookingId,
+          status: 'CONFIRMED',
+          tkId: confirmed.tkId,
+          tourName: 'Japón esencial',
+          tourSlug: 'japon-esencial',
+          leadName: 'Ana García López',
+          leadEmail: 'ana.garcia@viajes.es',
+          travellerCount: 3,
+          totalCents: TOTAL,
+          paidCents: 100,
+          remainingCents: TOTAL - 100,
+        },
       });
     });
 
@@ -144,12 +191,20 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
 
   describe('a notification that must change nothing', () => {
     it.each([
-      ['a tampered amount (same signature)', (order: string) => {
-        const good = signedNotification(config, { order, amountCents: 100 });
-        const forged = signedNotification(config, { order, amountCents: 1 });
-        return { ...good, Ds_MerchantParameters: forged['Ds_MerchantParameters']! };
-      }, 'bad-signature'],
-      ['a signature made with another key', (order: string) => signedNotification(config, { order, amountCents: 100, key: Buffer.from('otra-clave-de-24-bytes!!').toString('base64') }), 'bad-signature'],
+      [
+        'a tampered amount (same signature)',
+        (order: string) => {
+          const good = signedNotification(config, { order, amountCents: 100 });
+          const forged = signedNotification(config, { order, amountCents: 1 });
+          return { ...good, Ds_MerchantParameters: forged['Ds_MerchantParameters']! };
+        },
+        'bad-signature',
+      ],
+      [
+        'a signature made with another key',
+        (order: string) => signedNotification(config, { order, amountCents: 100, key: Buffer.from('otra-clave-de-24-bytes!!').toString('base64') }),
+        'bad-signature',
+      ],
       ['a signed notification of another amount', (order: string) => signedNotification(config, { order, amountCents: 99 }), 'mismatch'],
       ['a signed notification in another currency', (order: string) => signedNotification(config, { order, amountCents: 100, currency: '840' }), 'mismatch'],
       ['another merchant', (order: string) => signedNotification(config, { order, amountCents: 100, extra: { Ds_MerchantCode: '123456789' } }), 'mismatch'],
@@ -236,7 +291,8 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
 
   describe('points', () => {
     const setBalance = (points: number) => t.db.updateTable('travelers').set({ accumulatedReward: points }).where('id', '=', owner.travelerId!).execute();
-    const balance = async () => (await t.db.selectFrom('travelers').select('accumulatedReward').where('id', '=', owner.travelerId!).executeTakeFirstOrThrow()).accumulatedReward;
+    const balance = async () =>
+      (await t.db.selectFrom('travelers').select('accumulatedReward').where('id', '=', owner.travelerId!).executeTakeFirstOrThrow()).accumulatedReward;
 
     it('wait on the card payment and are spent only when it is confirmed', async () => {
       await setBalance(10_250);
@@ -247,9 +303,15 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       await approve(pending);
       expect(await balance()).toBe(50);
       const payments = await t.db.selectFrom('payments').select(['paymentMethod', 'status', 'amountCents']).orderBy('amountCents').execute();
-      expect(payments).toEqual([{ paymentMethod: 'points', status: 'CONFIRMED', amountCents: 10_200 }, { paymentMethod: 'card', status: 'CONFIRMED', amountCents: TOTAL - 10_200 }]);
+      expect(payments).toEqual([
+        { paymentMethod: 'points', status: 'CONFIRMED', amountCents: 10_200 },
+        { paymentMethod: 'card', status: 'CONFIRMED', amountCents: TOTAL - 10_200 },
+      ]);
       const ledger = await t.db.selectFrom('transactions').select(['type', 'kind', 'amount']).orderBy('kind').execute();
-      expect(ledger).toEqual([{ type: 'DEBIT', kind: 'PAYMENT', amount: TOTAL - 10_200 }, { type: 'DEBIT', kind: 'POINTS', amount: 10_200 }]);
+      expect(ledger).toEqual([
+        { type: 'DEBIT', kind: 'PAYMENT', amount: TOTAL - 10_200 },
+        { type: 'DEBIT', kind: 'POINTS', amount: 10_200 },
+      ]);
       const options = await (await api.request(`/payments/booking/${bookingId}`, asAuth(owner))).json();
       expect(options).toMatchObject({ paidCents: TOTAL, remainingCents: 0, dueNowCents: 0 });
       const receipt = await t.db.selectFrom('mails').select('attachments').where('type', '=', 'PAYMENT').executeTakeFirstOrThrow();
@@ -268,7 +330,12 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       await setBalance(250);
       const started = await startPaymentRequest(api, `/payments/booking/${bookingId}`, { amount: 'due', method: 'card', points: 250 }, owner);
       expect(started.res.status).toBe(201);
-      expect(started.body).toEqual({ paymentId: expect.any(String), method: 'points', amountCents: 100, confirmationPath: `/confirmacion/${started.body.paymentId}` });
+      expect(started.body).toEqual({
+        paymentId: expect.any(String),
+        method: 'points',
+        amountCents: 100,
+        confirmationPath: `/confirmacion/${started.body.paymentId}`,
+      });
       expect(await balance()).toBe(150);
       expect(await payment(started.body.paymentId)).toMatchObject({ paymentMethod: 'points', status: 'CONFIRMED', amountCents: 100 });
       expect((await booking()).status).toBe('CONFIRMED');
@@ -293,7 +360,7 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(second).toMatchObject({ amountCents: TOTAL - 100, paymentOrigin: 'ENLACE' });
       expect(await t.db.selectFrom('seatHolds').selectAll().orderBy('id').execute()).toEqual(holdsBefore);
       await approve(second);
-      expect((await booking())).toMatchObject({ status: 'CONFIRMED', tkId });
+      expect(await booking()).toMatchObject({ status: 'CONFIRMED', tkId });
       expect(await t.db.selectFrom('transactions').select('amount').orderBy('amount').execute()).toEqual([{ amount: 100 }, { amount: TOTAL - 100 }]);
       const mails = (await t.db.selectFrom('mails').select('type').execute()).map((m) => m.type).sort();
       expect(mails).toEqual(['BONO_RESERVA', 'PAYMENT', 'PAYMENT']);
@@ -303,7 +370,10 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(done.body.error.message).toBe('Tu reserva ya está pagada por completo.');
     });
 
-    it.each([['a wrong tkId', 'DR-2026-ZZZZZZ'], ['no tkId yet', 'none']])('answers 404 for %s', async (_, tk) => {
+    it.each([
+      ['a wrong tkId', 'DR-2026-ZZZZZZ'],
+      ['no tkId yet', 'none'],
+    ])('answers 404 for %s', async (_, tk) => {
       if (tk !== 'none') await confirmFirst();
       const options = await api.request(`/payments/link/${bookingId}/${tk}`);
       expect(options.status).toBe(404);
@@ -330,8 +400,18 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body).toEqual({
-        bookingId, tkId, tourName: 'Japón esencial',
-        receipts: [{ paymentId: pending.id, amountCents: 100, method: 'card', confirmedAt: expect.any(String), url: `/api/payments/receipts/${bookingId}/${pending.id}.pdf?tk=${tkId}` }],
+        bookingId,
+        tkId,
+        tourName: 'Japón esencial',
+        receipts: [
+          {
+            paymentId: pending.id,
+            amountCents: 100,
+            method: 'card',
+            confirmedAt: expect.any(String),
+            url: `/api/payments/receipts/${bookingId}/${pending.id}.pdf?tk=${tkId}`,
+          },
+        ],
       });
 
       const pdf = await api.request(body.receipts[0].url.replace(/^\/api/, ''));
@@ -339,7 +419,8 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="recibo-${pending.orderNumber}.pdf"`);
       const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
-      for (const expected of ['Recibo de pago', pending.orderNumber, tkId, 'Japón esencial', '1 €', 'Tarjeta', 'Different Roads Viajes, S.L.']) expect(text).toContain(expected);
+      for (const expected of ['Recibo de pago', pending.orderNumber, tkId, 'Japón esencial', '1 €', 'Tarjeta', 'Different Roads Viajes, S.L.'])
+        expect(text).toContain(expected);
 
       expect((await api.request(`/payments/receipts/${bookingId}/${pending.id}.pdf`)).status).toBe(404);
       expect((await api.request(`/payments/receipts/${bookingId}/${pending.id}.pdf`, asAuth(owner))).status).toBe(200);

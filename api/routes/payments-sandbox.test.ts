@@ -99,7 +99,12 @@ describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
   });
 
   it('is off in production when the shop uses a real terminal', async () => {
-    const live = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago', REDSYS_SECRET_KEY: Buffer.from('clave-real-de-24-bytes!!').toString('base64') });
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+      REDSYS_SECRET_KEY: Buffer.from('clave-real-de-24-bytes!!').toString('base64'),
+    });
     const liveApi = createApi({ db: t.db, config: { ...live, databaseUrl: t.url } });
     expect((await liveApi.request('/payments/sandbox/realizarPago', form({}))).status).toBe(404);
     expect((await liveApi.request('/payments/sandbox/pay', form({}))).status).toBe(404);
@@ -122,7 +127,12 @@ describe('payment configuration', () => {
   it('defaults to the built-in sandbox with Redsys test credentials and the demo bank account', () => {
     const c = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://www.example.es' });
     expect(c.redsys).toEqual({
-      url: 'https://www.example.es/api/payments/sandbox/realizarPago', secretKey: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7', merchantCode: '999008881', terminal: '1', sandbox: true, sandboxEnabled: true,
+      url: 'https://www.example.es/api/payments/sandbox/realizarPago',
+      secretKey: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+      merchantCode: '999008881',
+      terminal: '1',
+      sandbox: true,
+      sandboxEnabled: true,
     });
     expect(c.bankTransfer.demo).toBe(true);
     expect(c.warnings).toEqual([]);
@@ -134,8 +144,14 @@ describe('payment configuration', () => {
     expect(() => loadConfig({ ...prod, REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago' })).toThrow(/REDSYS_SECRET_KEY/);
     expect(() => loadConfig({ ...prod, REDSYS_SECRET_KEY: 'corta' })).toThrow(/REDSYS_SECRET_KEY/);
     const live = loadConfig({
-      ...prod, REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago', REDSYS_SECRET_KEY: Buffer.from('clave-real-de-24-bytes!!').toString('base64'),
-      REDSYS_MERCHANT_CODE: '123456789', REDSYS_TERMINAL: '2', BANK_TRANSFER_IBAN: 'ES76 2077 0024 0031 0257 5766', BANK_TRANSFER_BENEFICIARY: 'Viajes, S.L.', BANK_TRANSFER_BANK: 'Banco',
+      ...prod,
+      REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+      REDSYS_SECRET_KEY: Buffer.from('clave-real-de-24-bytes!!').toString('base64'),
+      REDSYS_MERCHANT_CODE: '123456789',
+      REDSYS_TERMINAL: '2',
+      BANK_TRANSFER_IBAN: 'ES76 2077 0024 0031 0257 5766',
+      BANK_TRANSFER_BENEFICIARY: 'Viajes, S.L.',
+      BANK_TRANSFER_BANK: 'Banco',
     });
     expect(live.redsys).toMatchObject({ sandbox: false, sandboxEnabled: false, merchantCode: '123456789', terminal: '2' });
     expect(live.bankTransfer).toEqual({ iban: 'ES76 2077 0024 0031 0257 5766', beneficiary: 'Viajes, S.L.', bank: 'Banco', demo: false });

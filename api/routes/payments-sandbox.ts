@@ -113,7 +113,9 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 function payPage(order: SandboxOrder): string {
-  const hidden = (Object.entries(order.signed) as [string, string][]).map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`).join('');
+  const hidden = (Object.entries(order.signed) as [string, string][])
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join('');
   const fields = order.bizum
     ? `<label for="phone">Teléfono móvil asociado a Bizum</label>
 <input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel-national" required aria-describedby="phone-hint">
@@ -140,7 +142,10 @@ ${fields}
 }
 
 const invalidPage = () =>
-  page('Pago no válido', '<h1>No podemos procesar este pago</h1><p>La petición de pago no es válida o ha sido modificada. Vuelve a la tienda e inténtalo de nuevo.</p>');
+  page(
+    'Pago no válido',
+    '<h1>No podemos procesar este pago</h1><p>La petición de pago no es válida o ha sido modificada. Vuelve a la tienda e inténtalo de nuevo.</p>',
+  );
 
 /** "MM/AA" of this month or later. */
 function expiryInFuture(expiry: string, now: Date): boolean {
@@ -157,7 +162,9 @@ function bankResponse(order: SandboxOrder, body: Record<string, unknown>, now: D
   if (text(body['action']) === 'cancel') return RESPONSE_CANCELED_BY_USER;
   if (order.bizum) return text(body['phone']).replace(/\D/g, '').replace(/^34/, '') === SANDBOX_TEST_BIZUM_PHONE ? '0000' : RESPONSE_DECLINED;
   const approved =
-    text(body['card']).replace(/[\s-]/g, '') === SANDBOX_TEST_CARD && expiryInFuture(text(body['expiry']), now) && text(body['cvv']).trim() === SANDBOX_TEST_CVV;
+    text(body['card']).replace(/[\s-]/g, '') === SANDBOX_TEST_CARD &&
+    expiryInFuture(text(body['expiry']), now) &&
+    text(body['cvv']).trim() === SANDBOX_TEST_CVV;
   return approved ? '0000' : RESPONSE_DECLINED;
 }
 

@@ -29,10 +29,22 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
     return res.json();
   };
   const count = async (table: 'payments' | 'seatHolds' | 'bookingStatusChanges' | 'transactions' | 'mails') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const seatsLeft = async () => (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const seatsLeft = async () =>
+    (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
   const setDeadlines = (id: string, deadlines: { date: string; amountCents: number }[]) =>
-    t.db.updateTable('bookings').set({ deadlinesStringify: JSON.stringify(deadlines) }).where('id', '=', id).execute();
+    t.db
+      .updateTable('bookings')
+      .set({ deadlinesStringify: JSON.stringify(deadlines) })
+      .where('id', '=', id)
+      .execute();
 
   describe('GET /booking/:id (amounts due now)', () => {
     it('asks 1 € to book a departure more than 30 days away without a pre-booked fare', async () => {
@@ -40,8 +52,19 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const { id } = await createBookingForPayment(api, t.db);
       const body = await options(id);
       expect(body).toMatchObject({
-        bookingId: id, status: 'IN_PROGRESS', tkId: null, tour: { name: 'Japón esencial', slug: 'japon-esencial' }, period: { dayOne: day(60), returnDate: day(69), numberOfDays: 10 },
-        travellerCount: 3, paidCents: 0, dueNowCents: 100, remainingCents: TOTAL, points: null, holdExpiresAt: null, methods: ['card', 'bizum', 'transfer'], payments: [],
+        bookingId: id,
+        status: 'IN_PROGRESS',
+        tkId: null,
+        tour: { name: 'Japón esencial', slug: 'japon-esencial' },
+        period: { dayOne: day(60), returnDate: day(69), numberOfDays: 10 },
+        travellerCount: 3,
+        paidCents: 0,
+        dueNowCents: 100,
+        remainingCents: TOTAL,
+        points: null,
+        holdExpiresAt: null,
+        methods: ['card', 'bizum', 'transfer'],
+        payments: [],
       });
       expect(body.quote.totalCents).toBe(TOTAL);
       expect(body.dueNowExplanation).toBe('Reserva tu plaza con 1 €: la salida es dentro de más de 30 días. El resto, en los plazos de tu reserva.');
@@ -50,17 +73,26 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
     it('asks the pre-booked fare times the travellers when the flights step pre-booked one', async () => {
       await insertDeparture(t.db);
       const { id } = await createBookingForPayment(api, t.db);
-      await t.db.insertInto('cockpitPreBookings').values({ id: 'pb1', bookingId: id, fareCents: 12_345, fareId: 'FARE-1', createdAt: new Date().toISOString() }).execute();
+      await t.db
+        .insertInto('cockpitPreBookings')
+        .values({ id: 'pb1', bookingId: id, fareCents: 12_345, fareId: 'FARE-1', createdAt: new Date().toISOString() })
+        .execute();
       const body = await options(id);
       // 123,45 € × 3 travellers = 370,35 €, rounded up to the euro.
       expect(body.dueNowCents).toBe(37_100);
-      expect(body.dueNowExplanation).toBe('Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 123,45 € × 3 viajeros, redondeado al euro = 371 €. El resto, en los plazos de tu reserva.');
+      expect(body.dueNowExplanation).toBe(
+        'Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 123,45 € × 3 viajeros, redondeado al euro = 371 €. El resto, en los plazos de tu reserva.',
+      );
     });
 
     it('asks the deadlines already passed when the departure is 30 days away or less', async () => {
       await insertDeparture(t.db, { dayOne: day(20) });
       const { id } = await createBookingForPayment(api, t.db);
-      await setDeadlines(id, [{ date: day(5), amountCents: 100_000 }, { date: day(-2), amountCents: 50_000 }, { date: day(-1), amountCents: 30_000 }]);
+      await setDeadlines(id, [
+        { date: day(5), amountCents: 100_000 },
+        { date: day(-2), amountCents: 50_000 },
+        { date: day(-1), amountCents: 30_000 },
+      ]);
       const body = await options(id);
       expect(body.dueNowCents).toBe(80_000);
       expect(body.dueNowExplanation).toBe('Ahora toca pagar los 2 plazos ya vencidos: 800 €.');
@@ -69,7 +101,10 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
     it('asks the first deadline when none has passed', async () => {
       await insertDeparture(t.db, { dayOne: day(20) });
       const { id } = await createBookingForPayment(api, t.db);
-      await setDeadlines(id, [{ date: day(10), amountCents: 70_000 }, { date: day(3), amountCents: 40_000 }]);
+      await setDeadlines(id, [
+        { date: day(10), amountCents: 70_000 },
+        { date: day(3), amountCents: 40_000 },
+      ]);
       const body = await options(id);
       expect(body.dueNowCents).toBe(40_000);
       expect(body.dueNowExplanation).toContain('el primer plazo de tu reserva');
@@ -80,13 +115,23 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const { id } = await createBookingForPayment(api, t.db);
       const state = await (await api.request(`/bookings/${id}`)).json();
       const [a1, a2] = state.travellers.map((x: { id: string }) => x.id);
-      const patched = await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: [{ id: a1, optionalActivities: ['SEG'] }, { id: a2, optionalActivities: ['SEG'] }] }));
+      const patched = await api.request(
+        `/bookings/${id}`,
+        jsonRequest('PATCH', {
+          travellers: [
+            { id: a1, optionalActivities: ['SEG'] },
+            { id: a2, optionalActivities: ['SEG'] },
+          ],
+        }),
+      );
       expect(patched.status).toBe(200);
       const body = await options(id);
       // 2.951,50 + 2 × 25 insurance = 3.001,50 → 3.002 €; 25 % = 750,50 → 751 €; + 50 € insurance = 801 €.
       expect(body.quote).toMatchObject({ totalCents: 300_200, insuranceCents: 5_000 });
       expect(body.dueNowCents).toBe(80_100);
-      expect(body.dueNowExplanation).toBe('Ahora pagas el 25 % del total, redondeado al euro (751 €), más el seguro (50 €): 801 €. El resto, antes de la salida.');
+      expect(body.dueNowExplanation).toBe(
+        'Ahora pagas el 25 % del total, redondeado al euro (751 €), más el seguro (50 €): 801 €. El resto, antes de la salida.',
+      );
     });
 
     it('shows a signed-in traveller their points and the most they may take off', async () => {
@@ -125,12 +170,27 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       expect(body).toMatchObject({ method: 'card', amountCents: 100, redirect: { url: '/api/payments/sandbox/realizarPago' } });
       expect(body.redirect.fields.Ds_SignatureVersion).toBe('HMAC_SHA256_V1');
       const payment = await t.db.selectFrom('payments').selectAll().executeTakeFirstOrThrow();
-      expect(payment).toMatchObject({ id: body.paymentId, bookingId: id, status: 'PENDING', paymentMethod: 'card', amountCents: 100, paymentOrigin: 'WEB', type: 'PARCIAL', expiresAt: body.holdExpiresAt });
+      expect(payment).toMatchObject({
+        id: body.paymentId,
+        bookingId: id,
+        status: 'PENDING',
+        paymentMethod: 'card',
+        amountCents: 100,
+        paymentOrigin: 'WEB',
+        type: 'PARCIAL',
+        expiresAt: body.holdExpiresAt,
+      });
       expect(payment.orderNumber).toMatch(/^\d{4}[0-9A-Za-z]{8}$/);
       expect(redirectParams(body.redirect.fields)).toMatchObject({
-        DS_MERCHANT_ORDER: payment.orderNumber, DS_MERCHANT_AMOUNT: '100', DS_MERCHANT_CURRENCY: '978', DS_MERCHANT_TRANSACTIONTYPE: '0',
-        DS_MERCHANT_MERCHANTCODE: '999008881', DS_MERCHANT_TERMINAL: '1', DS_MERCHANT_PAYMETHODS: 'C',
-        DS_MERCHANT_URLOK: `${config.publicUrl}/confirmacion/${body.paymentId}`, DS_MERCHANT_URLKO: `${config.publicUrl}/confirmacion/${body.paymentId}`,
+        DS_MERCHANT_ORDER: payment.orderNumber,
+        DS_MERCHANT_AMOUNT: '100',
+        DS_MERCHANT_CURRENCY: '978',
+        DS_MERCHANT_TRANSACTIONTYPE: '0',
+        DS_MERCHANT_MERCHANTCODE: '999008881',
+        DS_MERCHANT_TERMINAL: '1',
+        DS_MERCHANT_PAYMETHODS: 'C',
+        DS_MERCHANT_URLOK: `${config.publicUrl}/confirmacion/${body.paymentId}`,
+        DS_MERCHANT_URLKO: `${config.publicUrl}/confirmacion/${body.paymentId}`,
         DS_MERCHANT_MERCHANTURL: `${config.publicUrl}/api/payments/redsys/notification`,
       });
       expect(await seatsLeft()).toBe(7);
@@ -156,7 +216,12 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const first = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
       const second = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
       const rows = await t.db.selectFrom('payments').select(['id', 'status', 'orderNumber']).orderBy('createdAt').execute();
-      expect(rows.map((r) => [r.id, r.status])).toEqual(expect.arrayContaining([[first.body.paymentId, 'CANCELED'], [second.body.paymentId, 'PENDING']]));
+      expect(rows.map((r) => [r.id, r.status])).toEqual(
+        expect.arrayContaining([
+          [first.body.paymentId, 'CANCELED'],
+          [second.body.paymentId, 'PENDING'],
+        ]),
+      );
       expect(new Set(rows.map((r) => r.orderNumber)).size).toBe(2);
       // Holding again replaced the first hold: the seats are taken once.
       expect(await seatsLeft()).toBe(7);
@@ -169,8 +234,16 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       const booking = await t.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const payment = await t.db.selectFrom('payments').selectAll().executeTakeFirstOrThrow();
       expect(body).toEqual({
-        paymentId: payment.id, method: 'transfer', amountCents: TOTAL, status: 'WAITING_FOR_TRANSFER',
-        transfer: { iban: config.bankTransfer.iban, beneficiary: config.bankTransfer.beneficiary, bank: config.bankTransfer.bank, reference: `${booking.differentId} ${payment.orderNumber}` },
+        paymentId: payment.id,
+        method: 'transfer',
+        amountCents: TOTAL,
+        status: 'WAITING_FOR_TRANSFER',
+        transfer: {
+          iban: config.bankTransfer.iban,
+          beneficiary: config.bankTransfer.beneficiary,
+          bank: config.bankTransfer.bank,
+          reference: `${booking.differentId} ${payment.orderNumber}`,
+        },
       });
       expect(payment).toMatchObject({ paymentMethod: 'transfer', status: 'PENDING' });
       expect(booking.status).toBe('WAITING_FOR_TRANSFER');
@@ -181,7 +254,12 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
       expect(Date.parse(hold.expiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
       // The payment page of the transfer shows the same details.
       const result = await (await api.request(`/payments/${payment.id}`)).json();
-      expect(result).toMatchObject({ status: 'PENDING', method: 'transfer', transfer: body.transfer, booking: { status: 'WAITING_FOR_TRANSFER', totalCents: TOTAL, paidCents: 0, remainingCents: TOTAL } });
+      expect(result).toMatchObject({
+        status: 'PENDING',
+        method: 'transfer',
+        transfer: body.transfer,
+        booking: { status: 'WAITING_FOR_TRANSFER', totalCents: TOTAL, paidCents: 0, remainingCents: TOTAL },
+      });
     });
 
     it.each([

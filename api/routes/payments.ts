@@ -54,62 +54,80 @@ async function findReceiptBooking(c: Context<ApiEnv>, db: Db, bookingId: string,
 export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES }: PaymentRouteOptions = {}) {
   const { db } = deps;
   const travelerOf = (c: Context<ApiEnv>) => authOf(c)?.travelerId ?? null;
-  return new Hono<ApiEnv>()
-    .get('/booking/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await paymentOptions(db, row, { now: new Date(), travelerId: travelerOf(c) }));
-    })
-    .post('/booking/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), validate('json', StartPaymentSchema), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
-      const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'WEB', now: new Date(), holdMinutes });
-      return c.json(answer, 201);
-    })
-    .get('/link/:bookingId/:tkId', allow('public'), validate('param', LinkParam, { invalid: bookingNotFound }), async (c) => {
-      const { bookingId, tkId } = c.req.valid('param');
-      const row = await findLinkedBooking(db, bookingId, tkId);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await paymentOptions(db, row, { now: new Date(), travelerId: travelerOf(c) }));
-    })
-    .post('/link/:bookingId/:tkId', allow('public'), validate('param', LinkParam, { invalid: bookingNotFound }), validate('json', StartPaymentSchema), async (c) => {
-      const { bookingId, tkId } = c.req.valid('param');
-      const row = await findLinkedBooking(db, bookingId, tkId);
-      const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'ENLACE', now: new Date(), holdMinutes });
-      return c.json(answer, 201);
-    })
-    // The terminal posts here server to server: no cookies, no Origin (the CSRF check lets such writes
-    // through). Whatever it sends, it gets 200 'OK' once the notification is logged; details stay here.
-    .post('/redsys/notification', allow('public'), async (c) => {
-      const type = c.req.header('content-type') ?? '';
-      const fields: unknown = type.includes('application/json')
-        ? await c.req.json<unknown>().catch(() => ({}))
-        : await c.req.parseBody().catch(() => ({}));
-      await processRedsysNotification(deps, typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {});
-      return c.text('OK');
-    })
-    .get('/receipts/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), validate('query', TkQuery), async (c) => {
-      const { tk } = c.req.valid('query');
-      const row = await findReceiptBooking(c, db, c.req.valid('param').bookingId, tk);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await receiptsList(db, row, { tk: tk ?? null }));
-    })
-    .get('/receipts/:bookingId/:file', allow('public'), validate('param', ReceiptParam, { invalid: bookingNotFound }), validate('query', TkQuery), async (c) => {
-      const { bookingId, file } = c.req.valid('param');
-      const row = await findReceiptBooking(c, db, bookingId, c.req.valid('query').tk);
-      const paymentId = file.slice(0, -'.pdf'.length).toLowerCase();
-      const doc = await loadBookingDocument(db, row.id);
-      const payment = doc?.payments.find((p) => p.id === paymentId);
-      if (!doc || !payment) throw paymentNotFound();
-      const pdf = await renderReceiptPdf(doc, payment);
-      return c.body(new Uint8Array(pdf), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="recibo-${payment.orderNumber}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      });
-    })
-    .route('/sandbox', sandboxRoutes(deps))
-    .get('/:paymentId', allow('public'), validate('param', PaymentParam, { invalid: paymentNotFound }), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await paymentResult(deps, c.req.valid('param').paymentId));
-    });
+  return (
+    new Hono<ApiEnv>()
+      .get('/booking/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await paymentOptions(db, row, { now: new Date(), travelerId: travelerOf(c) }));
+      })
+      .post(
+        '/booking/:bookingId',
+        allow('public'),
+        validate('param', BookingParam, { invalid: bookingNotFound }),
+        validate('json', StartPaymentSchema),
+        async (c) => {
+          const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
+          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'WEB', now: new Date(), holdMinutes });
+          return c.json(answer, 201);
+        },
+      )
+      .get('/link/:bookingId/:tkId', allow('public'), validate('param', LinkParam, { invalid: bookingNotFound }), async (c) => {
+        const { bookingId, tkId } = c.req.valid('param');
+        const row = await findLinkedBooking(db, bookingId, tkId);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await paymentOptions(db, row, { now: new Date(), travelerId: travelerOf(c) }));
+      })
+      .post(
+        '/link/:bookingId/:tkId',
+        allow('public'),
+        validate('param', LinkParam, { invalid: bookingNotFound }),
+        validate('json', StartPaymentSchema),
+        async (c) => {
+          const { bookingId, tkId } = c.req.valid('param');
+          const row = await findLinkedBooking(db, bookingId, tkId);
+          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'ENLACE', now: new Date(), holdMinutes });
+          return c.json(answer, 201);
+        },
+      )
+      // The terminal posts here server to server: no cookies, no Origin (the CSRF check lets such writes
+      // through). Whatever it sends, it gets 200 'OK' once the notification is logged; details stay here.
+      .post('/redsys/notification', allow('public'), async (c) => {
+        const type = c.req.header('content-type') ?? '';
+        const fields: unknown = type.includes('application/json') ? await c.req.json<unknown>().catch(() => ({})) : await c.req.parseBody().catch(() => ({}));
+        await processRedsysNotification(deps, typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {});
+        return c.text('OK');
+      })
+      .get('/receipts/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), validate('query', TkQuery), async (c) => {
+        const { tk } = c.req.valid('query');
+        const row = await findReceiptBooking(c, db, c.req.valid('param').bookingId, tk);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await receiptsList(db, row, { tk: tk ?? null }));
+      })
+      .get(
+        '/receipts/:bookingId/:file',
+        allow('public'),
+        validate('param', ReceiptParam, { invalid: bookingNotFound }),
+        validate('query', TkQuery),
+        async (c) => {
+          const { bookingId, file } = c.req.valid('param');
+          const row = await findReceiptBooking(c, db, bookingId, c.req.valid('query').tk);
+          const paymentId = file.slice(0, -'.pdf'.length).toLowerCase();
+          const doc = await loadBookingDocument(db, row.id);
+          const payment = doc?.payments.find((p) => p.id === paymentId);
+          if (!doc || !payment) throw paymentNotFound();
+          const pdf = await renderReceiptPdf(doc, payment);
+          return c.body(new Uint8Array(pdf), 200, {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="recibo-${payment.orderNumber}.pdf"`,
+            'Cache-Control': 'private, no-store',
+          });
+        },
+      )
+      .route('/sandbox', sandboxRoutes(deps))
+      .get('/:paymentId', allow('public'), validate('param', PaymentParam, { invalid: paymentNotFound }), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await paymentResult(deps, c.req.valid('param').paymentId));
+      })
+  );
 }

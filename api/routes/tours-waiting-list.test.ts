@@ -59,7 +59,11 @@ describe.each(dialects)('POST /tours/periods/:periodId/waiting-list on %s', (dia
   });
 
   it('answers 404 for a departure that already left', async () => {
-    await t.db.updateTable('periods').set({ dayOne: day(-3), returnDate: day(5) }).where('id', '=', 'p1').execute();
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(-3), returnDate: day(5) })
+      .where('id', '=', 'p1')
+      .execute();
     expect((await post('p1', signUp())).status).toBe(404);
   });
 

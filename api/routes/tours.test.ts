@@ -9,7 +9,10 @@ const day = (days: number) => addDays({ date: today, days });
 const stamp = '2026-01-01T00:00:00.000Z';
 
 async function insertTour(db: TestDatabase['db'], { id, slug, publishWeb = 1 }: { id: string; slug: string; publishWeb?: number }) {
-  await db.insertInto('tours').values({ id, name: `Tour ${id}`, webSlug: slug, tourType: 'Group', publishWeb, createdAt: stamp, updatedAt: stamp }).execute();
+  await db
+    .insertInto('tours')
+    .values({ id, name: `Tour ${id}`, webSlug: slug, tourType: 'Group', publishWeb, createdAt: stamp, updatedAt: stamp })
+    .execute();
 }
 
 async function insertPeriod(
@@ -66,8 +69,24 @@ describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
     await t.db
       .insertInto('campaigns')
       .values([
-        { id: 'c-now', periodId: 'p-soon', name: 'Descuento otoño', valueCents: 10_000, validFromDate: day(-1), validUntilDate: day(10), discountAppliedPerTxt: 'PER_PAX' },
-        { id: 'c-over', periodId: 'p-soon', name: 'Ya terminó', valueCents: 5_000, validFromDate: null, validUntilDate: day(-1), discountAppliedPerTxt: 'PER_PAX' },
+        {
+          id: 'c-now',
+          periodId: 'p-soon',
+          name: 'Descuento otoño',
+          valueCents: 10_000,
+          validFromDate: day(-1),
+          validUntilDate: day(10),
+          discountAppliedPerTxt: 'PER_PAX',
+        },
+        {
+          id: 'c-over',
+          periodId: 'p-soon',
+          name: 'Ya terminó',
+          valueCents: 5_000,
+          validFromDate: null,
+          validUntilDate: day(-1),
+          discountAppliedPerTxt: 'PER_PAX',
+        },
       ])
       .execute();
     await insertTour(t.db, { id: 't2', slug: 'borrador', publishWeb: 0 });
@@ -95,7 +114,16 @@ describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
         campaignDiscountCents: 10_000,
         fromPriceCents: 105_100,
       },
-      { periodId: 'p-later', dayOne: day(60), returnDate: day(67), bookableAvailability: 3, adultPriceCents: 100_000, childPriceCents: 80_000, campaignDiscountCents: 0, fromPriceCents: 100_000 },
+      {
+        periodId: 'p-later',
+        dayOne: day(60),
+        returnDate: day(67),
+        bookableAvailability: 3,
+        adultPriceCents: 100_000,
+        childPriceCents: 80_000,
+        campaignDiscountCents: 0,
+        fromPriceCents: 100_000,
+      },
     ]);
   });
 

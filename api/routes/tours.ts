@@ -31,12 +31,12 @@ export function tourRoutes({ db, config }: AppDeps) {
       return c.json({ tour: { name: tour.name, slug: tour.webSlug, tourType: tour.tourType }, departures });
     })
     .get('/:slug/departures', allow('public'), validate('param', SlugParam, { invalid: tourNotFound }), async (c) => {
-    const departures = await findTourDepartures(db, { slug: c.req.valid('param').slug, now: new Date() });
-    if (departures === null) throw tourNotFound();
-    // Seats change with every booking: never cached, by browsers or by anything in between.
-    c.header('Cache-Control', 'no-store');
-    return c.json(departures);
-  })
+      const departures = await findTourDepartures(db, { slug: c.req.valid('param').slug, now: new Date() });
+      if (departures === null) throw tourNotFound();
+      // Seats change with every booking: never cached, by browsers or by anything in between.
+      c.header('Cache-Control', 'no-store');
+      return c.json(departures);
+    })
     .post(
       '/periods/:periodId/waiting-list',
       allow('public'),

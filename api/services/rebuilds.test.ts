@@ -28,8 +28,7 @@ describe('rebuild queue', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00.000Z') }));
   afterEach(() => vi.useRealTimers());
 
-  const make = (run: RebuildQueueOptions['run'], extra: Partial<RebuildQueueOptions> = {}) =>
-    createRebuildQueue({ run, log: () => {}, ...extra });
+  const make = (run: RebuildQueueOptions['run'], extra: Partial<RebuildQueueOptions> = {}) => createRebuildQueue({ run, log: () => {}, ...extra });
 
   it('debounces a burst of requests into one build after 5 s of quiet', async () => {
     const f = fakeRun();

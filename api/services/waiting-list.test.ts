@@ -17,7 +17,8 @@ describe.each(dialects)('offering released seats to the waiting list on %s', (di
   afterEach(async () => t.drop());
 
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
-  const join = (email: string, travellers: number, at: Date) => joinWaitingList(t.db, { periodId: 'p1', name: email.split('@')[0] as string, email, travellers, now: at });
+  const join = (email: string, travellers: number, at: Date) =>
+    joinWaitingList(t.db, { periodId: 'p1', name: email.split('@')[0] as string, email, travellers, now: at });
   const setSeats = (seats: number) => t.db.updateTable('periods').set({ bookableAvailability: seats }).where('id', '=', 'p1').execute();
   const statuses = async () =>
     Object.fromEntries((await t.db.selectFrom('waitingListEntries').select(['email', 'status']).execute()).map((e) => [e.email, e.status]));
@@ -82,8 +83,21 @@ describe.each(dialects)('offering released seats to the waiting list on %s', (di
 
   it('keeps one entry per departure and e-mail in the database itself', async () => {
     const row = { periodId: 'p1', name: 'Ana', travellers: 1, status: 'WAITING', createdAt: 'x', updatedAt: 'x' };
-    await t.db.insertInto('waitingListEntries').values({ ...row, id: 'w1', email: 'ana@correo.es' }).execute();
-    await expect(t.db.insertInto('waitingListEntries').values({ ...row, id: 'w2', email: 'ANA@correo.es' }).execute()).rejects.toThrow();
-    await expect(t.db.insertInto('waitingListEntries').values({ ...row, id: 'w3', email: 'bea@correo.es', status: 'OFFERED' }).execute()).rejects.toThrow();
+    await t.db
+      .insertInto('waitingListEntries')
+      .values({ ...row, id: 'w1', email: 'ana@correo.es' })
+      .execute();
+    await expect(
+      t.db
+        .insertInto('waitingListEntries')
+        .values({ ...row, id: 'w2', email: 'ANA@correo.es' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('waitingListEntries')
+        .values({ ...row, id: 'w3', email: 'bea@correo.es', status: 'OFFERED' })
+        .execute(),
+    ).rejects.toThrow();
   });
 });

@@ -26,8 +26,16 @@ async function findPeriod(db: Db, periodId: string) {
     .selectFrom('periods')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .select([
-      'periods.id', 'periods.dayOne', 'periods.webBookable', 'periods.publishWeb', 'periods.bookableAvailability',
-      'tours.name as tourName', 'tours.webSlug', 'tours.publishWeb as tourPublishWeb', 'tours.tagKeywords', 'tours.tagSeason',
+      'periods.id',
+      'periods.dayOne',
+      'periods.webBookable',
+      'periods.publishWeb',
+      'periods.bookableAvailability',
+      'tours.name as tourName',
+      'tours.webSlug',
+      'tours.publishWeb as tourPublishWeb',
+      'tours.tagKeywords',
+      'tours.tagSeason',
     ])
     .where('periods.id', '=', periodId)
     .executeTakeFirst();
@@ -63,7 +71,12 @@ export async function joinWaitingList(
         name: eb.ref('excluded.name'),
         email: eb.ref('excluded.email'),
         travellers: eb.ref('excluded.travellers'),
-        createdAt: eb.case().when('waitingListEntries.status', '=', 'WAITING').then(eb.ref('waitingListEntries.createdAt')).else(eb.ref('excluded.createdAt')).end(),
+        createdAt: eb
+          .case()
+          .when('waitingListEntries.status', '=', 'WAITING')
+          .then(eb.ref('waitingListEntries.createdAt'))
+          .else(eb.ref('excluded.createdAt'))
+          .end(),
         status: 'WAITING',
         offeredAt: null,
         updatedAt: stamp,
@@ -95,7 +108,11 @@ export async function offerReleasedSeats(db: Db, now: Date, { publicUrl }: { pub
   for (const { id: periodId } of candidates) {
     offered += await db.transaction().execute(async (trx) => {
       // A write first: SQLite's write lock, or PostgreSQL's lock on this period's row, so two sweeps queue up.
-      await trx.updateTable('periods').set((eb) => ({ bookableAvailability: eb.ref('bookableAvailability') })).where('id', '=', periodId).execute();
+      await trx
+        .updateTable('periods')
+        .set((eb) => ({ bookableAvailability: eb.ref('bookableAvailability') }))
+        .where('id', '=', periodId)
+        .execute();
       const period = await findPeriod(trx, periodId);
       if (!period || !isListed(period, now)) return 0;
       const promised = await trx

@@ -1,13 +1,5 @@
 /** Content-managed entities: landings, sliders (carousels and grids), offers, banners, reviews and photos. */
-import type {
-  DraftStatus,
-  LandingContentType,
-  OfferStatus,
-  SliderCategory,
-  SliderStatus,
-  WebsiteType,
-  WideStatus,
-} from '../enums.ts';
+import type { DraftStatus, LandingContentType, OfferStatus, SliderCategory, SliderStatus, WebsiteType, WideStatus } from '../enums.ts';
 import type { Period, Tour } from './catalogue.ts';
 import type { Flight } from './flights.ts';
 

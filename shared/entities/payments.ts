@@ -1,13 +1,5 @@
 /** Payments, vouchers, points transactions and coupons. */
-import type {
-  CouponStatus,
-  CouponType,
-  PaymentMethod,
-  PaymentStatus,
-  PriceBasis,
-  TourType,
-  TransactionType,
-} from '../enums.ts';
+import type { CouponStatus, CouponType, PaymentMethod, PaymentStatus, PriceBasis, TourType, TransactionType } from '../enums.ts';
 
 export interface Payment {
   id: string;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countsAsActivityPack,
-  countsAsOptionalActivity,
-  isInsurance,
-  listBookableOptions,
-  parsePackMemberIds,
-} from './activities.ts';
+import { countsAsActivityPack, countsAsOptionalActivity, isInsurance, listBookableOptions, parsePackMemberIds } from './activities.ts';
 
 const adultPrice = (valueCents: number) => ({ ageGroupName: 'Adultos', valueCents });
 
@@ -38,7 +32,12 @@ describe('countsAsActivityPack', () => {
     { activityId: 'A3', bookableAvailability: 0 },
   ];
   it.each([
-    { name: '"has an adult price and every member activity has bookable_availability above 0"', multipleActivityIds: 'A1,A2', prices: [adultPrice(9000)], expected: true },
+    {
+      name: '"has an adult price and every member activity has bookable_availability above 0"',
+      multipleActivityIds: 'A1,A2',
+      prices: [adultPrice(9000)],
+      expected: true,
+    },
     { name: 'spaces around ids', multipleActivityIds: ' A1 , A2 ', prices: [adultPrice(9000)], expected: true },
     { name: 'a member without availability', multipleActivityIds: 'A1,A3', prices: [adultPrice(9000)], expected: false },
     { name: 'a member that does not exist', multipleActivityIds: 'A1,A9', prices: [adultPrice(9000)], expected: false },

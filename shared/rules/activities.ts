@@ -52,13 +52,7 @@ export function countsAsActivityPack({
 export function listBookableOptions<
   A extends CountableActivity & Pick<OptionalActivity, 'activityId' | 'bookableAvailability' | 'productType'>,
   P extends Pick<ActivityPack, 'multipleActivityIds'> & { prices: readonly AgePrice[] },
->({
-  optionalActivities,
-  packs,
-}: {
-  optionalActivities: readonly A[];
-  packs: readonly P[];
-}): { activities: A[]; insurance: A[]; packs: P[] } {
+>({ optionalActivities, packs }: { optionalActivities: readonly A[]; packs: readonly P[] }): { activities: A[]; insurance: A[]; packs: P[] } {
   const counting = optionalActivities.filter(countsAsOptionalActivity);
   return {
     activities: counting.filter((activity) => !isInsurance(activity)),

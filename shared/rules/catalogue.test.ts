@@ -15,7 +15,11 @@ import {
 describe('catalogueWindow', () => {
   it.each([
     { name: '"between today (UTC) and 31 December of next year"', now: '2025-06-15T10:00:00Z', expected: { from: '2025-06-15', to: '2026-12-31' } },
-    { name: 'late evening in Madrid is already tomorrow there, not in UTC', now: '2025-06-16T00:30:00+02:00', expected: { from: '2025-06-15', to: '2026-12-31' } },
+    {
+      name: 'late evening in Madrid is already tomorrow there, not in UTC',
+      now: '2025-06-16T00:30:00+02:00',
+      expected: { from: '2025-06-15', to: '2026-12-31' },
+    },
     { name: 'on 31 December', now: '2025-12-31T23:59:59Z', expected: { from: '2025-12-31', to: '2026-12-31' } },
     { name: 'on 1 January the window moves a year', now: '2026-01-01T00:00:00Z', expected: { from: '2026-01-01', to: '2027-12-31' } },
   ])('$name', ({ now, expected }) => {

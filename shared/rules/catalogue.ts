@@ -35,10 +35,7 @@ export function isPeriodListed({ period, window }: { period: ListedPeriod; windo
 
 /** "Hidden tours (tagKeywords or tag_season containing 'oculto') are removed from lists." Any case. */
 export function isHiddenTour(tour: Pick<Tour, 'tagKeywords' | 'tagSeason'>): boolean {
-  return (
-    containsNormalised({ text: tour.tagKeywords, fragment: HIDDEN_KEYWORD }) ||
-    containsNormalised({ text: tour.tagSeason, fragment: HIDDEN_KEYWORD })
-  );
+  return containsNormalised({ text: tour.tagKeywords, fragment: HIDDEN_KEYWORD }) || containsNormalised({ text: tour.tagSeason, fragment: HIDDEN_KEYWORD });
 }
 
 export type CatalogueTour<P extends ListedPeriod> = Pick<Tour, 'publishWeb' | 'tagKeywords' | 'tagSeason'> & {
@@ -50,13 +47,7 @@ export type CatalogueTour<P extends ListedPeriod> = Pick<Tour, 'publishWeb' | 't
  * publish_web and web_bookable with day_one between today (UTC) and 31 December of next year." Hidden tours
  * go, each tour keeps only its listed periods, and a tour left with no period goes too.
  */
-export function listCatalogueTours<P extends ListedPeriod, T extends CatalogueTour<P>>({
-  tours,
-  now,
-}: {
-  tours: readonly T[];
-  now: Date;
-}): T[] {
+export function listCatalogueTours<P extends ListedPeriod, T extends CatalogueTour<P>>({ tours, now }: { tours: readonly T[]; now: Date }): T[] {
   const window = catalogueWindow(now);
   return tours.flatMap((tour) => {
     if (!tour.publishWeb || isHiddenTour(tour)) return [];
@@ -75,15 +66,11 @@ export type SearchableTour = Pick<Tour, 'name' | 'subtitle' | 'tagSeason' | 'tag
  * query matches every tour.
  */
 export function tourMatchesSearch({ tour, query }: { tour: SearchableTour; query: string }): boolean {
-  const words = normaliseSearchQuery(query).split(' ').filter((word) => word !== '');
+  const words = normaliseSearchQuery(query)
+    .split(' ')
+    .filter((word) => word !== '');
   const haystack = normaliseSearchText(
-    [
-      tour.name,
-      tour.subtitle,
-      tour.tagSeason,
-      tour.tagKeywords,
-      ...tour.destinations.flatMap((d) => [d.name, d.continentTxt, d.province]),
-    ]
+    [tour.name, tour.subtitle, tour.tagSeason, tour.tagKeywords, ...tour.destinations.flatMap((d) => [d.name, d.continentTxt, d.province])]
       .filter((part): part is string => part !== null)
       .join(' '),
   );
@@ -91,24 +78,12 @@ export function tourMatchesSearch({ tour, query }: { tour: SearchableTour; query
 }
 
 /** /destino/{slug}: a tour with a destination whose name slugifies to the slug. */
-export function tourMatchesDestinationSlug({
-  tour,
-  slug,
-}: {
-  tour: { destinations: readonly Pick<Destination, 'name'>[] };
-  slug: string;
-}): boolean {
+export function tourMatchesDestinationSlug({ tour, slug }: { tour: { destinations: readonly Pick<Destination, 'name'>[] }; slug: string }): boolean {
   return tour.destinations.some((destination) => slugify(destination.name) === slug);
 }
 
 /** /region/{slug}: a tour under a parent region with that slug. */
-export function tourMatchesRegionSlug({
-  tour,
-  slug,
-}: {
-  tour: { parentRegions: readonly Pick<ParentRegion, 'slug'>[] };
-  slug: string;
-}): boolean {
+export function tourMatchesRegionSlug({ tour, slug }: { tour: { parentRegions: readonly Pick<ParentRegion, 'slug'>[] }; slug: string }): boolean {
   return tour.parentRegions.some((region) => region.slug === slug);
 }
 
@@ -129,16 +104,6 @@ export type PublicTourCandidate<P extends ListedPeriod> = Pick<Tour, 'tagKeyword
  * least one listed period. Publication (publish_web) is checked where tours are read: unpublished tours
  * never reach the snapshot.
  */
-export function isTourPublic<P extends ListedPeriod>({
-  tour,
-  window,
-}: {
-  tour: PublicTourCandidate<P>;
-  window: CatalogueWindow;
-}): boolean {
-  return (
-    !isHiddenTour(tour) &&
-    hasPositiveAdultPrice(tour.prices) &&
-    tour.periods.some((period) => isPeriodListed({ period, window }))
-  );
+export function isTourPublic<P extends ListedPeriod>({ tour, window }: { tour: PublicTourCandidate<P>; window: CatalogueWindow }): boolean {
+  return !isHiddenTour(tour) && hasPositiveAdultPrice(tour.prices) && tour.periods.some((period) => isPeriodListed({ period, window }));
 }

@@ -18,14 +18,15 @@ import {
 import type { CarouselSlider } from './content.ts';
 
 describe('listCarousels', () => {
-  const slider = (id: string, changes: Partial<CarouselSlider>) => ({
-    id,
-    position: 0,
-    website: null,
-    category: 'GROUP',
-    status: 'ACTIVE',
-    ...changes,
-  }) satisfies CarouselSlider & { id: string };
+  const slider = (id: string, changes: Partial<CarouselSlider>) =>
+    ({
+      id,
+      position: 0,
+      website: null,
+      category: 'GROUP',
+      status: 'ACTIVE',
+      ...changes,
+    }) satisfies CarouselSlider & { id: string };
   const sliders = [
     slider('S-pos2', { position: 2 }),
     slider('S-pos1', { position: 1, website: 'WEBDR' }),
@@ -35,7 +36,12 @@ describe('listCarousels', () => {
     slider('S-draft', { position: 4, status: 'DRAFT' }),
   ];
   it.each([
-    { name: '"sorted by position and kept only if they are for this site or have no site"; GRID never; visitors see ACTIVE only', category: null, isAdmin: false, expected: ['S-pos1', 'S-pos2', 'S-single'] },
+    {
+      name: '"sorted by position and kept only if they are for this site or have no site"; GRID never; visitors see ACTIVE only',
+      category: null,
+      isAdmin: false,
+      expected: ['S-pos1', 'S-pos2', 'S-single'],
+    },
     { name: '"narrowed to the selected trip type"', category: 'SINGLE', isAdmin: false, expected: ['S-single'] },
     { name: 'admins also see drafts', category: null, isAdmin: true, expected: ['S-pos1', 'S-pos2', 'S-single', 'S-draft'] },
   ] as const)('$name', ({ category, isAdmin, expected }) => {
@@ -65,7 +71,11 @@ describe('listCarouselCards', () => {
     { id: 'C-gone', position: 0, tour: null },
   ];
   it.each([
-    { name: '"For visitors, cards without an adult price above 0 and cards whose season tag contains \'oculto\' are hidden"', isAdmin: false, expected: ['C1', 'C3'] },
+    {
+      name: '"For visitors, cards without an adult price above 0 and cards whose season tag contains \'oculto\' are hidden"',
+      isAdmin: false,
+      expected: ['C1', 'C3'],
+    },
     { name: 'admins see every card with a tour, by position', isAdmin: true, expected: ['C1', 'C-free', 'C3', 'C-hidden'] },
   ])('$name', ({ isAdmin, expected }) => {
     expect(listCarouselCards({ cards, isAdmin }).map((c) => c.id)).toEqual(expected);
@@ -82,9 +92,12 @@ describe('carousel layout', () => {
     { widthPx: 600, editMode: true, expected: 2 },
     { widthPx: 480, editMode: false, expected: 2 },
     { widthPx: 479, editMode: false, expected: 1 },
-  ])('"4 cards (3 in edit mode; 2 at widths around 868-1104 px; 1 under 480 px)": $widthPx px, edit $editMode → $expected', ({ widthPx, editMode, expected }) => {
-    expect(countCarouselCardsPerView({ widthPx, editMode })).toBe(expected);
-  });
+  ])(
+    '"4 cards (3 in edit mode; 2 at widths around 868-1104 px; 1 under 480 px)": $widthPx px, edit $editMode → $expected',
+    ({ widthPx, editMode, expected }) => {
+      expect(countCarouselCardsPerView({ widthPx, editMode })).toBe(expected);
+    },
+  );
 
   it.each([
     { count: 4, expected: false },
@@ -95,7 +108,13 @@ describe('carousel layout', () => {
   });
 
   it('sorts by position, keeping ties in order', () => {
-    expect(sortByPosition([{ id: 'b', position: 2 }, { id: 'a', position: 1 }, { id: 'c', position: 1 }]).map((x) => x.id)).toEqual(['a', 'c', 'b']);
+    expect(
+      sortByPosition([
+        { id: 'b', position: 2 },
+        { id: 'a', position: 1 },
+        { id: 'c', position: 1 },
+      ]).map((x) => x.id),
+    ).toEqual(['a', 'c', 'b']);
   });
 });
 
@@ -137,7 +156,14 @@ describe('slider tour picker', () => {
   });
 
   it.each([
-    { name: '"appends the tour and position to the roll"', entry: { tourId: 'T2', position: 5 }, expected: [{ tourId: 'T1', position: 1 }, { tourId: 'T2', position: 5 }] },
+    {
+      name: '"appends the tour and position to the roll"',
+      entry: { tourId: 'T2', position: 5 },
+      expected: [
+        { tourId: 'T1', position: 1 },
+        { tourId: 'T2', position: 5 },
+      ],
+    },
     { name: '"A tour already in the carousel cannot be added again"', entry: { tourId: 'T1', position: 9 }, expected: [{ tourId: 'T1', position: 1 }] },
   ])('$name', ({ entry, expected }) => {
     expect(appendToRoll({ roll: [{ tourId: 'T1', position: 1 }], entry })).toEqual(expected);
@@ -166,7 +192,15 @@ describe('carousel buttons ("scroll 1", "loops only with more than 4 tours")', (
   it.each([
     { name: 'next from the start', index: 0, count: 6, perView: 4, loop: true, direction: 'next' as const, expected: 1 },
     { name: 'next at the last view wraps when looping', index: 2, count: 6, perView: 4, loop: true, direction: 'next' as const, expected: 0 },
-    { name: 'previous at the start wraps to the last view when looping', index: 0, count: 6, perView: 4, loop: true, direction: 'previous' as const, expected: 2 },
+    {
+      name: 'previous at the start wraps to the last view when looping',
+      index: 0,
+      count: 6,
+      perView: 4,
+      loop: true,
+      direction: 'previous' as const,
+      expected: 2,
+    },
     { name: 'previous in the middle', index: 2, count: 6, perView: 4, loop: true, direction: 'previous' as const, expected: 1 },
     { name: 'next at the last view stays without looping', index: 1, count: 3, perView: 2, loop: false, direction: 'next' as const, expected: 1 },
     { name: 'previous at the start stays without looping', index: 0, count: 4, perView: 1, loop: false, direction: 'previous' as const, expected: 0 },

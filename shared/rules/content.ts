@@ -67,21 +67,12 @@ export type CarouselCard = Pick<TourSlider, 'position'> & {
  * The cards of a carousel: "sorted by position. For visitors, cards without an adult price above 0 and cards
  * whose season tag contains 'oculto' are hidden." Links whose tour is gone are dropped for everyone.
  */
-export function listCarouselCards<C extends CarouselCard>({
-  cards,
-  isAdmin,
-}: {
-  cards: readonly C[];
-  isAdmin: boolean;
-}): C[] {
+export function listCarouselCards<C extends CarouselCard>({ cards, isAdmin }: { cards: readonly C[]; isAdmin: boolean }): C[] {
   return sortByPosition(
     cards.filter((card) => {
       if (card.tour === null) return false;
       if (isAdmin) return true;
-      return (
-        hasPositiveAdultPrice(card.tour.prices) &&
-        !containsNormalised({ text: card.tour.tagSeason, fragment: HIDDEN_KEYWORD })
-      );
+      return hasPositiveAdultPrice(card.tour.prices) && !containsNormalised({ text: card.tour.tagSeason, fragment: HIDDEN_KEYWORD });
     }),
   );
 }
@@ -114,11 +105,7 @@ export interface HomeTab {
  * The home trip-type tabs: "A tab is an in-page switch if sliders of its category exist (categories GROUP,
  * SINGLE, GRUPO PRIVADO); otherwise it links to its URL."
  */
-export function buildHomeTabs({
-  sliderCategories,
-}: {
-  sliderCategories: readonly (SliderCategory | null)[];
-}): HomeTab[] {
+export function buildHomeTabs({ sliderCategories }: { sliderCategories: readonly (SliderCategory | null)[] }): HomeTab[] {
   return HOME_TABS.map((tab) => ({
     label: tab.label,
     category: tab.category,
@@ -136,15 +123,7 @@ export function selectHomeTabCategory(chosen: SliderCategory | null): SliderCate
  * The banner image for a viewport: "mobile used at viewport width 568 px or less", when there is a mobile
  * image; the desktop image otherwise.
  */
-export function chooseBannerImage({
-  widthPx,
-  desktop,
-  mobile,
-}: {
-  widthPx: number;
-  desktop: string | null;
-  mobile: string | null;
-}): string | null {
+export function chooseBannerImage({ widthPx, desktop, mobile }: { widthPx: number; desktop: string | null; mobile: string | null }): string | null {
   return widthPx <= MOBILE_BANNER_BREAKPOINT_PX && mobile !== null ? mobile : desktop;
 }
 
@@ -215,13 +194,7 @@ export interface CarouselStepInput {
  * Whether a carousel button can move: there must be more cards than fit in view; without looping ("loops
  * only with more than 4 tours") it stops at the first and the last view, so the button is disabled there.
  */
-export function canStepCarousel({
-  index,
-  count,
-  perView,
-  loop,
-  direction,
-}: CarouselStepInput): boolean {
+export function canStepCarousel({ index, count, perView, loop, direction }: CarouselStepInput): boolean {
   const lastStart = Math.max(0, count - perView);
   if (lastStart === 0) return false;
   if (loop) return true;
@@ -232,13 +205,7 @@ export function canStepCarousel({
  * The first card in view after a button press: "scroll 1". Past either end a looping carousel wraps around
  * to the other end; one that does not loop stays where it is.
  */
-export function stepCarousel({
-  index,
-  count,
-  perView,
-  loop,
-  direction,
-}: CarouselStepInput): number {
+export function stepCarousel({ index, count, perView, loop, direction }: CarouselStepInput): number {
   const lastStart = Math.max(0, count - perView);
   const current = Math.min(Math.max(0, index), lastStart);
   if (!canStepCarousel({ index: current, count, perView, loop, direction })) return current;

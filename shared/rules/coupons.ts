@@ -43,10 +43,7 @@ export function computeCouponDiscountCents({
 
 export type CouponCheck = { applicable: true } | { applicable: false; reason: string };
 
-export type CouponScopeInput = Pick<
-  Coupon,
-  'status' | 'startDate' | 'endDate' | 'uses' | 'tourId' | 'tourType' | 'periodId' | 'flightId'
->;
+export type CouponScopeInput = Pick<Coupon, 'status' | 'startDate' | 'endDate' | 'uses' | 'tourId' | 'tourType' | 'periodId' | 'flightId'>;
 
 /**
  * Whether a coupon may be used on a booking today, with the Spanish reason when not. Checked in this order:

@@ -47,9 +47,7 @@ const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 's
 export function formatSpanishDate({ date, style = 'long' }: { date: string; style?: 'long' | 'short' }): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return style === 'long'
-    ? `${day} de ${MONTHS_LONG[month - 1]} de ${year}`
-    : `${day} ${MONTHS_SHORT[month - 1]} ${year}`;
+  return style === 'long' ? `${day} de ${MONTHS_LONG[month - 1]} de ${year}` : `${day} ${MONTHS_SHORT[month - 1]} ${year}`;
 }
 
 /** Timestamps "displayed in es-ES, Europe/Madrid" (DESIGN.md): a flight's departure or arrival. */

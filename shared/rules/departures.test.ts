@@ -127,7 +127,11 @@ describe('mergeDepartureAvailability', () => {
 
 describe('findFromPriceCents', () => {
   it.each([
-    { name: 'the lowest price among departures with seats', departures: [departure('a', 0, 100000), departure('b', 3, 200000), departure('c', 1, 150000)], expected: 150000 },
+    {
+      name: 'the lowest price among departures with seats',
+      departures: [departure('a', 0, 100000), departure('b', 3, 200000), departure('c', 1, 150000)],
+      expected: 150000,
+    },
     { name: 'all full: the lowest of all', departures: [departure('a', 0, 100000), departure('b', 0, 90000)], expected: 90000 },
     { name: 'no departures', departures: [], expected: null },
   ])('$name → $expected', ({ departures, expected }) => {

@@ -20,7 +20,17 @@ export interface DeparturePrices {
 export type DepartureCampaign = Pick<Campaign, 'valueCents' | 'validFromDate' | 'validUntilDate' | 'discountAppliedPerTxt'>;
 
 /** One traveller of an age group, priced by the booking quote (no flight, room or activities). */
-function quoteOne({ ageGroup, tourPrices, periodPrices, campaigns }: { ageGroup: string; tourPrices: readonly AgePrice[]; periodPrices: readonly AgePrice[]; campaigns: readonly DepartureCampaign[] }): number {
+function quoteOne({
+  ageGroup,
+  tourPrices,
+  periodPrices,
+  campaigns,
+}: {
+  ageGroup: string;
+  tourPrices: readonly AgePrice[];
+  periodPrices: readonly AgePrice[];
+  campaigns: readonly DepartureCampaign[];
+}): number {
   return quoteBooking({
     travellers: [createTravellerEntry({ id: '1', ageGroup })],
     tourPrices,

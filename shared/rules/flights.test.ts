@@ -23,9 +23,21 @@ const flight = {
 
 describe('computeFlightPriceCents', () => {
   it.each([
-    { name: '"uses its own price when its guaranteed availability exceeds the number of travelers"', flight, ageGroup: 'Adultos', travellerCount: 2, expected: 25000 },
+    {
+      name: '"uses its own price when its guaranteed availability exceeds the number of travelers"',
+      flight,
+      ageGroup: 'Adultos',
+      travellerCount: 2,
+      expected: 25000,
+    },
     { name: 'own child price', flight, ageGroup: 'Niños', travellerCount: 2, expected: 20000 },
-    { name: '"otherwise … the rounded sum of flight cost and fee from the cockpit prices" (equal is not exceeding)', flight, ageGroup: 'Adultos', travellerCount: 3, expected: 21600 },
+    {
+      name: '"otherwise … the rounded sum of flight cost and fee from the cockpit prices" (equal is not exceeding)',
+      flight,
+      ageGroup: 'Adultos',
+      travellerCount: 3,
+      expected: 21600,
+    },
     { name: 'cockpit child price', flight, ageGroup: 'Niños', travellerCount: 3, expected: 16000 },
     { name: 'no guaranteed seats', flight: { ...flight, guaranteedAvailability: 0 }, ageGroup: 'Adultos', travellerCount: 1, expected: 21600 },
     {
@@ -35,7 +47,13 @@ describe('computeFlightPriceCents', () => {
       travellerCount: 1,
       expected: 18000,
     },
-    { name: 'no cockpit price to use', flight: { ...flight, guaranteedAvailability: 0, cockpitPrices: [] }, ageGroup: 'Adultos', travellerCount: 1, expected: null },
+    {
+      name: 'no cockpit price to use',
+      flight: { ...flight, guaranteedAvailability: 0, cockpitPrices: [] },
+      ageGroup: 'Adultos',
+      travellerCount: 1,
+      expected: null,
+    },
   ])('$name → $expected', ({ flight: input, ageGroup, travellerCount, expected }) => {
     expect(computeFlightPriceCents({ flight: input, ageGroup, travellerCount })).toBe(expected);
   });
@@ -66,7 +84,13 @@ describe('computeFlightTotalCents', () => {
 
 describe('computeAgencyFlightPriceCents', () => {
   it.each([
-    { name: '"the rounded sum of purchase price, margin and total tax"', purchasePriceCents: 10000, agencyMarginCents: 1550, totalTaxCents: 3001, expected: 14600 },
+    {
+      name: '"the rounded sum of purchase price, margin and total tax"',
+      purchasePriceCents: 10000,
+      agencyMarginCents: 1550,
+      totalTaxCents: 3001,
+      expected: 14600,
+    },
     { name: 'already whole euros', purchasePriceCents: 10000, agencyMarginCents: 1000, totalTaxCents: 0, expected: 11000 },
     { name: 'one cent over', purchasePriceCents: 10000, agencyMarginCents: 0, totalTaxCents: 1, expected: 10100 },
   ])('$name → $expected', ({ expected, ...fare }) => {
@@ -92,8 +116,12 @@ describe('isNoFlight', () => {
 
 describe('findCheapestFlight', () => {
   it.each([
-    { name: '"Flights whose name contains … \'sin v\' are excluded when finding the cheapest flight"', flights: [madrid, barcelona, noFlight], expected: { flight: barcelona, priceCents: 25000 } },
-    { name: '\'sin v\' as the only flight gives none', flights: [noFlight], expected: null },
+    {
+      name: '"Flights whose name contains … \'sin v\' are excluded when finding the cheapest flight"',
+      flights: [madrid, barcelona, noFlight],
+      expected: { flight: barcelona, priceCents: 25000 },
+    },
+    { name: "'sin v' as the only flight gives none", flights: [noFlight], expected: null },
     { name: 'no flights', flights: [], expected: null },
     { name: 'upper-case marker is excluded too', flights: [{ ...noFlight, name: 'SIN VUELO' }, madrid], expected: { flight: madrid, priceCents: 30000 } },
     { name: 'a tie keeps the first', flights: [madrid, { ...madrid, name: 'Vuelo desde Bilbao' }], expected: { flight: madrid, priceCents: 30000 } },
@@ -102,7 +130,13 @@ describe('findCheapestFlight', () => {
   });
 
   it('looks at the requested age group', () => {
-    const withChild = { name: 'Vuelo desde Sevilla', prices: [{ ageGroupName: 'Niños', valueCents: 9000 }, { ageGroupName: 'Adultos', valueCents: 40000 }] };
+    const withChild = {
+      name: 'Vuelo desde Sevilla',
+      prices: [
+        { ageGroupName: 'Niños', valueCents: 9000 },
+        { ageGroupName: 'Adultos', valueCents: 40000 },
+      ],
+    };
     expect(findCheapestFlight({ flights: [madrid, withChild], ageGroup: 'Niños' })?.priceCents).toBe(9000);
   });
 });

@@ -41,8 +41,7 @@ export function computeFlightPriceCents({
     return findPriceForAgeGroup({ prices: flight.prices, ageGroup, category });
   }
   const cockpit =
-    flight.cockpitPrices.find((price) => price.ageGroupName === ageGroup) ??
-    flight.cockpitPrices.find((price) => price.ageGroupName === ADULT_AGE_GROUP);
+    flight.cockpitPrices.find((price) => price.ageGroupName === ageGroup) ?? flight.cockpitPrices.find((price) => price.ageGroupName === ADULT_AGE_GROUP);
   return cockpit === undefined ? null : roundUpToEuro(cockpit.flightCostCents + cockpit.feeCents);
 }
 
@@ -50,13 +49,7 @@ export function computeFlightPriceCents({
  * The chosen flight's price per age group for a booking of `travellerCount` travellers, ready to pass to the
  * quote as `flightPrices`. Age groups the flight cannot price are left out.
  */
-export function computeFlightPricesForBooking({
-  flight,
-  travellerCount,
-}: {
-  flight: PricedFlight;
-  travellerCount: number;
-}): AgePrice[] {
+export function computeFlightPricesForBooking({ flight, travellerCount }: { flight: PricedFlight; travellerCount: number }): AgePrice[] {
   const result: AgePrice[] = [];
   for (const ageGroup of AGE_GROUPS) {
     const valueCents = computeFlightPriceCents({ flight, ageGroup, travellerCount });
@@ -88,9 +81,7 @@ export function computeFlightTotalCents({
  * @example
  * computeAgencyFlightPriceCents({ purchasePriceCents: 10000, agencyMarginCents: 1550, totalTaxCents: 3001 }) // 14600
  */
-export function computeAgencyFlightPriceCents(
-  fare: Pick<CockpitFlight, 'purchasePriceCents' | 'agencyMarginCents' | 'totalTaxCents'>,
-): number {
+export function computeAgencyFlightPriceCents(fare: Pick<CockpitFlight, 'purchasePriceCents' | 'agencyMarginCents' | 'totalTaxCents'>): number {
   return roundUpToEuro(fare.purchasePriceCents + fare.agencyMarginCents + fare.totalTaxCents);
 }
 
@@ -120,12 +111,6 @@ export function findCheapestFlight<F extends Pick<Flight, 'name'> & { prices: re
  * "Flight fares are looked up only for periods that start in the future and have availability": day one
  * after today and bookable availability above 0.
  */
-export function shouldLookUpFlightFares({
-  period,
-  today,
-}: {
-  period: Pick<Period, 'dayOne' | 'bookableAvailability'>;
-  today: string;
-}): boolean {
+export function shouldLookUpFlightFares({ period, today }: { period: Pick<Period, 'dayOne' | 'bookableAvailability'>; today: string }): boolean {
   return period.dayOne > today && period.bookableAvailability > 0;
 }

@@ -20,7 +20,12 @@ describe('buildGridQuery', () => {
   it.each([
     { name: 'both filters', search: '', filter: { tripType: 'Group', destination: 'Japón' }, expected: '?tipo=grupo&destino=japon' },
     { name: 'cleared filters leave no query', search: '?tipo=grupo&destino=japon', filter: { tripType: null, destination: null }, expected: '' },
-    { name: 'other parameters survive', search: '?utm_source=news&tipo=grupo', filter: { tripType: 'FIT', destination: null }, expected: '?utm_source=news&tipo=single' },
+    {
+      name: 'other parameters survive',
+      search: '?utm_source=news&tipo=grupo',
+      filter: { tripType: 'FIT', destination: null },
+      expected: '?utm_source=news&tipo=single',
+    },
     { name: 'private trips', search: '', filter: { tripType: 'Private', destination: 'Costa Rica' }, expected: '?tipo=grupo-privados&destino=costa-rica' },
   ] as const)('$name → "$expected"', ({ search, filter, expected }) => {
     expect(buildGridQuery({ search, filter })).toBe(expected);

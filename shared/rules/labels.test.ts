@@ -23,7 +23,14 @@ describe('formatTripDuration', () => {
   });
 
   it.each([
-    { name: '"taken from the first period" (earliest departure)', periods: [{ dayOne: '2025-09-01', numberOfDays: 10 }, { dayOne: '2025-07-01', numberOfDays: 8 }], expected: '8 días/7 noches' },
+    {
+      name: '"taken from the first period" (earliest departure)',
+      periods: [
+        { dayOne: '2025-09-01', numberOfDays: 10 },
+        { dayOne: '2025-07-01', numberOfDays: 8 },
+      ],
+      expected: '8 días/7 noches',
+    },
     { name: 'no periods', periods: [], expected: null },
   ])('$name → $expected', ({ periods, expected }) => {
     expect(formatTourCardDuration({ periods })).toBe(expected);
@@ -47,10 +54,10 @@ describe('tour card texts', () => {
 
 describe('shouldShowCreatedByBadge', () => {
   it.each([
-    { name: '"no period has trip_type \'terceros\' and the season tag is not \'all year\'"', tripTypes: ['Grupo', null], tagSeason: 'Verano', expected: true },
+    { name: "\"no period has trip_type 'terceros' and the season tag is not 'all year'\"", tripTypes: ['Grupo', null], tagSeason: 'Verano', expected: true },
     { name: 'a third-party period', tripTypes: ['Grupo', 'terceros'], tagSeason: 'Verano', expected: false },
-    { name: 'season \'Todo el año\'', tripTypes: ['Grupo'], tagSeason: 'Todo el año', expected: false },
-    { name: 'season \'all year\'', tripTypes: ['Grupo'], tagSeason: 'all year', expected: false },
+    { name: "season 'Todo el año'", tripTypes: ['Grupo'], tagSeason: 'Todo el año', expected: false },
+    { name: "season 'all year'", tripTypes: ['Grupo'], tagSeason: 'all year', expected: false },
     { name: 'no season tag', tripTypes: [], tagSeason: null, expected: true },
   ])('$name → $expected', ({ tripTypes, tagSeason, expected }) => {
     const tour = { tagSeason, periods: tripTypes.map((tripType) => ({ tripType })) };
@@ -106,7 +113,7 @@ describe('computeStruckPriceCents', () => {
 });
 
 describe('formatNoRecommendationsMessage', () => {
-  it('keeps the spec\'s text', () => {
+  it("keeps the spec's text", () => {
     expect(formatNoRecommendationsMessage('en grupo')).toBe('No encuentras recomendaciones de tours en grupo?');
   });
 });

@@ -20,11 +20,7 @@ export function formatTripDuration(numberOfDays: number): string {
  * The card's duration "taken from the first period": the period with the earliest day one (the order periods
  * arrive in is not meaningful). Null without periods.
  */
-export function formatTourCardDuration({
-  periods,
-}: {
-  periods: readonly Pick<Period, 'dayOne' | 'numberOfDays'>[];
-}): string | null {
+export function formatTourCardDuration({ periods }: { periods: readonly Pick<Period, 'dayOne' | 'numberOfDays'>[] }): string | null {
   const first = [...periods].sort((a, b) => a.dayOne.localeCompare(b.dayOne))[0];
   return first === undefined ? null : formatTripDuration(first.numberOfDays);
 }
@@ -43,11 +39,7 @@ export function formatTourCardName(name: string): string {
  * "A badge 'Tour creado por {product}' … is shown when no period has trip_type 'terceros' and the season tag
  * is not 'all year'."
  */
-export function shouldShowCreatedByBadge({
-  tour,
-}: {
-  tour: Pick<Tour, 'tagSeason'> & { periods: readonly Pick<Period, 'tripType'>[] };
-}): boolean {
+export function shouldShowCreatedByBadge({ tour }: { tour: Pick<Tour, 'tagSeason'> & { periods: readonly Pick<Period, 'tripType'>[] } }): boolean {
   return !tour.periods.some((period) => period.tripType === THIRD_PARTY_TRIP_TYPE) && !isAllYearSeason(tour.tagSeason);
 }
 
@@ -87,9 +79,7 @@ export function computeStruckPriceCents({
   periods: readonly (Pick<Period, 'dayOne'> & { campaigns: readonly Pick<Campaign, 'valueCents'>[] })[];
   today: string;
 }): number | null {
-  const withCampaign = periods
-    .filter((period) => period.dayOne > today && period.campaigns.length > 0)
-    .sort((a, b) => a.dayOne.localeCompare(b.dayOne))[0];
+  const withCampaign = periods.filter((period) => period.dayOne > today && period.campaigns.length > 0).sort((a, b) => a.dayOne.localeCompare(b.dayOne))[0];
   if (withCampaign === undefined) return null;
   return adultPriceCents + withCampaign.campaigns.reduce((sum, campaign) => sum + Math.abs(campaign.valueCents), 0);
 }

@@ -69,13 +69,7 @@ export type CampaignSlider = { category: string; website: string | null; sliderS
  * campaign-site sliders with a slug, except the offer sliders, slugs that are not a clean URL segment and
  * slugs `isTaken` says another route already answers. Unique, in slider order.
  */
-export function listCampaignSlugs({
-  sliders,
-  isTaken,
-}: {
-  sliders: readonly CampaignSlider[];
-  isTaken: (slug: string) => boolean;
-}): string[] {
+export function listCampaignSlugs({ sliders, isTaken }: { sliders: readonly CampaignSlider[]; isTaken: (slug: string) => boolean }): string[] {
   const slugs = sliders
     .filter((s) => s.category === 'GRID' || s.website === 'DRCAMPAIGN')
     .map((s) => s.sliderSlug)

@@ -24,11 +24,16 @@ const noFlight = flight('F-NO', 'Sin vuelo', 0);
 
 describe('computeOfferFlightPriceCents', () => {
   it.each([
-    { name: '"the cheapest adult flight price above 0 (excluding flights whose name contains \'sin v\'…)"', flights: [madrid, barcelona, noFlight], chosen: null, expected: 25000 },
+    {
+      name: '"the cheapest adult flight price above 0 (excluding flights whose name contains \'sin v\'…)"',
+      flights: [madrid, barcelona, noFlight],
+      chosen: null,
+      expected: 25000,
+    },
     { name: '"or the chosen flight\'s adult price"', flights: [madrid, barcelona, noFlight], chosen: 'F-MAD', expected: 30000 },
     { name: 'a chosen id that is not there falls back to the cheapest', flights: [madrid, barcelona], chosen: 'F-XXX', expected: 25000 },
     { name: '"falling back to that one": \'sin v\' as the only flight', flights: [noFlight], chosen: null, expected: 0 },
-    { name: 'the \'sin v\' fallback keeps its price', flights: [flight('F-NO', 'SIN VUELO', 5000)], chosen: null, expected: 5000 },
+    { name: "the 'sin v' fallback keeps its price", flights: [flight('F-NO', 'SIN VUELO', 5000)], chosen: null, expected: 5000 },
     { name: 'flights at 0 are not "above 0"', flights: [flight('F-Z', 'Vuelo desde Bilbao', 0), flight('F-NO', 'Sin vuelo', 0)], chosen: null, expected: 0 },
     { name: 'no flights', flights: [], chosen: null, expected: 0 },
   ])('$name → $expected', ({ flights, chosen, expected }) => {
@@ -44,7 +49,11 @@ describe('computeOfferPrices', () => {
     chosenFlightId: null,
   };
   it.each([
-    { name: '"the discounted price is the sum minus the absolute discount, rounded up"', discountCents: -10000, expected: { priceCents: 129100, discountedPriceCents: 119100 } },
+    {
+      name: '"the discounted price is the sum minus the absolute discount, rounded up"',
+      discountCents: -10000,
+      expected: { priceCents: 129100, discountedPriceCents: 119100 },
+    },
     { name: 'a positive discount is subtracted the same', discountCents: 10000, expected: { priceCents: 129100, discountedPriceCents: 119100 } },
     { name: 'no discount', discountCents: 0, expected: { priceCents: 129100, discountedPriceCents: 129100 } },
     { name: 'a discount larger than the price', discountCents: 500000, expected: { priceCents: 129100, discountedPriceCents: 0 } },
@@ -71,7 +80,7 @@ describe('departure cities', () => {
     expect(extractDepartureCity(name)).toBe(expected);
   });
 
-  it('takes unique cities from flights, without \'sin v\'', () => {
+  it("takes unique cities from flights, without 'sin v'", () => {
     const flights = [madrid, { name: 'Vuelo desde Madrid' }, noFlight, { name: 'Vuelo desde Valencia' }];
     expect(listDepartureCities(flights)).toEqual(['Madrid', 'Valencia']);
   });

@@ -1,11 +1,5 @@
 /** Tour offers: price display, departure cities, visibility and the offer forms. */
-import {
-  ADULT_AGE_GROUP,
-  ALL_CITIES_LABEL,
-  FLIGHT_NAME_CITY_PREFIX,
-  MAX_LISTED_DEPARTURE_CITIES,
-  OFFER_FORM_MESSAGES,
-} from '../constants.ts';
+import { ADULT_AGE_GROUP, ALL_CITIES_LABEL, FLIGHT_NAME_CITY_PREFIX, MAX_LISTED_DEPARTURE_CITIES, OFFER_FORM_MESSAGES } from '../constants.ts';
 import type { Flight, TourOffer } from '../entities/index.ts';
 import { findCheapestFlight, isNoFlight } from './flights.ts';
 import { roundUpToEuro } from './money.ts';
@@ -20,18 +14,10 @@ export type OfferFlight = Pick<Flight, 'id' | 'name'> & { prices: readonly AgePr
  * With a chosen flight id that exists, its adult price. Otherwise the cheapest adult price above 0 among the
  * flights with a real flight; when there is none, the cheapest 'sin v' flight (usually 0). 0 with no flights.
  */
-export function computeOfferFlightPriceCents({
-  flights,
-  chosenFlightId,
-}: {
-  flights: readonly OfferFlight[];
-  chosenFlightId: string | null;
-}): number {
+export function computeOfferFlightPriceCents({ flights, chosenFlightId }: { flights: readonly OfferFlight[]; chosenFlightId: string | null }): number {
   const chosen = chosenFlightId === null ? undefined : flights.find((flight) => flight.id === chosenFlightId);
   if (chosen !== undefined) return findPriceForAgeGroup({ prices: chosen.prices, ageGroup: ADULT_AGE_GROUP }) ?? 0;
-  const withPrice = flights.filter(
-    (flight) => (findPriceForAgeGroup({ prices: flight.prices, ageGroup: ADULT_AGE_GROUP }) ?? 0) > 0,
-  );
+  const withPrice = flights.filter((flight) => (findPriceForAgeGroup({ prices: flight.prices, ageGroup: ADULT_AGE_GROUP }) ?? 0) > 0);
   const cheapest = findCheapestFlight({ flights: withPrice });
   if (cheapest !== null) return cheapest.priceCents;
   const fallback = flights
@@ -72,9 +58,7 @@ export function computeOfferPrices({
 /** A departure city from a flight name: "the prefix 'Vuelo desde ' is removed from flight names". */
 export function extractDepartureCity(name: string): string {
   const trimmed = name.trim();
-  return trimmed.toLowerCase().startsWith(FLIGHT_NAME_CITY_PREFIX.toLowerCase())
-    ? trimmed.slice(FLIGHT_NAME_CITY_PREFIX.length).trim()
-    : trimmed;
+  return trimmed.toLowerCase().startsWith(FLIGHT_NAME_CITY_PREFIX.toLowerCase()) ? trimmed.slice(FLIGHT_NAME_CITY_PREFIX.length).trim() : trimmed;
 }
 
 /** The departure cities of an offer's flights: 'sin v' flights left out, duplicates removed, order kept. */
@@ -106,13 +90,7 @@ export function parseDepartureCities(departureCities: string | null): string[] {
  * How an offer shows: "All offers are shown unless their status is set and not 'active'"; "Inactive offers show
  * dimmed to admins and are hidden from visitors."
  */
-export function getOfferDisplay({
-  offer,
-  isAdmin,
-}: {
-  offer: { status: TourOffer['status'] | null };
-  isAdmin: boolean;
-}): 'shown' | 'dimmed' | 'hidden' {
+export function getOfferDisplay({ offer, isAdmin }: { offer: { status: TourOffer['status'] | null }; isAdmin: boolean }): 'shown' | 'dimmed' | 'hidden' {
   if (offer.status === null || offer.status === 'active') return 'shown';
   return isAdmin ? 'dimmed' : 'hidden';
 }
@@ -159,10 +137,7 @@ export function validateOfferCreation(form: {
  * The offer edit form: discount ('Por favor ingresa el descuento') and coupon ('Por favor ingresa el cupón')
  * required; the status is a choice between active and inactive, so it cannot be missing.
  */
-export function validateOfferEdit(form: {
-  discount: string | number | null;
-  coupon: string | null;
-}): OfferFormErrors<'discount' | 'coupon'> {
+export function validateOfferEdit(form: { discount: string | number | null; coupon: string | null }): OfferFormErrors<'discount' | 'coupon'> {
   const errors: OfferFormErrors<'discount' | 'coupon'> = {};
   if (!isNumeric(form.discount)) errors.discount = OFFER_FORM_MESSAGES.discountRequired;
   if (isBlank(form.coupon)) errors.coupon = OFFER_FORM_MESSAGES.couponRequired;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, assignRooms, checkAgeGroup, findPassengerProblems, findRoommateProblems, groupRoommates, PASSENGER_MESSAGES, parseRoommates } from './passengers.ts';
+import {
+  ageOn,
+  assignRooms,
+  checkAgeGroup,
+  findPassengerProblems,
+  findRoommateProblems,
+  groupRoommates,
+  PASSENGER_MESSAGES,
+  parseRoommates,
+} from './passengers.ts';
 
 describe('ageOn', () => {
   it.each([
@@ -47,12 +56,16 @@ describe('findPassengerProblems', () => {
     ['email', { email: 'ana@' }, PASSENGER_MESSAGES.email],
     ['phone', { phone: '' }, PASSENGER_MESSAGES.phone],
   ])('refuses a lead with a bad %s', (field, change, message) => {
-    expect(findPassengerProblems([{ id: '101', ageGroup: 'Adultos', lead: true, reservationFields: { ...complete, ...change } }], at)).toEqual({ [`travellers.0.${field}`]: message });
+    expect(findPassengerProblems([{ id: '101', ageGroup: 'Adultos', lead: true, reservationFields: { ...complete, ...change } }], at)).toEqual({
+      [`travellers.0.${field}`]: message,
+    });
   });
   it('checks a companion e-mail only when given', () => {
     const companion = { name: 'Luis', surname: 'Pérez', birthdate: '1979-01-01', national_id: 'X1234567L' };
     expect(findPassengerProblems([{ id: '1', ageGroup: 'Adultos', lead: false, reservationFields: companion }], at)).toEqual({});
-    expect(findPassengerProblems([{ id: '1', ageGroup: 'Adultos', lead: false, reservationFields: { ...companion, email: 'luis' } }], at)).toEqual({ 'travellers.0.email': PASSENGER_MESSAGES.email });
+    expect(findPassengerProblems([{ id: '1', ageGroup: 'Adultos', lead: false, reservationFields: { ...companion, email: 'luis' } }], at)).toEqual({
+      'travellers.0.email': PASSENGER_MESSAGES.email,
+    });
   });
 });
 
@@ -63,7 +76,10 @@ describe('findRoommateProblems', () => {
     { id: 'c', reservationMode: 'DBL' },
     { id: 'd', reservationMode: 'IND' },
   ];
-  const modes = [{ activityId: 'DBL', places: 2 }, { activityId: 'IND', places: 1 }];
+  const modes = [
+    { activityId: 'DBL', places: 2 },
+    { activityId: 'IND', places: 1 },
+  ];
   it.each([
     ['a valid double', [{ travellerIds: ['a', 'b'] }], {}],
     ['three in a double', [{ travellerIds: ['a', 'b', 'c'] }], { 'roommates.0': PASSENGER_MESSAGES.roommateSize }],
@@ -83,7 +99,11 @@ describe('parseRoommates', () => {
 });
 
 describe('assignRooms and groupRoommates', () => {
-  const modes = [{ activityId: 'DBL', places: 2 }, { activityId: 'TPL', places: 3 }, { activityId: 'IND', places: 1 }];
+  const modes = [
+    { activityId: 'DBL', places: 2 },
+    { activityId: 'TPL', places: 3 },
+    { activityId: 'IND', places: 1 },
+  ];
   const t = (id: string, reservationMode: string | null) => ({ id, reservationMode });
   it.each([
     ['two in a double share room 1', [t('a', 'DBL'), t('b', 'DBL')], [], { a: 1, b: 1 }],

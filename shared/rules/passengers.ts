@@ -88,7 +88,10 @@ export interface RoommateGroup {
  */
 export function findRoommateProblems(
   groups: readonly RoommateGroup[],
-  { travellers, modes }: { travellers: readonly Pick<BookingTravelerEntry, 'id' | 'reservationMode'>[]; modes: readonly { activityId: string; places: number }[] },
+  {
+    travellers,
+    modes,
+  }: { travellers: readonly Pick<BookingTravelerEntry, 'id' | 'reservationMode'>[]; modes: readonly { activityId: string; places: number }[] },
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const seen = new Set<string>();

@@ -15,32 +15,52 @@ describe('computeAmountDueCents', () => {
   it.each([
     {
       name: '"a confirmed payment counts toward the amount paid; other statuses do not"',
-      payments: [confirmed(30000), { amountCents: 20000, status: 'PENDING' }, { amountCents: 10000, status: 'FAILED' }, { amountCents: 5000, status: 'REVIEW' }],
+      payments: [
+        confirmed(30000),
+        { amountCents: 20000, status: 'PENDING' },
+        { amountCents: 10000, status: 'FAILED' },
+        { amountCents: 5000, status: 'REVIEW' },
+      ],
       paid: 30000,
       due: 70000,
     },
     { name: 'no payments: the whole total', payments: [], paid: 0, due: 100000 },
     { name: 'paid in full', payments: [confirmed(60000), confirmed(40000)], paid: 100000, due: 0 },
     { name: '"never below zero"', payments: [confirmed(120000)], paid: 120000, due: 0 },
-  ] satisfies { name: string; payments: PaymentAmountInput[]; paid: number; due: number }[])(
-    '$name → due $due',
-    ({ payments, paid, due }) => {
-      expect(computeAmountPaidCents(payments)).toBe(paid);
-      expect(computeAmountDueCents({ totalCents: 100000, payments })).toBe(due);
-    },
-  );
+  ] satisfies { name: string; payments: PaymentAmountInput[]; paid: number; due: number }[])('$name → due $due', ({ payments, paid, due }) => {
+    expect(computeAmountPaidCents(payments)).toBe(paid);
+    expect(computeAmountDueCents({ totalCents: 100000, payments })).toBe(due);
+  });
 });
 
 describe('computePreBookingAmountCents', () => {
   const today = '2025-06-15';
   it.each([
-    { name: '"more than 30 days away and there is no cockpit pre-booking fare … 1 per booking": 31 days', departureDate: '2025-07-16', fareCents: null, travellers: 3, expected: 100 },
+    {
+      name: '"more than 30 days away and there is no cockpit pre-booking fare … 1 per booking": 31 days',
+      departureDate: '2025-07-16',
+      fareCents: null,
+      travellers: 3,
+      expected: 100,
+    },
     { name: 'exactly 30 days is not more than 30', departureDate: '2025-07-15', fareCents: null, travellers: 3, expected: null },
     { name: 'departure today', departureDate: today, fareCents: null, travellers: 1, expected: null },
     { name: 'departure in the past', departureDate: '2025-06-14', fareCents: null, travellers: 1, expected: null },
-    { name: '"If there is a fare, the amount is the fare times the number of travelers"', departureDate: '2025-07-16', fareCents: 15000, travellers: 3, expected: 45000 },
+    {
+      name: '"If there is a fare, the amount is the fare times the number of travelers"',
+      departureDate: '2025-07-16',
+      fareCents: 15000,
+      travellers: 3,
+      expected: 45000,
+    },
     { name: 'a fare applies within 30 days too', departureDate: '2025-06-25', fareCents: 15000, travellers: 2, expected: 30000 },
-    { name: '"Amounts are rounded up": a fare split to the cent asks whole euros', departureDate: '2025-07-16', fareCents: 130_867, travellers: 3, expected: 392_700 },
+    {
+      name: '"Amounts are rounded up": a fare split to the cent asks whole euros',
+      departureDate: '2025-07-16',
+      fareCents: 130_867,
+      travellers: 3,
+      expected: 392_700,
+    },
     { name: 'a zero fare is no fare', departureDate: '2025-07-16', fareCents: 0, travellers: 2, expected: 100 },
   ])('$name → $expected', ({ departureDate, fareCents, travellers, expected }) => {
     expect(computePreBookingAmountCents({ departureDate, today, fareCents, travellerCount: travellers })).toBe(expected);
@@ -54,17 +74,41 @@ describe('computePaymentDueFromDeadlinesCents', () => {
     { date: '2025-06-15', amountCents: 30000 },
   ];
   it.each([
-    { name: '"the sum of the amounts of deadlines already passed … plus insurance" (today counts as passed)', deadlines, today: '2025-06-15', total: 200000, insurance: 3500, owed: 200000, expected: 53500 },
+    {
+      name: '"the sum of the amounts of deadlines already passed … plus insurance" (today counts as passed)',
+      deadlines,
+      today: '2025-06-15',
+      total: 200000,
+      insurance: 3500,
+      owed: 200000,
+      expected: 53500,
+    },
     { name: 'only the deadline of yesterday has passed', deadlines, today: '2025-06-14', total: 200000, insurance: 0, owed: 200000, expected: 20000 },
-    { name: '"or else the first deadline\'s amount" (the earliest)', deadlines, today: '2025-05-31', total: 200000, insurance: 3500, owed: 200000, expected: 23500 },
-    { name: '"or else 25% of the total, plus insurance", rounded up to the euro', deadlines: [], today: '2025-06-15', total: 100001, insurance: 3500, owed: 100001, expected: 28600 },
+    {
+      name: '"or else the first deadline\'s amount" (the earliest)',
+      deadlines,
+      today: '2025-05-31',
+      total: 200000,
+      insurance: 3500,
+      owed: 200000,
+      expected: 23500,
+    },
+    {
+      name: '"or else 25% of the total, plus insurance", rounded up to the euro',
+      deadlines: [],
+      today: '2025-06-15',
+      total: 100001,
+      insurance: 3500,
+      owed: 100001,
+      expected: 28600,
+    },
     { name: '25 % of a whole amount', deadlines: [], today: '2025-06-15', total: 100000, insurance: 0, owed: 100000, expected: 25000 },
     { name: 'capped by what is still owed', deadlines, today: '2025-06-15', total: 200000, insurance: 3500, owed: 10000, expected: 10000 },
     { name: 'nothing owed', deadlines: [], today: '2025-06-15', total: 0, insurance: 0, owed: 0, expected: 0 },
   ])('$name → $expected', ({ deadlines: list, today, total, insurance, owed, expected }) => {
-    expect(
-      computePaymentDueFromDeadlinesCents({ deadlines: list, today, totalCents: total, insuranceCents: insurance, outstandingCents: owed }),
-    ).toBe(expected);
+    expect(computePaymentDueFromDeadlinesCents({ deadlines: list, today, totalCents: total, insuranceCents: insurance, outstandingCents: owed })).toBe(
+      expected,
+    );
   });
 });
 
@@ -82,8 +126,16 @@ describe('computePaymentStepAmounts', () => {
   it.each([
     { name: 'nothing paid, departure far away: pre-booking 1 €', changes: {}, expected: { dueNowCents: 100, remainingCents: 200000 } },
     { name: 'nothing paid, with a fare', changes: { fareCents: 20000 }, expected: { dueNowCents: 40000, remainingCents: 200000 } },
-    { name: 'nothing paid, departure within 30 days: deadlines', changes: { departureDate: '2025-07-10' }, expected: { dueNowCents: 50000, remainingCents: 200000 } },
-    { name: 'after a first payment the deadlines rule applies', changes: { payments: [confirmed(100)] }, expected: { dueNowCents: 50000, remainingCents: 199900 } },
+    {
+      name: 'nothing paid, departure within 30 days: deadlines',
+      changes: { departureDate: '2025-07-10' },
+      expected: { dueNowCents: 50000, remainingCents: 200000 },
+    },
+    {
+      name: 'after a first payment the deadlines rule applies',
+      changes: { payments: [confirmed(100)] },
+      expected: { dueNowCents: 50000, remainingCents: 199900 },
+    },
     { name: 'paid in full', changes: { payments: [confirmed(200000)] }, expected: { dueNowCents: 0, remainingCents: 0 } },
     { name: 'pre-booking capped by the total', changes: { totalCents: 50, departureDate: '2025-09-01' }, expected: { dueNowCents: 50, remainingCents: 50 } },
   ])('$name', ({ changes, expected }) => {

@@ -1,9 +1,5 @@
 /** Amount paid and due, the pre-booking amount and the payment due from deadlines. */
-import {
-  PAYMENT_DUE_FALLBACK_PERCENT,
-  PRE_BOOKING_AMOUNT_CENTS,
-  PRE_BOOKING_THRESHOLD_DAYS,
-} from '../constants.ts';
+import { PAYMENT_DUE_FALLBACK_PERCENT, PRE_BOOKING_AMOUNT_CENTS, PRE_BOOKING_THRESHOLD_DAYS } from '../constants.ts';
 import type { BookingDeadline, Payment } from '../entities/index.ts';
 import { countDaysBetween, isIsoDate } from './dates.ts';
 import { roundUpToEuro } from './money.ts';
@@ -16,13 +12,7 @@ export function computeAmountPaidCents(payments: readonly PaymentAmountInput[]):
 }
 
 /** "The amount due is the total minus confirmed payments, never below zero." */
-export function computeAmountDueCents({
-  totalCents,
-  payments,
-}: {
-  totalCents: number;
-  payments: readonly PaymentAmountInput[];
-}): number {
+export function computeAmountDueCents({ totalCents, payments }: { totalCents: number; payments: readonly PaymentAmountInput[] }): number {
   return Math.max(0, totalCents - computeAmountPaidCents(payments));
 }
 
@@ -104,10 +94,7 @@ export function computePaymentStepAmounts({
   insuranceCents: number;
 }): { dueNowCents: number; remainingCents: number } {
   const remainingCents = computeAmountDueCents({ totalCents, payments });
-  const preBooking =
-    computeAmountPaidCents(payments) === 0
-      ? computePreBookingAmountCents({ departureDate, today, fareCents, travellerCount })
-      : null;
+  const preBooking = computeAmountPaidCents(payments) === 0 ? computePreBookingAmountCents({ departureDate, today, fareCents, travellerCount }) : null;
   const dueNowCents =
     preBooking !== null
       ? Math.min(preBooking, remainingCents)

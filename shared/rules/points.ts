@@ -32,15 +32,7 @@ export function computePointsEarned(paidCents: number): number {
  * Whether a booking's points may be credited today: it is CONFIRMED (a cancelled trip earns nothing) and
  * today is at least POINTS_CREDIT_DAYS_AFTER_RETURN days after its return date. Dates are 'YYYY-MM-DD'.
  */
-export function isPointsCreditDue({
-  status,
-  returnDate,
-  today,
-}: {
-  status: BookingStatus;
-  returnDate: string;
-  today: string;
-}): boolean {
+export function isPointsCreditDue({ status, returnDate, today }: { status: BookingStatus; returnDate: string; today: string }): boolean {
   if (status !== 'CONFIRMED') return false;
   return today >= addDays({ date: returnDate, days: POINTS_CREDIT_DAYS_AFTER_RETURN });
 }

@@ -12,9 +12,21 @@ const categorised = [
 
 describe('findPriceForAgeGroup', () => {
   it.each([
-    { name: '"per traveller prices looked up by the traveller\'s age group": adult', prices: adultAndChild, ageGroup: 'Adultos', category: null, expected: 100000 },
+    {
+      name: '"per traveller prices looked up by the traveller\'s age group": adult',
+      prices: adultAndChild,
+      ageGroup: 'Adultos',
+      category: null,
+      expected: 100000,
+    },
     { name: 'child', prices: adultAndChild, ageGroup: 'Niños', category: null, expected: 70000 },
-    { name: 'a child without a child price pays the adult price', prices: [{ ageGroupName: 'Adultos', valueCents: 100000 }], ageGroup: 'Niños', category: null, expected: 100000 },
+    {
+      name: 'a child without a child price pays the adult price',
+      prices: [{ ageGroupName: 'Adultos', valueCents: 100000 }],
+      ageGroup: 'Niños',
+      category: null,
+      expected: 100000,
+    },
     { name: 'no price at all', prices: [], ageGroup: 'Adultos', category: null, expected: null },
     { name: 'matching category', prices: categorised, ageGroup: 'Adultos', category: 'Superior', expected: 150000 },
     { name: 'unknown category takes the lowest of the age group', prices: categorised, ageGroup: 'Adultos', category: 'Premium', expected: 100000 },
@@ -64,13 +76,21 @@ describe('computeStoreFinalPriceCents', () => {
   };
 
   it.each([
-    { name: '"lowest tour price plus period price plus flight price, flight cost and fee of the chosen flight … minus the value of a campaign whose name matches"', overrides: {}, expected: 108500 },
+    {
+      name: '"lowest tour price plus period price plus flight price, flight cost and fee of the chosen flight … minus the value of a campaign whose name matches"',
+      overrides: {},
+      expected: 108500,
+    },
     { name: '"(or tour-level fallback)", rounded up', overrides: { chosenFlightPrice: null }, expected: 101100 },
     { name: 'no campaign name matches', overrides: { campaignName: 'navidad' }, expected: 118500 },
     { name: 'no campaign name given', overrides: { campaignName: null }, expected: 118500 },
     { name: 'no flight at all', overrides: { chosenFlightPrice: null, tourFlightPrice: null, campaignName: null }, expected: 95000 },
     { name: 'never below zero', overrides: { campaigns: [{ name: 'Black Friday', valueCents: 999999 }] }, expected: 0 },
-    { name: 'null cost and fee count as zero', overrides: { chosenFlightPrice: { valueCents: 20000, flightCostCents: null, feeCents: null } }, expected: 105000 },
+    {
+      name: 'null cost and fee count as zero',
+      overrides: { chosenFlightPrice: { valueCents: 20000, flightCostCents: null, feeCents: null } },
+      expected: 105000,
+    },
   ])('$name → $expected', ({ overrides, expected }) => {
     expect(computeStoreFinalPriceCents({ ...base, ...overrides })).toBe(expected);
   });

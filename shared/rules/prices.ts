@@ -46,9 +46,7 @@ export function findPriceForAgeGroup({
  * "Only tours whose price for age group 'Adultos' is above 0 are listed". Null when there is none.
  */
 export function findLowestAdultPriceCents(prices: readonly AgePrice[]): number | null {
-  return lowest(
-    prices.filter((price) => price.ageGroupName === ADULT_AGE_GROUP && price.valueCents > 0).map((p) => p.valueCents),
-  );
+  return lowest(prices.filter((price) => price.ageGroupName === ADULT_AGE_GROUP && price.valueCents > 0).map((p) => p.valueCents));
 }
 
 /** Whether some 'Adultos' price is above 0. */
@@ -85,10 +83,7 @@ export function computeStoreFinalPriceCents({
   const tour = findLowestAdultPriceCents(tourPrices) ?? 0;
   const period = findPriceForAgeGroup({ prices: periodPrices, ageGroup: ADULT_AGE_GROUP }) ?? 0;
   const flightParts = chosenFlightPrice ?? tourFlightPrice;
-  const flight =
-    flightParts === null
-      ? 0
-      : flightParts.valueCents + (flightParts.flightCostCents ?? 0) + (flightParts.feeCents ?? 0);
+  const flight = flightParts === null ? 0 : flightParts.valueCents + (flightParts.flightCostCents ?? 0) + (flightParts.feeCents ?? 0);
   const campaign =
     campaignName === null || campaignName.trim() === ''
       ? undefined

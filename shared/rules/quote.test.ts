@@ -51,7 +51,11 @@ const rows: Row[] = [
   {
     name: 'one adult: tour price, period supplement and flight',
     changes: {},
-    lines: [['Precio base', 100000], ['Suplemento de periodo', 10000], ['Vuelos', 25000]],
+    lines: [
+      ['Precio base', 100000],
+      ['Suplemento de periodo', 10000],
+      ['Vuelos', 25000],
+    ],
     total: 135000,
   },
   {
@@ -76,19 +80,32 @@ const rows: Row[] = [
   {
     name: 'no flight: no flight line',
     changes: { flightPrices: [] },
-    lines: [['Precio base', 100000], ['Suplemento de periodo', 10000]],
+    lines: [
+      ['Precio base', 100000],
+      ['Suplemento de periodo', 10000],
+    ],
     total: 110000,
   },
   {
     name: 'an activity pack is priced like an optional activity',
     changes: { travellers: [adult({ optionalActivities: ['0', 'PACK1'] })] },
-    lines: [['Precio base', 100000], ['Suplemento de periodo', 10000], ['Vuelos', 25000], ['Actividades opcionales', 9000]],
+    lines: [
+      ['Precio base', 100000],
+      ['Suplemento de periodo', 10000],
+      ['Vuelos', 25000],
+      ['Actividades opcionales', 9000],
+    ],
     total: 144000,
   },
   {
     name: "the '0' sentinel, unknown ids and repeated ids add nothing",
     changes: { travellers: [adult({ reservationMode: 'NOPE', optionalActivities: ['0', 'A1', 'A1', 'ZZZ'] })] },
-    lines: [['Precio base', 100000], ['Suplemento de periodo', 10000], ['Vuelos', 25000], ['Actividades opcionales', 4000]],
+    lines: [
+      ['Precio base', 100000],
+      ['Suplemento de periodo', 10000],
+      ['Vuelos', 25000],
+      ['Actividades opcionales', 4000],
+    ],
     total: 139000,
   },
   {
@@ -100,19 +117,34 @@ const rows: Row[] = [
         { amountCents: 2500, basis: 'PER_BOOKING' },
       ],
     },
-    lines: [['Precio base', 200000], ['Suplemento de periodo', 20000], ['Vuelos', 50000], ['Extras', 4500]],
+    lines: [
+      ['Precio base', 200000],
+      ['Suplemento de periodo', 20000],
+      ['Vuelos', 50000],
+      ['Extras', 4500],
+    ],
     total: 274500,
   },
   {
     name: '"A campaign discount is subtracted, per pax"',
     changes: { travellers: [adult(), adult()], campaigns: [{ valueCents: 5000, discountAppliedPerTxt: 'PER_PAX' }] },
-    lines: [['Precio base', 200000], ['Suplemento de periodo', 20000], ['Vuelos', 50000], ['Descuento', -10000]],
+    lines: [
+      ['Precio base', 200000],
+      ['Suplemento de periodo', 20000],
+      ['Vuelos', 50000],
+      ['Descuento', -10000],
+    ],
     total: 260000,
   },
   {
     name: '"… or once"; a negative campaign value counts by its size',
     changes: { travellers: [adult(), adult()], campaigns: [{ valueCents: -5000, discountAppliedPerTxt: 'ONCE' }] },
-    lines: [['Precio base', 200000], ['Suplemento de periodo', 20000], ['Vuelos', 50000], ['Descuento', -5000]],
+    lines: [
+      ['Precio base', 200000],
+      ['Suplemento de periodo', 20000],
+      ['Vuelos', 50000],
+      ['Descuento', -5000],
+    ],
     total: 265000,
   },
   {
@@ -133,7 +165,12 @@ const rows: Row[] = [
   {
     name: 'fixed per-traveller coupon',
     changes: { travellers: [adult(), child()], coupon: { type: 'fixed', value: 2000, couponCondition: 'PER_TRAVELER' } },
-    lines: [['Precio base', 180000], ['Suplemento de periodo', 15000], ['Vuelos', 45000], ['Código de descuento', -4000]],
+    lines: [
+      ['Precio base', 180000],
+      ['Suplemento de periodo', 15000],
+      ['Vuelos', 45000],
+      ['Código de descuento', -4000],
+    ],
     total: 236000,
   },
   {
@@ -150,7 +187,10 @@ const rows: Row[] = [
       flightPrices: [],
       coupon: { type: 'percentage', value: 10, couponCondition: 'PER_BOOKING' },
     },
-    lines: [['Precio base', 100001], ['Código de descuento', -10000]],
+    lines: [
+      ['Precio base', 100001],
+      ['Código de descuento', -10000],
+    ],
     total: 90100,
   },
   {
@@ -159,7 +199,12 @@ const rows: Row[] = [
       campaigns: [{ valueCents: 500000, discountAppliedPerTxt: 'ONCE' }],
       coupon: { type: 'fixed', value: 1000, couponCondition: 'PER_BOOKING' },
     },
-    lines: [['Precio base', 100000], ['Suplemento de periodo', 10000], ['Vuelos', 25000], ['Descuento', -135000]],
+    lines: [
+      ['Precio base', 100000],
+      ['Suplemento de periodo', 10000],
+      ['Vuelos', 25000],
+      ['Descuento', -135000],
+    ],
     total: 0,
   },
   {

@@ -93,10 +93,7 @@ export function quoteBooking(input: QuoteInput): Quote {
     }
   }
 
-  const extras =
-    count === 0
-      ? 0
-      : input.extras.reduce((sum, extra) => sum + extra.amountCents * (extra.basis === 'PER_TRAVELER' ? count : 1), 0);
+  const extras = count === 0 ? 0 : input.extras.reduce((sum, extra) => sum + extra.amountCents * (extra.basis === 'PER_TRAVELER' ? count : 1), 0);
   const gross = Object.values(sums).reduce((a, b) => a + b, 0) + extras;
   const campaignTotal = input.campaigns.reduce(
     (sum, campaign) => sum + Math.abs(campaign.valueCents) * (campaign.discountAppliedPerTxt === 'PER_PAX' ? count : 1),
@@ -105,9 +102,7 @@ export function quoteBooking(input: QuoteInput): Quote {
   const campaignDiscount = Math.min(gross, campaignTotal);
   const afterCampaign = Math.max(0, gross - campaignDiscount);
   const couponDiscount =
-    input.coupon === null || count === 0
-      ? 0
-      : computeCouponDiscountCents({ coupon: input.coupon, totalCents: afterCampaign, travellerCount: count });
+    input.coupon === null || count === 0 ? 0 : computeCouponDiscountCents({ coupon: input.coupon, totalCents: afterCampaign, travellerCount: count });
 
   const candidates: QuoteLine[] = [
     { label: QUOTE_LINE_LABELS.period, amountCents: sums.period },
@@ -119,10 +114,7 @@ export function quoteBooking(input: QuoteInput): Quote {
     { label: QUOTE_LINE_LABELS.campaignDiscount, amountCents: -campaignDiscount },
     { label: QUOTE_LINE_LABELS.coupon, amountCents: -couponDiscount },
   ];
-  const lines = [
-    { label: QUOTE_LINE_LABELS.base, amountCents: sums.base },
-    ...candidates.filter((line) => line.amountCents !== 0),
-  ];
+  const lines = [{ label: QUOTE_LINE_LABELS.base, amountCents: sums.base }, ...candidates.filter((line) => line.amountCents !== 0)];
   return {
     lines,
     totalCents: roundUpToEuro(Math.max(0, afterCampaign - couponDiscount)),
@@ -135,15 +127,6 @@ export function quoteBooking(input: QuoteInput): Quote {
  * null bounds open. The spec lists the dates without a rule; callers filter campaigns with this before
  * quoting so an expired campaign never discounts.
  */
-export function isCampaignValid({
-  campaign,
-  today,
-}: {
-  campaign: Pick<Campaign, 'validFromDate' | 'validUntilDate'>;
-  today: string;
-}): boolean {
-  return (
-    (campaign.validFromDate === null || campaign.validFromDate <= today) &&
-    (campaign.validUntilDate === null || today <= campaign.validUntilDate)
-  );
+export function isCampaignValid({ campaign, today }: { campaign: Pick<Campaign, 'validFromDate' | 'validUntilDate'>; today: string }): boolean {
+  return (campaign.validFromDate === null || campaign.validFromDate <= today) && (campaign.validUntilDate === null || today <= campaign.validUntilDate);
 }

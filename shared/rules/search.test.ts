@@ -33,7 +33,7 @@ describe('parseSearchLocation', () => {
     { name: 'no slug: ?q=, as typed', pathname: '/busqueda', search: '?q=%20Jap%C3%B3n%20%20esencial', expected: 'Japón esencial' },
     { name: 'the slug wins over ?q=', pathname: '/busqueda/peru', search: '?q=chile', expected: 'peru' },
     { name: 'nothing', pathname: '/busqueda', search: '', expected: '' },
-    { name: 'the page\'s own file is not a slug', pathname: '/busqueda/index.html', search: '?q=peru', expected: 'peru' },
+    { name: "the page's own file is not a slug", pathname: '/busqueda/index.html', search: '?q=peru', expected: 'peru' },
     { name: 'broken escapes are read as typed', pathname: '/busqueda/100%', search: '', expected: '100%' },
   ])('$name → "$expected"', ({ pathname, search, expected }) => {
     expect(parseSearchLocation({ pathname, search })).toBe(expected);

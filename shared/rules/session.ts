@@ -4,13 +4,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '../enums.ts';
 import type { Session, Traveler } from '../entities/index.ts';
 
 /** "A session is valid only if it is valid and its access token has not expired." */
-export function isSessionValid({
-  session,
-  now,
-}: {
-  session: Pick<Session, 'valid' | 'accessTokenExpiresAt'>;
-  now: Date;
-}): boolean {
+export function isSessionValid({ session, now }: { session: Pick<Session, 'valid' | 'accessTokenExpiresAt'>; now: Date }): boolean {
   const expiresAt = Date.parse(session.accessTokenExpiresAt);
   return session.valid && Number.isFinite(expiresAt) && expiresAt > now.getTime();
 }
@@ -32,24 +26,13 @@ export function detectSocialProvider(identityProvider: string | null): SocialPro
   return SOCIAL_PROVIDERS.find((provider) => lower.includes(provider)) ?? null;
 }
 
-export type NewTravelerFromProfile = Pick<
-  Traveler,
-  'name' | 'surname' | 'dni' | 'birthdate' | 'sex' | 'phone' | 'email' | 'cognitoId'
->;
+export type NewTravelerFromProfile = Pick<Traveler, 'name' | 'surname' | 'dni' | 'birthdate' | 'sex' | 'phone' | 'email' | 'cognitoId'>;
 
 /**
  * The traveller created on first sign-in: "one is created with the name from the profile (or the part of the
  * email before the @), an empty surname, dni, birthdate, sex and phone, and the cognito id" (our account id).
  */
-export function buildTravelerFromProfile({
-  email,
-  name,
-  accountId,
-}: {
-  email: string;
-  name: string | null;
-  accountId: string;
-}): NewTravelerFromProfile {
+export function buildTravelerFromProfile({ email, name, accountId }: { email: string; name: string | null; accountId: string }): NewTravelerFromProfile {
   const trimmed = name?.trim() ?? '';
   return {
     name: trimmed === '' ? (email.split('@')[0] ?? '') : trimmed,

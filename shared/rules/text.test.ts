@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyDestinationAliases,
-  containsNormalised,
-  normaliseSearchQuery,
-  normaliseSearchText,
-  slugify,
-} from './text.ts';
+import { applyDestinationAliases, containsNormalised, normaliseSearchQuery, normaliseSearchText, slugify } from './text.ts';
 
 describe('slugify', () => {
   it.each([
-    { name: '"trim, lowercase (Spanish), … replace spaces and commas with dashes, strip accents"', text: ' Norte América, Canadá ', expected: 'norte-america-canada' },
+    {
+      name: '"trim, lowercase (Spanish), … replace spaces and commas with dashes, strip accents"',
+      text: ' Norte América, Canadá ',
+      expected: 'norte-america-canada',
+    },
     { name: '"remove punctuation"', text: 'Viaje a Roma: 2025!', expected: 'viaje-a-roma-2025' },
     { name: 'opening marks are punctuation too', text: '¿Qué ver?', expected: 'que-ver' },
     { name: 'ñ loses its tilde', text: 'España', expected: 'espana' },

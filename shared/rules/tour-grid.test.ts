@@ -13,13 +13,7 @@ import {
 
 type Tour = GridTour & { id: string };
 
-const tour = (
-  id: string,
-  tourType: GridTour['tourType'],
-  adultCents: number,
-  destinations: string[],
-  periods: [string | null, boolean, boolean][],
-): Tour => ({
+const tour = (id: string, tourType: GridTour['tourType'], adultCents: number, destinations: string[], periods: [string | null, boolean, boolean][]): Tour => ({
   id,
   tourType,
   prices: [{ ageGroupName: 'Adultos', valueCents: adultCents }],
@@ -45,7 +39,12 @@ describe('tourMatchesTripType', () => {
   it.each([
     { name: '"Type filters apply to tour_type": Group', tour: t1, tripType: 'Group', expected: true },
     { name: 'Private', tour: t5, tripType: 'Private', expected: true },
-    { name: '"The \'Single\' filter instead checks whether any period that is both web_bookable and publish_web has trip_type Single"', tour: t4, tripType: 'FIT', expected: true },
+    {
+      name: '"The \'Single\' filter instead checks whether any period that is both web_bookable and publish_web has trip_type Single"',
+      tour: t4,
+      tripType: 'FIT',
+      expected: true,
+    },
     { name: 'tour_type FIT without a Single period is not single', tour: t3, tripType: 'FIT', expected: false },
     { name: 'a Single period that is not web_bookable does not count', tour: t5, tripType: 'FIT', expected: false },
   ] as const)('$name → $expected', ({ tour: input, tripType, expected }) => {
@@ -56,7 +55,7 @@ describe('tourMatchesTripType', () => {
 describe('buildTripTypePills', () => {
   it.each([
     {
-      name: '"\'Todos los viajes\' (all), \'En grupo\' (Group), \'Viaje single\' (FIT), \'Privados\' (Private), each with a count"',
+      name: "\"'Todos los viajes' (all), 'En grupo' (Group), 'Viaje single' (FIT), 'Privados' (Private), each with a count\"",
       tours: all,
       expected: [
         { key: 'all', label: 'Todos los viajes', count: 4 },
@@ -102,7 +101,7 @@ describe('togglePill', () => {
 describe('filterGrid', () => {
   it.each([
     { name: 'no filter lists every priced tour', tripType: null, destination: null, expected: ['T1', 'T3', 'T4', 'T5'] },
-    { name: '\'all\' is no filter', tripType: 'all', destination: null, expected: ['T1', 'T3', 'T4', 'T5'] },
+    { name: "'all' is no filter", tripType: 'all', destination: null, expected: ['T1', 'T3', 'T4', 'T5'] },
     { name: 'by trip type', tripType: 'Group', destination: null, expected: ['T1', 'T4'] },
     { name: 'single by periods', tripType: 'FIT', destination: null, expected: ['T4'] },
     { name: 'by destination', tripType: null, destination: 'Francia', expected: ['T3'] },

@@ -38,13 +38,7 @@ export function storeCampaignParams({ params, now }: { params: CampaignParams; n
  * The parameters a visitor log may use now: "created on route change, only when stored campaign variables
  * exist". Null when nothing is stored or it has expired.
  */
-export function getActiveCampaignParams({
-  stored,
-  now,
-}: {
-  stored: StoredCampaignParams | null;
-  now: Date;
-}): CampaignParams | null {
+export function getActiveCampaignParams({ stored, now }: { stored: StoredCampaignParams | null; now: Date }): CampaignParams | null {
   if (stored === null) return null;
   return Date.parse(stored.expiresAt) > now.getTime() ? stored.params : null;
 }

@@ -31,7 +31,10 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Adultos',
       count: 2,
       random: sequence(0, 0.5),
-      expected: [['100', 'Adultos', true], ['550', 'Adultos', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['550', 'Adultos', false],
+      ],
     },
     {
       name: 'children are added after adults',
@@ -39,7 +42,10 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Niños',
       count: 1,
       random: sequence(0.999),
-      expected: [['100', 'Adultos', true], ['999', 'Niños', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['999', 'Niños', false],
+      ],
     },
     {
       name: '"sorts adults first": adults added after children move before them and take the lead',
@@ -47,7 +53,11 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Adultos',
       count: 1,
       random: sequence(0),
-      expected: [['100', 'Adultos', true], ['200', 'Niños', false], ['201', 'Niños', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['200', 'Niños', false],
+        ['201', 'Niños', false],
+      ],
     },
     {
       name: 'only children: the first child is lead',
@@ -63,7 +73,10 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Adultos',
       count: 1,
       random: sequence(0),
-      expected: [['100', 'Adultos', true], ['300', 'Niños', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['300', 'Niños', false],
+      ],
     },
     {
       name: 'count 0 removes the whole age group',
@@ -87,7 +100,10 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Adultos',
       count: 2,
       random: sequence(0.5),
-      expected: [['100', 'Adultos', true], ['101', 'Adultos', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['101', 'Adultos', false],
+      ],
     },
     {
       name: 'ids stay unique when the random source repeats itself',
@@ -95,7 +111,11 @@ describe('setTravellersForAgeGroup', () => {
       ageGroup: 'Adultos',
       count: 3,
       random: sequence(0),
-      expected: [['100', 'Adultos', true], ['101', 'Adultos', false], ['102', 'Adultos', false]],
+      expected: [
+        ['100', 'Adultos', true],
+        ['101', 'Adultos', false],
+        ['102', 'Adultos', false],
+      ],
     },
   ])('$name', ({ travellers, ageGroup, count, random, expected }) => {
     expect(summary(setTravellersForAgeGroup({ travellers, ageGroup, count, random }))).toEqual(expected);

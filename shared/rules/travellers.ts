@@ -92,10 +92,7 @@ export function setTravellersForAgeGroup({
     added.push(createTravellerEntry({ id, ageGroup }));
   }
   const all = [...travellers.filter((traveller) => !dropped.has(traveller)), ...added];
-  const sorted = [
-    ...all.filter((traveller) => traveller.ageGroup === ADULT_AGE_GROUP),
-    ...all.filter((traveller) => traveller.ageGroup !== ADULT_AGE_GROUP),
-  ];
+  const sorted = [...all.filter((traveller) => traveller.ageGroup === ADULT_AGE_GROUP), ...all.filter((traveller) => traveller.ageGroup !== ADULT_AGE_GROUP)];
   return sorted.map((traveller, index) => ({ ...traveller, lead: index === 0 }));
 }
 
@@ -115,16 +112,12 @@ export function initialBookingWorkingState(): BookingWorkingState {
 }
 
 /** "Only travellers with a valid email are saved as booking travelers." The email is reservationFields.email. */
-export function selectTravellersToSave<T extends Pick<BookingTravelerEntry, 'reservationFields'>>(
-  travellers: readonly T[],
-): T[] {
+export function selectTravellersToSave<T extends Pick<BookingTravelerEntry, 'reservationFields'>>(travellers: readonly T[]): T[] {
   return travellers.filter((traveller) => isValidEmail(traveller.reservationFields['email'] ?? ''));
 }
 
 /** How many entries each age group has. */
-export function countTravellersByAgeGroup(
-  travellers: readonly Pick<BookingTravelerEntry, 'ageGroup'>[],
-): Record<string, number> {
+export function countTravellersByAgeGroup(travellers: readonly Pick<BookingTravelerEntry, 'ageGroup'>[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const traveller of travellers) counts[traveller.ageGroup] = (counts[traveller.ageGroup] ?? 0) + 1;
   return counts;

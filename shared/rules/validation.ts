@@ -1,8 +1,7 @@
 /** Field validation: email pattern, Spanish national ids (DNI, NIE) and the password policy. */
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 
-const EMAIL_PATTERN =
-  /^(?:[\w.-]+|"[^"\r\n]+")@(?:\[(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\]|(?:[\w-]+\.)+[a-zA-Z]{2,6})$/;
+const EMAIL_PATTERN = /^(?:[\w.-]+|"[^"\r\n]+")@(?:\[(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\]|(?:[\w-]+\.)+[a-zA-Z]{2,6})$/;
 
 /**
  * "Email must match a pattern: local part of word characters, dashes or dots, or a quoted part; an @; a

@@ -3,7 +3,10 @@ import { AUTH_MESSAGES, ResetPasswordSchema, SignUpSchema, VerifySchema } from '
 
 describe('auth schemas', () => {
   it('lower-case and trim the e-mail, keep the password as typed', () => {
-    expect(SignUpSchema.parse({ email: ' Ana@Example.COM ', password: ' espacios  incluidos ' })).toEqual({ email: 'ana@example.com', password: ' espacios  incluidos ' });
+    expect(SignUpSchema.parse({ email: ' Ana@Example.COM ', password: ' espacios  incluidos ' })).toEqual({
+      email: 'ana@example.com',
+      password: ' espacios  incluidos ',
+    });
   });
 
   it('count password length in characters: 8 emoji pass, 7 do not', () => {

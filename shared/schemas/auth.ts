@@ -53,7 +53,10 @@ export const newPassword = z
 
 /** A password being checked, not chosen: any length the policy ever allowed, never the policy message. */
 const givenPassword = (message: string) =>
-  z.string({ error: message }).min(1, message).max(AUTH_LIMITS.passwordMax * 4, AUTH_MESSAGES.passwordTooLong);
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(AUTH_LIMITS.passwordMax * 4, AUTH_MESSAGES.passwordTooLong);
 
 const code = z
   .string({ error: AUTH_MESSAGES.code })

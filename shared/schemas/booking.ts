@@ -106,11 +106,7 @@ export const ReservationFieldsSchema = z.strictObject({
 export const LeadContactSchema = z.strictObject({
   name: z.string({ error: BOOKING_MESSAGES.name }).trim().min(1, BOOKING_MESSAGES.name).max(BOOKING_LIMITS.nameMax, BOOKING_MESSAGES.nameTooLong),
   surname: optionalText(BOOKING_LIMITS.surnameMax, BOOKING_MESSAGES.surnameTooLong),
-  email: z
-    .string({ error: BOOKING_MESSAGES.email })
-    .trim()
-    .max(BOOKING_LIMITS.emailMax, BOOKING_MESSAGES.email)
-    .refine(isValidEmail, BOOKING_MESSAGES.email),
+  email: z.string({ error: BOOKING_MESSAGES.email }).trim().max(BOOKING_LIMITS.emailMax, BOOKING_MESSAGES.email).refine(isValidEmail, BOOKING_MESSAGES.email),
   phone: z
     .string({ error: BOOKING_MESSAGES.phone })
     .trim()

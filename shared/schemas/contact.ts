@@ -49,11 +49,7 @@ export const ContactRequestSchema = z.strictObject({
     .max(CONTACT_LIMITS.questionMax, CONTACT_MESSAGES.questionTooLong),
   name: z.string({ error: CONTACT_MESSAGES.name }).trim().min(1, CONTACT_MESSAGES.name).max(CONTACT_LIMITS.nameMax, CONTACT_MESSAGES.nameTooLong),
   surname: optionalText(CONTACT_LIMITS.surnameMax, CONTACT_MESSAGES.surnameTooLong),
-  email: z
-    .string({ error: CONTACT_MESSAGES.email })
-    .trim()
-    .max(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.email)
-    .refine(isValidEmail, CONTACT_MESSAGES.email),
+  email: z.string({ error: CONTACT_MESSAGES.email }).trim().max(CONTACT_LIMITS.emailMax, CONTACT_MESSAGES.email).refine(isValidEmail, CONTACT_MESSAGES.email),
   phone: optionalText(CONTACT_LIMITS.phoneMax, CONTACT_MESSAGES.phone).refine((phone) => phone === null || isPlausiblePhone(phone), CONTACT_MESSAGES.phone),
   tourName: optionalText(CONTACT_LIMITS.tourNameMax, CONTACT_MESSAGES.tourName),
   tourId: optionalText(CONTACT_LIMITS.tourIdMax, CONTACT_MESSAGES.tourId),

@@ -126,13 +126,25 @@ export interface CustomiseOptionsAnswer {
 // ---------------------------------------------------------------------------------------------- budgets, waiting list
 
 export const BudgetSchema = z.strictObject({
-  budgetName: z.string({ error: 'Ponle un nombre al presupuesto' }).trim().min(1, 'Ponle un nombre al presupuesto').max(80, 'El nombre admite como máximo 80 caracteres'),
+  budgetName: z
+    .string({ error: 'Ponle un nombre al presupuesto' })
+    .trim()
+    .min(1, 'Ponle un nombre al presupuesto')
+    .max(80, 'El nombre admite como máximo 80 caracteres'),
 });
 
 export const WaitingListSchema = z.strictObject({
   name: z.string({ error: 'Indica tu nombre' }).trim().min(1, 'Indica tu nombre').max(80, 'El nombre admite como máximo 80 caracteres'),
-  email: z.string({ error: 'Introduce un correo electrónico válido' }).trim().max(254, 'Introduce un correo electrónico válido').refine(isValidEmail, 'Introduce un correo electrónico válido'),
-  travellers: z.number({ error: 'Indica cuántas plazas necesitas' }).int().min(1, 'Indica cuántas plazas necesitas').max(20, 'Para más de 20 plazas, contáctanos'),
+  email: z
+    .string({ error: 'Introduce un correo electrónico válido' })
+    .trim()
+    .max(254, 'Introduce un correo electrónico válido')
+    .refine(isValidEmail, 'Introduce un correo electrónico válido'),
+  travellers: z
+    .number({ error: 'Indica cuántas plazas necesitas' })
+    .int()
+    .min(1, 'Indica cuántas plazas necesitas')
+    .max(20, 'Para más de 20 plazas, contáctanos'),
   privacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para continuar' }),
 });
 

@@ -8,7 +8,15 @@ import { useEffect } from 'react';
 import { discountedPriceCents, isDepartureFull } from '#shared/rules/departures.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { DepartureView } from '../lib/tour-view.ts';
-import { $departures, $departuresSource, $selectedPeriodId, formatSeatsLeft, initDepartures, refreshDepartures, selectDeparture } from '../stores/departures.ts';
+import {
+  $departures,
+  $departuresSource,
+  $selectedPeriodId,
+  formatSeatsLeft,
+  initDepartures,
+  refreshDepartures,
+  selectDeparture,
+} from '../stores/departures.ts';
 
 interface Props {
   tourSlug: string;
@@ -70,7 +78,9 @@ export default function DeparturePicker({ tourSlug, departures: initial }: Props
                       {departure.duration}
                       {departure.isSingle && ' · Salida single'}
                     </span>
-                    <span className={full ? 'departure__seats departure__seats--full' : 'departure__seats'}>{formatSeatsLeft(departure.bookableAvailability)}</span>
+                    <span className={full ? 'departure__seats departure__seats--full' : 'departure__seats'}>
+                      {formatSeatsLeft(departure.bookableAvailability)}
+                    </span>
                     <span className="departure__prices">
                       <Price label="Adultos" priceCents={departure.adultPriceCents} discountCents={departure.campaignDiscountCents} />
                       <Price label="Niños" priceCents={departure.childPriceCents} discountCents={departure.campaignDiscountCents} />

@@ -46,7 +46,13 @@ export default function GridFilters({ gridId, tours }: Props) {
       {destinationPills.length > 1 && (
         <div className="grid-filters__group grid-filters__group--destinations" role="group" aria-label="Filtrar por destino">
           {destinationPills.map((name) => (
-            <button key={name} type="button" className="pill pill--destination" aria-pressed={filter.destination === name} onClick={() => toggleDestinationPill(name)}>
+            <button
+              key={name}
+              type="button"
+              className="pill pill--destination"
+              aria-pressed={filter.destination === name}
+              onClick={() => toggleDestinationPill(name)}
+            >
               {name}
             </button>
           ))}

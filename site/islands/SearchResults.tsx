@@ -39,7 +39,15 @@ export default function SearchResults({ vocabulary }: Props) {
       <form className="search__form" role="search" aria-label="Nueva búsqueda" onSubmit={onSubmit}>
         <label htmlFor="busqueda-texto">Busca por destino, país o viaje</label>
         <div className="search__row">
-          <input id="busqueda-texto" type="search" name="q" value={draft} onChange={(event) => setDraft(event.currentTarget.value)} maxLength={80} autoComplete="off" />
+          <input
+            id="busqueda-texto"
+            type="search"
+            name="q"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            maxLength={80}
+            autoComplete="off"
+          />
           <button type="submit" className="button">
             Buscar
           </button>
@@ -52,13 +60,26 @@ export default function SearchResults({ vocabulary }: Props) {
         {status === 'loading' && 'Buscando…'}
         {status === 'error' && 'No hemos podido buscar ahora mismo. Prueba de nuevo o mira todos nuestros viajes.'}
         {status === 'done' && count === 0 && `No encontramos viajes para «${typed}». Prueba con otro destino o país.`}
-        {status === 'done' && count > 0 && (correctedTo ? `No encontramos «${typed}»; mostramos ${count} ${count === 1 ? 'viaje' : 'viajes'} para «${correctedTo}».` : `${count} ${count === 1 ? 'viaje encontrado' : 'viajes encontrados'}.`)}
+        {status === 'done' &&
+          count > 0 &&
+          (correctedTo
+            ? `No encontramos «${typed}»; mostramos ${count} ${count === 1 ? 'viaje' : 'viajes'} para «${correctedTo}».`
+            : `${count} ${count === 1 ? 'viaje encontrado' : 'viajes encontrados'}.`)}
       </p>
       {count > 0 && (
         <ul className="search__results">
           {results.map((result) => (
             <li key={result.url} className="result">
-              {result.image && <img src={result.image} alt="" width={result.imageWidth ?? undefined} height={result.imageHeight ?? undefined} loading="lazy" decoding="async" />}
+              {result.image && (
+                <img
+                  src={result.image}
+                  alt=""
+                  width={result.imageWidth ?? undefined}
+                  height={result.imageHeight ?? undefined}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <div className="result__body">
                 <h3 className="result__name">
                   <a href={result.url}>{result.title}</a>

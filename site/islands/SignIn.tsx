@@ -8,7 +8,17 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { $session, clearSessionError } from '../stores/session.ts';
-import { $signInErrors, $signInFlow, afterSignInPath, chooseSignInTab, SIGN_IN_FIELDS, type SignInOutcome, type SignInStep, type SignInTab, startSignIn } from '../stores/sign-in.ts';
+import {
+  $signInErrors,
+  $signInFlow,
+  afterSignInPath,
+  chooseSignInTab,
+  SIGN_IN_FIELDS,
+  type SignInOutcome,
+  type SignInStep,
+  type SignInTab,
+  startSignIn,
+} from '../stores/sign-in.ts';
 import LogoLoadingScreen from './LogoLoadingScreen.tsx';
 import { SocialSignIn } from './SignInField.tsx';
 import { BackToCredentials, CredentialsStep, ForgotStep, ResetStep, VerifyStep } from './SignInSteps.tsx';

@@ -22,7 +22,14 @@ export type OnOutcome = (outcome: SignInOutcome) => void;
 
 const PASSWORD_HINT = `Al menos ${AUTH_LIMITS.passwordMin} caracteres. Mejor una frase fácil de recordar para ti y difícil de adivinar.`;
 
-function StepForm({ id, submit, label, sendingLabel, onOutcome, children }: {
+function StepForm({
+  id,
+  submit,
+  label,
+  sendingLabel,
+  onOutcome,
+  children,
+}: {
   id: string;
   submit: () => Promise<SignInOutcome>;
   label: string;

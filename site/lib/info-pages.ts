@@ -73,7 +73,9 @@ function buildTokens(): Record<string, string> {
     puntos_por_euro_descuento: points(POINTS_PER_EURO_DISCOUNT),
     maximo_descuento_puntos: `${POINTS_MAX_DISCOUNT_PERCENT} %`,
     abono_puntos:
-      POINTS_CREDIT_DAYS_AFTER_RETURN === 1 ? 'al día siguiente de la fecha de regreso' : `${POINTS_CREDIT_DAYS_AFTER_RETURN} días después de la fecha de regreso`,
+      POINTS_CREDIT_DAYS_AFTER_RETURN === 1
+        ? 'al día siguiente de la fecha de regreso'
+        : `${POINTS_CREDIT_DAYS_AFTER_RETURN} días después de la fecha de regreso`,
     ejemplo_pagado: formatEuros(tripPaid),
     ejemplo_puntos: points(earned),
     ejemplo_valor: formatEuros(computePointsValueCents(earned)),

@@ -36,7 +36,14 @@ export function toGridTour(tour: ListedTour) {
     tourType: tour.tourType,
     prices: [{ ageGroupName: ADULT_AGE_GROUP, valueCents: findLowestAdultPriceCents(tour.prices) ?? 0 }],
     destinations: tour.destinations.map((d) => ({ name: d.name })),
-    periods: [...new Map(tour.periods.map((p) => [`${p.tripType}|${p.webBookable}|${p.publishWeb}`, { tripType: p.tripType, webBookable: p.webBookable, publishWeb: p.publishWeb }])).values()],
+    periods: [
+      ...new Map(
+        tour.periods.map((p) => [
+          `${p.tripType}|${p.webBookable}|${p.publishWeb}`,
+          { tripType: p.tripType, webBookable: p.webBookable, publishWeb: p.publishWeb },
+        ]),
+      ).values(),
+    ],
   };
 }
 export type GridTourData = ReturnType<typeof toGridTour>;
@@ -53,7 +60,13 @@ export function cardCacheData(tour: ListedTour) {
     thumbnail: tour.thumbnail,
     tagSeason: tour.tagSeason,
     prices: tour.prices,
-    periods: tour.periods.map((p) => ({ dayOne: p.dayOne, numberOfDays: p.numberOfDays, tripType: p.tripType, webBookable: p.webBookable, publishWeb: p.publishWeb })),
+    periods: tour.periods.map((p) => ({
+      dayOne: p.dayOne,
+      numberOfDays: p.numberOfDays,
+      tripType: p.tripType,
+      webBookable: p.webBookable,
+      publishWeb: p.publishWeb,
+    })),
   };
 }
 
@@ -113,15 +126,21 @@ export function listSeasonListings(): SeasonListing[] {
       if (slug !== '' && !labels.has(slug)) labels.set(slug, label);
     }
   }
-  return sortSeasonTags([...labels.values()]).map((label) => {
-    const slug = slugify(label);
-    return { slug, label, tours: tours.filter((tour) => tourMatchesSeasonSlug({ tour, slug })) };
-  }).filter((listing) => listing.tours.length > 0);
+  return sortSeasonTags([...labels.values()])
+    .map((label) => {
+      const slug = slugify(label);
+      return { slug, label, tours: tours.filter((tour) => tourMatchesSeasonSlug({ tour, slug })) };
+    })
+    .filter((listing) => listing.tours.length > 0);
 }
 
 /** The /tipo-de-viaje pages: heading and introduction per trip type (home tab texts of the spec, §2). */
 export const TRIP_TYPE_PAGES = {
-  grupo: { tripType: 'Group', heading: 'Viajes en grupo', intro: 'Viajes para todos: solo, con amigos o en pareja, en grupos reducidos y con guía en español.' },
+  grupo: {
+    tripType: 'Group',
+    heading: 'Viajes en grupo',
+    intro: 'Viajes para todos: solo, con amigos o en pareja, en grupos reducidos y con guía en español.',
+  },
   single: { tripType: 'FIT', heading: 'Viajes para singles', intro: 'Viaja solo y conoce gente nueva: salidas pensadas para quien viaja por su cuenta.' },
   'grupo-privados': { tripType: 'Private', heading: 'Viajes privados', intro: 'Viajes a medida para ti y los tuyos, con las fechas y el ritmo que elijáis.' },
 } as const;

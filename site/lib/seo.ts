@@ -29,7 +29,8 @@ export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): strin
 /** Title, description and keywords of a tour page: the tour's own meta fields, else built from its texts. */
 export function buildTourMeta(tour: Pick<TourSnapshot, 'name' | 'subtitle' | 'description' | 'metaTitle' | 'metaDescription' | 'metaKeyword' | 'tagKeywords'>) {
   const title = tour.metaTitle?.trim() || `${tour.name} · ${BRAND_NAME}`;
-  const description = tour.metaDescription?.trim() || truncateForMeta([tour.subtitle, tour.description].filter(Boolean).join('. ') || `Viaje ${tour.name} con ${BRAND_NAME}.`);
+  const description =
+    tour.metaDescription?.trim() || truncateForMeta([tour.subtitle, tour.description].filter(Boolean).join('. ') || `Viaje ${tour.name} con ${BRAND_NAME}.`);
   const keywords = tour.metaKeyword?.trim() || tour.tagKeywords?.trim() || null;
   return { title, description, keywords };
 }
@@ -48,7 +49,12 @@ export function buildTourListJsonLd({ tours, site }: { tours: readonly Pick<Tour
   return {
     '@context': SCHEMA,
     '@type': 'ItemList',
-    itemListElement: tours.map((tour, index) => ({ '@type': 'ListItem', position: index + 1, name: tour.name, url: absoluteUrl(`/tour/${tour.webSlug}`, site) })),
+    itemListElement: tours.map((tour, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: tour.name,
+      url: absoluteUrl(`/tour/${tour.webSlug}`, site),
+    })),
   };
 }
 
@@ -97,9 +103,19 @@ export function buildTouristTripJsonLd({
     url,
     ...(imageUrl ? { image: absoluteUrl(imageUrl, site) } : {}),
     ...(destinations.length > 0
-      ? { itinerary: { '@type': 'ItemList', itemListElement: destinations.map((name, index) => ({ '@type': 'ListItem', position: index + 1, item: { '@type': 'Place', name } })) } }
+      ? {
+          itinerary: {
+            '@type': 'ItemList',
+            itemListElement: destinations.map((name, index) => ({ '@type': 'ListItem', position: index + 1, item: { '@type': 'Place', name } })),
+          },
+        }
       : {}),
-    provider: { '@type': 'TravelAgency', name: company?.name ?? BRAND_NAME, url: absoluteUrl('/', site), ...(company?.phone ? { telephone: company.phone } : {}) },
+    provider: {
+      '@type': 'TravelAgency',
+      name: company?.name ?? BRAND_NAME,
+      url: absoluteUrl('/', site),
+      ...(company?.phone ? { telephone: company.phone } : {}),
+    },
     offers: departures.map((departure) => ({
       '@type': 'Offer',
       name: departure.label,
@@ -113,7 +129,15 @@ export function buildTouristTripJsonLd({
       ...(departure.campaignValidUntil ? { priceValidUntil: departure.campaignValidUntil } : {}),
     })),
     ...(rating && rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(rating.average * 10) / 10, reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(rating.average * 10) / 10,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
 }

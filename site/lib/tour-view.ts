@@ -107,7 +107,13 @@ class OptionList {
     const price = option.prices.find((p) => p.ageGroupName === ADULT_AGE_GROUP)?.valueCents ?? null;
     const known = this.#byName.get(option.name);
     if (!known) {
-      this.#byName.set(option.name, { name: option.name, webInfo: option.webInfo, minPriceCents: price, maxPriceCents: price, days: [...new Set(option.days ?? [])] });
+      this.#byName.set(option.name, {
+        name: option.name,
+        webInfo: option.webInfo,
+        minPriceCents: price,
+        maxPriceCents: price,
+        days: [...new Set(option.days ?? [])],
+      });
       return;
     }
     if (price !== null) {
@@ -144,13 +150,27 @@ export function buildTourView(tour: ListedTour, today: string) {
       duration: formatTripDuration(period.numberOfDays),
       isSingle: period.tripType === SINGLE_TRIP_TYPE,
       campaignNames: inForce.map((campaign) => campaign.name),
-      campaignValidFrom: inForce.map((c) => c.validFromDate).filter((d) => d !== null).sort().at(-1) ?? null,
-      campaignValidUntil: inForce.map((c) => c.validUntilDate).filter((d) => d !== null).sort()[0] ?? null,
+      campaignValidFrom:
+        inForce
+          .map((c) => c.validFromDate)
+          .filter((d) => d !== null)
+          .sort()
+          .at(-1) ?? null,
+      campaignValidUntil:
+        inForce
+          .map((c) => c.validUntilDate)
+          .filter((d) => d !== null)
+          .sort()[0] ?? null,
     };
   });
 
   const flights = periods
-    .map((period, index) => ({ periodId: period.id, label: departures[index]?.label ?? '', full: period.bookableAvailability <= 0, flights: departureFlights(period) }))
+    .map((period, index) => ({
+      periodId: period.id,
+      label: departures[index]?.label ?? '',
+      full: period.bookableAvailability <= 0,
+      flights: departureFlights(period),
+    }))
     .filter((entry) => entry.flights.length > 0);
 
   // Each departure carries its own copy of an option (own id, maybe its own price): the page lists each

@@ -22,6 +22,8 @@ const DISALLOW = [
 
 export const GET: APIRoute = ({ site }) => {
   const base = site ?? new URL('http://localhost:4321');
-  const body = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', base).href}`, ''].join('\n');
+  const body = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', base).href}`, ''].join(
+    '\n',
+  );
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

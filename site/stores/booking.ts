@@ -158,7 +158,8 @@ export const createFunnelBooking = (json: CreateBookingInput) => callApi<{ id: s
 export const fetchFlightOptions = (id: string) => callApi<FlightOptionsAnswer>(() => api.bookings[':id'].flights.$get({ param: { id } }));
 
 /** Verifies the fare and saves the flight, or answers that its price changed (nothing saved then). */
-export const chooseFlight = (id: string, json: FlightChoiceInput) => callApi<FlightChoiceAnswer>(() => api.bookings[':id'].flight.$post({ param: { id }, json }));
+export const chooseFlight = (id: string, json: FlightChoiceInput) =>
+  callApi<FlightChoiceAnswer>(() => api.bookings[':id'].flight.$post({ param: { id }, json }));
 
 export const fetchCustomiseOptions = (id: string) => callApi<CustomiseOptionsAnswer>(() => api.bookings[':id'].options.$get({ param: { id } }));
 

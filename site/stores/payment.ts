@@ -144,7 +144,8 @@ export async function holdBookingSeats(): Promise<void> {
   $payScreen.setKey('hold', { status: 'holding' });
   const held = await paymentsApi.hold(source.bookingId);
   if (held.ok) $payScreen.setKey('hold', { status: 'held', expiresAt: held.data.expiresAt });
-  else if (held.status === 409) $payScreen.set({ ...$payScreen.get(), phase: 'no-seats', message: held.message, hold: { status: 'failed', message: held.message, incomplete: false } });
+  else if (held.status === 409)
+    $payScreen.set({ ...$payScreen.get(), phase: 'no-seats', message: held.message, hold: { status: 'failed', message: held.message, incomplete: false } });
   else $payScreen.setKey('hold', { status: 'failed', message: held.message, incomplete: mentionsPassengers(held.fields) });
 }
 

@@ -28,9 +28,7 @@ export const NETWORK_MESSAGE = 'No hemos podido conectar con la tienda. Revisa t
 const SESSION_CHECK_MESSAGE = 'No hemos podido comprobar tu sesión. Inténtalo de nuevo en unos minutos.';
 
 /** An API answer: the JSON body when it succeeded, the DESIGN.md error shape when not. */
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
 
 /** The shop's API through Hono's typed client: a changed route breaks the build, not the visitor. */
 export const api = hc<ApiType>('/api');

@@ -48,10 +48,12 @@ const TEMPLATES: Template[] = [
   { name: 'campaign: christmas markets', path: '/tipo-de-viaje/viaje-mercados-navidenos' },
   { name: 'campaign with carousels', path: '/black-friday' },
   { name: 'campaign with carousels (family)', path: '/viajes-en-familia' },
-  ...['/somos-different', '/programa-de-puntos', '/politica-privacidad', '/contacto', '/preguntas-frecuentes', '/terminos-reservas', '/aviso-legal'].map((path) => ({
-    name: `information ${path}`,
-    path,
-  })),
+  ...['/somos-different', '/programa-de-puntos', '/politica-privacidad', '/contacto', '/preguntas-frecuentes', '/terminos-reservas', '/aviso-legal'].map(
+    (path) => ({
+      name: `information ${path}`,
+      path,
+    }),
+  ),
   { name: 'not found', path: '/esta-pagina-no-existe' },
   { name: 'sign-in', path: '/login' },
   // The funnel's shell is open to visitors; the profile and admin shells are checked signed in, below.
@@ -69,7 +71,10 @@ const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 async function expectAccessible(page: Page, path: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations
-    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n')}`,
+    )
     .join('\n');
   expect(violations.length, `axe violations on ${path}:\n${report}`).toBe(0);
 

@@ -41,7 +41,12 @@ function recordTransfers(page: Page): () => Promise<Transfer[]> {
 }
 
 const formatTransfers = (transfers: Transfer[]) =>
-  transfers.map((t) => `${t.type.padEnd(10)} ${String(t.bodyBytes).padStart(7)} body ${String(t.bytes - t.bodyBytes).padStart(5)} headers ${(t.encoding ?? '-').padEnd(4)} ${t.path}`).join('\n');
+  transfers
+    .map(
+      (t) =>
+        `${t.type.padEnd(10)} ${String(t.bodyBytes).padStart(7)} body ${String(t.bytes - t.bodyBytes).padStart(5)} headers ${(t.encoding ?? '-').padEnd(4)} ${t.path}`,
+    )
+    .join('\n');
 
 test(`the tour page weighs under ${TOUR_BUDGET_BYTES / 1024} KB without images, islands included`, async ({ page }) => {
   const transfers = recordTransfers(page);
@@ -57,10 +62,15 @@ test(`the tour page weighs under ${TOUR_BUDGET_BYTES / 1024} KB without images, 
   // as a visitor gets the shop, send a repeated header once and then refer to it in a few bytes.
   const total = withoutImages.reduce((sum, t) => sum + t.bodyBytes, 0);
   const headers = withoutImages.reduce((sum, t) => sum + t.bytes - t.bodyBytes, 0);
-  test.info().annotations.push({ type: 'tour page bytes without images', description: `${total} B of bodies, ${headers} B of headers\n${formatTransfers(withoutImages)}` });
+  test.info().annotations.push({
+    type: 'tour page bytes without images',
+    description: `${total} B of bodies, ${headers} B of headers\n${formatTransfers(withoutImages)}`,
+  });
 
   // What is worth compressing goes compressed with brotli, or the total would not be the real one.
-  const uncompressed = withoutImages.filter((t) => ['document', 'script', 'stylesheet'].includes(t.type) && t.bodyBytes > SMALL_FILE_BYTES && t.encoding !== 'br');
+  const uncompressed = withoutImages.filter(
+    (t) => ['document', 'script', 'stylesheet'].includes(t.type) && t.bodyBytes > SMALL_FILE_BYTES && t.encoding !== 'br',
+  );
   expect(uncompressed, `sent without brotli:\n${formatTransfers(uncompressed)}`).toEqual([]);
   expect(total, `bytes without images:\n${formatTransfers(withoutImages)}`).toBeLessThan(TOUR_BUDGET_BYTES);
 });
@@ -108,7 +118,10 @@ for (const { path, islands } of CATALOGUE_PAGES) {
     // The only script file a page names itself is the header search box's (Astro names it after the component).
     for (const src of found.moduleScripts) expect(src).toMatch(/\/_astro\/SearchBox\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/);
 
-    const allowed = await moduleClosure(page.request, [...found.islands.flatMap((island) => island.urls.map((url) => new URL(url, page.url()).href)), ...found.moduleScripts]);
+    const allowed = await moduleClosure(page.request, [
+      ...found.islands.flatMap((island) => island.urls.map((url) => new URL(url, page.url()).href)),
+      ...found.moduleScripts,
+    ]);
     const extra = scripts.filter((script) => !allowed.has(new URL(script.path, page.url()).href));
     expect(extra, `scripts beyond the islands and the search box:\n${formatTransfers(extra)}`).toEqual([]);
   });

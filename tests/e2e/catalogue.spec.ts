@@ -64,7 +64,9 @@ test.describe('catalogue routes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Viajes a Japón' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'JAPÓN ESENCIAL' })).toBeVisible();
     await page.goto('/temporada');
-    const months = await page.getByRole('link', { name: /^(Todo el año|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre)\b/ }).allTextContents();
+    const months = await page
+      .getByRole('link', { name: /^(Todo el año|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre)\b/ })
+      .allTextContents();
     const order = ['Todo el año', 'Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
     const indexes = months.map((text) => order.findIndex((month) => text.startsWith(month)));
     expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
@@ -74,7 +76,16 @@ test.describe('catalogue routes', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.status()).toBe(200);
     const xml = await sitemap.text();
-    for (const path of ['/viajes', '/temporada/marzo', '/destino/japon', '/region/lejano-oriente', '/tipo-de-viaje/single', JAPAN, '/ofertas', '/aviso-legal']) {
+    for (const path of [
+      '/viajes',
+      '/temporada/marzo',
+      '/destino/japon',
+      '/region/lejano-oriente',
+      '/tipo-de-viaje/single',
+      JAPAN,
+      '/ofertas',
+      '/aviso-legal',
+    ]) {
       expect(xml).toMatch(new RegExp(`<loc>https?://[^<]+${path.replace(/\//g, '\\/')}</loc>`));
     }
     const robots = await (await request.get('/robots.txt')).text();
@@ -189,7 +200,9 @@ test.describe('tour page', () => {
     await expect(page).toHaveURL(new RegExp(`/booking/japon-esencial\\?periodo=${periodId}$`));
 
     await page.goto(JAPAN);
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type': string; offers?: unknown[]; aggregateRating?: unknown });
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as { '@type': string; offers?: unknown[]; aggregateRating?: unknown },
+    );
     const trip = ld.find((item) => item['@type'] === 'TouristTrip');
     expect(trip?.offers?.length).toBeGreaterThan(0);
     expect(trip?.aggregateRating).toBeTruthy();
@@ -246,9 +259,14 @@ test.describe('tour page', () => {
     await expect(form.getByText('Gracias, te responderemos muy pronto.')).toBeVisible();
   });
 
-  test('the server\'s field messages show under the fields', async ({ page }) => {
+  test("the server's field messages show under the fields", async ({ page }) => {
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 422, json: { error: { code: 'VALIDATION', message: 'Revisa los datos marcados.', fields: { phone: 'Introduce un teléfono válido, por ejemplo +34 600 123 456' } } } }),
+      route.fulfill({
+        status: 422,
+        json: {
+          error: { code: 'VALIDATION', message: 'Revisa los datos marcados.', fields: { phone: 'Introduce un teléfono válido, por ejemplo +34 600 123 456' } },
+        },
+      }),
     );
     await page.goto(JAPAN);
     const form = page.locator('#pregunta');
@@ -267,7 +285,16 @@ test.describe('hidden and unpriced tours', () => {
     expect(hidden.length).toBeGreaterThanOrEqual(1);
     expect(unpriced.length).toBeGreaterThanOrEqual(1);
     const xml = await (await request.get('/sitemap.xml')).text();
-    const listings = ['/viajes', '/tipo-de-viaje/grupo', '/tipo-de-viaje/single', '/tipo-de-viaje/grupo-privados', '/temporada/marzo', '/destino/islandia', '/destino/escocia', '/region/europa-del-norte'];
+    const listings = [
+      '/viajes',
+      '/tipo-de-viaje/grupo',
+      '/tipo-de-viaje/single',
+      '/tipo-de-viaje/grupo-privados',
+      '/temporada/marzo',
+      '/destino/islandia',
+      '/destino/escocia',
+      '/region/europa-del-norte',
+    ];
     for (const path of listings) {
       await page.goto(path);
       for (const tour of [...hidden, ...unpriced]) {

@@ -68,7 +68,7 @@ test.describe('home trip-type tabs', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('the first tab\'s carousels show and the other tabs are links', async ({ page }) => {
+    test("the first tab's carousels show and the other tabs are links", async ({ page }) => {
       await page.goto('/');
       const tabs = page.getByRole('list', { name: 'Tipo de viaje' });
       await expect(tabs.getByRole('link', { name: /^Singles/ })).toHaveAttribute('href', '/tipo-de-viaje/single');
@@ -93,7 +93,9 @@ function carousel(page: Page, name: string) {
 test('a carousel scrolls one card with its buttons and hides no hidden or unpriced tour', async ({ page }) => {
   const db = shopDatabase();
   const hidden = db
-    .prepare("select name from tours where tag_keywords like '%oculto%' or tag_season like '%oculto%' or not exists (select 1 from prices p where p.tour_id = tours.id and p.period_id is null and p.flight_id is null and p.age_group_name = 'Adultos' and p.value_cents > 0)")
+    .prepare(
+      "select name from tours where tag_keywords like '%oculto%' or tag_season like '%oculto%' or not exists (select 1 from prices p where p.tour_id = tours.id and p.period_id is null and p.flight_id is null and p.age_group_name = 'Adultos' and p.value_cents > 0)",
+    )
     .all() as { name: string }[];
   db.close();
   expect(hidden.length).toBeGreaterThanOrEqual(2);
@@ -104,7 +106,10 @@ test('a carousel scrolls one card with its buttons and hides no hidden or unpric
   await expect(next).toBeVisible();
   for (const { name } of hidden) await expect(section.getByText(name.toLocaleUpperCase('es'), { exact: true })).toHaveCount(0);
 
-  const cardWidth = await section.locator('[data-carousel-card]').first().evaluate((el) => el.getBoundingClientRect().width);
+  const cardWidth = await section
+    .locator('[data-carousel-card]')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().width);
   expect(await viewport.evaluate((el) => el.scrollLeft)).toBe(0);
   await next.click();
   await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(cardWidth * 0.9);

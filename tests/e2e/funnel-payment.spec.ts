@@ -170,7 +170,10 @@ test('a signed-in traveller redeems points, capped, and keeps them over a reload
   await expect(page.getByLabel('Puntos que quieres usar')).toHaveValue(String(capped));
 });
 
-test('a declined card says the payment was not completed; the retry with the test card confirms the booking with its tkId and a PDF receipt', async ({ page, request }, testInfo) => {
+test('a declined card says the payment was not completed; the retry with the test card confirms the booking with its tkId and a PDF receipt', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const problems = watchProblems(page);
   const booking = await createPayableBooking(request);
@@ -319,7 +322,10 @@ test('a wrong pay link and receipts without permission are explained in Spanish'
   const booking = await createPayableBooking(request);
   await page.goto(`/recibos-de-pago/${booking.id}`);
   await expect(page.getByTestId('receipts-not-found')).toContainText('No podemos mostrarte los recibos de esta reserva.');
-  await expect(page.getByRole('link', { name: 'inicia sesión' })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/recibos-de-pago/${booking.id}`)}`);
+  await expect(page.getByRole('link', { name: 'inicia sesión' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/recibos-de-pago/${booking.id}`)}`,
+  );
   await screen(page, testInfo, 'recibos-sin-permiso');
 
   await page.goto(`/confirmacion/${randomUUID()}`);

@@ -75,9 +75,15 @@ test.describe('booking funnel', () => {
     await expect(page).toHaveURL(new RegExp(`/tour/${SLUG}/anade-tus-vuelos/[0-9a-f-]{36}$`));
     const bookingId = page.url().split('/').pop()!;
     await settle(page);
-    const flight = page.getByRole('radio').filter({ hasNot: page.locator('[disabled]') }).first();
+    const flight = page
+      .getByRole('radio')
+      .filter({ hasNot: page.locator('[disabled]') })
+      .first();
     await expect(flight).toBeVisible();
-    const flightOptions = page.locator('label.funnel__choice').filter({ has: page.locator('input[type=radio]:not([disabled])') }).filter({ hasNotText: /sin vuelo|No necesito vuelo/i });
+    const flightOptions = page
+      .locator('label.funnel__choice')
+      .filter({ has: page.locator('input[type=radio]:not([disabled])') })
+      .filter({ hasNotText: /sin vuelo|No necesito vuelo/i });
     await flightOptions.first().click();
     await settle(page);
     // The demo raises a few fares at verification: the visitor sees the new price and accepts it.
@@ -109,7 +115,10 @@ test.describe('booking funnel', () => {
     await choose(0, shared);
     await choose(1, rooms.nth(1).locator('option:not([disabled])', { hasText: sharedName }));
     await choose(2, rooms.nth(2).locator('option:not([disabled])', { hasText: '+' }));
-    const activities = page.locator('fieldset').filter({ has: page.locator('legend', { hasText: /por persona/ }) }).filter({ hasNotText: 'Agotada' });
+    const activities = page
+      .locator('fieldset')
+      .filter({ has: page.locator('legend', { hasText: /por persona/ }) })
+      .filter({ hasNotText: 'Agotada' });
     await activities.first().getByRole('checkbox').first().check();
     await settle(page);
     const insurance = page.locator('.funnel__panel').filter({ has: page.getByRole('heading', { name: 'Seguro de viaje' }) });
@@ -171,7 +180,11 @@ test.describe('booking funnel', () => {
     await form.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
     await expect(page.getByText(/Te hemos apuntado a la lista de espera/)).toBeVisible();
     await page.screenshot({ path: shots('lista-de-espera'), fullPage: true });
-    const entries = outbox<{ email: string; status: string; travellers: number }>('select email, status, travellers from waiting_list_entries where period_id = ? and email = ?', full.periodId, 'marta.espera@viajes.es');
+    const entries = outbox<{ email: string; status: string; travellers: number }>(
+      'select email, status, travellers from waiting_list_entries where period_id = ? and email = ?',
+      full.periodId,
+      'marta.espera@viajes.es',
+    );
     expect(entries).toEqual([{ email: 'marta.espera@viajes.es', status: 'WAITING', travellers: 1 }]);
   });
 });
@@ -203,12 +216,15 @@ async function payStep(page: Page, { bookingId }: { bookingId: string }) {
   await page.screenshot({ path: shots('7-confirmacion'), fullPage: true });
 
   // The voucher mail, with its PDF, is in the outbox for the lead; the coupon was used once.
-  const mails = outbox<{ type: string; attachments: string }>("select type, attachments from mails where booking_id = ? order by type", bookingId);
+  const mails = outbox<{ type: string; attachments: string }>('select type, attachments from mails where booking_id = ? order by type', bookingId);
   expect(mails.map((m) => m.type)).toEqual(['BONO_RESERVA', 'PAYMENT']);
   const voucher = (JSON.parse(mails[0]!.attachments) as { contentType: string; contentBase64: string }[])[0]!;
   expect(voucher.contentType).toBe('application/pdf');
   expect(Buffer.from(voucher.contentBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const booking = outbox<{ status: string; coupon_id: string | null; travelers_stringify: string }>('select status, coupon_id, travelers_stringify from bookings where id = ?', bookingId)[0]!;
+  const booking = outbox<{ status: string; coupon_id: string | null; travelers_stringify: string }>(
+    'select status, coupon_id, travelers_stringify from bookings where id = ?',
+    bookingId,
+  )[0]!;
   expect(booking.status).toBe('CONFIRMED');
   expect(booking.coupon_id).not.toBeNull();
   const travellers = JSON.parse(booking.travelers_stringify) as { age_group: string; reservation_mode: string | null; optional_activities: string[] }[];

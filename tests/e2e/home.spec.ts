@@ -11,7 +11,9 @@ test('the home page lists the demo catalogue in Spanish, without hidden or unpri
   const db = shopDatabase();
   const hidden = db.prepare("select name from tours where tag_keywords like '%oculto%' or tag_season like '%oculto%'").all() as { name: string }[];
   const unpriced = db
-    .prepare("select name from tours t where not exists (select 1 from prices p where p.tour_id = t.id and p.period_id is null and p.flight_id is null and p.age_group_name = 'Adultos' and p.value_cents > 0)")
+    .prepare(
+      "select name from tours t where not exists (select 1 from prices p where p.tour_id = t.id and p.period_id is null and p.flight_id is null and p.age_group_name = 'Adultos' and p.value_cents > 0)",
+    )
     .all() as { name: string }[];
   db.close();
   expect(hidden.length).toBe(1);

@@ -69,7 +69,10 @@ describe('a content change reaches the served site through the rebuild queue', (
     // The old name may still show where other fields quote it (meta title, description): only the new one is checked.
     expect(contains(html, renamed)).toBe(true);
 
-    const health = (await (await createApi({ db, config, rebuilds }).request('/health')).json()) as { build: { hash: string }; rebuild: { lastBuild: { hash: string } } };
+    const health = (await (await createApi({ db, config, rebuilds }).request('/health')).json()) as {
+      build: { hash: string };
+      rebuild: { lastBuild: { hash: string } };
+    };
     expect(health.rebuild.lastBuild.hash).toBe(health.build.hash);
     expect(health.build.hash).toBe(status.lastBuild?.hash);
     rebuilds.stop();

@@ -26,7 +26,9 @@ describe.each(dialects)('bad input on %s', (dialect) => {
     const big = JSON.stringify({ ...valid, question: 'a'.repeat(MAX_BODY_BYTES) });
     const announced = await api.request('/contact', { method: 'POST', headers: { ...json, 'content-length': String(Buffer.byteLength(big)) }, body: big });
     expect(announced.status).toBe(413);
-    expect(await announced.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'La petición es demasiado grande.', requestId: expect.any(String) } });
+    expect(await announced.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: 'La petición es demasiado grande.', requestId: expect.any(String) },
+    });
     const streamed = await api.request('/contact', {
       method: 'POST',
       headers: json,
@@ -40,7 +42,11 @@ describe.each(dialects)('bad input on %s', (dialect) => {
   it.each([
     ['unknown fields', { ...valid, travelerId: 'trav-1', admin: true }, { travelerId: 'Este campo no se admite.', admin: 'Este campo no se admite.' }],
     ['a string over its limit', { ...valid, name: 'a'.repeat(81) }, { name: 'El nombre admite como máximo 80 caracteres' }],
-    ['wrong types', { ...valid, name: ['Ana'], question: { text: 'hola' } }, { name: 'Indica tu nombre', question: 'Escribe tu pregunta (mínimo 10 caracteres)' }],
+    [
+      'wrong types',
+      { ...valid, name: ['Ana'], question: { text: 'hola' } },
+      { name: 'Indica tu nombre', question: 'Escribe tu pregunta (mínimo 10 caracteres)' },
+    ],
     ['missing fields', {}, { name: 'Indica tu nombre', email: 'Introduce un correo electrónico válido' }],
   ])('%s get 422 with a Spanish message per field, and nothing is written', async (_, body, fields) => {
     const res = await api.request('/contact', { method: 'POST', headers: json, body: JSON.stringify(body) });

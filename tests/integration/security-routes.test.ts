@@ -83,7 +83,10 @@ describe.each(dialects)('the API route table on %s', (dialect) => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);
     const stamp = '2026-01-01T00:00:00.000Z';
-    await t.db.insertInto('tours').values({ id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', createdAt: stamp, updatedAt: stamp }).execute();
+    await t.db
+      .insertInto('tours')
+      .values({ id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', createdAt: stamp, updatedAt: stamp })
+      .execute();
     ({ api, signIn } = signedInAs({ db: t.db, config: { ...config, databaseUrl: t.url } }));
   });
   afterAll(async () => t.drop());
@@ -94,7 +97,9 @@ describe.each(dialects)('the API route table on %s', (dialect) => {
   });
 
   it('gives every route exactly one access rule', () => {
-    const undeclared = routeAccessTable(api).filter((r) => r.rules.length !== 1).map((r) => `${r.method} ${r.path} (${r.rules.length} rules)`);
+    const undeclared = routeAccessTable(api)
+      .filter((r) => r.rules.length !== 1)
+      .map((r) => `${r.method} ${r.path} (${r.rules.length} rules)`);
     expect(undeclared, 'routes without exactly one allow(): declare who may call them').toEqual([]);
   });
 

@@ -51,7 +51,7 @@ describe.each(dialects)('the shop on %s', (dialect) => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it("gives the API its own policy, which loads nothing, and the same headers", async () => {
+  it('gives the API its own policy, which loads nothing, and the same headers', async () => {
     const res = await shopFor().request('/api/nada');
     expect(res.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -65,7 +65,7 @@ describe.each(dialects)('the shop on %s', (dialect) => {
     }
   });
 
-  it("lets forms go to the configured social sign-in providers only", async () => {
+  it('lets forms go to the configured social sign-in providers only', async () => {
     const csp = async (shop: ReturnType<typeof shopFor>) => (await shop.request('/viajes')).headers.get('content-security-policy') ?? '';
     expect(await csp(shopFor())).toContain("form-action 'self';");
     const configured = shopFor({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secreto', FACEBOOK_CLIENT_ID: 'id', FACEBOOK_CLIENT_SECRET: 'secreto' });
@@ -79,7 +79,11 @@ describe.each(dialects)('the shop on %s', (dialect) => {
   });
 
   it('refuses a cross-site write to the API', async () => {
-    const res = await shopFor().request('/api/contact', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    const res = await shopFor().request('/api/contact', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Petición de origen no permitido.' } });
   });
@@ -98,7 +102,9 @@ describe.each(dialects)('the shop on %s', (dialect) => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const refused = await send('203.0.113.9');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Demasiados intentos\. Inténtalo de nuevo en \d+ minutos?\.$/) } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Demasiados intentos\. Inténtalo de nuevo en \d+ minutos?\.$/) },
+    });
     expect(await t.db.selectFrom('contactTours').select('id').execute()).toHaveLength(5);
     expect((await send('203.0.113.10')).status).toBe(201);
   });

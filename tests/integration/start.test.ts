@@ -14,7 +14,10 @@ let output = '';
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited ${server.exitCode}:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }

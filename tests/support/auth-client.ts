@@ -64,7 +64,13 @@ export interface TestAccount {
 /** An account written straight to the database (verified unless told otherwise). */
 export async function createAccount(
   db: Db,
-  { email, password = 'un-viaje-largo-2026', verified = true, groups = [], disabled = false }: { email: string; password?: string; verified?: boolean; groups?: ('drAdmin' | 'guides')[]; disabled?: boolean },
+  {
+    email,
+    password = 'un-viaje-largo-2026',
+    verified = true,
+    groups = [],
+    disabled = false,
+  }: { email: string; password?: string; verified?: boolean; groups?: ('drAdmin' | 'guides')[]; disabled?: boolean },
 ): Promise<TestAccount> {
   const id = crypto.randomUUID();
   const at = new Date().toISOString();

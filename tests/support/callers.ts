@@ -25,11 +25,26 @@ export async function seedCallers(db: Db): Promise<void> {
   for (const auth of Object.values(CALLERS)) {
     if (!auth) continue;
     if (auth.travelerId) {
-      await db.insertInto('travelers').values({ id: auth.travelerId, name: auth.email.split('@')[0] ?? '', email: auth.email, cognitoId: auth.userId, createdAt: stamp, updatedAt: stamp }).execute();
+      await db
+        .insertInto('travelers')
+        .values({ id: auth.travelerId, name: auth.email.split('@')[0] ?? '', email: auth.email, cognitoId: auth.userId, createdAt: stamp, updatedAt: stamp })
+        .execute();
     }
-    await db.insertInto('users').values({ id: auth.userId, email: auth.email, passwordHash: null, emailVerifiedAt: stamp, travelerId: auth.travelerId, createdAt: stamp, updatedAt: stamp }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        id: auth.userId,
+        email: auth.email,
+        passwordHash: null,
+        emailVerifiedAt: stamp,
+        travelerId: auth.travelerId,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
     for (const group of auth.groups) await db.insertInto('userGroups').values({ userId: auth.userId, groupName: group }).execute();
-    if ((auth.groups as readonly string[]).includes('guides')) await db.insertInto('guides').values({ id: 'guide-marta', email: auth.email, name: 'Marta' }).execute();
+    if ((auth.groups as readonly string[]).includes('guides'))
+      await db.insertInto('guides').values({ id: 'guide-marta', email: auth.email, name: 'Marta' }).execute();
   }
 }
 

@@ -64,12 +64,23 @@ export async function listDepartures(request: APIRequestContext, slug: string): 
  */
 export async function createPayableBooking(
   request: APIRequestContext,
-  { slug = 'japon-esencial', adults = 1, departure, leadEmail = `ana.${Date.now()}.${Math.floor(Math.random() * 1e6)}@correo.es` }: { slug?: string; adults?: number; departure?: Departure; leadEmail?: string } = {},
+  {
+    slug = 'japon-esencial',
+    adults = 1,
+    departure,
+    leadEmail = `ana.${Date.now()}.${Math.floor(Math.random() * 1e6)}@correo.es`,
+  }: { slug?: string; adults?: number; departure?: Departure; leadEmail?: string } = {},
 ): Promise<TestBooking> {
   const chosen = departure ?? (await listDepartures(request, slug)).sort((a, b) => b.bookableAvailability - a.bookableAvailability)[0];
   if (!chosen) throw new Error(`no departure of ${slug}`);
   const created = await request.post('/api/bookings', {
-    data: { periodId: chosen.periodId, adults, children: 0, lead: { name: 'Ana', surname: 'García López', email: leadEmail, phone: '+34 600 123 456' }, consents: { privacy: true } },
+    data: {
+      periodId: chosen.periodId,
+      adults,
+      children: 0,
+      lead: { name: 'Ana', surname: 'García López', email: leadEmail, phone: '+34 600 123 456' },
+      consents: { privacy: true },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -78,7 +89,12 @@ export async function createPayableBooking(
     data: {
       travellers: view.travellers.map((traveller, i) => ({
         id: traveller.id,
-        reservationFields: { name: i === 0 ? 'Ana' : `Viajero ${i + 1}`, surname: 'García López', birthdate: '1985-04-12', national_id: DOCUMENTS[i % DOCUMENTS.length] },
+        reservationFields: {
+          name: i === 0 ? 'Ana' : `Viajero ${i + 1}`,
+          surname: 'García López',
+          birthdate: '1985-04-12',
+          national_id: DOCUMENTS[i % DOCUMENTS.length],
+        },
       })),
     },
   });
@@ -98,7 +114,9 @@ export async function findMail(to: string, type: string): Promise<OutboxMail> {
   const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const row = db.prepare('select type, subject, text, attachments from mails where to_address = ? and type = ? order by created_at desc limit 1').get(to, type) as OutboxMail | undefined;
+      const row = db
+        .prepare('select type, subject, text, attachments from mails where to_address = ? and type = ? order by created_at desc limit 1')
+        .get(to, type) as OutboxMail | undefined;
       if (row) return row;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -3,12 +3,17 @@
 // ISO text dates and timestamps, JSON as text.
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 const flag = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(0).check(sql`${sql.ref(column)} in (0, 1)`);
+  c
+    .notNull()
+    .defaultTo(0)
+    .check(sql`${sql.ref(column)} in (0, 1)`);
 const nonNegative = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(0).check(sql`${sql.ref(column)} >= 0`);
+  c
+    .notNull()
+    .defaultTo(0)
+    .check(sql`${sql.ref(column)} >= 0`);
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -67,7 +72,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('meta_keyword', 'text')
     .addColumn('publish_web', 'integer', flag('publish_web'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('ACTIVE').check(oneOf('status', ['ACTIVE', 'UPDATING', 'INACTIVE'])),
+      c
+        .notNull()
+        .defaultTo('ACTIVE')
+        .check(oneOf('status', ['ACTIVE', 'UPDATING', 'INACTIVE'])),
     )
     .addColumn('included_trip_photo', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -148,11 +156,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('periods_dates_ordered', sql`return_date >= day_one`)
     .execute();
   await db.schema.createIndex('periods_tour_day_one_idx').on('periods').columns(['tour_id', 'day_one']).execute();
-  await db.schema
-    .createIndex('periods_listing_idx')
-    .on('periods')
-    .columns(['publish_web', 'web_bookable', 'day_one'])
-    .execute();
+  await db.schema.createIndex('periods_listing_idx').on('periods').columns(['publish_web', 'web_bookable', 'day_one']).execute();
 
   await db.schema
     .createTable('campaigns')
@@ -163,7 +167,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('valid_from_date', 'text')
     .addColumn('valid_until_date', 'text')
     .addColumn('discount_applied_per_txt', 'text', (c) =>
-      c.notNull().defaultTo('PER_PAX').check(oneOf('discount_applied_per_txt', ['PER_PAX', 'ONCE'])),
+      c
+        .notNull()
+        .defaultTo('PER_PAX')
+        .check(oneOf('discount_applied_per_txt', ['PER_PAX', 'ONCE'])),
     )
     .execute();
   await db.schema.createIndex('campaigns_period_idx').on('campaigns').column('period_id').execute();
@@ -252,9 +259,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('optional_activity_days')
-    .addColumn('optional_activity_id', 'text', (c) =>
-      c.notNull().references('optional_activities.id').onDelete('cascade'),
-    )
+    .addColumn('optional_activity_id', 'text', (c) => c.notNull().references('optional_activities.id').onDelete('cascade'))
     .addColumn('day_rank', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('optional_activity_days_pk', ['optional_activity_id', 'day_rank'])
     .execute();
@@ -314,10 +319,26 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'prices', 'reservation_modes', 'activity_packs', 'optional_activity_days', 'optional_activities',
-    'cockpit_flights', 'cockpit_prices', 'flight_segments', 'flight_journeys', 'flights', 'campaigns',
-    'periods', 'itinerary_days', 'itineraries', 'tags', 'tour_parent_regions', 'tour_destinations', 'tours',
-    'destinations', 'parent_regions',
+    'prices',
+    'reservation_modes',
+    'activity_packs',
+    'optional_activity_days',
+    'optional_activities',
+    'cockpit_flights',
+    'cockpit_prices',
+    'flight_segments',
+    'flight_journeys',
+    'flights',
+    'campaigns',
+    'periods',
+    'itinerary_days',
+    'itineraries',
+    'tags',
+    'tour_parent_regions',
+    'tour_destinations',
+    'tours',
+    'destinations',
+    'parent_regions',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,12 +1,17 @@
 // Frozen migration: never edit after it has run anywhere; add a new one instead.
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 const flag = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(0).check(sql`${sql.ref(column)} in (0, 1)`);
+  c
+    .notNull()
+    .defaultTo(0)
+    .check(sql`${sql.ref(column)} in (0, 1)`);
 const nonNegative = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(0).check(sql`${sql.ref(column)} >= 0`);
+  c
+    .notNull()
+    .defaultTo(0)
+    .check(sql`${sql.ref(column)} >= 0`);
 
 const BOOKING_STATUSES = ['IN_PROGRESS', 'CANCELED', 'CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'];
 const PAYMENT_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED', 'CANCELED', 'REVIEW'];
@@ -80,9 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('start_date', 'text')
     .addColumn('end_date', 'text')
-    .addColumn('coupon_condition', 'text', (c) =>
-      c.notNull().check(oneOf('coupon_condition', ['PER_TRAVELER', 'PER_BOOKING', 'PER_FOUR_TRAVELER'])),
-    )
+    .addColumn('coupon_condition', 'text', (c) => c.notNull().check(oneOf('coupon_condition', ['PER_TRAVELER', 'PER_BOOKING', 'PER_FOUR_TRAVELER'])))
     .addColumn('tour_id', 'text', (c) => c.references('tours.id').onDelete('cascade'))
     .addColumn('tour_type', 'text', (c) => c.check(oneOf('tour_type', ['Group', 'FIT', 'Private'])))
     .addColumn('period_id', 'text', (c) => c.references('periods.id').onDelete('cascade'))
@@ -91,7 +94,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'integer', (c) => c.notNull().check(sql`value > 0`))
     .addColumn('uses', 'integer', nonNegative('uses'))
     .addColumn('type', 'text', (c) => c.notNull().check(oneOf('type', ['percentage', 'fixed'])))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(oneOf('status', ['active', 'inactive'])))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(oneOf('status', ['active', 'inactive'])),
+    )
     .addCheckConstraint('coupons_percentage_max', sql`type <> 'percentage' or value <= 100`)
     .execute();
 
@@ -184,9 +192,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('type', 'text')
     .addColumn('tk_id', 'text')
     .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents >= 0`))
-    .addColumn('payment_method', 'text', (c) =>
-      c.notNull().check(oneOf('payment_method', ['card', 'bizum', 'transfer', 'points'])),
-    )
+    .addColumn('payment_method', 'text', (c) => c.notNull().check(oneOf('payment_method', ['card', 'bizum', 'transfer', 'points'])))
     .addColumn('payment_origin', 'text')
     .addColumn('payment_token', 'text')
     .addColumn('review_reason', 'text')
@@ -267,9 +273,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'booking_responses', 'cockpit_bookings', 'cockpit_pre_bookings', 'transactions', 'payment_vouchers',
-    'payments', 'booking_travelers', 'booking_status_changes', 'bookings', 'coupons', 'favorite_tours',
-    'travelers', 'retailers', 'countries',
+    'booking_responses',
+    'cockpit_bookings',
+    'cockpit_pre_bookings',
+    'transactions',
+    'payment_vouchers',
+    'payments',
+    'booking_travelers',
+    'booking_status_changes',
+    'bookings',
+    'coupons',
+    'favorite_tours',
+    'travelers',
+    'retailers',
+    'countries',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,12 +1,13 @@
 // Frozen migration: never edit after it has run anywhere; add a new one instead.
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 const flag = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.notNull().defaultTo(0).check(sql`${sql.ref(column)} in (0, 1)`);
-const rating = (column: string) => (c: ColumnDefinitionBuilder) =>
-  c.check(sql`${sql.ref(column)} between 0 and 5`);
+  c
+    .notNull()
+    .defaultTo(0)
+    .check(sql`${sql.ref(column)} in (0, 1)`);
+const rating = (column: string) => (c: ColumnDefinitionBuilder) => c.check(sql`${sql.ref(column)} between 0 and 5`);
 
 const DRAFT_SET = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 const WIDER_SET = ['ACTIVE', 'DRAFT', 'INACTIVE', 'UNPUBLISHED', 'DELETED'];
@@ -25,9 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('landing_id', 'text', (c) => c.notNull().references('landings.id').onDelete('cascade'))
     .addColumn('slug', 'text', (c) => c.notNull())
-    .addColumn('content_type', 'text', (c) =>
-      c.notNull().check(oneOf('content_type', ['TITLE', 'TEXT', 'IMAGE', 'MEDIA', 'BUTTON', 'ENRICHED_TEXT'])),
-    )
+    .addColumn('content_type', 'text', (c) => c.notNull().check(oneOf('content_type', ['TITLE', 'TEXT', 'IMAGE', 'MEDIA', 'BUTTON', 'ENRICHED_TEXT'])))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('value1', 'text')
     .addColumn('value2', 'text')
@@ -48,9 +47,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('label_footer', 'text')
     .addColumn('description_footer', 'text')
     .addColumn('category', 'text', (c) =>
-      c.notNull().defaultTo('GROUP').check(
-        oneOf('category', ['GROUP', 'SINGLE', 'FIT', 'FAMILY', 'REDUCED_GROUP', 'GRID', 'GRUPO PRIVADO']),
-      ),
+      c
+        .notNull()
+        .defaultTo('GROUP')
+        .check(oneOf('category', ['GROUP', 'SINGLE', 'FIT', 'FAMILY', 'REDUCED_GROUP', 'GRID', 'GRUPO PRIVADO'])),
     )
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('DRAFT').check(oneOf('status', DRAFT_SET)))
     .addColumn('slider_slug', 'text', (c) => c.unique())
@@ -75,7 +75,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('coupon', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(oneOf('status', ['active', 'inactive'])))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(oneOf('status', ['active', 'inactive'])),
+    )
     .addColumn('departure_cities', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
   await db.schema.createIndex('tour_offers_period_idx').on('tour_offers').column('period_id').execute();
@@ -197,19 +202,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('optional_activity_opinions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('optional_activity_id', 'text', (c) =>
-      c.notNull().references('optional_activities.id').onDelete('cascade'),
-    )
+    .addColumn('optional_activity_id', 'text', (c) => c.notNull().references('optional_activities.id').onDelete('cascade'))
     .addColumn('booking_id', 'text', (c) => c.references('bookings.id').onDelete('set null'))
     .addColumn('rate', 'real', (c) => c.notNull().check(sql`rate between 0 and 5`))
     .addColumn('opinion', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('optional_activity_opinions_activity_idx')
-    .on('optional_activity_opinions')
-    .column('optional_activity_id')
-    .execute();
+  await db.schema.createIndex('optional_activity_opinions_activity_idx').on('optional_activity_opinions').column('optional_activity_id').execute();
 
   await db.schema
     .createTable('contact_tours')
@@ -247,9 +246,22 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'visitor_logs', 'contact_tours', 'optional_activity_opinions', 'opinion_comments', 'traveler_opinions',
-    'traveller_photos', 'activity_tours', 'activities', 'company_info', 'region_banners', 'main_banners',
-    'tour_sliders', 'tour_offers', 'sliders', 'landing_contents', 'landings',
+    'visitor_logs',
+    'contact_tours',
+    'optional_activity_opinions',
+    'opinion_comments',
+    'traveler_opinions',
+    'traveller_photos',
+    'activity_tours',
+    'activities',
+    'company_info',
+    'region_banners',
+    'main_banners',
+    'tour_sliders',
+    'tour_offers',
+    'sliders',
+    'landing_contents',
+    'landings',
   ]) {
     await db.schema.dropTable(table).execute();
   }

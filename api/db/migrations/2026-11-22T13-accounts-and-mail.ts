@@ -1,13 +1,23 @@
 // Frozen migration: never edit after it has run anywhere; add a new one instead.
 import { type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 
 // The spec's mail types plus the account mails the shop sends itself.
 const MAIL_TYPES = [
-  'INFO_PRACTICA', 'BONO_RESERVA', 'PAYMENT', 'REMINDER_PAYMENT', 'ON_REQUEST', 'PAYMENT_FALLIDO',
-  'PRE_BOOKING', 'BUDGET', 'PETITON_RESERVA', 'ACCOUNT_VERIFICATION', 'PASSWORD_RESET', 'CONTACT', 'WAITING_LIST',
+  'INFO_PRACTICA',
+  'BONO_RESERVA',
+  'PAYMENT',
+  'REMINDER_PAYMENT',
+  'ON_REQUEST',
+  'PAYMENT_FALLIDO',
+  'PRE_BOOKING',
+  'BUDGET',
+  'PETITON_RESERVA',
+  'ACCOUNT_VERIFICATION',
+  'PASSWORD_RESET',
+  'CONTACT',
+  'WAITING_LIST',
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -75,7 +85,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('attachments', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('PENDING').check(oneOf('status', ['PENDING', 'SENDING', 'SENT', 'FAILED'])),
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(oneOf('status', ['PENDING', 'SENDING', 'SENT', 'FAILED'])),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

@@ -13,9 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('seat_holds')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('booking_id', 'text', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
-    .addColumn('resource_type', 'text', (c) =>
-      c.notNull().check(sql`resource_type in ('period', 'flight', 'optional_activity', 'reservation_mode')`),
-    )
+    .addColumn('resource_type', 'text', (c) => c.notNull().check(sql`resource_type in ('period', 'flight', 'optional_activity', 'reservation_mode')`))
     .addColumn('resource_id', 'text', (c) => c.notNull())
     .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn('expires_at', 'text', (c) => c.notNull())

@@ -1,12 +1,9 @@
 // Frozen migration: never edit after it has run anywhere; add a new one instead.
 import { type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 
-const NOTIFICATION_OUTCOMES = [
-  'approved', 'declined', 'replayed', 'late', 'review', 'bad-signature', 'unknown-order', 'mismatch', 'malformed', 'error',
-];
+const NOTIFICATION_OUTCOMES = ['approved', 'declined', 'replayed', 'late', 'review', 'bad-signature', 'unknown-order', 'mismatch', 'malformed', 'error'];
 
 /**
  * The payments server (card, Bizum, bank transfer and points through the Redsys redirect protocol).
@@ -43,7 +40,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('transactions')
-    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('POINTS').check(oneOf('kind', ['POINTS', 'PAYMENT'])))
+    .addColumn('kind', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('POINTS')
+        .check(oneOf('kind', ['POINTS', 'PAYMENT'])),
+    )
     .execute();
   await db.schema
     .alterTable('transactions')

@@ -1,8 +1,7 @@
 // Frozen migration: never edit after it has run anywhere; add a new one instead.
 import { type Kysely, sql } from 'kysely';
 
-const oneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+const oneOf = (column: string, values: readonly string[]) => sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
 
 /**
  * The flights step and the waiting list.
@@ -14,12 +13,7 @@ const oneOf = (column: string, values: readonly string[]) =>
  *   that offers released seats moves an entry from WAITING to OFFERED exactly once (conditional update).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('cockpit_pre_bookings_booking_unique')
-    .on('cockpit_pre_bookings')
-    .column('booking_id')
-    .unique()
-    .execute();
+  await db.schema.createIndex('cockpit_pre_bookings_booking_unique').on('cockpit_pre_bookings').column('booking_id').unique().execute();
 
   await db.schema
     .createTable('waiting_list_entries')
@@ -29,7 +23,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('travellers', 'integer', (c) => c.notNull().check(sql`travellers > 0`))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('WAITING').check(oneOf('status', ['WAITING', 'OFFERED', 'CANCELED'])),
+      c
+        .notNull()
+        .defaultTo('WAITING')
+        .check(oneOf('status', ['WAITING', 'OFFERED', 'CANCELED'])),
     )
     .addColumn('offered_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -44,11 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .execute();
   // The sweep reads the waiting entries of a departure, oldest first.
-  await db.schema
-    .createIndex('waiting_list_entries_queue_idx')
-    .on('waiting_list_entries')
-    .columns(['status', 'period_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('waiting_list_entries_queue_idx').on('waiting_list_entries').columns(['status', 'period_id', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

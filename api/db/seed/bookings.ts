@@ -41,31 +41,134 @@ const SUBJECTS: Record<MailType, string> = {
 
 export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[], people: People, coupons: ReadonlyMap<string, SeededCoupon>): void {
   const { rng, stamp, today } = ctx;
-  const bookable = periods.filter((p) => p.kind === 'future' && p.publishWeb === 1 && p.webBookable === 1 && p.tour.seed.price !== null && !p.tour.seed.keywords.includes('oculto'));
-  const upcoming = (slug: string) => bookable.find((p) => p.tour.seed.slug === slug && p.flights.some((f) => f.city === 'Madrid')) ?? (bookable[0] as SeededPeriod);
+  const bookable = periods.filter(
+    (p) => p.kind === 'future' && p.publishWeb === 1 && p.webBookable === 1 && p.tour.seed.price !== null && !p.tour.seed.keywords.includes('oculto'),
+  );
+  const upcoming = (slug: string) =>
+    bookable.find((p) => p.tour.seed.slug === slug && p.flights.some((f) => f.city === 'Madrid')) ?? (bookable[0] as SeededPeriod);
   const finished = periods.find((p) => p.tour.seed.slug === 'marruecos-ciudades-imperiales' && p.kind === 'past' && p.returnDate < today) as SeededPeriod;
   const others = people.travelers.slice(1);
   const t = (i: number) => others[i % others.length] as SeededTraveler;
   const withCockpit = bookable.find((p) => p.flights.some((f) => f.fareId !== null && f.city !== null)) ?? (bookable[1] as SeededPeriod);
-  const spread = rng.sample(bookable.filter((p) => !['japon-esencial'].includes(p.tour.seed.slug)), 5);
+  const spread = rng.sample(
+    bookable.filter((p) => !['japon-esencial'].includes(p.tour.seed.slug)),
+    5,
+  );
 
   const plans: BookingPlan[] = [
-    { period: upcoming('japon-esencial'), flightCity: 'Madrid', lead: people.demoTraveler, companions: [t(0)], status: 'CONFIRMED', daysAgo: 40, modeName: 'Habitación doble', insurance: true,
-      payments: [{ share: 0.3, status: 'CONFIRMED', method: 'card' }, { share: 0, status: 'CONFIRMED', method: 'points' }], mails: [{ type: 'BONO_RESERVA', status: 'SENT' }, { type: 'PAYMENT', status: 'SENT' }], cockpit: true },
-    { period: finished, flightCity: 'Madrid', lead: people.demoTraveler, companions: [], status: 'CONFIRMED', daysAgo: daysBetween(finished.dayOne, today) + 75, modeName: 'Habitación individual',
-      payments: [{ share: 1, status: 'CONFIRMED', method: 'card' }], mails: [{ type: 'BONO_RESERVA', status: 'SENT' }, { type: 'INFO_PRACTICA', status: 'SENT' }] },
-    { period: spread[0] as SeededPeriod, flightCity: 'Barcelona', lead: t(1), companions: [t(2)], children: 1, status: 'IN_PROGRESS', daysAgo: 2, modeName: 'Habitación triple', budget: true,
-      payments: [{ share: 0.25, status: 'PENDING', method: 'card' }], mails: [{ type: 'BUDGET', status: 'SENT' }] },
-    { period: spread[1] as SeededPeriod, flightCity: null, lead: t(3), companions: [], status: 'WAITING_FOR_TRANSFER', daysAgo: 4, modeName: 'Habitación individual',
-      payments: [{ share: 1, status: 'PENDING', method: 'transfer' }], mails: [{ type: 'PRE_BOOKING', status: 'SENT' }, { type: 'REMINDER_PAYMENT', status: 'PENDING' }] },
-    { period: spread[2] as SeededPeriod, flightCity: 'Madrid', lead: t(5), companions: [t(6), t(7)], status: 'PAYPAL_REVIEW', daysAgo: 1, modeName: 'Habitación triple',
-      payments: [{ share: 1, status: 'REVIEW', method: 'card', reviewReason: 'Importe superior al habitual: verificación manual del titular de la tarjeta.' }], mails: [] },
-    { period: spread[3] as SeededPeriod, flightCity: 'Madrid', lead: t(8), companions: [], status: 'CANCELED', daysAgo: 12, modeName: 'Habitación doble',
-      payments: [{ share: 0.3, status: 'FAILED', method: 'card' }], mails: [{ type: 'PAYMENT_FALLIDO', status: 'FAILED' }] },
-    { period: withCockpit, flightCity: withCockpit.flights.find((f) => f.fareId !== null && f.city !== null)?.city ?? 'Madrid', lead: t(3), companions: [t(4)], status: 'CONFIRMED', daysAgo: 20, modeName: 'Habitación doble',
-      retailerId: people.retailerIds[0] ?? null, payments: [{ share: 1, status: 'CONFIRMED', method: 'transfer' }], mails: [{ type: 'BONO_RESERVA', status: 'SENT' }], cockpit: true },
-    { period: spread[4] as SeededPeriod, flightCity: 'Madrid', lead: t(10), companions: [t(11)], status: 'CONFIRMED', daysAgo: 9, modeName: 'Habitación doble', coupon: coupons.get('VERANO10'),
-      payments: [{ share: 0.3, status: 'CONFIRMED', method: 'bizum' }, { share: 0.7, status: 'CANCELED', method: 'card' }], mails: [{ type: 'BONO_RESERVA', status: 'SENT' }, { type: 'PAYMENT', status: 'SENT' }] },
+    {
+      period: upcoming('japon-esencial'),
+      flightCity: 'Madrid',
+      lead: people.demoTraveler,
+      companions: [t(0)],
+      status: 'CONFIRMED',
+      daysAgo: 40,
+      modeName: 'Habitación doble',
+      insurance: true,
+      payments: [
+        { share: 0.3, status: 'CONFIRMED', method: 'card' },
+        { share: 0, status: 'CONFIRMED', method: 'points' },
+      ],
+      mails: [
+        { type: 'BONO_RESERVA', status: 'SENT' },
+        { type: 'PAYMENT', status: 'SENT' },
+      ],
+      cockpit: true,
+    },
+    {
+      period: finished,
+      flightCity: 'Madrid',
+      lead: people.demoTraveler,
+      companions: [],
+      status: 'CONFIRMED',
+      daysAgo: daysBetween(finished.dayOne, today) + 75,
+      modeName: 'Habitación individual',
+      payments: [{ share: 1, status: 'CONFIRMED', method: 'card' }],
+      mails: [
+        { type: 'BONO_RESERVA', status: 'SENT' },
+        { type: 'INFO_PRACTICA', status: 'SENT' },
+      ],
+    },
+    {
+      period: spread[0] as SeededPeriod,
+      flightCity: 'Barcelona',
+      lead: t(1),
+      companions: [t(2)],
+      children: 1,
+      status: 'IN_PROGRESS',
+      daysAgo: 2,
+      modeName: 'Habitación triple',
+      budget: true,
+      payments: [{ share: 0.25, status: 'PENDING', method: 'card' }],
+      mails: [{ type: 'BUDGET', status: 'SENT' }],
+    },
+    {
+      period: spread[1] as SeededPeriod,
+      flightCity: null,
+      lead: t(3),
+      companions: [],
+      status: 'WAITING_FOR_TRANSFER',
+      daysAgo: 4,
+      modeName: 'Habitación individual',
+      payments: [{ share: 1, status: 'PENDING', method: 'transfer' }],
+      mails: [
+        { type: 'PRE_BOOKING', status: 'SENT' },
+        { type: 'REMINDER_PAYMENT', status: 'PENDING' },
+      ],
+    },
+    {
+      period: spread[2] as SeededPeriod,
+      flightCity: 'Madrid',
+      lead: t(5),
+      companions: [t(6), t(7)],
+      status: 'PAYPAL_REVIEW',
+      daysAgo: 1,
+      modeName: 'Habitación triple',
+      payments: [{ share: 1, status: 'REVIEW', method: 'card', reviewReason: 'Importe superior al habitual: verificación manual del titular de la tarjeta.' }],
+      mails: [],
+    },
+    {
+      period: spread[3] as SeededPeriod,
+      flightCity: 'Madrid',
+      lead: t(8),
+      companions: [],
+      status: 'CANCELED',
+      daysAgo: 12,
+      modeName: 'Habitación doble',
+      payments: [{ share: 0.3, status: 'FAILED', method: 'card' }],
+      mails: [{ type: 'PAYMENT_FALLIDO', status: 'FAILED' }],
+    },
+    {
+      period: withCockpit,
+      flightCity: withCockpit.flights.find((f) => f.fareId !== null && f.city !== null)?.city ?? 'Madrid',
+      lead: t(3),
+      companions: [t(4)],
+      status: 'CONFIRMED',
+      daysAgo: 20,
+      modeName: 'Habitación doble',
+      retailerId: people.retailerIds[0] ?? null,
+      payments: [{ share: 1, status: 'CONFIRMED', method: 'transfer' }],
+      mails: [{ type: 'BONO_RESERVA', status: 'SENT' }],
+      cockpit: true,
+    },
+    {
+      period: spread[4] as SeededPeriod,
+      flightCity: 'Madrid',
+      lead: t(10),
+      companions: [t(11)],
+      status: 'CONFIRMED',
+      daysAgo: 9,
+      modeName: 'Habitación doble',
+      coupon: coupons.get('VERANO10'),
+      payments: [
+        { share: 0.3, status: 'CONFIRMED', method: 'bizum' },
+        { share: 0.7, status: 'CANCELED', method: 'card' },
+      ],
+      mails: [
+        { type: 'BONO_RESERVA', status: 'SENT' },
+        { type: 'PAYMENT', status: 'SENT' },
+      ],
+    },
   ];
 
   let orderSerial = 1000;
@@ -77,7 +180,9 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
     const id = rng.uuid();
     const created = stamp(plan.daysAgo, rng.int(0, 540));
     const updated = stamp(Math.max(0, plan.daysAgo - rng.int(0, 3)), 600);
-    const flight = plan.flightCity ? period.flights.find((f) => f.city === plan.flightCity) ?? period.flights[0] : period.flights.find((f) => f.city === null) ?? period.flights[0];
+    const flight = plan.flightCity
+      ? (period.flights.find((f) => f.city === plan.flightCity) ?? period.flights[0])
+      : (period.flights.find((f) => f.city === null) ?? period.flights[0]);
     const mode = period.modes.find((m) => m.name === plan.modeName) ?? period.modes[0];
     const insurance = plan.insurance ? period.activities.find((a) => a.insurance) : undefined;
     const tourCents = (period.tour.seed.price ?? 0) * 100;
@@ -91,7 +196,10 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       ...adults.map((person, i) => ({ age_group: 'Adultos', person, lead: i === 0 })),
       ...Array.from({ length: plan.children ?? 0 }, () => ({ age_group: 'Niños', person: null, lead: false })),
     ].map((entry) => ({
-      age_group: entry.age_group, category: 'Standard category', id: String(rng.int(100, 999)), lead: entry.lead,
+      age_group: entry.age_group,
+      category: 'Standard category',
+      id: String(rng.int(100, 999)),
+      lead: entry.lead,
       optional_activities: insurance ? [insurance.activityId] : ['0'],
       reservation_fields: entry.person
         ? { name: entry.person.name, surname: entry.person.surname, email: entry.person.email, national_id: entry.person.dni ?? '' }
@@ -110,32 +218,64 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
     const cockpitBookingId = cockpitFlight && plan.retailerId ? rng.uuid() : null;
 
     add(ctx, 'bookings', {
-      id, tkId, retailerId: plan.retailerId ?? null, travelerId: plan.lead.id, differentId: String(rng.int(100000, 999999)),
-      budgetName: plan.budget ? `Presupuesto familia ${plan.lead.surname.split(' ')[0]}` : null, budgetPath: plan.budget ? `budgets/${id}.pdf` : null,
-      couponId: plan.coupon?.id ?? null, priceCents: price, travelersStringify: JSON.stringify(entries), deadlinesStringify: JSON.stringify(deadlines),
-      documentKeys: plan.status === 'CONFIRMED' ? JSON.stringify([`bookings/${id}/bono.pdf`]) : null, roommates: '[]',
+      id,
+      tkId,
+      retailerId: plan.retailerId ?? null,
+      travelerId: plan.lead.id,
+      differentId: String(rng.int(100000, 999999)),
+      budgetName: plan.budget ? `Presupuesto familia ${plan.lead.surname.split(' ')[0]}` : null,
+      budgetPath: plan.budget ? `budgets/${id}.pdf` : null,
+      couponId: plan.coupon?.id ?? null,
+      priceCents: price,
+      travelersStringify: JSON.stringify(entries),
+      deadlinesStringify: JSON.stringify(deadlines),
+      documentKeys: plan.status === 'CONFIRMED' ? JSON.stringify([`bookings/${id}/bono.pdf`]) : null,
+      roommates: '[]',
       modes: JSON.stringify(mode ? [{ id: mode.id, name: mode.name, places: mode.places, quantity: 1 }] : []),
-      periodId: period.id, flightId: flight?.id ?? null, cockpitPreBookingId: preBookingId, cockpitBookingId,
-      status: plan.status, tkStatus: plan.status === 'CONFIRMED' ? 'OK' : plan.status === 'CANCELED' ? 'AN' : 'PR',
-      tkPaymentStatus: plan.status === 'CONFIRMED' ? (plan.payments.every((p) => p.share === 1 || p.status !== 'CONFIRMED') ? 'PAGADO' : 'PARCIAL') : 'PENDIENTE',
+      periodId: period.id,
+      flightId: flight?.id ?? null,
+      cockpitPreBookingId: preBookingId,
+      cockpitBookingId,
+      status: plan.status,
+      tkStatus: plan.status === 'CONFIRMED' ? 'OK' : plan.status === 'CANCELED' ? 'AN' : 'PR',
+      tkPaymentStatus:
+        plan.status === 'CONFIRMED' ? (plan.payments.every((p) => p.share === 1 || p.status !== 'CONFIRMED') ? 'PAGADO' : 'PARCIAL') : 'PENDIENTE',
       tpvPaymentStatus: plan.payments.some((p) => p.status === 'CONFIRMED' && p.method !== 'transfer') ? 'OK' : plan.status === 'CANCELED' ? 'KO' : null,
-      surveyId: period.kind === 'past' ? `ENC-${rng.int(1000, 9999)}` : null, visitedSourceId: null, luggage: rng.pick(['1 maleta facturada de 23 kg', 'Equipaje de mano', null]),
+      surveyId: period.kind === 'past' ? `ENC-${rng.int(1000, 9999)}` : null,
+      visitedSourceId: null,
+      luggage: rng.pick(['1 maleta facturada de 23 kg', 'Equipaje de mano', null]),
       howToCheckIn: plan.status === 'CONFIRMED' ? 'Check-in online 24 horas antes en la web de la aerolínea con el localizador del bono.' : null,
-      type: 'Booking', hash: hex(ctx, 16), invoiceRef: plan.status === 'CONFIRMED' ? `F-${today.slice(0, 4)}-${rng.int(10000, 99999)}` : null,
-      urlInvoice: null, fileStatus: plan.status === 'CONFIRMED' ? 'COMPLETO' : 'PENDIENTE', pollMeetType: period.kind === 'past' ? 'Recomendación de amigos' : null,
+      type: 'Booking',
+      hash: hex(ctx, 16),
+      invoiceRef: plan.status === 'CONFIRMED' ? `F-${today.slice(0, 4)}-${rng.int(10000, 99999)}` : null,
+      urlInvoice: null,
+      fileStatus: plan.status === 'CONFIRMED' ? 'COMPLETO' : 'PENDIENTE',
+      pollMeetType: period.kind === 'past' ? 'Recomendación de amigos' : null,
       pollObservations: period.kind === 'past' ? 'Todo perfecto; el guía, excelente.' : null,
       transferCancellationDate: plan.status === 'WAITING_FOR_TRANSFER' ? addDays(today, 5) : null,
-      notifyReminder: plan.status === 'WAITING_FOR_TRANSFER' ? 1 : 0, notifyDocumentation: plan.status === 'CONFIRMED' ? 1 : 0,
-      notifyInsurance: insurance ? 1 : 0, notifyCancellation: plan.status === 'CANCELED' ? 1 : 0, notifyEticket: 0,
-      quoteStringify: null, createdAt: created, updatedAt: updated,
+      notifyReminder: plan.status === 'WAITING_FOR_TRANSFER' ? 1 : 0,
+      notifyDocumentation: plan.status === 'CONFIRMED' ? 1 : 0,
+      notifyInsurance: insurance ? 1 : 0,
+      notifyCancellation: plan.status === 'CANCELED' ? 1 : 0,
+      notifyEticket: 0,
+      quoteStringify: null,
+      createdAt: created,
+      updatedAt: updated,
     });
 
     // A confirmed booking keeps the seats its payment confirmed. Fixed ids draw nothing from the
     // generator, so the rest of the demo data stays as it was.
     if (plan.status === 'CONFIRMED') {
       add(ctx, 'seatHolds', {
-        id: `${id}-hold`, bookingId: id, resourceType: 'period', resourceId: period.id, quantity: entries.length,
-        expiresAt: new Date(Date.parse(created) + 20 * 60_000).toISOString(), releasedAt: null, confirmedAt: created, createdAt: created,
+        id: `${id}-hold`,
+        bookingId: id,
+        resourceType: 'period',
+        resourceId: period.id,
+        quantity: entries.length,
+        expiresAt: new Date(Date.parse(created) + 20 * 60_000).toISOString(),
+        releasedAt: null,
+        confirmedAt: created,
+        createdAt: created,
       });
     }
 
@@ -145,14 +285,30 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
     if (plan.status === 'PAYPAL_REVIEW') steps.push(['IN_PROGRESS', 'PAYPAL_REVIEW', 'sistema', 'Pago en revisión']);
     if (plan.status === 'CANCELED') steps.push(['IN_PROGRESS', 'CANCELED', 'admin@different.demo', 'Cancelada a petición del cliente tras el pago fallido']);
     steps.forEach(([from, to, by, reason], i) => {
-      add(ctx, 'bookingStatusChanges', { id: rng.uuid(), bookingId: id, fromStatus: from, toStatus: to, changedBy: by, reason, createdAt: stamp(plan.daysAgo, i * 7) });
+      add(ctx, 'bookingStatusChanges', {
+        id: rng.uuid(),
+        bookingId: id,
+        fromStatus: from,
+        toStatus: to,
+        changedBy: by,
+        reason,
+        createdAt: stamp(plan.daysAgo, i * 7),
+      });
     });
 
     adults.forEach((person, i) => {
       add(ctx, 'bookingTravelers', {
-        id: rng.uuid(), bookingId: id, travelerId: person.id, retailerTravelerId: plan.retailerId ? `AG-${rng.int(1000, 9999)}` : null,
-        email: person.email, dni: person.dni, pvpCents: perAdult, periodExtraCents: period.adultSupplementCents, flightExtraCents: flight?.adultCents ?? 0,
-        roomExtraCents: mode?.adultCents ?? 0, reward: period.kind === 'past' && i === 0 ? Math.floor(price / 100) : 0,
+        id: rng.uuid(),
+        bookingId: id,
+        travelerId: person.id,
+        retailerTravelerId: plan.retailerId ? `AG-${rng.int(1000, 9999)}` : null,
+        email: person.email,
+        dni: person.dni,
+        pvpCents: perAdult,
+        periodExtraCents: period.adultSupplementCents,
+        flightExtraCents: flight?.adultCents ?? 0,
+        roomExtraCents: mode?.adultCents ?? 0,
+        reward: period.kind === 'past' && i === 0 ? Math.floor(price / 100) : 0,
         pnr: plan.status === 'CONFIRMED' && flight?.city ? hex(ctx, 3).toUpperCase() : null,
         eTicket: period.kind === 'past' ? `075-${rng.int(1000000000, 9999999999)}` : null,
       });
@@ -165,58 +321,136 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       if (pay.method === 'points') debitPoints += 50;
       const orderNumber = `${String(orderSerial++).padStart(4, '0')}${hex(ctx, 4).toUpperCase()}`;
       add(ctx, 'payments', {
-        id: paymentId, bookingId: id, orderNumber,
-        type: pay.share === 1 ? 'TOTAL' : pay.method === 'points' ? 'PUNTOS' : 'PARCIAL', tkId, amountCents: amount, paymentMethod: pay.method,
-        paymentOrigin: plan.retailerId ? 'AGENCIA' : 'WEB', paymentToken: pay.method === 'card' || pay.method === 'bizum' ? hex(ctx, 12) : null,
-        reviewReason: pay.reviewReason ?? null, tkPaymentStatus: pay.status === 'CONFIRMED' ? 'REGISTRADO' : null,
-        tpvPaymentStatus: pay.method === 'transfer' || pay.method === 'points' ? null : pay.status === 'CONFIRMED' ? '0000' : pay.status === 'FAILED' ? '0190' : null,
-        creditUrl: null, status: pay.status, hash: hex(ctx, 16), paymentReceipt: pay.status === 'CONFIRMED' ? `receipts/${paymentId}.pdf` : null,
-        expiresAt: null, confirmedAt: pay.status === 'CONFIRMED' ? stamp(plan.daysAgo, paymentMinute + 5) : null,
-        pointsRequested: pay.method === 'points' ? 50 : 0, pointsTravelerId: pay.method === 'points' ? plan.lead.id : null, pointsDiscountCents: pay.method === 'points' ? amount : 0,
-        createdAt: stamp(plan.daysAgo, paymentMinute), updatedAt: stamp(plan.daysAgo, paymentMinute + 5),
+        id: paymentId,
+        bookingId: id,
+        orderNumber,
+        type: pay.share === 1 ? 'TOTAL' : pay.method === 'points' ? 'PUNTOS' : 'PARCIAL',
+        tkId,
+        amountCents: amount,
+        paymentMethod: pay.method,
+        paymentOrigin: plan.retailerId ? 'AGENCIA' : 'WEB',
+        paymentToken: pay.method === 'card' || pay.method === 'bizum' ? hex(ctx, 12) : null,
+        reviewReason: pay.reviewReason ?? null,
+        tkPaymentStatus: pay.status === 'CONFIRMED' ? 'REGISTRADO' : null,
+        tpvPaymentStatus:
+          pay.method === 'transfer' || pay.method === 'points' ? null : pay.status === 'CONFIRMED' ? '0000' : pay.status === 'FAILED' ? '0190' : null,
+        creditUrl: null,
+        status: pay.status,
+        hash: hex(ctx, 16),
+        paymentReceipt: pay.status === 'CONFIRMED' ? `receipts/${paymentId}.pdf` : null,
+        expiresAt: null,
+        confirmedAt: pay.status === 'CONFIRMED' ? stamp(plan.daysAgo, paymentMinute + 5) : null,
+        pointsRequested: pay.method === 'points' ? 50 : 0,
+        pointsTravelerId: pay.method === 'points' ? plan.lead.id : null,
+        pointsDiscountCents: pay.method === 'points' ? amount : 0,
+        createdAt: stamp(plan.daysAgo, paymentMinute),
+        updatedAt: stamp(plan.daysAgo, paymentMinute + 5),
       });
       // Terminal payments leave their notification and, once confirmed, the traveller's DEBIT. Ids are
       // derived, not drawn, so the rest of the demo data stays as it was.
       const terminal = pay.method === 'card' || pay.method === 'bizum';
       if (terminal && (pay.status === 'CONFIRMED' || pay.status === 'FAILED')) {
         add(ctx, 'paymentNotifications', {
-          id: `${paymentId}-notification`, paymentId, orderNumber, responseCode: pay.status === 'CONFIRMED' ? '0000' : '0190',
-          signatureVersion: 'HMAC_SHA256_V1', merchantParameters: null, signature: null, outcome: pay.status === 'CONFIRMED' ? 'approved' : 'declined',
-          detail: pay.status === 'FAILED' ? 'Denegado por el banco (Ds_Response 0190).' : null, createdAt: stamp(plan.daysAgo, paymentMinute + 5),
+          id: `${paymentId}-notification`,
+          paymentId,
+          orderNumber,
+          responseCode: pay.status === 'CONFIRMED' ? '0000' : '0190',
+          signatureVersion: 'HMAC_SHA256_V1',
+          merchantParameters: null,
+          signature: null,
+          outcome: pay.status === 'CONFIRMED' ? 'approved' : 'declined',
+          detail: pay.status === 'FAILED' ? 'Denegado por el banco (Ds_Response 0190).' : null,
+          createdAt: stamp(plan.daysAgo, paymentMinute + 5),
         });
       }
       if (pay.status === 'CONFIRMED' && pay.method !== 'points') {
-        add(ctx, 'transactions', { id: `${paymentId}-debit`, travelerId: plan.lead.id, bookingId: id, paymentId, amount, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: 'PAYMENT', createdAt: stamp(plan.daysAgo, paymentMinute + 5) });
+        add(ctx, 'transactions', {
+          id: `${paymentId}-debit`,
+          travelerId: plan.lead.id,
+          bookingId: id,
+          paymentId,
+          amount,
+          curency: 'EUR',
+          exchangeRate: 1,
+          status: 'COMPLETED',
+          type: 'DEBIT',
+          kind: 'PAYMENT',
+          createdAt: stamp(plan.daysAgo, paymentMinute + 5),
+        });
       }
       paymentMinute += 45;
       if (pay.status === 'CONFIRMED') add(ctx, 'paymentVouchers', { id: rng.uuid(), bookingId: id, paymentId, voucherUrl: `vouchers/${id}/${paymentId}.pdf` });
       if (pay.method === 'points') {
-        add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, paymentId, amount: 50, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: 'POINTS', createdAt: stamp(plan.daysAgo, paymentMinute) });
+        add(ctx, 'transactions', {
+          id: rng.uuid(),
+          travelerId: plan.lead.id,
+          bookingId: id,
+          paymentId,
+          amount: 50,
+          curency: 'EUR',
+          exchangeRate: 1,
+          status: 'COMPLETED',
+          type: 'DEBIT',
+          kind: 'POINTS',
+          createdAt: stamp(plan.daysAgo, paymentMinute),
+        });
       }
     }
     if (period.kind === 'past' && plan.status === 'CONFIRMED') {
       const points = Math.floor(price / 100);
       creditPoints += points;
-      add(ctx, 'transactions', { id: rng.uuid(), travelerId: plan.lead.id, bookingId: id, paymentId: null, amount: points, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'CREDIT', kind: 'POINTS', createdAt: `${addDays(period.returnDate, 1)}T06:00:00.000Z` });
+      add(ctx, 'transactions', {
+        id: rng.uuid(),
+        travelerId: plan.lead.id,
+        bookingId: id,
+        paymentId: null,
+        amount: points,
+        curency: 'EUR',
+        exchangeRate: 1,
+        status: 'COMPLETED',
+        type: 'CREDIT',
+        kind: 'POINTS',
+        createdAt: `${addDays(period.returnDate, 1)}T06:00:00.000Z`,
+      });
     }
 
     if (cockpitFlight && preBookingId) {
       add(ctx, 'cockpitPreBookings', {
-        id: preBookingId, bookingId: id, fareCents: Math.round((flight?.adultCents ?? 0) * 0.8), fareId: cockpitFlight.fareId as string,
-        inboundItineraryId: `IN-${rng.int(100000, 999999)}`, outboundItineraryId: `OUT-${rng.int(100000, 999999)}`,
-        cockpitFlightId: cockpitFlight.cockpitFlightId, flightId: cockpitFlight.id, createdAt: stamp(plan.daysAgo, 20),
+        id: preBookingId,
+        bookingId: id,
+        fareCents: Math.round((flight?.adultCents ?? 0) * 0.8),
+        fareId: cockpitFlight.fareId as string,
+        inboundItineraryId: `IN-${rng.int(100000, 999999)}`,
+        outboundItineraryId: `OUT-${rng.int(100000, 999999)}`,
+        cockpitFlightId: cockpitFlight.cockpitFlightId,
+        flightId: cockpitFlight.id,
+        createdAt: stamp(plan.daysAgo, 20),
       });
     }
     if (cockpitBookingId) {
       const purchase = Math.round((flight?.adultCents ?? 0) * 0.78) * adults.length;
       add(ctx, 'cockpitBookings', {
-        id: cockpitBookingId, bookingId: id, pnrLocator: hex(ctx, 3).toUpperCase(), pseudoCityCode: 'MADDR2102', purchasePriceCents: purchase,
-        totalTaxCents: 14500 * adults.length, agencyPurchasePriceCents: Math.round(purchase * 0.97), agencyMarginCents: Math.round(purchase * 0.08),
-        agencyCommissionPercent: 8, ticketTimeLimit: stamp(-5, 600), status: 'TICKETED', createdAt: stamp(plan.daysAgo, 90),
+        id: cockpitBookingId,
+        bookingId: id,
+        pnrLocator: hex(ctx, 3).toUpperCase(),
+        pseudoCityCode: 'MADDR2102',
+        purchasePriceCents: purchase,
+        totalTaxCents: 14500 * adults.length,
+        agencyPurchasePriceCents: Math.round(purchase * 0.97),
+        agencyMarginCents: Math.round(purchase * 0.08),
+        agencyCommissionPercent: 8,
+        ticketTimeLimit: stamp(-5, 600),
+        status: 'TICKETED',
+        createdAt: stamp(plan.daysAgo, 90),
       });
     }
     if (tkId) {
-      add(ctx, 'bookingResponses', { id: rng.uuid(), bookingId: id, tkResponse: JSON.stringify({ status: 'OK', tkId, items: [{ periodId: period.id, pax: adults.length + (plan.children ?? 0) }] }), createdAt: stamp(plan.daysAgo, 15) });
+      add(ctx, 'bookingResponses', {
+        id: rng.uuid(),
+        bookingId: id,
+        tkResponse: JSON.stringify({ status: 'OK', tkId, items: [{ periodId: period.id, pax: adults.length + (plan.children ?? 0) }] }),
+        createdAt: stamp(plan.daysAgo, 15),
+      });
     }
 
     plan.mails.forEach((mail, i) => {
@@ -224,18 +458,41 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       const createdAt = stamp(Math.max(0, plan.daysAgo - i), 60 + i * 30);
       const line = `${SUBJECTS[mail.type]}: ${period.tour.seed.name}, salida el ${spanishDate(period.dayOne)}.`;
       add(ctx, 'mails', {
-        id: mailId, type: mail.type, bookingId: id, toAddress: plan.lead.email, subject: `${SUBJECTS[mail.type]} · ${period.tour.seed.name}`,
+        id: mailId,
+        type: mail.type,
+        bookingId: id,
+        toAddress: plan.lead.email,
+        subject: `${SUBJECTS[mail.type]} · ${period.tour.seed.name}`,
         html: `<p>Hola, ${plan.lead.name}:</p><p>${line}</p><p>Un abrazo,<br>el equipo de Different Roads</p>`,
         text: `Hola, ${plan.lead.name}:\n\n${line}\n\nUn abrazo,\nel equipo de Different Roads`,
         attachments: mail.type === 'BONO_RESERVA' ? JSON.stringify([{ filename: 'bono-reserva.pdf', key: `bookings/${id}/bono.pdf` }]) : '[]',
-        status: mail.status, attempts: mail.status === 'PENDING' ? 0 : mail.status === 'FAILED' ? 5 : 1,
-        nextAttemptAt: mail.status === 'PENDING' ? stamp(-1) : createdAt, createdAt, sentAt: mail.status === 'SENT' ? createdAt : null,
+        status: mail.status,
+        attempts: mail.status === 'PENDING' ? 0 : mail.status === 'FAILED' ? 5 : 1,
+        nextAttemptAt: mail.status === 'PENDING' ? stamp(-1) : createdAt,
+        createdAt,
+        sentAt: mail.status === 'SENT' ? createdAt : null,
       });
       add(ctx, 'bookingMails', { id: rng.uuid(), bookingId: id, status: mail.type, createdAt });
       if (mail.status === 'SENT') add(ctx, 'mailLogs', { id: rng.uuid(), mailId, bookingId: id, type: mail.type, status: 'SENT', error: null, createdAt });
       if (mail.status === 'FAILED') {
-        add(ctx, 'mailLogs', { id: rng.uuid(), mailId, bookingId: id, type: mail.type, status: 'RETRY', error: 'ECONNREFUSED: servidor SMTP no disponible', createdAt });
-        add(ctx, 'mailLogs', { id: rng.uuid(), mailId, bookingId: id, type: mail.type, status: 'FAILED', error: 'Buzón de destino lleno (552 5.2.2)', createdAt: stamp(Math.max(0, plan.daysAgo - 1)) });
+        add(ctx, 'mailLogs', {
+          id: rng.uuid(),
+          mailId,
+          bookingId: id,
+          type: mail.type,
+          status: 'RETRY',
+          error: 'ECONNREFUSED: servidor SMTP no disponible',
+          createdAt,
+        });
+        add(ctx, 'mailLogs', {
+          id: rng.uuid(),
+          mailId,
+          bookingId: id,
+          type: mail.type,
+          status: 'FAILED',
+          error: 'Buzón de destino lleno (552 5.2.2)',
+          createdAt: stamp(Math.max(0, plan.daysAgo - 1)),
+        });
       }
     });
   }

@@ -9,7 +9,18 @@ import { add, cents, type SeedContext } from './context.ts';
 export const DEMO_TOURS: readonly TourSeed[] = [...EUROPE_TOURS, ...ASIA_AFRICA_TOURS, ...AMERICAS_OCEANIA_TOURS];
 
 export const MONTH_NAMES = [
-  'Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre',
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
 ] as const;
 
 export interface SeededTour {
@@ -33,7 +44,10 @@ export interface Catalogue {
 
 export function seasonLabel(months: readonly number[]): string {
   if (months.length >= 12) return 'Todo el año';
-  return [...months].sort((a, b) => a - b).map((m) => MONTH_NAMES[m - 1]).join(', ');
+  return [...months]
+    .sort((a, b) => a - b)
+    .map((m) => MONTH_NAMES[m - 1])
+    .join(', ');
 }
 
 export function destinationBySlug(slug: string): DestinationSeed {
@@ -102,14 +116,20 @@ export function planDays(seed: TourSeed, destination: DestinationSeed): DayPlan[
 
 function includedServices(seed: TourSeed, destination: DestinationSeed): string[] {
   const list = [
-    seed.rentalCar ? 'Vuelos de ida y vuelta y coche de alquiler con kilometraje ilimitado' : 'Vuelos de ida y vuelta en clase turista con una maleta facturada',
+    seed.rentalCar
+      ? 'Vuelos de ida y vuelta y coche de alquiler con kilometraje ilimitado'
+      : 'Vuelos de ida y vuelta en clase turista con una maleta facturada',
     `Alojamiento en ${seed.hotel.charAt(0).toLowerCase()}${seed.hotel.slice(1)}`,
     `Régimen: ${seed.meals.charAt(0).toLowerCase()}${seed.meals.slice(1)}`,
   ];
   if (seed.type === 'Group') list.push('Guía acompañante de habla hispana durante todo el circuito', 'Transporte en autocar o minibús privado');
   if (seed.type === 'Private') list.push('Vehículo privado con chófer y guías locales en español', 'Traslados privados de llegada y salida');
   if (seed.type === 'FIT') list.push('Traslados de llegada y salida', 'Asistencia telefónica en español 24 horas');
-  list.push(`Visitas y entradas indicadas en el itinerario de ${destination.name}`, 'Seguro básico de asistencia en viaje', 'Tasas aéreas (revisables hasta 21 días antes de la salida)');
+  list.push(
+    `Visitas y entradas indicadas en el itinerario de ${destination.name}`,
+    'Seguro básico de asistencia en viaje',
+    'Tasas aéreas (revisables hasta 21 días antes de la salida)',
+  );
   return list;
 }
 
@@ -134,8 +154,16 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
     const id = rng.uuid();
     destinationIds.set(d.slug, id);
     add(ctx, 'destinations', {
-      id, name: d.name, slug: d.slug, continentTxt: d.continent, province: d.province, iso2: d.iso2, iso3: d.iso3,
-      description: d.description, typeTxt: d.typeTxt, parentRegionId: regionIds.get(d.region) ?? null,
+      id,
+      name: d.name,
+      slug: d.slug,
+      continentTxt: d.continent,
+      province: d.province,
+      iso2: d.iso2,
+      iso3: d.iso3,
+      description: d.description,
+      typeTxt: d.typeTxt,
+      parentRegionId: regionIds.get(d.region) ?? null,
     });
   }
 
@@ -151,7 +179,12 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
       id,
       name: seed.name,
       subtitle: seed.subtitle,
-      comment: seed.type === 'Group' ? 'Salidas garantizadas con un mínimo de 2 viajeros.' : seed.type === 'Private' ? 'Precio por persona en base a dos viajeros.' : null,
+      comment:
+        seed.type === 'Group'
+          ? 'Salidas garantizadas con un mínimo de 2 viajeros.'
+          : seed.type === 'Private'
+            ? 'Precio por persona en base a dos viajeros.'
+            : null,
       description: seed.description,
       webSlug: seed.slug,
       tagSeason: seasonLabel(seed.months),
@@ -192,8 +225,11 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
     }
     for (const keyword of seed.keywords.slice(0, 3)) {
       add(ctx, 'tags', {
-        id: rng.uuid(), tourId: id, name: keyword.charAt(0).toUpperCase() + keyword.slice(1),
-        description: `Viajes de ${keyword} en ${destination.name}`, typeName: keyword === 'oculto' ? 'Sistema' : 'Estilo',
+        id: rng.uuid(),
+        tourId: id,
+        name: keyword.charAt(0).toUpperCase() + keyword.slice(1),
+        description: `Viajes de ${keyword} en ${destination.name}`,
+        typeName: keyword === 'oculto' ? 'Sistema' : 'Estilo',
       });
     }
     add(ctx, 'tags', { id: rng.uuid(), tourId: id, name: seasonLabel(seed.months), description: 'Mejor época para viajar', typeName: 'Temporada' });
@@ -211,8 +247,14 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
     add(ctx, 'prices', priceRow(ctx, { tourId: id }, 'Niños', cents(Math.round((seed.price ?? 1500) * 0.8))));
 
     tours.push({
-      id, seed, destination, itineraryId, cities: days.map((d) => d.city),
-      thumbnail: `${seed.slug}-miniatura.webp`, banner: `${seed.slug}-cabecera.webp`, avatar: 'experto.webp',
+      id,
+      seed,
+      destination,
+      itineraryId,
+      cities: days.map((d) => d.city),
+      thumbnail: `${seed.slug}-miniatura.webp`,
+      banner: `${seed.slug}-cabecera.webp`,
+      avatar: 'experto.webp',
     });
   });
   return { tours, destinationIds, regionIds };

@@ -65,7 +65,9 @@ async function main(): Promise<void> {
       const counts = await seedScale(db, { tours, today, ...(seed === undefined ? {} : { seed }) });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      console.log(`Catálogo sintético: ${counts.tours ?? 0} tours, ${counts.periods ?? 0} periodos, ${counts.flights ?? 0} vuelos, ${counts.prices ?? 0} precios (${total} filas) en ${seconds} s.`);
+      console.log(
+        `Catálogo sintético: ${counts.tours ?? 0} tours, ${counts.periods ?? 0} periodos, ${counts.flights ?? 0} vuelos, ${counts.prices ?? 0} precios (${total} filas) en ${seconds} s.`,
+      );
       return;
     }
     const summary = await seedDemo(db, { today, filesDir, ...(seed === undefined ? {} : { seed }) });

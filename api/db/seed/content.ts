@@ -32,34 +32,145 @@ const isVisible = (t: SeededTour) => t.seed.price !== null && !t.seed.keywords.i
 const winterish = (t: SeededTour) => t.seed.months.every((m) => [10, 11, 12, 1, 2, 3].includes(m));
 
 const CAROUSELS: readonly SliderPlan[] = [
-  { label: 'Aventuras en grupo', category: 'GROUP', status: 'ACTIVE', website: 'WEBDR', position: 1, description: 'Viaja con gente como tú y un guía que lo hace todo fácil.', pick: (t) => t.seed.type === 'Group' && t.destination.continent !== 'Europa' },
-  { label: 'Europa en grupo', category: 'GROUP', status: 'ACTIVE', website: 'WEBDR', position: 2, description: 'Grandes viajes a pocas horas de casa.', pick: (t) => t.seed.type === 'Group' && t.destination.continent === 'Europa' },
-  { label: 'Escapadas de invierno', category: 'GROUP', status: 'ACTIVE', website: 'WEBDR', position: 3, description: 'Auroras, mercados navideños y sol cuando aquí hace frío.', pick: (t) => winterish(t) },
-  { label: 'Viajes para singles', category: 'SINGLE', status: 'ACTIVE', website: 'WEBDR', position: 1, description: 'Viaja solo y conoce gente nueva.', pick: (t) => t.seed.singles === true },
-  { label: 'A tu aire', category: 'SINGLE', status: 'ACTIVE', website: 'WEBDR', position: 2, description: 'Todo reservado y tú decides el ritmo.', pick: (t) => t.seed.type === 'FIT' },
-  { label: 'Viajes privados a medida', category: 'GRUPO PRIVADO', status: 'ACTIVE', website: 'WEBDR', position: 1, description: 'Solo para ti y los tuyos, con guía y chófer privados.', pick: (t) => t.seed.type === 'Private' },
-  { label: 'Próximamente: Asia en primavera', category: 'GROUP', status: 'DRAFT', website: 'WEBDR', position: 4, description: 'Borrador de la campaña de primavera.', pick: (t) => t.destination.continent === 'Asia' && t.seed.months.includes(4) },
-  { label: 'Viajes en familia', category: 'FAMILY', status: 'INACTIVE', website: 'WEBDR', position: 5, description: 'Carrusel retirado de la portada.', pick: (t) => t.seed.keywords.includes('familia') },
+  {
+    label: 'Aventuras en grupo',
+    category: 'GROUP',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 1,
+    description: 'Viaja con gente como tú y un guía que lo hace todo fácil.',
+    pick: (t) => t.seed.type === 'Group' && t.destination.continent !== 'Europa',
+  },
+  {
+    label: 'Europa en grupo',
+    category: 'GROUP',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 2,
+    description: 'Grandes viajes a pocas horas de casa.',
+    pick: (t) => t.seed.type === 'Group' && t.destination.continent === 'Europa',
+  },
+  {
+    label: 'Escapadas de invierno',
+    category: 'GROUP',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 3,
+    description: 'Auroras, mercados navideños y sol cuando aquí hace frío.',
+    pick: (t) => winterish(t),
+  },
+  {
+    label: 'Viajes para singles',
+    category: 'SINGLE',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 1,
+    description: 'Viaja solo y conoce gente nueva.',
+    pick: (t) => t.seed.singles === true,
+  },
+  {
+    label: 'A tu aire',
+    category: 'SINGLE',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 2,
+    description: 'Todo reservado y tú decides el ritmo.',
+    pick: (t) => t.seed.type === 'FIT',
+  },
+  {
+    label: 'Viajes privados a medida',
+    category: 'GRUPO PRIVADO',
+    status: 'ACTIVE',
+    website: 'WEBDR',
+    position: 1,
+    description: 'Solo para ti y los tuyos, con guía y chófer privados.',
+    pick: (t) => t.seed.type === 'Private',
+  },
+  {
+    label: 'Próximamente: Asia en primavera',
+    category: 'GROUP',
+    status: 'DRAFT',
+    website: 'WEBDR',
+    position: 4,
+    description: 'Borrador de la campaña de primavera.',
+    pick: (t) => t.destination.continent === 'Asia' && t.seed.months.includes(4),
+  },
+  {
+    label: 'Viajes en familia',
+    category: 'FAMILY',
+    status: 'INACTIVE',
+    website: 'WEBDR',
+    position: 5,
+    description: 'Carrusel retirado de la portada.',
+    pick: (t) => t.seed.keywords.includes('familia'),
+  },
 ];
 
 const GRIDS = [
-  { slug: 'viaje-mercados-navidenos', title: 'Viaje a mercados Navideños Europeos', subtitle: 'Luces, villancicos y vino caliente en las plazas más bonitas de Europa', landscape: 'village' as const, winter: true, pick: (t: SeededTour) => t.seed.keywords.includes('navidad') },
-  { slug: 'black-friday', title: 'Black Friday viajero', subtitle: 'Los mejores descuentos del año en nuestros grandes viajes', landscape: 'city' as const, winter: false, pick: (t: SeededTour) => isVisible(t) && t.seed.price !== null && t.seed.price >= 2500 },
-  { slug: 'viajes-en-familia', title: 'Viajes en familia', subtitle: 'Itinerarios pensados para viajar con niños', landscape: 'jungle' as const, winter: false, pick: (t: SeededTour) => t.seed.keywords.includes('familia') },
+  {
+    slug: 'viaje-mercados-navidenos',
+    title: 'Viaje a mercados Navideños Europeos',
+    subtitle: 'Luces, villancicos y vino caliente en las plazas más bonitas de Europa',
+    landscape: 'village' as const,
+    winter: true,
+    pick: (t: SeededTour) => t.seed.keywords.includes('navidad'),
+  },
+  {
+    slug: 'black-friday',
+    title: 'Black Friday viajero',
+    subtitle: 'Los mejores descuentos del año en nuestros grandes viajes',
+    landscape: 'city' as const,
+    winter: false,
+    pick: (t: SeededTour) => isVisible(t) && t.seed.price !== null && t.seed.price >= 2500,
+  },
+  {
+    slug: 'viajes-en-familia',
+    title: 'Viajes en familia',
+    subtitle: 'Itinerarios pensados para viajar con niños',
+    landscape: 'jungle' as const,
+    winter: false,
+    pick: (t: SeededTour) => t.seed.keywords.includes('familia'),
+  },
 ];
 
 export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], periods: readonly SeededPeriod[]): ImageFile[] {
   const { rng, stamp, today } = ctx;
   const jobs: ImageFile[] = [];
-  const slider = (fields: { label: string; category: string; status: string; website: string | null; position: number; description: string | null; sliderSlug?: string; title?: string; subtitle?: string; banner?: boolean }) => {
+  const slider = (fields: {
+    label: string;
+    category: string;
+    status: string;
+    website: string | null;
+    position: number;
+    description: string | null;
+    sliderSlug?: string;
+    title?: string;
+    subtitle?: string;
+    banner?: boolean;
+  }) => {
     const id = rng.uuid();
     const images = fields.sliderSlug && fields.banner ? landingImagePaths(fields.sliderSlug) : null;
     add(ctx, 'sliders', {
-      id, website: fields.website, position: fields.position, label: fields.label, subTitleBanner: fields.subtitle ?? null,
-      promotionBanner: null, description: fields.description, labelFooter: null, descriptionFooter: null, category: fields.category,
-      status: fields.status, sliderSlug: fields.sliderSlug ?? null, sliderTitle: fields.title ?? null, subtitle: fields.subtitle ?? null,
-      title: fields.title ?? null, sliderBanner: images?.desktop ?? null, sliderBannerMobile: images?.mobile ?? null,
-      sliderBannerAnimation: null, createdAt: stamp(rng.int(30, 200)), updatedAt: stamp(rng.int(0, 29)),
+      id,
+      website: fields.website,
+      position: fields.position,
+      label: fields.label,
+      subTitleBanner: fields.subtitle ?? null,
+      promotionBanner: null,
+      description: fields.description,
+      labelFooter: null,
+      descriptionFooter: null,
+      category: fields.category,
+      status: fields.status,
+      sliderSlug: fields.sliderSlug ?? null,
+      sliderTitle: fields.title ?? null,
+      subtitle: fields.subtitle ?? null,
+      title: fields.title ?? null,
+      sliderBanner: images?.desktop ?? null,
+      sliderBannerMobile: images?.mobile ?? null,
+      sliderBannerAnimation: null,
+      createdAt: stamp(rng.int(30, 200)),
+      updatedAt: stamp(rng.int(0, 29)),
     });
     return id;
   };
@@ -68,26 +179,59 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
 
   for (const plan of CAROUSELS) {
     const id = slider(plan);
-    tours.filter(plan.pick).slice(0, 8).forEach((t, i) => link(id, t.id, i + 1));
+    tours
+      .filter(plan.pick)
+      .slice(0, 8)
+      .forEach((t, i) => link(id, t.id, i + 1));
   }
   // Fixtures for the visitor filters: a hidden tour and one without an adult price sit inside a live carousel.
   const group = ctx.rows.sliders?.[0]?.id as string;
   for (const t of tours.filter((t) => !isVisible(t))) link(group, t.id, 20);
 
   for (const grid of GRIDS) {
-    const id = slider({ label: grid.title, category: 'GRID', status: 'ACTIVE', website: 'DRCAMPAIGN', position: 0, description: grid.subtitle, sliderSlug: grid.slug, title: grid.title, subtitle: grid.subtitle, banner: true });
-    tours.filter(grid.pick).slice(0, 12).forEach((t, i) => link(id, t.id, i + 1));
+    const id = slider({
+      label: grid.title,
+      category: 'GRID',
+      status: 'ACTIVE',
+      website: 'DRCAMPAIGN',
+      position: 0,
+      description: grid.subtitle,
+      sliderSlug: grid.slug,
+      title: grid.title,
+      subtitle: grid.subtitle,
+      banner: true,
+    });
+    tours
+      .filter(grid.pick)
+      .slice(0, 12)
+      .forEach((t, i) => link(id, t.id, i + 1));
   }
 
   // Offer sliders: one card per offer, cities taken from the chosen flights' names.
   const live = periods.filter((p) => p.kind === 'future' && p.publishWeb === 1 && p.webBookable === 1 && p.availability > 0 && isVisible(p.tour));
   const offerSliders = [
-    { slug: 'ultimas-plazas', title: 'Últimas Plazas', subtitle: 'Ofertas especiales de último minuto', description: 'Plazas sueltas en salidas muy próximas', candidates: [...live].sort((a, b) => a.dayOne.localeCompare(b.dayOne)) },
+    {
+      slug: 'ultimas-plazas',
+      title: 'Últimas Plazas',
+      subtitle: 'Ofertas especiales de último minuto',
+      description: 'Plazas sueltas en salidas muy próximas',
+      candidates: [...live].sort((a, b) => a.dayOne.localeCompare(b.dayOne)),
+    },
     { slug: 'ofertas', title: 'Ofertas', subtitle: 'Ofertas especiales', description: 'Ofertas especiales', candidates: rng.sample(live, live.length) },
   ];
   const usedTours = new Set<string>();
   for (const [s, plan] of offerSliders.entries()) {
-    const sliderId = slider({ label: plan.title, category: 'GROUP', status: 'ACTIVE', website: 'DRCAMPAIGN', position: 0, description: plan.description, sliderSlug: plan.slug, title: plan.title, subtitle: plan.subtitle });
+    const sliderId = slider({
+      label: plan.title,
+      category: 'GROUP',
+      status: 'ACTIVE',
+      website: 'DRCAMPAIGN',
+      position: 0,
+      description: plan.description,
+      sliderSlug: plan.slug,
+      title: plan.title,
+      subtitle: plan.subtitle,
+    });
     const chosen = plan.candidates.filter((p) => !usedTours.has(p.tour.id) && p.flights.filter((f) => f.city).length >= 3).slice(0, 7);
     chosen.forEach((period, i) => {
       usedTours.add(period.tour.id);
@@ -100,9 +244,19 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       addOfferCoupon(ctx, code, discount, period);
       const offerId = rng.uuid();
       add(ctx, 'tourOffers', {
-        id: offerId, periodId: period.id, flightId: picked.length === 1 ? (picked[0]?.id ?? null) : null, stock: rng.chance(0.6) ? rng.int(1, 6) : null,
-        description: rng.pick(['Solo quedan unas pocas plazas a este precio', 'Precio final por persona con el código', 'Descuento aplicado con el código de la oferta']),
-        discountCents: discount, coupon: code, position: i + 1, status: i === 5 ? 'inactive' : 'active',
+        id: offerId,
+        periodId: period.id,
+        flightId: picked.length === 1 ? (picked[0]?.id ?? null) : null,
+        stock: rng.chance(0.6) ? rng.int(1, 6) : null,
+        description: rng.pick([
+          'Solo quedan unas pocas plazas a este precio',
+          'Precio final por persona con el código',
+          'Descuento aplicado con el código de la oferta',
+        ]),
+        discountCents: discount,
+        coupon: code,
+        position: i + 1,
+        status: i === 5 ? 'inactive' : 'active',
         departureCities: JSON.stringify(picked.map((f) => f.name.replace('Vuelo desde ', ''))),
       });
       link(sliderId, period.tour.id, i + 1, offerId);
@@ -132,22 +286,40 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
   ] as const;
   banners.forEach(([slug, content, enhanceMenu], order) => {
     const images = landingImagePaths(slug);
-    add(ctx, 'mainBanners', { id: rng.uuid(), backgroundImageDesktop: images.desktop, backgroundImageMobile: images.mobile, content, order: order + 1, status: order === 1 ? 'DRAFT' : 'ACTIVE', enhanceMenu });
+    add(ctx, 'mainBanners', {
+      id: rng.uuid(),
+      backgroundImageDesktop: images.desktop,
+      backgroundImageMobile: images.mobile,
+      content,
+      order: order + 1,
+      status: order === 1 ? 'DRAFT' : 'ACTIVE',
+      enhanceMenu,
+    });
   });
   PARENT_REGIONS.forEach((region, order) => {
     const images = landingImagePaths(region.slug);
     const hasImages = LANDINGS.some((l) => l.slug === region.slug);
     add(ctx, 'regionBanners', {
-      id: rng.uuid(), region: region.slug, imageDesktop: hasImages ? images.desktop : null, imageMobile: hasImages ? images.mobile : null,
-      description: region.description, order: order + 1, visible: hasImages ? 1 : 0,
+      id: rng.uuid(),
+      region: region.slug,
+      imageDesktop: hasImages ? images.desktop : null,
+      imageMobile: hasImages ? images.mobile : null,
+      description: region.description,
+      order: order + 1,
+      visible: hasImages ? 1 : 0,
     });
   });
 
   add(ctx, 'companyInfo', {
-    id: rng.uuid(), name: 'Different Roads',
-    description: 'Agencia de viajes especializada en circuitos en grupo, viajes para singles y viajes privados, con guías en español y grupos reducidos desde 2009.',
-    country: 'España', numberPhone: '+34 910 000 000', schedules: 'Lunes a viernes de 9:00 a 20:00 y sábados de 10:00 a 14:00',
-    email: 'hola@different.demo', ads: 'Reserva ahora con solo 1 € y paga el resto más adelante.',
+    id: rng.uuid(),
+    name: 'Different Roads',
+    description:
+      'Agencia de viajes especializada en circuitos en grupo, viajes para singles y viajes privados, con guías en español y grupos reducidos desde 2009.',
+    country: 'España',
+    numberPhone: '+34 910 000 000',
+    schedules: 'Lunes a viernes de 9:00 a 20:00 y sábados de 10:00 a 14:00',
+    email: 'hola@different.demo',
+    ads: 'Reserva ahora con solo 1 € y paga el resto más adelante.',
     offerValidity: `Ofertas válidas hasta el 31 de diciembre de ${today.slice(0, 4)} o hasta agotar plazas.`,
   });
 
@@ -165,8 +337,14 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     if (!tour) return;
     const id = rng.uuid();
     add(ctx, 'activities', {
-      id, thumbnail: `${tour.id}/${tour.thumbnail}`, name, city, country, description: `${name}: una de las experiencias que más recuerdan nuestros viajeros en ${country}.`,
-      homeViewable: i < 6 ? 1 : 0, status: i === 6 ? 'DRAFT' : 'ACTIVE',
+      id,
+      thumbnail: `${tour.id}/${tour.thumbnail}`,
+      name,
+      city,
+      country,
+      description: `${name}: una de las experiencias que más recuerdan nuestros viajeros en ${country}.`,
+      homeViewable: i < 6 ? 1 : 0,
+      status: i === 6 ? 'DRAFT' : 'ACTIVE',
     });
     add(ctx, 'activityTours', { activityId: id, tourId: tour.id });
     const also = tours.find((t) => t.id !== tour.id && t.destination.name === country);
@@ -175,7 +353,12 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
 
   const photoTours = tours.filter(isVisible).filter((_, i) => i % 6 === 0);
   photoTours.forEach((tour, i) => {
-    add(ctx, 'travellerPhotos', { id: rng.uuid(), name: `Grupo de ${tour.destination.name}, ${tour.cities[1] ?? tour.cities[0]}`, thumbnail: `${tour.id}/${tour.banner}`, status: i === photoTours.length - 1 ? 'DRAFT' : 'ACTIVE' });
+    add(ctx, 'travellerPhotos', {
+      id: rng.uuid(),
+      name: `Grupo de ${tour.destination.name}, ${tour.cities[1] ?? tour.cities[0]}`,
+      thumbnail: `${tour.id}/${tour.banner}`,
+      status: i === photoTours.length - 1 ? 'DRAFT' : 'ACTIVE',
+    });
   });
   return jobs;
 }

@@ -72,7 +72,18 @@ export function buildCoupons(ctx: SeedContext, periods: readonly SeededPeriod[])
 /** A fixed per-traveller coupon that backs one offer card's code and discount. */
 export function addOfferCoupon(ctx: SeedContext, code: string, discountCents: number, period: SeededPeriod): void {
   add(ctx, 'coupons', {
-    id: ctx.rng.uuid(), code, startDate: addDays(ctx.today, -3), endDate: addDays(period.dayOne, -1), couponCondition: 'PER_TRAVELER',
-    tourId: null, tourType: null, periodId: period.id, flightId: null, value: discountCents, uses: ctx.rng.int(5, 20), type: 'fixed', status: 'active',
+    id: ctx.rng.uuid(),
+    code,
+    startDate: addDays(ctx.today, -3),
+    endDate: addDays(period.dayOne, -1),
+    couponCondition: 'PER_TRAVELER',
+    tourId: null,
+    tourType: null,
+    periodId: period.id,
+    flightId: null,
+    value: discountCents,
+    uses: ctx.rng.int(5, 20),
+    type: 'fixed',
+    status: 'active',
   });
 }

@@ -44,26 +44,48 @@ async function buildAccounts(ctx: SeedContext, people: People): Promise<void> {
     const passwordHash = await hashPassword(account.password, { salt: rng.bytes(16) });
     const created = stamp(rng.int(200, 400));
     add(ctx, 'users', {
-      id, email: account.email, passwordHash, emailVerifiedAt: created,
-      travelerId: account.role === 'traveller' ? people.demoTraveler.id : null, disabledAt: null, createdAt: created, updatedAt: stamp(rng.int(1, 30)),
+      id,
+      email: account.email,
+      passwordHash,
+      emailVerifiedAt: created,
+      travelerId: account.role === 'traveller' ? people.demoTraveler.id : null,
+      disabledAt: null,
+      createdAt: created,
+      updatedAt: stamp(rng.int(1, 30)),
     });
     for (const groupName of account.groups) add(ctx, 'userGroups', { userId: id, groupName });
     if (account.role === 'traveller') {
       // An old, revoked sign-in: real sessions are never seeded, but the table shape is exercised.
       add(ctx, 'sessions', {
-        id: rng.uuid(), userId: id, familyId: rng.uuid(), tokenHash: Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join(''),
-        expiresAt: stamp(30), rotatedAt: null, revokedAt: stamp(35), userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)', createdAt: stamp(40),
+        id: rng.uuid(),
+        userId: id,
+        familyId: rng.uuid(),
+        tokenHash: Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join(''),
+        expiresAt: stamp(30),
+        rotatedAt: null,
+        revokedAt: stamp(35),
+        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)',
+        createdAt: stamp(40),
       });
       // The verification code of the account's sign-up, long used: single-use tokens are never seeded live.
       const hex = () => Array.from(rng.bytes(32), (b) => b.toString(16).padStart(2, '0')).join('');
       add(ctx, 'authTokens', {
-        id: rng.uuid(), userId: id, purpose: 'VERIFY', tokenHash: hex(), codeHash: hex(), attempts: 0,
-        expiresAt: new Date(Date.parse(created) + 24 * 3_600_000).toISOString(), usedAt: created, createdAt: created,
+        id: rng.uuid(),
+        userId: id,
+        purpose: 'VERIFY',
+        tokenHash: hex(),
+        codeHash: hex(),
+        attempts: 0,
+        expiresAt: new Date(Date.parse(created) + 24 * 3_600_000).toISOString(),
+        usedAt: created,
+        createdAt: created,
       });
       // A sign-in rate-limit window long over: live counters are never seeded, but the table shape is exercised.
       const windowStart = stamp(60);
       add(ctx, 'rateLimits', {
-        key: counterKey(RATE_LIMITS.signInPerEmail, account.email), windowStart, hits: 2,
+        key: counterKey(RATE_LIMITS.signInPerEmail, account.email),
+        windowStart,
+        hits: 2,
         expiresAt: new Date(Date.parse(windowStart) + RATE_LIMITS.signInPerEmail.windowSeconds * 1000).toISOString(),
       });
     }

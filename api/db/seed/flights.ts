@@ -5,18 +5,44 @@ import { addDays, addMinutes, at } from './dates.ts';
 import { priceRow } from './catalogue.ts';
 
 export const SPANISH_AIRPORTS: readonly (readonly [city: string, iata: string])[] = [
-  ['Madrid', 'MAD'], ['Barcelona', 'BCN'], ['Valencia', 'VLC'], ['Bilbao', 'BIO'], ['Málaga', 'AGP'], ['Sevilla', 'SVQ'],
+  ['Madrid', 'MAD'],
+  ['Barcelona', 'BCN'],
+  ['Valencia', 'VLC'],
+  ['Bilbao', 'BIO'],
+  ['Málaga', 'AGP'],
+  ['Sevilla', 'SVQ'],
 ];
 
 const CARRIERS: Readonly<Record<string, string>> = {
-  IB: 'Iberia', VY: 'Vueling', UX: 'Air Europa', QR: 'Qatar Airways', EK: 'Emirates', FI: 'Icelandair', D8: 'Norwegian',
-  AY: 'Finnair', LX: 'Swiss', LH: 'Lufthansa', S4: 'Azores Airlines', RJ: 'Royal Jordanian', TK: 'Turkish Airlines',
-  AT: 'Royal Air Maroc', TP: 'TAP Air Portugal', MS: 'EgyptAir', ET: 'Ethiopian Airlines', AC: 'Air Canada', LA: 'LATAM',
+  IB: 'Iberia',
+  VY: 'Vueling',
+  UX: 'Air Europa',
+  QR: 'Qatar Airways',
+  EK: 'Emirates',
+  FI: 'Icelandair',
+  D8: 'Norwegian',
+  AY: 'Finnair',
+  LX: 'Swiss',
+  LH: 'Lufthansa',
+  S4: 'Azores Airlines',
+  RJ: 'Royal Jordanian',
+  TK: 'Turkish Airlines',
+  AT: 'Royal Air Maroc',
+  TP: 'TAP Air Portugal',
+  MS: 'EgyptAir',
+  ET: 'Ethiopian Airlines',
+  AC: 'Air Canada',
+  LA: 'LATAM',
 };
 
 /** Hours from Spain to each connection airport, and who flies there. */
 const HUB_LEGS: Readonly<Record<string, readonly [hours: number, carrier: string]>> = {
-  DOH: [6.5, 'QR'], DXB: [7, 'EK'], HEL: [4, 'AY'], ADD: [7, 'ET'], YYZ: [8.5, 'AC'], LIS: [1.2, 'TP'],
+  DOH: [6.5, 'QR'],
+  DXB: [7, 'EK'],
+  HEL: [4, 'AY'],
+  ADD: [7, 'ET'],
+  YYZ: [8.5, 'AC'],
+  LIS: [1.2, 'TP'],
 };
 
 export const NO_FLIGHT_NAME = 'Sin vuelo (solo servicios de tierra)';
@@ -39,7 +65,8 @@ function outboundLegs(origin: readonly [string, string], d: DestinationSeed): Le
       { from: hub, to: dest, carrier: d.carrier, minutes: main },
     ];
   }
-  if (origin[1] === 'MAD' || d.hours <= 3.5) return [{ from: origin, to: dest, carrier: origin[1] === 'MAD' ? d.carrier : d.hours <= 3.5 ? 'VY' : d.carrier, minutes: main }];
+  if (origin[1] === 'MAD' || d.hours <= 3.5)
+    return [{ from: origin, to: dest, carrier: origin[1] === 'MAD' ? d.carrier : d.hours <= 3.5 ? 'VY' : d.carrier, minutes: main }];
   return [
     { from: origin, to: ['Madrid', 'MAD'], carrier: 'IB', minutes: 70 },
     { from: ['Madrid', 'MAD'], to: dest, carrier: d.carrier, minutes: main },
@@ -58,7 +85,17 @@ export interface SeededFlight {
 /** Adds the flights of one period and returns them in insertion order. */
 export function addFlights(
   ctx: SeedContext,
-  p: { tourId: string; periodId: string; dayOne: string; returnDate: string; days: number; destination: DestinationSeed; future: boolean; withoutFlight: boolean; cityCount: number },
+  p: {
+    tourId: string;
+    periodId: string;
+    dayOne: string;
+    returnDate: string;
+    days: number;
+    destination: DestinationSeed;
+    future: boolean;
+    withoutFlight: boolean;
+    cityCount: number;
+  },
 ): SeededFlight[] {
   const { rng } = ctx;
   const d = p.destination;
@@ -72,31 +109,50 @@ export function addFlights(
     const name = `Vuelo desde ${origin[0]}`;
     const guaranteed = rng.chance(0.3) ? 0 : rng.int(2, 20);
     add(ctx, 'flights', {
-      id, periodId: p.periodId, name, departureCity: origin[0], activityId: `FL-${rng.int(100000, 999999)}`,
-      servicecombinationId: `SC-${rng.int(100000, 999999)}`, guaranteedAvailability: guaranteed,
-      bookableAvailability: p.future ? (rng.chance(0.1) ? 0 : rng.int(4, 30)) : 0, departureDate: p.dayOne,
+      id,
+      periodId: p.periodId,
+      name,
+      departureCity: origin[0],
+      activityId: `FL-${rng.int(100000, 999999)}`,
+      servicecombinationId: `SC-${rng.int(100000, 999999)}`,
+      guaranteedAvailability: guaranteed,
+      bookableAvailability: p.future ? (rng.chance(0.1) ? 0 : rng.int(4, 30)) : 0,
+      departureDate: p.dayOne,
     });
     const legs = outboundLegs(origin, d);
     const outbound = legs;
     const inbound = [...legs].reverse().map((l) => ({ ...l, from: l.to, to: l.from }));
     const totalMinutes = legs.reduce((sum, l) => sum + l.minutes, 0) + (legs.length - 1) * 120;
     let clock = at(p.dayOne, longHaul ? rng.int(9, 14) : rng.int(6, 11), rng.pick([0, 15, 30, 45]));
-    for (const [direction, journey] of [['outbound', outbound], ['inbound', inbound]] as const) {
+    for (const [direction, journey] of [
+      ['outbound', outbound],
+      ['inbound', inbound],
+    ] as const) {
       const journeyId = rng.uuid();
       add(ctx, 'flightJourneys', { id: journeyId, flightId: id, direction, position: direction === 'outbound' ? 0 : 1 });
       if (direction === 'inbound') {
         // Long flights leave the evening before so travellers land in Spain on the return date.
-        clock = totalMinutes > 600
-          ? at(addDays(p.returnDate, -1), rng.int(18, 22), rng.pick([0, 20, 40]))
-          : at(p.returnDate, rng.int(11, 17), rng.pick([0, 10, 35, 50]));
+        clock =
+          totalMinutes > 600
+            ? at(addDays(p.returnDate, -1), rng.int(18, 22), rng.pick([0, 20, 40]))
+            : at(p.returnDate, rng.int(11, 17), rng.pick([0, 10, 35, 50]));
       }
       journey.forEach((leg, position) => {
         const arrival = addMinutes(clock, leg.minutes);
         add(ctx, 'flightSegments', {
-          id: rng.uuid(), journeyId, position, provider: CARRIERS[leg.carrier] ?? leg.carrier, departureAt: clock, arrivalAt: arrival,
-          departureIata: leg.from[1], arrivalIata: leg.to[1], departureCity: leg.from[0], arrivalCity: leg.to[0],
+          id: rng.uuid(),
+          journeyId,
+          position,
+          provider: CARRIERS[leg.carrier] ?? leg.carrier,
+          departureAt: clock,
+          arrivalAt: arrival,
+          departureIata: leg.from[1],
+          arrivalIata: leg.to[1],
+          departureCity: leg.from[0],
+          arrivalCity: leg.to[0],
           flightNumber: `${leg.carrier}${rng.int(leg.carrier === 'IB' ? 3000 : 100, leg.carrier === 'IB' ? 6999 : 1999)}`,
-          goSegment: direction === 'outbound' ? 1 : 0, nights: direction === 'outbound' ? p.days - 1 : null,
+          goSegment: direction === 'outbound' ? 1 : 0,
+          nights: direction === 'outbound' ? p.days - 1 : null,
         });
         clock = addMinutes(arrival, rng.int(16, 34) * 5);
       });
@@ -106,11 +162,24 @@ export function addFlights(
     const child = Math.round(adult * 0.75);
     // The adult fare the flights step lists when the flight is sold at the fare service's price: cost plus fee, rounded up.
     let listedAdultFare = 0;
-    for (const [age, value] of [['Adultos', adult], ['Niños', child]] as const) {
+    for (const [age, value] of [
+      ['Adultos', adult],
+      ['Niños', child],
+    ] as const) {
       const cost = Math.round(value * 0.84);
-      add(ctx, 'prices', priceRow(ctx, { tourId: p.tourId, periodId: p.periodId, flightId: id }, age, value, { flightCostCents: cost, feeCents: value - cost }));
+      add(
+        ctx,
+        'prices',
+        priceRow(ctx, { tourId: p.tourId, periodId: p.periodId, flightId: id }, age, value, { flightCostCents: cost, feeCents: value - cost }),
+      );
       const cockpitCost = Math.round(value * (rng.int(88, 112) / 100));
-      const cockpit = add(ctx, 'cockpitPrices', { id: rng.uuid(), flightId: id, ageGroupName: age, flightCostCents: cockpitCost, feeCents: cents(rng.int(25, 45)) });
+      const cockpit = add(ctx, 'cockpitPrices', {
+        id: rng.uuid(),
+        flightId: id,
+        ageGroupName: age,
+        flightCostCents: cockpitCost,
+        feeCents: cents(rng.int(25, 45)),
+      });
       if (age === 'Adultos') listedAdultFare = Math.ceil((cockpit.flightCostCents + cockpit.feeCents) / 100) * 100;
     }
 
@@ -127,10 +196,16 @@ export function addFlights(
       const movement = rng.int(60, 180);
       const raise = movement > 170 ? cents(movement - 150) : 0;
       add(ctx, 'cockpitFlights', {
-        id: cockpitFlightId, flightId: id, fareId, purchasePriceCents: purchase,
-        agencyPurchasePriceCents: Math.round(purchase * 0.97), agencyMarginCents: margin,
-        totalTaxCents: listedAdultFare - purchase - margin + raise, verifiedFareDate: ctx.stamp(rng.int(0, 6), rng.int(0, 480)),
-        bookable: rng.chance(0.85) ? 1 : 0, ticketTimeLimit: ctx.stamp(-rng.int(3, 12), rng.int(0, 480)),
+        id: cockpitFlightId,
+        flightId: id,
+        fareId,
+        purchasePriceCents: purchase,
+        agencyPurchasePriceCents: Math.round(purchase * 0.97),
+        agencyMarginCents: margin,
+        totalTaxCents: listedAdultFare - purchase - margin + raise,
+        verifiedFareDate: ctx.stamp(rng.int(0, 6), rng.int(0, 480)),
+        bookable: rng.chance(0.85) ? 1 : 0,
+        ticketTimeLimit: ctx.stamp(-rng.int(3, 12), rng.int(0, 480)),
       });
     }
     flights.push({ id, name, city: origin[0], adultCents: adult, cockpitFlightId, fareId });
@@ -139,8 +214,15 @@ export function addFlights(
   if (p.withoutFlight) {
     const id = rng.uuid();
     add(ctx, 'flights', {
-      id, periodId: p.periodId, name: NO_FLIGHT_NAME, departureCity: null, activityId: `FL-${rng.int(100000, 999999)}`,
-      servicecombinationId: null, guaranteedAvailability: 99, bookableAvailability: 99, departureDate: p.dayOne,
+      id,
+      periodId: p.periodId,
+      name: NO_FLIGHT_NAME,
+      departureCity: null,
+      activityId: `FL-${rng.int(100000, 999999)}`,
+      servicecombinationId: null,
+      guaranteedAvailability: 99,
+      bookableAvailability: 99,
+      departureDate: p.dayOne,
     });
     for (const age of ['Adultos', 'Niños'] as const) {
       add(ctx, 'prices', priceRow(ctx, { tourId: p.tourId, periodId: p.periodId, flightId: id }, age, 0, { flightCostCents: 0, feeCents: 0 }));

@@ -52,7 +52,10 @@ function hexToRgb(hex: string): [number, number, number] {
 export function mix(a: string, b: string, t: number): string {
   const [ar, ag, ab] = hexToRgb(a);
   const [br, bg, bb] = hexToRgb(b);
-  const c = (x: number, y: number) => Math.round(x + (y - x) * t).toString(16).padStart(2, '0');
+  const c = (x: number, y: number) =>
+    Math.round(x + (y - x) * t)
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(ar, br)}${c(ag, bg)}${c(ab, bb)}`;
 }
 
@@ -78,7 +81,11 @@ function profile(rng: Random, segments: number, base: number, amplitude: number,
 
 /** Distinct peaks with straight flanks, plus a little noise: reads as a mountain range, not as hills. */
 function peaks(rng: Random, segments: number, base: number, amplitude: number): number[] {
-  const tops = Array.from({ length: rng.int(3, 5) }, () => ({ x: rng.next(), height: amplitude * (0.45 + rng.next() * 0.55), width: 0.12 + rng.next() * 0.16 }));
+  const tops = Array.from({ length: rng.int(3, 5) }, () => ({
+    x: rng.next(),
+    height: amplitude * (0.45 + rng.next() * 0.55),
+    width: 0.12 + rng.next() * 0.16,
+  }));
   const noise = profile(rng, segments, 0, amplitude * 0.12, 0.6);
   return noise.map((n, i) => {
     const x = i / segments;
@@ -141,7 +148,15 @@ function palm(x: number, y: number, s: number, color: string): string {
   const top = y - 150 * s;
   const lean = 26 * s;
   let out = `<path d="M${f(x - 5 * s)},${f(y)} Q${f(x + lean * 0.2)},${f(y - 80 * s)} ${f(x + lean)},${f(top)} L${f(x + lean + 6 * s)},${f(top + 2 * s)} Q${f(x + lean * 0.3 + 8 * s)},${f(y - 80 * s)} ${f(x + 5 * s)},${f(y)} Z" fill="${color}"/>`;
-  for (const [dx, dy] of [[-70, 18], [-50, 40], [70, 22], [52, 44], [10, -30], [-30, -18], [40, -12]] as const) {
+  for (const [dx, dy] of [
+    [-70, 18],
+    [-50, 40],
+    [70, 22],
+    [52, 44],
+    [10, -30],
+    [-30, -18],
+    [40, -12],
+  ] as const) {
     out += `<path d="M${f(x + lean)},${f(top)} Q${f(x + lean + dx * 0.5 * s)},${f(top - 26 * s + dy * 0.2 * s)} ${f(x + lean + dx * s)},${f(top + dy * s)} Q${f(x + lean + dx * 0.5 * s)},${f(top - 10 * s + dy * 0.4 * s)} ${f(x + lean)},${f(top + 4 * s)} Z" fill="${color}"/>`;
   }
   return out;
@@ -179,21 +194,29 @@ export function landscapeSvg(options: LandscapeOptions): string {
   body.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(150 * s)}" fill="url(#glow)"/>`);
   body.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f((night ? 26 : 38) * s)}" fill="${landscape === 'temple' && !night ? '#f07a5a' : c.sun}"/>`);
   if (night) {
-    const stars = Array.from({ length: 70 }, () => `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.55)}" r="${f((0.6 + rng.next() * 1.4) * s)}"/>`);
+    const stars = Array.from(
+      { length: 70 },
+      () => `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.55)}" r="${f((0.6 + rng.next() * 1.4) * s)}"/>`,
+    );
     body.push(`<g fill="#ffffff" opacity="0.8">${stars.join('')}</g>`);
   }
   if (landscape === 'aurora') {
-    defs.push(`<linearGradient id="aur" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7cf5c8" stop-opacity="0"/><stop offset="0.6" stop-color="#57e3a8" stop-opacity="0.55"/><stop offset="1" stop-color="#b07cf0" stop-opacity="0"/></linearGradient>`);
+    defs.push(
+      `<linearGradient id="aur" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7cf5c8" stop-opacity="0"/><stop offset="0.6" stop-color="#57e3a8" stop-opacity="0.55"/><stop offset="1" stop-color="#b07cf0" stop-opacity="0"/></linearGradient>`,
+    );
     for (let band = 0; band < 3; band++) {
       const base = h * (0.2 + band * 0.08);
       const top = profile(rng, 16, base, h * 0.18, 0.6).map((y) => y);
       let d = `M0,${f(top[0] ?? base)}`;
-      top.forEach((y, i) => { d += ` L${f((i / 16) * w)},${f(y)}`; });
+      top.forEach((y, i) => {
+        d += ` L${f((i / 16) * w)},${f(y)}`;
+      });
       for (let i = 16; i >= 0; i--) d += ` L${f((i / 16) * w)},${f((top[i] ?? base) + h * 0.16)}`;
       body.push(`<path d="${d} Z" fill="url(#aur)" opacity="${0.55 + band * 0.15}"/>`);
     }
   } else if (!night) {
-    for (let i = 0; i < rng.int(2, 4); i++) body.push(cloud(rng, rng.next() * w, h * (0.1 + rng.next() * 0.25), (0.7 + rng.next() * 0.6) * s, 0.35 + rng.next() * 0.35));
+    for (let i = 0; i < rng.int(2, 4); i++)
+      body.push(cloud(rng, rng.next() * w, h * (0.1 + rng.next() * 0.25), (0.7 + rng.next() * 0.6) * s, 0.35 + rng.next() * 0.35));
   }
 
   const layers = ground.length;
@@ -223,13 +246,17 @@ export function landscapeSvg(options: LandscapeOptions): string {
     body.push(`<path d="${ridgePath(w, h, heights, smooth)}" fill="${color}"/>`);
     if ((landscape === 'mountains' || landscape === 'fjord') && i === 0 && !night) {
       const peak = Math.min(...heights);
-      defs.push(`<linearGradient id="snow" gradientUnits="userSpaceOnUse" x1="0" y1="${f(peak)}" x2="0" y2="${f(peak + h * 0.14)}"><stop offset="0" stop-color="#ffffff" stop-opacity="0.95"/><stop offset="0.55" stop-color="#ffffff" stop-opacity="0.6"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`);
+      defs.push(
+        `<linearGradient id="snow" gradientUnits="userSpaceOnUse" x1="0" y1="${f(peak)}" x2="0" y2="${f(peak + h * 0.14)}"><stop offset="0" stop-color="#ffffff" stop-opacity="0.95"/><stop offset="0.55" stop-color="#ffffff" stop-opacity="0.6"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient>`,
+      );
       body.push(`<path d="${ridgePath(w, h, heights, false)}" fill="url(#snow)"/>`);
     }
     if (landscape === 'jungle' && i === 0) {
       const vx = w * (0.25 + rng.next() * 0.5);
       const H = h * 0.2;
-      body.push(`<path d="M${f(vx - w * 0.28)},${f(base + 6)} L${f(vx - w * 0.035)},${f(base - H)} L${f(vx + w * 0.035)},${f(base - H)} L${f(vx + w * 0.28)},${f(base + 6)} Z" fill="${mix(c.haze, '#6f8a7a', 0.55)}"/>`);
+      body.push(
+        `<path d="M${f(vx - w * 0.28)},${f(base + 6)} L${f(vx - w * 0.035)},${f(base - H)} L${f(vx + w * 0.035)},${f(base - H)} L${f(vx + w * 0.28)},${f(base + 6)} Z" fill="${mix(c.haze, '#6f8a7a', 0.55)}"/>`,
+      );
       body.push(`<ellipse cx="${f(vx)}" cy="${f(base - H - 14 * s)}" rx="${f(34 * s)}" ry="${f(12 * s)}" fill="#ffffff" opacity="0.55"/>`);
     }
     if (landscape === 'jungle' && i >= layers - 2) {
@@ -243,16 +270,24 @@ export function landscapeSvg(options: LandscapeOptions): string {
     if (landscape === 'temple' && i === 0) {
       const fx = w * (0.25 + rng.next() * 0.5);
       const peak = h * 0.22;
-      body.push(`<path d="M${f(fx - w * 0.34)},${f(h * 0.62)} L${f(fx - w * 0.05)},${f(peak)} Q${f(fx)},${f(peak - 8 * s)} ${f(fx + w * 0.05)},${f(peak)} L${f(fx + w * 0.34)},${f(h * 0.62)} Z" fill="${mix(c.haze, '#7f93b5', 0.6)}"/>`);
-      body.push(`<path d="M${f(fx - w * 0.085)},${f(peak + h * 0.1)} L${f(fx - w * 0.05)},${f(peak)} Q${f(fx)},${f(peak - 8 * s)} ${f(fx + w * 0.05)},${f(peak)} L${f(fx + w * 0.085)},${f(peak + h * 0.1)} Q${f(fx)},${f(peak + h * 0.07)} ${f(fx - w * 0.085)},${f(peak + h * 0.1)} Z" fill="#f8fbff"/>`);
+      body.push(
+        `<path d="M${f(fx - w * 0.34)},${f(h * 0.62)} L${f(fx - w * 0.05)},${f(peak)} Q${f(fx)},${f(peak - 8 * s)} ${f(fx + w * 0.05)},${f(peak)} L${f(fx + w * 0.34)},${f(h * 0.62)} Z" fill="${mix(c.haze, '#7f93b5', 0.6)}"/>`,
+      );
+      body.push(
+        `<path d="M${f(fx - w * 0.085)},${f(peak + h * 0.1)} L${f(fx - w * 0.05)},${f(peak)} Q${f(fx)},${f(peak - 8 * s)} ${f(fx + w * 0.05)},${f(peak)} L${f(fx + w * 0.085)},${f(peak + h * 0.1)} Q${f(fx)},${f(peak + h * 0.07)} ${f(fx - w * 0.085)},${f(peak + h * 0.1)} Z" fill="#f8fbff"/>`,
+      );
     }
     if (landscape === 'savanna' && i === 0) {
       // A quadratic's apex sits halfway to its control point, so the snow cap shares the mountain's apex.
       const kx = w * (0.2 + rng.next() * 0.6);
       const H = h * 0.22;
       const dx = w * 0.3 * Math.sqrt(0.2);
-      body.push(`<path d="M${f(kx - w * 0.3)},${f(base + 4)} Q${f(kx)},${f(base - 2 * H)} ${f(kx + w * 0.3)},${f(base + 4)} Z" fill="${mix(c.haze, '#8b9bb5', 0.5)}"/>`);
-      body.push(`<path d="M${f(kx - dx)},${f(base - 0.8 * H)} Q${f(kx)},${f(base - 1.2 * H)} ${f(kx + dx)},${f(base - 0.8 * H)} Q${f(kx + dx * 0.4)},${f(base - 0.74 * H)} ${f(kx)},${f(base - 0.78 * H)} Q${f(kx - dx * 0.4)},${f(base - 0.72 * H)} ${f(kx - dx)},${f(base - 0.8 * H)} Z" fill="#f8fbff"/>`);
+      body.push(
+        `<path d="M${f(kx - w * 0.3)},${f(base + 4)} Q${f(kx)},${f(base - 2 * H)} ${f(kx + w * 0.3)},${f(base + 4)} Z" fill="${mix(c.haze, '#8b9bb5', 0.5)}"/>`,
+      );
+      body.push(
+        `<path d="M${f(kx - dx)},${f(base - 0.8 * H)} Q${f(kx)},${f(base - 1.2 * H)} ${f(kx + dx)},${f(base - 0.8 * H)} Q${f(kx + dx * 0.4)},${f(base - 0.74 * H)} ${f(kx)},${f(base - 0.78 * H)} Q${f(kx - dx * 0.4)},${f(base - 0.72 * H)} ${f(kx - dx)},${f(base - 0.8 * H)} Z" fill="#f8fbff"/>`,
+      );
     }
     if (landscape === 'city' && i === 1) {
       let x = 0;
@@ -262,7 +297,8 @@ export function landscapeSvg(options: LandscapeOptions): string {
         const shade = mix('#3e4a74', c.mid, rng.next() * 0.25);
         body.push(`<rect x="${f(x)}" y="${f(h * 0.9 - bh)}" width="${f(bw)}" height="${f(bh + h * 0.1)}" fill="${shade}"/>`);
         for (let wy = h * 0.9 - bh + 10 * s; wy < h * 0.88; wy += 16 * s) {
-          if (rng.chance(0.45)) body.push(`<rect x="${f(x + 6 * s)}" y="${f(wy)}" width="${f(bw - 12 * s)}" height="${f(4 * s)}" fill="#ffe3a3" opacity="0.6"/>`);
+          if (rng.chance(0.45))
+            body.push(`<rect x="${f(x + 6 * s)}" y="${f(wy)}" width="${f(bw - 12 * s)}" height="${f(4 * s)}" fill="#ffe3a3" opacity="0.6"/>`);
         }
         x += bw + rng.int(2, 8) * s;
       }
@@ -272,30 +308,42 @@ export function landscapeSvg(options: LandscapeOptions): string {
 
   if (landscape === 'sea' || landscape === 'fjord') {
     const top = landscape === 'sea' ? h * horizon : h * 0.78;
-    defs.push(`<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(c.bottom, '#3aa6c9', 0.55)}"/><stop offset="1" stop-color="${mix('#1d6f96', c.top, 0.2)}"/></linearGradient>`);
+    defs.push(
+      `<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(c.bottom, '#3aa6c9', 0.55)}"/><stop offset="1" stop-color="${mix('#1d6f96', c.top, 0.2)}"/></linearGradient>`,
+    );
     body.push(`<rect x="0" y="${f(top)}" width="${w}" height="${f(h - top)}" fill="url(#sea)"/>`);
     for (let k = 0; k < 14; k++) {
       const y = top + (h - top) * (0.08 + k * 0.065);
       const len = (20 + rng.next() * 70) * s * (1 + k * 0.15);
-      body.push(`<rect x="${f(sunX - len / 2 + (rng.next() - 0.5) * 30 * s)}" y="${f(y)}" width="${f(len)}" height="${f(2.5 * s)}" fill="${c.sun}" opacity="${f(0.55 - k * 0.03)}"/>`);
+      body.push(
+        `<rect x="${f(sunX - len / 2 + (rng.next() - 0.5) * 30 * s)}" y="${f(y)}" width="${f(len)}" height="${f(2.5 * s)}" fill="${c.sun}" opacity="${f(0.55 - k * 0.03)}"/>`,
+      );
     }
     if (landscape === 'sea') {
       const ix = w * (rng.chance(0.5) ? 0.12 : 0.7);
-      body.push(`<path d="M${f(ix)},${f(top + 1)} Q${f(ix + w * 0.09)},${f(top - h * 0.12)} ${f(ix + w * 0.22)},${f(top + 1)} Z" fill="${mix(c.haze, ground[1] as string, 0.7)}"/>`);
+      body.push(
+        `<path d="M${f(ix)},${f(top + 1)} Q${f(ix + w * 0.09)},${f(top - h * 0.12)} ${f(ix + w * 0.22)},${f(top + 1)} Z" fill="${mix(c.haze, ground[1] as string, 0.7)}"/>`,
+      );
       const bx = w * (0.3 + rng.next() * 0.4);
-      body.push(`<path d="M${f(bx)},${f(top + h * 0.08)} L${f(bx + 18 * s)},${f(top + h * 0.08 - 46 * s)} L${f(bx + 20 * s)},${f(top + h * 0.08)} Z" fill="#ffffff" opacity="0.9"/>`);
-      body.push(`<path d="M${f(bx - 10 * s)},${f(top + h * 0.08)} L${f(bx + 34 * s)},${f(top + h * 0.08)} L${f(bx + 28 * s)},${f(top + h * 0.08 + 7 * s)} L${f(bx - 4 * s)},${f(top + h * 0.08 + 7 * s)} Z" fill="#5a4a3c"/>`);
+      body.push(
+        `<path d="M${f(bx)},${f(top + h * 0.08)} L${f(bx + 18 * s)},${f(top + h * 0.08 - 46 * s)} L${f(bx + 20 * s)},${f(top + h * 0.08)} Z" fill="#ffffff" opacity="0.9"/>`,
+      );
+      body.push(
+        `<path d="M${f(bx - 10 * s)},${f(top + h * 0.08)} L${f(bx + 34 * s)},${f(top + h * 0.08)} L${f(bx + 28 * s)},${f(top + h * 0.08 + 7 * s)} L${f(bx - 4 * s)},${f(top + h * 0.08 + 7 * s)} Z" fill="#5a4a3c"/>`,
+      );
       const shore = profile(rng, 16, h * 0.93, h * 0.05, 0.5);
       body.push(`<path d="${ridgePath(w, h, shore, true)}" fill="${mix('#f4dcb0', c.haze, 0.15)}"/>`);
     }
   }
   if (landscape === 'savanna') {
     const near = mix(c.haze, '#3a2f1c', 0.75);
-    for (let k = 0; k < rng.int(2, 4); k++) body.push(acacia(w * (0.08 + rng.next() * 0.84), h * (0.74 + rng.next() * 0.12), (1.3 + rng.next() * 1.2) * s, near));
+    for (let k = 0; k < rng.int(2, 4); k++)
+      body.push(acacia(w * (0.08 + rng.next() * 0.84), h * (0.74 + rng.next() * 0.12), (1.3 + rng.next() * 1.2) * s, near));
   }
   if (landscape === 'jungle' || (landscape === 'sea' && rng.chance(0.5))) {
     const near = mix(c.haze, '#1f3a26', 0.8);
-    for (let k = 0; k < rng.int(1, 3); k++) body.push(palm(w * (k % 2 === 0 ? 0.04 + rng.next() * 0.18 : 0.78 + rng.next() * 0.18), h * 1.02, (1.6 + rng.next() * 0.8) * s, near));
+    for (let k = 0; k < rng.int(1, 3); k++)
+      body.push(palm(w * (k % 2 === 0 ? 0.04 + rng.next() * 0.18 : 0.78 + rng.next() * 0.18), h * 1.02, (1.6 + rng.next() * 0.8) * s, near));
   }
   if (landscape === 'temple') body.push(pagoda(w * (rng.chance(0.5) ? 0.18 : 0.8), h * 0.92, 1.3 * s, mix('#4a2a2a', c.haze, 0.15)));
   if (landscape === 'aurora' || (landscape === 'mountains' && winter)) {
@@ -332,7 +380,9 @@ export async function renderLandscape(options: LandscapeOptions): Promise<Buffer
 
 /** One avatar encoded to WebP. */
 export async function renderAvatar(label: string, size = 160): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(label, size))).webp({ quality: 80, effort: 2 }).toBuffer();
+  return sharp(Buffer.from(avatarSvg(label, size)))
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer();
 }
 
 /** A file to write: a landscape, or an avatar when `avatar` is set. */

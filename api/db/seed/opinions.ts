@@ -7,21 +7,39 @@ import type { SeededPeriod } from './periods.ts';
 import { emailSlug, type People } from './people.ts';
 
 const TITLES = [
-  'Un viaje inolvidable', 'Superó nuestras expectativas', 'Muy bien organizado', 'Repetiremos seguro', 'Mágico de principio a fin',
-  'Buen viaje, con algún pero', 'El mejor viaje de nuestra vida', 'Perfecto para viajar sola', 'Un guía de diez', 'Paisajes increíbles',
+  'Un viaje inolvidable',
+  'Superó nuestras expectativas',
+  'Muy bien organizado',
+  'Repetiremos seguro',
+  'Mágico de principio a fin',
+  'Buen viaje, con algún pero',
+  'El mejor viaje de nuestra vida',
+  'Perfecto para viajar sola',
+  'Un guía de diez',
+  'Paisajes increíbles',
 ];
 const OPENERS = [
-  'Volvimos encantados de {dest}.', 'Era mi primer viaje en grupo y no pudo salir mejor.', 'Viajé sola y me sentí acompañada en todo momento.',
-  '{tour} fue exactamente lo que buscábamos.', 'Lo reservamos casi a última hora y fue un acierto.', 'Llevábamos años queriendo conocer {dest}.',
+  'Volvimos encantados de {dest}.',
+  'Era mi primer viaje en grupo y no pudo salir mejor.',
+  'Viajé sola y me sentí acompañada en todo momento.',
+  '{tour} fue exactamente lo que buscábamos.',
+  'Lo reservamos casi a última hora y fue un acierto.',
+  'Llevábamos años queriendo conocer {dest}.',
 ];
 const MIDDLES = [
-  'El guía hizo que todo fuera fácil y nos contó mil historias.', 'Los hoteles, bien situados y limpios; el de {city} era precioso.',
-  'El ritmo es intenso, pero merece la pena cada madrugón.', 'Las excursiones opcionales valen mucho la pena, sobre todo {excursion}.',
-  'El grupo era pequeño y enseguida hicimos piña.', 'La organización, impecable: ni una espera en aeropuertos ni en hoteles.',
+  'El guía hizo que todo fuera fácil y nos contó mil historias.',
+  'Los hoteles, bien situados y limpios; el de {city} era precioso.',
+  'El ritmo es intenso, pero merece la pena cada madrugón.',
+  'Las excursiones opcionales valen mucho la pena, sobre todo {excursion}.',
+  'El grupo era pequeño y enseguida hicimos piña.',
+  'La organización, impecable: ni una espera en aeropuertos ni en hoteles.',
 ];
 const CLOSERS = [
-  'Repetiremos con Different Roads.', 'Lo recomiendo sin dudarlo.', 'Solo cambiaría algún trayecto largo en autocar.',
-  'Ya estamos pensando en el próximo.', 'Eché de menos algo más de tiempo libre, pero volvería a hacerlo.',
+  'Repetiremos con Different Roads.',
+  'Lo recomiendo sin dudarlo.',
+  'Solo cambiaría algún trayecto largo en autocar.',
+  'Ya estamos pensando en el próximo.',
+  'Eché de menos algo más de tiempo libre, pero volvería a hacerlo.',
 ];
 
 const halfStep = (min: number, max: number, r: number) => Math.round((min + (max - min) * r) * 2) / 2;
@@ -49,15 +67,28 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       const draft = rng.chance(0.1);
       const daysAfter = Math.min(daysBetween(period.returnDate, today), rng.int(3, 25));
       add(ctx, 'travelerOpinions', {
-        id, bookingId: null, periodId: period.id, tourId: tour.id, title: rng.pick(TITLES), name,
+        id,
+        bookingId: null,
+        periodId: period.id,
+        tourId: tour.id,
+        title: rng.pick(TITLES),
+        name,
         email: `${emailSlug(name)}${rng.int(1, 99)}@correo.demo`,
         description: [rng.pick(OPENERS), rng.pick(MIDDLES), rng.pick(CLOSERS)].map((s) => fill(s, tour)).join(' '),
-        thumbnail: null, avatar: null, rate,
-        rateGuide: halfStep(Math.max(3, rate - 0.5), 5, rng.next()), rateDestination: halfStep(4, 5, rng.next()),
-        ratePriceQuality: halfStep(Math.max(3, rate - 1), 5, rng.next()), rateAccomodation: halfStep(Math.max(3, rate - 1), 5, rng.next()),
+        thumbnail: null,
+        avatar: null,
+        rate,
+        rateGuide: halfStep(Math.max(3, rate - 0.5), 5, rng.next()),
+        rateDestination: halfStep(4, 5, rng.next()),
+        ratePriceQuality: halfStep(Math.max(3, rate - 1), 5, rng.next()),
+        rateAccomodation: halfStep(Math.max(3, rate - 1), 5, rng.next()),
         rateActivities: halfStep(Math.max(3, rate - 0.5), 5, rng.next()),
-        homeViewable: !draft && rate >= 4.5 && rng.chance(0.4) ? 1 : 0, tourViewable: draft ? 0 : 1, urlFolder: null,
-        status: draft ? 'DRAFT' : 'ACTIVE', type: 'TravelerOpinion', createdAt: ctx.stamp(daysBetween(period.returnDate, today) - daysAfter, rng.int(0, 600)),
+        homeViewable: !draft && rate >= 4.5 && rng.chance(0.4) ? 1 : 0,
+        tourViewable: draft ? 0 : 1,
+        urlFolder: null,
+        status: draft ? 'DRAFT' : 'ACTIVE',
+        type: 'TravelerOpinion',
+        createdAt: ctx.stamp(daysBetween(period.returnDate, today) - daysAfter, rng.int(0, 600)),
       });
       if (!draft) opinionIds.push({ id, name });
     }
@@ -68,31 +99,67 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
   const demoPeriod = periods.find((p) => p.id === demoBooking?.periodId);
   if (demoBooking && demoPeriod) {
     add(ctx, 'travelerOpinions', {
-      id: rng.uuid(), bookingId: demoBooking.id, periodId: demoPeriod.id, tourId: demoPeriod.tour.id, title: 'Marruecos nos robó el corazón',
-      name: `${people.demoTraveler.name} R.`, email: people.demoTraveler.email,
+      id: rng.uuid(),
+      bookingId: demoBooking.id,
+      periodId: demoPeriod.id,
+      tourId: demoPeriod.tour.id,
+      title: 'Marruecos nos robó el corazón',
+      name: `${people.demoTraveler.name} R.`,
+      email: people.demoTraveler.email,
       description: 'Los riads de Fez son una maravilla y la guía, Aisha, nos explicó cada rincón de la medina. Volveré para hacer el desierto.',
-      thumbnail: null, avatar: null, rate: 5, rateGuide: 5, rateDestination: 5, ratePriceQuality: 4.5, rateAccomodation: 4.5, rateActivities: 4.5,
-      homeViewable: 1, tourViewable: 1, urlFolder: null, status: 'ACTIVE', type: 'TravelerOpinion', createdAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
+      thumbnail: null,
+      avatar: null,
+      rate: 5,
+      rateGuide: 5,
+      rateDestination: 5,
+      ratePriceQuality: 4.5,
+      rateAccomodation: 4.5,
+      rateActivities: 4.5,
+      homeViewable: 1,
+      tourViewable: 1,
+      urlFolder: null,
+      status: 'ACTIVE',
+      type: 'TravelerOpinion',
+      createdAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
     });
     const excursion = demoPeriod.activities.find((a) => !a.insurance);
     if (excursion) {
-      add(ctx, 'optionalActivityOpinions', { id: rng.uuid(), optionalActivityId: excursion.id, bookingId: demoBooking.id, rate: 4.5, opinion: 'Muy recomendable, aunque se hizo un poco corto.', createdAt: `${demoPeriod.returnDate}T19:40:00.000Z` });
+      add(ctx, 'optionalActivityOpinions', {
+        id: rng.uuid(),
+        optionalActivityId: excursion.id,
+        bookingId: demoBooking.id,
+        rate: 4.5,
+        opinion: 'Muy recomendable, aunque se hizo un poco corto.',
+        createdAt: `${demoPeriod.returnDate}T19:40:00.000Z`,
+      });
     }
   }
 
   for (const opinion of rng.sample(opinionIds, 6)) {
     add(ctx, 'opinionComments', {
-      id: rng.uuid(), opinionId: opinion.id,
+      id: rng.uuid(),
+      opinionId: opinion.id,
       comment: `¡Muchas gracias, ${opinion.name.split(' ')[0]}! Nos alegra muchísimo que disfrutaras del viaje. Trasladamos tus comentarios al guía y al equipo de operaciones.`,
-      emailReplySent: rng.chance(0.7) ? 1 : 0, createdAt: ctx.stamp(rng.int(0, 2), rng.int(0, 300)),
+      emailReplySent: rng.chance(0.7) ? 1 : 0,
+      createdAt: ctx.stamp(rng.int(0, 2), rng.int(0, 300)),
     });
   }
 
-  const pastActivities = periods.filter((p) => p.kind === 'past' && p.returnDate < today).flatMap((p) => p.activities.filter((a) => !a.insurance).map((a) => ({ a, p })));
+  const pastActivities = periods
+    .filter((p) => p.kind === 'past' && p.returnDate < today)
+    .flatMap((p) => p.activities.filter((a) => !a.insurance).map((a) => ({ a, p })));
   for (const { a, p } of rng.sample(pastActivities, 8)) {
     add(ctx, 'optionalActivityOpinions', {
-      id: rng.uuid(), optionalActivityId: a.id, bookingId: null, rate: halfStep(3.5, 5, rng.next()),
-      opinion: rng.pick(['Imprescindible, lo mejor del viaje.', 'Bien organizada y con un guía local muy simpático.', 'Cara para lo que es, pero el paisaje compensa.', 'Repetiría sin dudarlo.']),
+      id: rng.uuid(),
+      optionalActivityId: a.id,
+      bookingId: null,
+      rate: halfStep(3.5, 5, rng.next()),
+      opinion: rng.pick([
+        'Imprescindible, lo mejor del viaje.',
+        'Bien organizada y con un guía local muy simpático.',
+        'Cara para lo que es, pero el paisaje compensa.',
+        'Repetiría sin dudarlo.',
+      ]),
       createdAt: ctx.stamp(Math.max(0, daysBetween(p.returnDate, today) - 2), rng.int(0, 300)),
     });
   }

@@ -26,7 +26,12 @@ export const DEMO_TRAVELER = { name: 'Lucía', surname: 'Ramírez Ortega', email
 
 /** Lowercase ASCII local part for generated e-mail addresses. */
 export function emailSlug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 }
 
 export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], periods: readonly SeededPeriod[]): People {
@@ -44,28 +49,69 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
     retailerIds.push(id);
     const cif = cifFromNumber(r.letter, rng.int(1000000, 9999999));
     add(ctx, 'retailers', {
-      id, cif, corporateName: r.corporateName, name: r.name, fiscalName: r.corporateName, type: 'Agencia minorista',
-      contactPerson: r.contact, phone: `+34 9${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`, email: `reservas@${r.domain}`,
-      invoiceEmail: `facturas@${r.domain}`, documentationEmail: `documentacion@${r.domain}`, address: r.address, postalCode: r.postalCode,
-      city: r.city, latitude: r.latitude, longitude: r.longitude, membership: r.membership, paymentType: r.paymentType,
+      id,
+      cif,
+      corporateName: r.corporateName,
+      name: r.name,
+      fiscalName: r.corporateName,
+      type: 'Agencia minorista',
+      contactPerson: r.contact,
+      phone: `+34 9${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
+      email: `reservas@${r.domain}`,
+      invoiceEmail: `facturas@${r.domain}`,
+      documentationEmail: `documentacion@${r.domain}`,
+      address: r.address,
+      postalCode: r.postalCode,
+      city: r.city,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      membership: r.membership,
+      paymentType: r.paymentType,
     });
   }
 
   const travelers: SeededTraveler[] = [];
   const usedEmails = new Set<string>();
-  const traveler = (fields: { name: string; surname: string; email?: string; sex: 'F' | 'M'; country: string; document: 'dni' | 'nie' | 'passport'; retailerId?: string | null; reward?: number; cognito?: boolean }) => {
+  const traveler = (fields: {
+    name: string;
+    surname: string;
+    email?: string;
+    sex: 'F' | 'M';
+    country: string;
+    document: 'dni' | 'nie' | 'passport';
+    retailerId?: string | null;
+    reward?: number;
+    cognito?: boolean;
+  }) => {
     const id = rng.uuid();
     let email = fields.email ?? `${emailSlug(fields.name)}.${emailSlug(fields.surname.split(' ')[0] ?? '')}@correo.demo`;
     while (usedEmails.has(email)) email = email.replace('@', `${rng.int(1, 99)}@`);
     usedEmails.add(email);
-    const dni = fields.document === 'dni' ? dniFromNumber(rng.int(10000000, 79999999)) : fields.document === 'nie' ? nieFromNumber(rng.pick(['X', 'Y', 'Z'] as const), rng.int(1000000, 9999999)) : null;
+    const dni =
+      fields.document === 'dni'
+        ? dniFromNumber(rng.int(10000000, 79999999))
+        : fields.document === 'nie'
+          ? nieFromNumber(rng.pick(['X', 'Y', 'Z'] as const), rng.int(1000000, 9999999))
+          : null;
     const birth = addDays(today, -rng.int(24 * 365, 72 * 365));
     add(ctx, 'travelers', {
-      id, cognitoId: fields.cognito ? rng.uuid() : null, externalId: rng.chance(0.5) ? `TK-C-${rng.int(10000, 99999)}` : null, dni,
+      id,
+      cognitoId: fields.cognito ? rng.uuid() : null,
+      externalId: rng.chance(0.5) ? `TK-C-${rng.int(10000, 99999)}` : null,
+      dni,
       passportId: fields.document === 'passport' || rng.chance(0.4) ? `${rng.pick(['PA', 'XD', 'AB'])}${rng.int(100000, 999999)}` : null,
-      name: fields.name, surname: fields.surname, email, birthdate: birth, phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
-      accumulatedReward: fields.reward ?? 0, sex: fields.sex, retailerId: fields.retailerId ?? null, countryId: countryIds.get(fields.country) ?? null,
-      cityId: null, createdAt: stamp(rng.int(100, 700)), updatedAt: stamp(rng.int(0, 99)),
+      name: fields.name,
+      surname: fields.surname,
+      email,
+      birthdate: birth,
+      phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
+      accumulatedReward: fields.reward ?? 0,
+      sex: fields.sex,
+      retailerId: fields.retailerId ?? null,
+      countryId: countryIds.get(fields.country) ?? null,
+      cityId: null,
+      createdAt: stamp(rng.int(100, 700)),
+      updatedAt: stamp(rng.int(0, 99)),
     });
     const seeded = { id, name: fields.name, surname: fields.surname, email, dni, retailerId: fields.retailerId ?? null };
     travelers.push(seeded);
@@ -80,7 +126,10 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
     const surname = `${rng.pick(SURNAMES)} ${rng.pick(SURNAMES)}`;
     const foreign = i === 5 ? 'RO' : i === 9 ? 'MA' : i === 13 ? 'FR' : 'ES';
     traveler({
-      name, surname, sex: female ? 'F' : 'M', country: foreign,
+      name,
+      surname,
+      sex: female ? 'F' : 'M',
+      country: foreign,
       document: foreign === 'FR' ? 'passport' : foreign === 'ES' ? 'dni' : 'nie',
       retailerId: i === 3 || i === 4 ? (retailerIds[0] ?? null) : i === 7 ? (retailerIds[2] ?? null) : null,
     });
@@ -112,7 +161,10 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
     for (const slug of slugs) {
       const tourPeriods = periods.filter((p) => p.tour.seed.slug === slug && p.kind !== 'beyond');
       // One finished departure and the next two, so a guide sees history and upcoming work.
-      const chosen = [tourPeriods.find((p) => p.kind === 'past' && p.dayOne > addDays(today, -120)), ...tourPeriods.filter((p) => p.kind === 'future').slice(0, 2)];
+      const chosen = [
+        tourPeriods.find((p) => p.kind === 'past' && p.dayOne > addDays(today, -120)),
+        ...tourPeriods.filter((p) => p.kind === 'future').slice(0, 2),
+      ];
       for (const period of chosen) {
         const key = `${email}|${period?.id}`;
         if (!period || assigned.has(key)) continue;
@@ -133,22 +185,41 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
     const tour = tours.find((t) => t.seed.slug === slug);
     const person = i === 2 ? demoTraveler : (travelers[i + 6] as SeededTraveler);
     add(ctx, 'contactTours', {
-      id: rng.uuid(), question, tourName: tour?.seed.name ?? null, tourId: tour?.id ?? null, travelerId: i % 2 === 0 ? person.id : null,
-      name: person.name, surname: person.surname, email: person.email, phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
+      id: rng.uuid(),
+      question,
+      tourName: tour?.seed.name ?? null,
+      tourId: tour?.id ?? null,
+      travelerId: i % 2 === 0 ? person.id : null,
+      name: person.name,
+      surname: person.surname,
+      email: person.email,
+      phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
       createdAt: stamp(rng.int(1, 40), rng.int(0, 480)),
     });
   });
 
   const utm = [
-    ['google', 'cpc', 'japon-otono'], ['facebook', 'social', 'black-friday'], ['newsletter', 'email', 'mercados-navidenos'],
-    ['instagram', 'social', 'singles'], ['google', 'organic', null], ['afiliado', 'referral', 'ultimas-plazas'],
+    ['google', 'cpc', 'japon-otono'],
+    ['facebook', 'social', 'black-friday'],
+    ['newsletter', 'email', 'mercados-navidenos'],
+    ['instagram', 'social', 'singles'],
+    ['google', 'organic', null],
+    ['afiliado', 'referral', 'ultimas-plazas'],
   ] as const;
   utm.forEach(([source, medium, campaign], i) => {
     const tour = rng.pick(visible);
     add(ctx, 'visitorLogs', {
-      id: rng.uuid(), hash: Array.from(rng.bytes(8), (b) => b.toString(16).padStart(2, '0')).join(''), path: `/tour/${tour.seed.slug}`,
-      utmSource: source, utmMedium: medium, utmVisitor: `v-${rng.int(100000, 999999)}`, utmCampaign: campaign,
-      travelerId: i < 2 ? demoTraveler.id : null, bookingId: null, passengers: rng.int(1, 4), type: i % 2 === 0 ? 'PAGE_VIEW' : 'BOOKING_START',
+      id: rng.uuid(),
+      hash: Array.from(rng.bytes(8), (b) => b.toString(16).padStart(2, '0')).join(''),
+      path: `/tour/${tour.seed.slug}`,
+      utmSource: source,
+      utmMedium: medium,
+      utmVisitor: `v-${rng.int(100000, 999999)}`,
+      utmCampaign: campaign,
+      travelerId: i < 2 ? demoTraveler.id : null,
+      bookingId: null,
+      passengers: rng.int(1, 4),
+      type: i % 2 === 0 ? 'PAGE_VIEW' : 'BOOKING_START',
       createdAt: stamp(rng.int(0, 15), rng.int(0, 600)),
     });
   });

@@ -118,10 +118,20 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         ...(tripType === 'Single' ? ['Especial singles'] : []),
       ];
       add(ctx, 'periods', {
-        id, tourId: tour.id, itineraryId: tour.itineraryId,
+        id,
+        tourId: tour.id,
+        itineraryId: tour.itineraryId,
         name: `${seed.name} – ${spanishDate(dayOne)}${tripType === 'Single' ? ' (salida singles)' : ''}`,
-        dayOne, returnDate, tripType, tags: JSON.stringify(tags), numberOfDays: seed.days, bookableAvailability: availability,
-        webBookable, publishWeb, source, ...texts,
+        dayOne,
+        returnDate,
+        tripType,
+        tags: JSON.stringify(tags),
+        numberOfDays: seed.days,
+        bookableAvailability: availability,
+        webBookable,
+        publishWeb,
+        source,
+        ...texts,
       });
       const highSeason = [7, 8, 12].includes(monthOf(dayOne));
       const supplement = rng.chance(highSeason ? 0.8 : 0.3) ? cents(rng.int(1, 8) * 50) : 0;
@@ -132,15 +142,26 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         const kindOf = rng.pick(['Black Friday', 'Última hora', 'Reserva anticipada', 'Descuento familias'] as const);
         const until = kindOf === 'Última hora' ? addDays(dayOne, -7) : addDays(today, rng.int(10, 60));
         add(ctx, 'campaigns', {
-          id: rng.uuid(), periodId: id, name: kindOf, valueCents: cents(rng.int(5, 25) * 10),
-          validFromDate: addDays(today, -rng.int(1, 20)), validUntilDate: until < today ? addDays(today, 3) : until,
+          id: rng.uuid(),
+          periodId: id,
+          name: kindOf,
+          valueCents: cents(rng.int(5, 25) * 10),
+          validFromDate: addDays(today, -rng.int(1, 20)),
+          validUntilDate: until < today ? addDays(today, 3) : until,
           discountAppliedPerTxt: kindOf === 'Descuento familias' ? 'ONCE' : 'PER_PAX',
         });
       }
 
       const flights = addFlights(ctx, {
-        tourId: tour.id, periodId: id, dayOne, returnDate, days: seed.days, destination: tour.destination, future,
-        withoutFlight: seed.type === 'FIT' || rng.chance(0.6), cityCount: kind === 'beyond' ? 1 : rng.int(2, 4),
+        tourId: tour.id,
+        periodId: id,
+        dayOne,
+        returnDate,
+        days: seed.days,
+        destination: tour.destination,
+        future,
+        withoutFlight: seed.type === 'FIT' || rng.chance(0.6),
+        cityCount: kind === 'beyond' ? 1 : rng.int(2, 4),
       });
 
       const activities: SeededActivity[] = [];
@@ -148,8 +169,17 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         const oa = rng.uuid();
         const activityId = `OA-${activitySerial++}`;
         add(ctx, 'optionalActivities', {
-          id: oa, periodId: id, activityId, name, subtype: 'Excursión', productType: 'Excursiones', serviceType: 'Actividad opcional',
-          webInfo: info, bookableAvailability: rng.chance(0.12) ? 0 : rng.int(4, 30), guaranteedAvailability: rng.int(0, 10), numPax: null,
+          id: oa,
+          periodId: id,
+          activityId,
+          name,
+          subtype: 'Excursión',
+          productType: 'Excursiones',
+          serviceType: 'Actividad opcional',
+          webInfo: info,
+          bookableAvailability: rng.chance(0.12) ? 0 : rng.int(4, 30),
+          guaranteedAvailability: rng.int(0, 10),
+          numPax: null,
         });
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Adultos', cents(euros)));
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Niños', cents(Math.round(euros * 0.7))));
@@ -162,14 +192,28 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         const activityId = `OA-${activitySerial++}`;
         const perDay = rng.int(3, 6) * 10;
         add(ctx, 'optionalActivities', {
-          id: oa, periodId: id, activityId, name: 'Mejora de coche de alquiler a categoría SUV', subtype: 'Rental car', productType: 'Alquiler de coches',
-          serviceType: 'Coche de alquiler', webInfo: 'Recogida y devolución en el aeropuerto, seguro a todo riesgo sin franquicia y conductor adicional.',
-          bookableAvailability: rng.int(2, 10), guaranteedAvailability: 0, numPax: 4,
+          id: oa,
+          periodId: id,
+          activityId,
+          name: 'Mejora de coche de alquiler a categoría SUV',
+          subtype: 'Rental car',
+          productType: 'Alquiler de coches',
+          serviceType: 'Coche de alquiler',
+          webInfo: 'Recogida y devolución en el aeropuerto, seguro a todo riesgo sin franquicia y conductor adicional.',
+          bookableAvailability: rng.int(2, 10),
+          guaranteedAvailability: 0,
+          numPax: 4,
         });
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Adultos', cents(perDay * (seed.days - 1))));
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Niños', 0));
         for (let day = 1; day <= seed.days; day++) add(ctx, 'optionalActivityDays', { optionalActivityId: oa, dayRank: day });
-        activities.push({ id: oa, activityId, name: 'Mejora de coche de alquiler a categoría SUV', adultCents: cents(perDay * (seed.days - 1)), insurance: false });
+        activities.push({
+          id: oa,
+          activityId,
+          name: 'Mejora de coche de alquiler a categoría SUV',
+          adultCents: cents(perDay * (seed.days - 1)),
+          insurance: false,
+        });
       }
       const tourCents = cents(seed.price ?? 1500);
       INSURANCES.forEach(([name, info, subtype], i) => {
@@ -178,8 +222,17 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         const activityId = `SEG-${activitySerial++}`;
         const value = i === 0 ? Math.max(cents(45), Math.round((tourCents * 0.045) / 100) * 100) : cents(rng.int(4, 9) * 10);
         add(ctx, 'optionalActivities', {
-          id: oa, periodId: id, activityId, name, subtype, productType: 'Seguros', serviceType: 'Seguro', webInfo: info,
-          bookableAvailability: 999, guaranteedAvailability: 999, numPax: 1,
+          id: oa,
+          periodId: id,
+          activityId,
+          name,
+          subtype,
+          productType: 'Seguros',
+          serviceType: 'Seguro',
+          webInfo: info,
+          bookableAvailability: 999,
+          guaranteedAvailability: 999,
+          numPax: 1,
         });
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Adultos', value));
         add(ctx, 'prices', priceRow(ctx, { optionalActivityId: oa }, 'Niños', value));
@@ -191,9 +244,13 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         const pack = rng.uuid();
         const sum = excursions.reduce((s, a) => s + a.adultCents, 0);
         add(ctx, 'activityPacks', {
-          id: pack, periodId: id, activityId: `PK-${activitySerial++}`, name: `Pack de excursiones ${tour.destination.name}`,
+          id: pack,
+          periodId: id,
+          activityId: `PK-${activitySerial++}`,
+          name: `Pack de excursiones ${tour.destination.name}`,
           webInfo: `Incluye: ${excursions.map((a) => a.name.toLowerCase()).join(' y ')}. Ahorra un 10 % frente a la compra por separado.`,
-          multipleActivityIds: excursions.map((a) => a.activityId).join(','), toggleAccordion: 0,
+          multipleActivityIds: excursions.map((a) => a.activityId).join(','),
+          toggleAccordion: 0,
         });
         add(ctx, 'prices', priceRow(ctx, { activityPackId: pack }, 'Adultos', Math.round((sum * 0.9) / 100) * 100));
         add(ctx, 'prices', priceRow(ctx, { activityPackId: pack }, 'Niños', Math.round((sum * 0.63) / 100) * 100));
@@ -206,13 +263,21 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         ['Habitación individual', 1, single, 'Suplemento por uso individual durante todo el viaje.', 0],
       ];
       if (rng.chance(0.5)) modePlan.push(['Habitación triple', 3, 0, 'Cama supletoria o sofá cama; recomendada para familias.', 0]);
-      if (seed.type === 'Group') modePlan.push(['Habitación compartida', 1, 0, 'Te asignamos compañero o compañera de habitación del mismo sexo; si no lo hay, sin suplemento.', 1]);
+      if (seed.type === 'Group')
+        modePlan.push(['Habitación compartida', 1, 0, 'Te asignamos compañero o compañera de habitación del mismo sexo; si no lo hay, sin suplemento.', 1]);
       for (const [name, places, value, comment, shareRoom] of modePlan) {
         const mode = rng.uuid();
         const activityId = `RM-${activitySerial++}`;
         add(ctx, 'reservationModes', {
-          id: mode, periodId: id, activityId, name, places, comment, deleted: 0,
-          availability: kind === 'past' ? 0 : rng.chance(0.1) ? 0 : rng.int(2, 20), shareRoom,
+          id: mode,
+          periodId: id,
+          activityId,
+          name,
+          places,
+          comment,
+          deleted: 0,
+          availability: kind === 'past' ? 0 : rng.chance(0.1) ? 0 : rng.int(2, 20),
+          shareRoom,
         });
         add(ctx, 'prices', priceRow(ctx, { reservationModeId: mode }, 'Adultos', value));
         add(ctx, 'prices', priceRow(ctx, { reservationModeId: mode }, 'Niños', Math.round(value * 0.5)));
@@ -220,8 +285,19 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
       }
 
       periods.push({
-        id, tour, kind, dayOne, returnDate, tripType, webBookable, publishWeb,
-        availability, adultSupplementCents: supplement, flights, activities, modes,
+        id,
+        tour,
+        kind,
+        dayOne,
+        returnDate,
+        tripType,
+        webBookable,
+        publishWeb,
+        availability,
+        adultSupplementCents: supplement,
+        flights,
+        activities,
+        modes,
       });
     });
   }

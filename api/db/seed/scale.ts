@@ -22,7 +22,12 @@ const PATTERNS = ['Descubre', 'Lo mejor de', 'Ruta por', 'Gran viaje a', 'Esenci
 const TOURS_PER_BATCH = 1000;
 
 function slugify(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 async function ensureGeography(db: Writer, rng: Random): Promise<Map<string, { id: string; regionId: string | null }>> {
@@ -38,8 +43,16 @@ async function ensureGeography(db: Writer, rng: Random): Promise<Map<string, { i
     const id = rng.sequentialUuid();
     existing.set(d.slug, id);
     return {
-      id, name: d.name, slug: d.slug, continentTxt: d.continent, province: d.province, iso2: d.iso2, iso3: d.iso3, description: d.description,
-      typeTxt: d.typeTxt, parentRegionId: regions.get(d.region) ?? null,
+      id,
+      name: d.name,
+      slug: d.slug,
+      continentTxt: d.continent,
+      province: d.province,
+      iso2: d.iso2,
+      iso3: d.iso3,
+      description: d.description,
+      typeTxt: d.typeTxt,
+      parentRegionId: regions.get(d.region) ?? null,
     };
   });
   await insertRows(db, 'destinations', newDestinations);
@@ -62,11 +75,27 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
     const push = <T extends keyof RowSets>(table: T, row: Row<T>) => {
       ((sets[table] ??= []) as Row<T>[]).push(row);
     };
-    const price = (owner: Partial<Record<'tourId' | 'periodId' | 'flightId' | 'reservationModeId', string>>, ageGroupName: string, valueCents: number, flightCostCents: number | null = null, feeCents: number | null = null) =>
+    const price = (
+      owner: Partial<Record<'tourId' | 'periodId' | 'flightId' | 'reservationModeId', string>>,
+      ageGroupName: string,
+      valueCents: number,
+      flightCostCents: number | null = null,
+      feeCents: number | null = null,
+    ) =>
       push('prices', {
-        id: rng.sequentialUuid(), tourId: owner.tourId ?? null, periodId: owner.periodId ?? null, flightId: owner.flightId ?? null, optionalActivityId: null,
-        activityPackId: null, reservationModeId: owner.reservationModeId ?? null, ageGroupName, categoryName: 'Standard category', valueCents,
-        valueWithCampaignCents: null, flightCostCents, feeCents,
+        id: rng.sequentialUuid(),
+        tourId: owner.tourId ?? null,
+        periodId: owner.periodId ?? null,
+        flightId: owner.flightId ?? null,
+        optionalActivityId: null,
+        activityPackId: null,
+        reservationModeId: owner.reservationModeId ?? null,
+        ageGroupName,
+        categoryName: 'Standard category',
+        valueCents,
+        valueWithCampaignCents: null,
+        flightCostCents,
+        feeCents,
       });
     const flush = async () => {
       for (const table of TABLE_ORDER) {
@@ -87,21 +116,54 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
       const adult = rng.int(99, 490) * 1000;
       const stamp = at(addDays(today, -rng.int(1, 400)), 9);
       push('tours', {
-        id: tourId, name, subtitle: `${days} días por ${destination.name}`, comment: null,
+        id: tourId,
+        name,
+        subtitle: `${days} días por ${destination.name}`,
+        comment: null,
         description: `${destination.description} Un viaje de ${days} días con salidas de ${MONTH_NAMES[(months[0] ?? 1) - 1]} a ${MONTH_NAMES[(months.at(-1) ?? 12) - 1]}.`,
-        webSlug: `${slugify(name)}-${seed}-${i + 1}`, tagSeason: seasonLabel(months), tagKeywords: 'escala, benchmark', highlights: `- ${destination.description}`,
-        includedServices: '- Vuelos\n- Alojamiento\n- Traslados', notIncludedServices: '- Propinas', includedServicesWeb: '- Vuelos\n- Alojamiento',
-        thumbnail: null, banner: null, bookable: 1, privateTourBase: type === 'Private' ? 1 : 0, expertOpinionTitle: null, expertOpinion: null,
-        expertOpinionAvatar: null, tourType: type, offerValidity: null, seatsInThisFare: null, exclusiveTrip: 0, stops: destination.airport[1],
-        rate: rng.int(35, 50) / 10, sortTour: i + 1, metaTitle: `${name} | Different Roads`, metaDescription: destination.description, metaKeyword: destination.name.toLowerCase(),
-        publishWeb: 1, status: 'ACTIVE', includedTripPhoto: null, createdAt: stamp, updatedAt: stamp,
+        webSlug: `${slugify(name)}-${seed}-${i + 1}`,
+        tagSeason: seasonLabel(months),
+        tagKeywords: 'escala, benchmark',
+        highlights: `- ${destination.description}`,
+        includedServices: '- Vuelos\n- Alojamiento\n- Traslados',
+        notIncludedServices: '- Propinas',
+        includedServicesWeb: '- Vuelos\n- Alojamiento',
+        thumbnail: null,
+        banner: null,
+        bookable: 1,
+        privateTourBase: type === 'Private' ? 1 : 0,
+        expertOpinionTitle: null,
+        expertOpinion: null,
+        expertOpinionAvatar: null,
+        tourType: type,
+        offerValidity: null,
+        seatsInThisFare: null,
+        exclusiveTrip: 0,
+        stops: destination.airport[1],
+        rate: rng.int(35, 50) / 10,
+        sortTour: i + 1,
+        metaTitle: `${name} | Different Roads`,
+        metaDescription: destination.description,
+        metaKeyword: destination.name.toLowerCase(),
+        publishWeb: 1,
+        status: 'ACTIVE',
+        includedTripPhoto: null,
+        createdAt: stamp,
+        updatedAt: stamp,
       });
       push('tourDestinations', { tourId, destinationId: geo.id, position: 0 });
       if (geo.regionId) push('tourParentRegions', { id: rng.sequentialUuid(), tourId, parentRegionId: geo.regionId });
       const itineraryId = rng.sequentialUuid();
       push('itineraries', { id: itineraryId, tourId, name: `${name}: itinerario`, status: 'ACTIVE' });
       for (let d = 1; d <= days; d++) {
-        push('itineraryDays', { id: rng.sequentialUuid(), itineraryId, rank: d, title: `Día ${d} en ${destination.airport[1]}`, description: 'Visitas y tiempo libre.', city: destination.airport[1] });
+        push('itineraryDays', {
+          id: rng.sequentialUuid(),
+          itineraryId,
+          rank: d,
+          title: `Día ${d} en ${destination.airport[1]}`,
+          description: 'Visitas y tiempo libre.',
+          city: destination.airport[1],
+        });
       }
       price({ tourId }, 'Adultos', adult);
       price({ tourId }, 'Niños', Math.round(adult * 0.8));
@@ -112,10 +174,25 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
         const dayOne = p === 0 && rng.chance(0.2) ? addDays(today, -rng.int(30, 200)) : addDays(today, rng.int(7, span));
         const returnDate = addDays(dayOne, days - 1);
         push('periods', {
-          id: periodId, tourId, itineraryId, name: `${name} – ${dayOne}`, dayOne, returnDate, tripType: type === 'FIT' ? 'FIT' : rng.chance(0.15) ? 'Single' : 'Grupo',
-          tags: '[]', numberOfDays: days, bookableAvailability: rng.int(0, 40), webBookable: rng.chance(0.95) ? 1 : 0, publishWeb: 1,
-          source: 'WEBDR', meetingPoint: null, afterYourTrip: null, beforeYouTravel: destination.entry, aboutTheAirport: destination.airport[2],
-          countryInfo: `Moneda: ${destination.currency}.`, emergencyNumbers: `Emergencias: ${destination.emergency}.`,
+          id: periodId,
+          tourId,
+          itineraryId,
+          name: `${name} – ${dayOne}`,
+          dayOne,
+          returnDate,
+          tripType: type === 'FIT' ? 'FIT' : rng.chance(0.15) ? 'Single' : 'Grupo',
+          tags: '[]',
+          numberOfDays: days,
+          bookableAvailability: rng.int(0, 40),
+          webBookable: rng.chance(0.95) ? 1 : 0,
+          publishWeb: 1,
+          source: 'WEBDR',
+          meetingPoint: null,
+          afterYourTrip: null,
+          beforeYouTravel: destination.entry,
+          aboutTheAirport: destination.airport[2],
+          countryInfo: `Moneda: ${destination.currency}.`,
+          emergencyNumbers: `Emergencias: ${destination.emergency}.`,
         });
         price({ periodId }, 'Adultos', rng.chance(0.6) ? 0 : rng.int(1, 6) * 5000);
         price({ periodId }, 'Niños', 0);
@@ -123,17 +200,37 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
         for (const [city, iata] of origins) {
           const flightId = rng.sequentialUuid();
           push('flights', {
-            id: flightId, periodId, name: `Vuelo desde ${city}`, departureCity: city, activityId: null, servicecombinationId: null,
-            guaranteedAvailability: rng.int(0, 20), bookableAvailability: rng.int(0, 30), departureDate: dayOne,
+            id: flightId,
+            periodId,
+            name: `Vuelo desde ${city}`,
+            departureCity: city,
+            activityId: null,
+            servicecombinationId: null,
+            guaranteedAvailability: rng.int(0, 20),
+            bookableAvailability: rng.int(0, 30),
+            departureDate: dayOne,
           });
-          for (const [direction, from, to, date] of [['outbound', iata, destination.airport[0], dayOne], ['inbound', destination.airport[0], iata, returnDate]] as const) {
+          for (const [direction, from, to, date] of [
+            ['outbound', iata, destination.airport[0], dayOne],
+            ['inbound', destination.airport[0], iata, returnDate],
+          ] as const) {
             const journeyId = rng.sequentialUuid();
             push('flightJourneys', { id: journeyId, flightId, direction, position: direction === 'outbound' ? 0 : 1 });
             const departureAt = at(date, rng.int(7, 18));
             push('flightSegments', {
-              id: rng.sequentialUuid(), journeyId, position: 0, provider: 'Iberia', departureAt, arrivalAt: addMinutes(departureAt, Math.round(destination.hours * 60)),
-              departureIata: from, arrivalIata: to, departureCity: null, arrivalCity: null, flightNumber: `IB${rng.int(3000, 6999)}`,
-              goSegment: direction === 'outbound' ? 1 : 0, nights: direction === 'outbound' ? days - 1 : null,
+              id: rng.sequentialUuid(),
+              journeyId,
+              position: 0,
+              provider: 'Iberia',
+              departureAt,
+              arrivalAt: addMinutes(departureAt, Math.round(destination.hours * 60)),
+              departureIata: from,
+              arrivalIata: to,
+              departureCity: null,
+              arrivalCity: null,
+              flightNumber: `IB${rng.int(3000, 6999)}`,
+              goSegment: direction === 'outbound' ? 1 : 0,
+              nights: direction === 'outbound' ? days - 1 : null,
             });
           }
           const value = rng.int(20, 120) * 1000;
@@ -141,7 +238,17 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
           price({ periodId, tourId, flightId }, 'Niños', Math.round(value * 0.75), Math.round(value * 0.63), Math.round(value * 0.12));
         }
         const modeId = rng.sequentialUuid();
-        push('reservationModes', { id: modeId, periodId, activityId: `RM-${i}-${p}`, name: 'Habitación doble', places: 2, comment: null, deleted: 0, availability: rng.int(0, 20), shareRoom: 0 });
+        push('reservationModes', {
+          id: modeId,
+          periodId,
+          activityId: `RM-${i}-${p}`,
+          name: 'Habitación doble',
+          places: 2,
+          comment: null,
+          deleted: 0,
+          availability: rng.int(0, 20),
+          shareRoom: 0,
+        });
         price({ reservationModeId: modeId }, 'Adultos', 0);
         price({ reservationModeId: modeId }, 'Niños', 0);
       }

@@ -18,7 +18,10 @@ const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** Every application table (migration bookkeeping excluded), as named in SQL. */
 async function tableNames(db: Kysely<any>): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((name) => !name.startsWith('kysely_')).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort();
 }
 
 /** Each table's rows as canonical JSON, sorted: equal dumps mean equal databases, whatever the engine. */
@@ -113,7 +116,10 @@ describe('demo seed on SQLite', () => {
   it('fills every table', async () => {
     const kdb = db as Kysely<any>;
     for (const table of await tableNames(kdb)) {
-      const row = await kdb.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await kdb
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n), table).toBeGreaterThan(0);
     }
   });
@@ -142,10 +148,23 @@ describe('demo seed on SQLite', () => {
   it('has exactly one hidden tour and exactly one tour without an adult price', async () => {
     const hidden = await db.selectFrom('tours').select('webSlug').where('tagKeywords', 'like', '%oculto%').execute();
     expect(hidden).toHaveLength(1);
-    const withAdult = await db.selectFrom('prices').select('tourId').where('ageGroupName', '=', 'Adultos').where('flightId', 'is', null).where('tourId', 'is not', null).where('valueCents', '>', 0).execute();
+    const withAdult = await db
+      .selectFrom('prices')
+      .select('tourId')
+      .where('ageGroupName', '=', 'Adultos')
+      .where('flightId', 'is', null)
+      .where('tourId', 'is not', null)
+      .where('valueCents', '>', 0)
+      .execute();
     const tours = await db.selectFrom('tours').select('id').execute();
     expect(tours.length - new Set(withAdult.map((p) => p.tourId)).size).toBe(1);
-    for (const p of await db.selectFrom('prices').select('valueCents').where('ageGroupName', '=', 'Adultos').where('tourId', 'is not', null).where('flightId', 'is', null).execute()) {
+    for (const p of await db
+      .selectFrom('prices')
+      .select('valueCents')
+      .where('ageGroupName', '=', 'Adultos')
+      .where('tourId', 'is not', null)
+      .where('flightId', 'is', null)
+      .execute()) {
       expect(p.valueCents).toBeGreaterThanOrEqual(99_000);
       expect(p.valueCents).toBeLessThanOrEqual(490_000);
     }
@@ -213,7 +232,10 @@ describe('demo seed on SQLite', () => {
   it('has the home carousels, the offer sliders and the campaign grids', async () => {
     const sliders = await db.selectFrom('sliders').selectAll().execute();
     for (const category of ['GROUP', 'SINGLE', 'GRUPO PRIVADO']) {
-      expect(sliders.some((s) => s.category === category && s.status === 'ACTIVE' && s.website === 'WEBDR'), category).toBe(true);
+      expect(
+        sliders.some((s) => s.category === category && s.status === 'ACTIVE' && s.website === 'WEBDR'),
+        category,
+      ).toBe(true);
     }
     expect(sliders.some((s) => s.status === 'DRAFT')).toBe(true);
     const bySlug = new Map(sliders.filter((s) => s.sliderSlug).map((s) => [s.sliderSlug, s]));

@@ -19,8 +19,15 @@ export function buildWaitingList(ctx: SeedContext, periods: readonly SeededPerio
       if (!who) continue;
       const created = stamp(rng.int(1, 20), rng.int(0, 600));
       add(ctx, 'waitingListEntries', {
-        id: rng.uuid(), periodId: period.id, name: `${who.name} ${who.surname}`.trim(), email: who.email, travellers: rng.int(1, 4),
-        status: 'WAITING', offeredAt: null, createdAt: created, updatedAt: created,
+        id: rng.uuid(),
+        periodId: period.id,
+        name: `${who.name} ${who.surname}`.trim(),
+        email: who.email,
+        travellers: rng.int(1, 4),
+        status: 'WAITING',
+        offeredAt: null,
+        createdAt: created,
+        updatedAt: created,
       });
     }
   }
@@ -28,8 +35,15 @@ export function buildWaitingList(ctx: SeedContext, periods: readonly SeededPerio
   const offered = parties[next];
   if (withSeats && offered) {
     add(ctx, 'waitingListEntries', {
-      id: rng.uuid(), periodId: withSeats.id, name: `${offered.name} ${offered.surname}`.trim(), email: offered.email, travellers: 2,
-      status: 'OFFERED', offeredAt: stamp(2, 30), createdAt: stamp(12, 200), updatedAt: stamp(2, 30),
+      id: rng.uuid(),
+      periodId: withSeats.id,
+      name: `${offered.name} ${offered.surname}`.trim(),
+      email: offered.email,
+      travellers: 2,
+      status: 'OFFERED',
+      offeredAt: stamp(2, 30),
+      createdAt: stamp(12, 200),
+      updatedAt: stamp(2, 30),
     });
   }
 }

@@ -13,7 +13,16 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { burnOneTimeTokens, type ConsumeResult, consumeCode, consumeLinkToken, hasRecentOneTimeToken, issueOneTimeToken, ONE_TIME_TTL_MS, type OneTimePurpose } from './one-time-tokens.ts';
+import {
+  burnOneTimeTokens,
+  type ConsumeResult,
+  consumeCode,
+  consumeLinkToken,
+  hasRecentOneTimeToken,
+  issueOneTimeToken,
+  ONE_TIME_TTL_MS,
+  type OneTimePurpose,
+} from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { emailTag, randomToken } from './tokens.ts';
@@ -118,7 +127,9 @@ async function consumeProof(deps: AccountDeps, input: CodeOrToken, purpose: OneT
     return result.userId;
   }
   const user = input.email ? await findUserByEmail(deps.db, input.email) : undefined;
-  result = user ? await consumeCode(deps.db, { userId: user.id, code: input.code ?? '', purpose, secret: deps.config.authSecret, now }) : { ok: false, reason: 'expired' };
+  result = user
+    ? await consumeCode(deps.db, { userId: user.id, code: input.code ?? '', purpose, secret: deps.config.authSecret, now })
+    : { ok: false, reason: 'expired' };
   if (!result.ok) throw invalid({ code: result.reason === 'wrong' ? AUTH_MESSAGES.codeWrong : AUTH_MESSAGES.codeExpired });
   return result.userId;
 }
@@ -209,7 +220,13 @@ export async function resetPassword(deps: AccountDeps, { input, password, now }:
 /** A signed-in account's new password; the other sessions of the account are revoked, this one stays. */
 export async function changePassword(
   deps: AccountDeps,
-  { userId, currentPassword, newPassword, keepFamilyId, now }: { userId: string; currentPassword: string; newPassword: string; keepFamilyId: string | null; now: Date },
+  {
+    userId,
+    currentPassword,
+    newPassword,
+    keepFamilyId,
+    now,
+  }: { userId: string; currentPassword: string; newPassword: string; keepFamilyId: string | null; now: Date },
 ): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -246,7 +263,10 @@ export async function forcePasswordReset(db: Db, userId: string, { config, now =
  * without a password. An unverified account with that e-mail is taken over by the mailbox's proven
  * owner, and its password dropped: whoever set it never proved the mailbox (account pre-hijacking).
  */
-export async function socialAccount(deps: AccountDeps, { email, now }: { email: string; now: Date }): Promise<{ ok: true; userId: string } | { ok: false; reason: 'disabled' }> {
+export async function socialAccount(
+  deps: AccountDeps,
+  { email, now }: { email: string; now: Date },
+): Promise<{ ok: true; userId: string } | { ok: false; reason: 'disabled' }> {
   const attempt = () =>
     deps.db.transaction().execute(async (trx) => {
       const user = await findUserByEmail(trx, email);

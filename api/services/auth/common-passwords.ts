@@ -7,9 +7,29 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 // Spanish passwords that show up in every breach list of Spanish-speaking sites.
 const SPANISH = [
-  'contraseña', 'contrasena', 'contraseña1', 'contrasena1', 'contraseña123', 'contrasena123', 'micontraseña',
-  'micontrasena', 'tequiero', 'teamo123', 'tequiero1', 'barcelona', 'realmadrid', 'madrid123', 'sevilla1',
-  'valencia1', 'españa123', 'espana123', 'hola1234', 'holahola', 'cualquiera', 'vacaciones', 'viajes2026',
+  'contraseña',
+  'contrasena',
+  'contraseña1',
+  'contrasena1',
+  'contraseña123',
+  'contrasena123',
+  'micontraseña',
+  'micontrasena',
+  'tequiero',
+  'teamo123',
+  'tequiero1',
+  'barcelona',
+  'realmadrid',
+  'madrid123',
+  'sevilla1',
+  'valencia1',
+  'españa123',
+  'espana123',
+  'hola1234',
+  'holahola',
+  'cualquiera',
+  'vacaciones',
+  'viajes2026',
 ];
 
 let common: Set<string> | undefined;

@@ -49,7 +49,10 @@ export async function issueOneTimeToken(
 }
 
 /** Whether the account was sent a token of this purpose that is still usable and younger than `withinMs`. */
-export async function hasRecentOneTimeToken(db: Db, { userId, purpose, now, withinMs }: { userId: string; purpose: OneTimePurpose; now: Date; withinMs: number }): Promise<boolean> {
+export async function hasRecentOneTimeToken(
+  db: Db,
+  { userId, purpose, now, withinMs }: { userId: string; purpose: OneTimePurpose; now: Date; withinMs: number },
+): Promise<boolean> {
   const row = await db
     .selectFrom('authTokens')
     .select('id')
@@ -79,7 +82,12 @@ async function markUsed(db: Db, id: string, now: Date): Promise<boolean> {
 
 /** Uses the token of a mailed link. */
 export async function consumeLinkToken(db: Db, { token, purpose, now }: { token: string; purpose: OneTimePurpose; now: Date }): Promise<ConsumeResult> {
-  const row = await db.selectFrom('authTokens').select(['id', 'userId']).where('tokenHash', '=', hashToken(token)).where('purpose', '=', purpose).executeTakeFirst();
+  const row = await db
+    .selectFrom('authTokens')
+    .select(['id', 'userId'])
+    .where('tokenHash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
   if (!row || !(await markUsed(db, row.id, now))) return { ok: false, reason: 'expired' };
   return { ok: true, userId: row.userId };
 }
@@ -105,7 +113,11 @@ export async function consumeCode(
   if (!row) return { ok: false, reason: 'expired' };
   if (!sameHash(row.codeHash, hashCode({ code, userId, purpose, secret }))) {
     // Counted in the database, not from the row read above: parallel guesses each count.
-    await db.updateTable('authTokens').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+    await db
+      .updateTable('authTokens')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
     const burnt = await db
       .updateTable('authTokens')
       .set({ usedAt: now.toISOString() })

@@ -32,7 +32,14 @@ describe.each(dialects)('refresh-token families on %s', (dialect) => {
   it('starts a family: one stored row (hashed) and an access token with the groups from the database', async () => {
     const session = await start();
     const [row] = await rows();
-    expect(row).toMatchObject({ userId, familyId: session.familyId, rotatedAt: null, revokedAt: null, userAgent: 'Vitest', expiresAt: at(REFRESH_TOKEN_SECONDS * 1000).toISOString() });
+    expect(row).toMatchObject({
+      userId,
+      familyId: session.familyId,
+      rotatedAt: null,
+      revokedAt: null,
+      userAgent: 'Vitest',
+      expiresAt: at(REFRESH_TOKEN_SECONDS * 1000).toISOString(),
+    });
     expect(row?.tokenHash).not.toContain(session.refreshToken);
     expect((await verifyAccessToken(session.access.token, { secret, now: t0 }))?.auth).toMatchObject({ userId, groups: ['guides'] });
   });

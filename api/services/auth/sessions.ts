@@ -56,9 +56,7 @@ export async function startSession(db: Db, { userId, secret, now, userAgent = nu
   return { identity, familyId, access, refresh };
 }
 
-export type RefreshResult =
-  | { ok: true; session: IssuedSession }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' };
+export type RefreshResult = { ok: true; session: IssuedSession } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'disabled' };
 
 /** Revokes every live token of a family (sign-out, reuse). */
 export async function revokeFamily(db: Db, { familyId, now }: { familyId: string; now: Date }): Promise<void> {
@@ -66,7 +64,10 @@ export async function revokeFamily(db: Db, { familyId, now }: { familyId: string
 }
 
 /** Revokes all of an account's sessions, or all but one family (the one changing the password). */
-export async function revokeUserSessions(db: Db, { userId, now, exceptFamilyId }: { userId: string; now: Date; exceptFamilyId?: string | null }): Promise<void> {
+export async function revokeUserSessions(
+  db: Db,
+  { userId, now, exceptFamilyId }: { userId: string; now: Date; exceptFamilyId?: string | null },
+): Promise<void> {
   let query = db.updateTable('sessions').set({ revokedAt: now.toISOString() }).where('userId', '=', userId).where('revokedAt', 'is', null);
   if (exceptFamilyId) query = query.where('familyId', '!=', exceptFamilyId);
   await query.execute();
@@ -83,7 +84,10 @@ export async function familyOfRefreshToken(db: Db, refreshToken: string): Promis
  * groups and traveller afresh. Refuses unknown, expired and revoked tokens; revokes the family of a
  * reused one.
  */
-export async function refreshSession(db: Db, { refreshToken, secret, now, userAgent = null }: SessionContext & { refreshToken: string }): Promise<RefreshResult> {
+export async function refreshSession(
+  db: Db,
+  { refreshToken, secret, now, userAgent = null }: SessionContext & { refreshToken: string },
+): Promise<RefreshResult> {
   const row = await db.selectFrom('sessions').selectAll().where('tokenHash', '=', hashToken(refreshToken)).executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokedAt !== null) return { ok: false, reason: 'revoked' };

@@ -1,6 +1,17 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, deriveKey, hashCode, issueAccessToken, randomCode, randomToken, sameHash, signState, verifyAccessToken, verifyState } from './tokens.ts';
+import {
+  ACCESS_TOKEN_SECONDS,
+  deriveKey,
+  hashCode,
+  issueAccessToken,
+  randomCode,
+  randomToken,
+  sameHash,
+  signState,
+  verifyAccessToken,
+  verifyState,
+} from './tokens.ts';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -29,7 +40,13 @@ describe('access tokens', () => {
     const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), sub: 'u2' })).toString('base64url');
     expect(await verifyAccessToken(`${header}.${elevated}.${signature}`, { secret, now })).toBeNull();
 
-    const unsigned = new UnsecuredJWT({ email: 'x', tid: null, groups: ['drAdmin'], sid: 'f' }).setSubject('u1').setIssuer('different-shop').setAudience('different-shop-api').setIssuedAt().setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ email: 'x', tid: null, groups: ['drAdmin'], sid: 'f' })
+      .setSubject('u1')
+      .setIssuer('different-shop')
+      .setAudience('different-shop-api')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     expect(await verifyAccessToken(unsigned, { secret })).toBeNull();
 
     const state = await signState({ sub: 'u1' }, { secret, now, seconds: 600 });
@@ -37,7 +54,11 @@ describe('access tokens', () => {
     // Signed with the right algorithm and claims but the OAuth-state key: still refused.
     const crossKey = await new SignJWT({ email: 'x', tid: null, groups: [], sid: 'f' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u1').setIssuer('different-shop').setAudience('different-shop-api').setIssuedAt(now).setExpirationTime(later(60))
+      .setSubject('u1')
+      .setIssuer('different-shop')
+      .setAudience('different-shop-api')
+      .setIssuedAt(now)
+      .setExpirationTime(later(60))
       .sign(deriveKey(secret, 'oauth-state'));
     expect(await verifyAccessToken(crossKey, { secret, now })).toBeNull();
     expect(await verifyAccessToken('garbage', { secret, now })).toBeNull();

@@ -98,7 +98,10 @@ export async function verifyAccessToken(token: string, { secret, now = new Date(
 }
 
 /** Short-lived signed data carried by the browser (the OAuth state, verifier and nonce). */
-export async function signState(data: Record<string, string | null>, { secret, now, seconds }: { secret: string; now: Date; seconds: number }): Promise<string> {
+export async function signState(
+  data: Record<string, string | null>,
+  { secret, now, seconds }: { secret: string; now: Date; seconds: number },
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT(data)
     .setProtectedHeader({ alg: ALGORITHM })

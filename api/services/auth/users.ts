@@ -26,7 +26,16 @@ export async function createUser(
   const at = now.toISOString();
   await db
     .insertInto('users')
-    .values({ id, email: email.trim().toLowerCase(), passwordHash, emailVerifiedAt: verifiedAt, travelerId: null, disabledAt: null, createdAt: at, updatedAt: at })
+    .values({
+      id,
+      email: email.trim().toLowerCase(),
+      passwordHash,
+      emailVerifiedAt: verifiedAt,
+      travelerId: null,
+      disabledAt: null,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   return id;
 }
@@ -79,7 +88,10 @@ export async function ensureTraveler(db: Db, { userId, profileName = null, now }
     } else {
       travelerId = crypto.randomUUID();
       const profile = buildTravelerFromProfile({ email: user.email, name: profileName, accountId: userId });
-      await trx.insertInto('travelers').values({ id: travelerId, ...profile, createdAt: at, updatedAt: at }).execute();
+      await trx
+        .insertInto('travelers')
+        .values({ id: travelerId, ...profile, createdAt: at, updatedAt: at })
+        .execute();
     }
     await trx.updateTable('users').set({ travelerId, updatedAt: at }).where('id', '=', userId).execute();
     return travelerId;

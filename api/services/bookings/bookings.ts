@@ -8,7 +8,13 @@ import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { catalogueWindow, isPeriodListed } from '#shared/rules/catalogue.ts';
 import { checkAgeGroup, findPassengerProblems, findRoommateProblems, parseRoommates, type RoommateGroup } from '#shared/rules/passengers.ts';
-import { countTravellersByAgeGroup, generateDifferentId, type RandomSource, selectTravellersToSave, setTravellersForAgeGroup } from '#shared/rules/travellers.ts';
+import {
+  countTravellersByAgeGroup,
+  generateDifferentId,
+  type RandomSource,
+  selectTravellersToSave,
+  setTravellersForAgeGroup,
+} from '#shared/rules/travellers.ts';
 import type { CreateBookingRequest, UpdateBookingRequest } from '#shared/schemas/booking.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
@@ -102,7 +108,14 @@ export async function createBooking(
   const id = randomUUID();
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const travelerId = await findOrCreateTraveler(trx, { email: lead.email, name: lead.name, surname: lead.surname ?? '', phone: lead.phone, dni: null, now: stamp });
+    const travelerId = await findOrCreateTraveler(trx, {
+      email: lead.email,
+      name: lead.name,
+      surname: lead.surname ?? '',
+      phone: lead.phone,
+      dni: null,
+      now: stamp,
+    });
     await trx
       .insertInto('bookings')
       .values({
@@ -199,7 +212,12 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
 }
 
 /** Applies the request's traveller changes, with field errors keyed as the request names them. */
-function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEntry[], updates: NonNullable<UpdateBookingRequest['travellers']>, today: string) {
+function applyTravellerUpdates(
+  offer: PeriodOffer,
+  travellers: BookingTravelerEntry[],
+  updates: NonNullable<UpdateBookingRequest['travellers']>,
+  today: string,
+) {
   const fields: Record<string, string> = {};
   const next = travellers.map((t) => ({ ...t }));
   const changed: BookingTravelerEntry[] = [];
@@ -232,16 +250,18 @@ function applyTravellerUpdates(offer: PeriodOffer, travellers: BookingTravelerEn
  * The flights, customise and passengers steps and the coupon: only an IN_PROGRESS booking changes. A
  * change releases any seats held for payment (the held set no longer matches) and reprices.
  */
-export async function updateBooking(
-  db: Db,
-  { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date },
-): Promise<BookingQuote> {
+export async function updateBooking(db: Db, { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date }): Promise<BookingQuote> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
   const flightId = request.flightId === undefined ? row.flightId : request.flightId;
   const fields = flightId === null ? {} : findInvalidChoices(offer, { travellers: [], flightId });
-  const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, parseTravellers(row.travelersStringify), request.travellers ?? [], utcToday(now));
+  const { travellers, fields: travellerFields } = applyTravellerUpdates(
+    offer,
+    parseTravellers(row.travelersStringify),
+    request.travellers ?? [],
+    utcToday(now),
+  );
   Object.assign(fields, travellerFields);
   const roomContext = { travellers, modes: offer.reservationModes };
   let roommates: RoommateGroup[];
@@ -265,7 +285,14 @@ export async function updateBooking(
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('bookings')
-      .set({ flightId, couponId, priceCents: quote.totalCents, travelersStringify: stringifyTravellers(travellers), roommates: JSON.stringify(roommates), updatedAt: stamp })
+      .set({
+        flightId,
+        couponId,
+        priceCents: quote.totalCents,
+        travelersStringify: stringifyTravellers(travellers),
+        roommates: JSON.stringify(roommates),
+        updatedAt: stamp,
+      })
       .where('id', '=', row.id)
       .where('status', '=', 'IN_PROGRESS')
       .executeTakeFirst();

@@ -21,7 +21,8 @@ async function budgetRecipient(db: Db, row: BookingRow): Promise<{ to: string; n
   const lead = parseTravellers(row.travelersStringify)[0];
   const email = lead?.reservationFields['email'];
   if (email && isValidEmail(email)) return { to: email, name: lead?.reservationFields['name'] ?? null };
-  const traveler = row.travelerId === null ? undefined : await db.selectFrom('travelers').select(['email', 'name']).where('id', '=', row.travelerId).executeTakeFirst();
+  const traveler =
+    row.travelerId === null ? undefined : await db.selectFrom('travelers').select(['email', 'name']).where('id', '=', row.travelerId).executeTakeFirst();
   if (traveler?.email) return { to: traveler.email, name: traveler.name };
   throw new AppError('CONFLICT', NO_BUDGET_ADDRESS_MESSAGE);
 }

@@ -39,35 +39,51 @@ export async function listCustomiseOptions(db: Db, periodId: string): Promise<Cu
   const reservationModes = offer.reservationModes.flatMap((mode): ReservationModeView[] => {
     const row = modeById.get(mode.id);
     if (!row) return [];
-    return [{ activityId: mode.activityId, name: row.name, places: mode.places, comment: row.comment, shareRoom: row.shareRoom === 1, availability: row.availability, prices: pricesPerAgeGroup(mode.prices) }];
+    return [
+      {
+        activityId: mode.activityId,
+        name: row.name,
+        places: mode.places,
+        comment: row.comment,
+        shareRoom: row.shareRoom === 1,
+        availability: row.availability,
+        prices: pricesPerAgeGroup(mode.prices),
+      },
+    ];
   });
 
   const options = offer.activities.flatMap((option): ActivityView[] => {
     const pack = packById.get(option.id);
     if (pack) {
-      const members = parsePackMemberIds(pack).map((id) => activityByActivityId.get(id)).filter((m) => m !== undefined);
-      return [{
-        activityId: option.activityId,
-        name: pack.name,
-        webInfo: pack.webInfo,
-        kind: 'pack',
-        // A pack is as available as its scarcest member: it takes a seat on each (one without members takes none).
-        availability: members.length === 0 ? offer.period.bookableAvailability : Math.min(...members.map((m) => m.bookableAvailability)),
-        prices: pricesPerAgeGroup(option.prices),
-        includes: members.map((m) => m.name),
-      }];
+      const members = parsePackMemberIds(pack)
+        .map((id) => activityByActivityId.get(id))
+        .filter((m) => m !== undefined);
+      return [
+        {
+          activityId: option.activityId,
+          name: pack.name,
+          webInfo: pack.webInfo,
+          kind: 'pack',
+          // A pack is as available as its scarcest member: it takes a seat on each (one without members takes none).
+          availability: members.length === 0 ? offer.period.bookableAvailability : Math.min(...members.map((m) => m.bookableAvailability)),
+          prices: pricesPerAgeGroup(option.prices),
+          includes: members.map((m) => m.name),
+        },
+      ];
     }
     const row = activityById.get(option.id);
     if (!row) return [];
-    return [{
-      activityId: option.activityId,
-      name: row.name,
-      webInfo: row.webInfo,
-      kind: isInsurance(option) ? 'insurance' : 'activity',
-      availability: row.bookableAvailability,
-      prices: pricesPerAgeGroup(option.prices),
-      includes: [],
-    }];
+    return [
+      {
+        activityId: option.activityId,
+        name: row.name,
+        webInfo: row.webInfo,
+        kind: isInsurance(option) ? 'insurance' : 'activity',
+        availability: row.bookableAvailability,
+        prices: pricesPerAgeGroup(option.prices),
+        includes: [],
+      },
+    ];
   });
   return { reservationModes, activities: options.toSorted((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]) };
 }

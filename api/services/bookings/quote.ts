@@ -73,8 +73,17 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     .selectFrom('periods')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .select([
-      'periods.id', 'periods.tourId', 'periods.dayOne', 'periods.bookableAvailability', 'periods.webBookable', 'periods.publishWeb',
-      'tours.tourType', 'tours.webSlug', 'tours.publishWeb as tourPublishWeb', 'tours.tagKeywords', 'tours.tagSeason',
+      'periods.id',
+      'periods.tourId',
+      'periods.dayOne',
+      'periods.bookableAvailability',
+      'periods.webBookable',
+      'periods.publishWeb',
+      'tours.tourType',
+      'tours.webSlug',
+      'tours.publishWeb as tourPublishWeb',
+      'tours.tagKeywords',
+      'tours.tagSeason',
     ])
     .where('periods.id', '=', periodId)
     .executeTakeFirst();
@@ -97,7 +106,12 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
       .orderBy('id')
       .execute(),
     db.selectFrom('activityPacks').select(['id', 'activityId', 'multipleActivityIds']).where('periodId', '=', periodId).orderBy('id').execute(),
-    db.selectFrom('campaigns').select(['valueCents', 'validFromDate', 'validUntilDate', 'discountAppliedPerTxt']).where('periodId', '=', periodId).orderBy('id').execute(),
+    db
+      .selectFrom('campaigns')
+      .select(['valueCents', 'validFromDate', 'validUntilDate', 'discountAppliedPerTxt'])
+      .where('periodId', '=', periodId)
+      .orderBy('id')
+      .execute(),
   ]);
   // `in ()` is not SQL: owners without rows are left out of the filter.
   const owners = [
@@ -113,7 +127,15 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
       eb.or([
         eb.and([eb('tourId', '=', period.tourId), eb('periodId', 'is', null)]),
         eb('periodId', '=', periodId),
-        ...owners.filter(([, rows]) => rows.length > 0).map(([column, rows]) => eb(column, 'in', rows.map((r) => r.id))),
+        ...owners
+          .filter(([, rows]) => rows.length > 0)
+          .map(([column, rows]) =>
+            eb(
+              column,
+              'in',
+              rows.map((r) => r.id),
+            ),
+          ),
       ]),
     )
     .orderBy('id')
@@ -141,11 +163,19 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     flights: flights.map((f) => ({
       ...f,
       prices: pricesOf('flightId', f.id),
-      cockpitPrices: cockpitPrices.filter((c) => c.flightId === f.id).map(({ ageGroupName, feeCents, flightCostCents }) => ({ ageGroupName, feeCents, flightCostCents })),
+      cockpitPrices: cockpitPrices
+        .filter((c) => c.flightId === f.id)
+        .map(({ ageGroupName, feeCents, flightCostCents }) => ({ ageGroupName, feeCents, flightCostCents })),
     })),
     reservationModes: modes.map((m) => ({ ...m, prices: pricesOf('reservationModeId', m.id) })),
     activities: [
-      ...[...bookable.activities, ...bookable.insurance].map((a) => ({ id: a.id, activityId: a.activityId, productType: a.productType, prices: a.prices, seatActivityIds: [a.id] })),
+      ...[...bookable.activities, ...bookable.insurance].map((a) => ({
+        id: a.id,
+        activityId: a.activityId,
+        productType: a.productType,
+        prices: a.prices,
+        seatActivityIds: [a.id],
+      })),
       ...bookable.packs.map((p) => ({
         id: p.id,
         activityId: p.activityId,
@@ -171,7 +201,11 @@ export interface BookingChoices {
  * Choices naming a flight, room or activity the period does not offer, one Spanish message per field
  * (paths as the request names them). The quote itself would silently price them at 0: the API refuses.
  */
-export function findInvalidChoices(offer: PeriodOffer, choices: Omit<BookingChoices, 'couponCode'>, { travellersPath = 'travellers' } = {}): Record<string, string> {
+export function findInvalidChoices(
+  offer: PeriodOffer,
+  choices: Omit<BookingChoices, 'couponCode'>,
+  { travellersPath = 'travellers' } = {},
+): Record<string, string> {
   const fields: Record<string, string> = {};
   if (choices.flightId !== null && !offer.flights.some((f) => f.id === choices.flightId)) fields['flightId'] = 'Ese vuelo no está disponible para esta salida';
   choices.travellers.forEach((t, i) => {

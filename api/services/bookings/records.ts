@@ -30,19 +30,21 @@ interface StoredTravellerEntry {
 /** Booking.travelersStringify for a list of entries. */
 export function stringifyTravellers(travellers: readonly BookingTravelerEntry[]): string {
   return JSON.stringify(
-    travellers.map((t): StoredTravellerEntry => ({
-      id: t.id,
-      age_group: t.ageGroup,
-      category: t.category,
-      lead: t.lead,
-      optional_activities: t.optionalActivities,
-      reservation_fields: t.reservationFields,
-      reservation_mode: t.reservationMode,
-      departure_flight_activity: t.departureFlightActivityId,
-      departure_service_combination: t.departureServiceCombinationId,
-      return_flight_activity: t.returnFlightActivityId,
-      return_service_combination: t.returnServiceCombinationId,
-    })),
+    travellers.map(
+      (t): StoredTravellerEntry => ({
+        id: t.id,
+        age_group: t.ageGroup,
+        category: t.category,
+        lead: t.lead,
+        optional_activities: t.optionalActivities,
+        reservation_fields: t.reservationFields,
+        reservation_mode: t.reservationMode,
+        departure_flight_activity: t.departureFlightActivityId,
+        departure_service_combination: t.departureServiceCombinationId,
+        return_flight_activity: t.returnFlightActivityId,
+        return_service_combination: t.returnServiceCombinationId,
+      }),
+    ),
   );
 }
 
@@ -74,7 +76,10 @@ export function parseTravellers(travelersStringify: string): BookingTravelerEntr
         category: text(e['category']) ?? 'Standard category',
         lead: e['lead'] === true,
         optionalActivities: Array.isArray(activities) ? activities.map(String) : ['0'],
-        reservationFields: typeof fields === 'object' && fields !== null ? Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string> : {},
+        reservationFields:
+          typeof fields === 'object' && fields !== null
+            ? (Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>)
+            : {},
         reservationMode: text(pick('reservation_mode', 'reservationMode')),
         departureFlightActivityId: text(pick('departure_flight_activity', 'departureFlightActivityId')),
         departureServiceCombinationId: text(pick('departure_service_combination', 'departureServiceCombinationId')),
@@ -88,7 +93,17 @@ export function parseTravellers(travelersStringify: string): BookingTravelerEntr
 /** Records a state change with who and why (DESIGN.md: "Every transition is recorded with who, when and why"). */
 export async function recordStatusChange(
   trx: Trx,
-  { bookingId, from, to, by, reason, now }: { bookingId: string; from: BookingStatus | null; to: BookingStatus; by: string | null; reason: string; now: string },
+  {
+    bookingId,
+    from,
+    to,
+    by,
+    reason,
+    now,
+  }: { bookingId: string; from: BookingStatus | null; to: BookingStatus; by: string | null; reason: string; now: string },
 ): Promise<void> {
-  await trx.insertInto('bookingStatusChanges').values({ id: randomUUID(), bookingId, fromStatus: from, toStatus: to, changedBy: by, reason, createdAt: now }).execute();
+  await trx
+    .insertInto('bookingStatusChanges')
+    .values({ id: randomUUID(), bookingId, fromStatus: from, toStatus: to, changedBy: by, reason, createdAt: now })
+    .execute();
 }

@@ -24,7 +24,8 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
     period: (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability,
     flight: (await t.db.selectFrom('flights').select('bookableAvailability').where('id', '=', 'f3').executeTakeFirstOrThrow()).bookableAvailability,
     room: (await t.db.selectFrom('reservationModes').select('availability').where('id', '=', 'rm1').executeTakeFirstOrThrow()).availability,
-    activity: (await t.db.selectFrom('optionalActivities').select('bookableAvailability').where('id', '=', 'oa1').executeTakeFirstOrThrow()).bookableAvailability,
+    activity: (await t.db.selectFrom('optionalActivities').select('bookableAvailability').where('id', '=', 'oa1').executeTakeFirstOrThrow())
+      .bookableAvailability,
   });
   const initial = { period: 10, flight: 4, room: 5, activity: 3 };
 
@@ -32,14 +33,17 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
   async function customisedBooking(): Promise<string> {
     const { id } = await (await api.request('/bookings', jsonRequest('POST', validBooking()))).json();
     const { travellers } = await (await api.request(`/bookings/${id}`)).json();
-    const res = await api.request(`/bookings/${id}`, jsonRequest('PATCH', {
-      flightId: 'f3',
-      travellers: [
-        { id: travellers[0].id, reservationMode: 'DBL', optionalActivities: ['ACT1'] },
-        { id: travellers[1].id, reservationMode: 'DBL', optionalActivities: ['PACK'] },
-        { id: travellers[2].id, optionalActivities: ['SEG'] },
-      ],
-    }));
+    const res = await api.request(
+      `/bookings/${id}`,
+      jsonRequest('PATCH', {
+        flightId: 'f3',
+        travellers: [
+          { id: travellers[0].id, reservationMode: 'DBL', optionalActivities: ['ACT1'] },
+          { id: travellers[1].id, reservationMode: 'DBL', optionalActivities: ['PACK'] },
+          { id: travellers[2].id, optionalActivities: ['SEG'] },
+        ],
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(travellers) }))).status).toBe(200);
     return id;
@@ -134,10 +138,16 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
     const SEATS = 5;
     const PROCESSES = 6;
     const PER_PROCESS = 3;
-    await t.db.updateTable('periods').set({ bookableAvailability: SEATS + PROCESSES * PER_PROCESS }).where('id', '=', 'p1').execute();
+    await t.db
+      .updateTable('periods')
+      .set({ bookableAvailability: SEATS + PROCESSES * PER_PROCESS })
+      .where('id', '=', 'p1')
+      .execute();
     const ids: string[] = [];
     for (let i = 0; i < PROCESSES * PER_PROCESS; i++) {
-      const request = CreateBookingSchema.parse(validBooking({ adults: 1, children: 0, lead: { name: `Viajero ${i}`, email: `v${i}@viajes.es`, phone: '600123456' } }));
+      const request = CreateBookingSchema.parse(
+        validBooking({ adults: 1, children: 0, lead: { name: `Viajero ${i}`, email: `v${i}@viajes.es`, phone: '600123456' } }),
+      );
       ids.push((await createBooking(t.db, { request, by: null, now: new Date() })).id);
     }
     await t.db.updateTable('periods').set({ bookableAvailability: SEATS }).where('id', '=', 'p1').execute();

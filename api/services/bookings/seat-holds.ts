@@ -33,7 +33,10 @@ export interface SeatNeed {
  * spec names `places` and `availability` only, this is our reading). Sorted by type and id so concurrent
  * holds lock rows in the same order and cannot deadlock.
  */
-export function computeSeatNeeds(offer: PeriodOffer, { travellers, flightId }: { travellers: readonly BookingTravelerEntry[]; flightId: string | null }): SeatNeed[] {
+export function computeSeatNeeds(
+  offer: PeriodOffer,
+  { travellers, flightId }: { travellers: readonly BookingTravelerEntry[]; flightId: string | null },
+): SeatNeed[] {
   const count = travellers.length;
   const needs = new Map<string, SeatNeed>();
   const add = (resourceType: SeatResourceType, resourceId: string, quantity: number) => {
@@ -130,14 +133,19 @@ export async function releaseHolds(trx: Trx, bookingId: string, now: Date, { con
     .execute();
   // In the same resource order as taking, so a release and a hold running together cannot deadlock.
   const holds = rows.sort(
-    (a, b) => SEAT_RESOURCE_TYPES.indexOf(a.resourceType as SeatResourceType) - SEAT_RESOURCE_TYPES.indexOf(b.resourceType as SeatResourceType) || a.resourceId.localeCompare(b.resourceId),
+    (a, b) =>
+      SEAT_RESOURCE_TYPES.indexOf(a.resourceType as SeatResourceType) - SEAT_RESOURCE_TYPES.indexOf(b.resourceType as SeatResourceType) ||
+      a.resourceId.localeCompare(b.resourceId),
   );
   for (const hold of holds) if (await releaseHold(trx, hold, now, { confirmed })) released += 1;
   return released;
 }
 
 /** Takes every seat a booking needs and records the holds; any shortfall throws and the caller's transaction rolls back. */
-async function takeSeats(trx: Trx, { bookingId, needs, expiresAt, confirmedAt, now }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; now: Date }) {
+async function takeSeats(
+  trx: Trx,
+  { bookingId, needs, expiresAt, confirmedAt, now }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; now: Date },
+) {
   for (const need of needs) {
     if (!(await moveSeats(trx, need, 'take'))) throw new AppError('CONFLICT', NO_SEATS_MESSAGE);
   }
@@ -154,7 +162,12 @@ async function takeSeats(trx: Trx, { bookingId, needs, expiresAt, confirmedAt, n
  * upgrade), on PostgreSQL it locks the booking row so two holds of one booking queue up.
  */
 async function claimBooking(trx: Trx, bookingId: string, now: Date) {
-  const claimed = await trx.updateTable('bookings').set({ updatedAt: now.toISOString() }).where('id', '=', bookingId).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
+  const claimed = await trx
+    .updateTable('bookings')
+    .set({ updatedAt: now.toISOString() })
+    .where('id', '=', bookingId)
+    .where('status', '=', 'IN_PROGRESS')
+    .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) throw bookingLocked();
   const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
   const offer = await loadPeriodOffer(trx, row.periodId);
@@ -168,7 +181,11 @@ async function claimBooking(trx: Trx, bookingId: string, now: Date) {
  * visitor who returns to the pay step gets a fresh deadline and seats matching the current choices.
  * Throws 409 'Ya no quedan plazas suficientes para esta salida.' when anything is short.
  */
-export async function holdSeats(db: Db, bookingId: string, { minutes = DEFAULT_HOLD_MINUTES, now = new Date() }: { minutes?: number; now?: Date } = {}): Promise<{ expiresAt: string }> {
+export async function holdSeats(
+  db: Db,
+  bookingId: string,
+  { minutes = DEFAULT_HOLD_MINUTES, now = new Date() }: { minutes?: number; now?: Date } = {},
+): Promise<{ expiresAt: string }> {
   const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const needs = await claimBooking(trx, bookingId, now);

@@ -39,77 +39,161 @@ const price = (owner: Record<string, string>, ageGroupName: string, valueCents: 
  * - campaign 100 € per pax in force, one expired; coupons VERANO10 (10 %), CADUCADO (expired), OTROTOUR.
  */
 export async function insertDeparture(db: Db, { seats = 10, dayOne = day(60) }: { seats?: number; dayOne?: string } = {}) {
-  await db.insertInto('tours').values([
-    { id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
-    { id: 't2', name: 'Otro', webSlug: 'otro', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
-  ]).execute();
-  await db.insertInto('periods').values([
-    { id: 'p1', tourId: 't1', name: 'Salida p1', dayOne, returnDate: addDays({ date: dayOne, days: 9 }), numberOfDays: 10, bookableAvailability: seats, webBookable: 1, publishWeb: 1 },
-    { id: 'p-not-web', tourId: 't1', name: 'Salida interna', dayOne, returnDate: addDays({ date: dayOne, days: 9 }), numberOfDays: 10, bookableAvailability: 10, webBookable: 0, publishWeb: 1 },
-  ]).execute();
-  await db.insertInto('flights').values([
-    { id: 'f1', periodId: 'p1', name: 'Madrid - Tokio', departureCity: 'Madrid', guaranteedAvailability: 10, bookableAvailability: 10 },
-    { id: 'f2', periodId: 'p1', name: 'Sin vuelo', departureCity: null, guaranteedAvailability: 0, bookableAvailability: 0 },
-    { id: 'f3', periodId: 'p1', name: 'Barcelona - Tokio', departureCity: 'Barcelona', guaranteedAvailability: 0, bookableAvailability: 4 },
-    { id: 'f4', periodId: 'p1', name: 'Madrid - Osaka', departureCity: 'Madrid', guaranteedAvailability: 0, bookableAvailability: 2 },
-  ]).execute();
-  await db.insertInto('cockpitPrices').values([
-    { id: 'cp1', flightId: 'f3', ageGroupName: 'Adultos', flightCostCents: 20_000, feeCents: 1_050 },
-    { id: 'cp4a', flightId: 'f4', ageGroupName: 'Adultos', flightCostCents: 18_000, feeCents: 1_200 },
-    { id: 'cp4c', flightId: 'f4', ageGroupName: 'Niños', flightCostCents: 15_000, feeCents: 1_200 },
-  ]).execute();
-  await db.insertInto('cockpitFlights').values({
-    id: 'cf3', flightId: 'f3', fareId: 'FARE-BCN-NRT', purchasePriceCents: 15_000, agencyPurchasePriceCents: 14_550, agencyMarginCents: 1_200,
-    totalTaxCents: 4_900, verifiedFareDate: '2026-01-01T00:00:00.000Z', bookable: 1, ticketTimeLimit: null,
-  }).execute();
+  await db
+    .insertInto('tours')
+    .values([
+      { id: 't1', name: 'Japón esencial', webSlug: 'japon-esencial', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
+      { id: 't2', name: 'Otro', webSlug: 'otro', tourType: 'Group', publishWeb: 1, createdAt: stamp, updatedAt: stamp },
+    ])
+    .execute();
+  await db
+    .insertInto('periods')
+    .values([
+      {
+        id: 'p1',
+        tourId: 't1',
+        name: 'Salida p1',
+        dayOne,
+        returnDate: addDays({ date: dayOne, days: 9 }),
+        numberOfDays: 10,
+        bookableAvailability: seats,
+        webBookable: 1,
+        publishWeb: 1,
+      },
+      {
+        id: 'p-not-web',
+        tourId: 't1',
+        name: 'Salida interna',
+        dayOne,
+        returnDate: addDays({ date: dayOne, days: 9 }),
+        numberOfDays: 10,
+        bookableAvailability: 10,
+        webBookable: 0,
+        publishWeb: 1,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('flights')
+    .values([
+      { id: 'f1', periodId: 'p1', name: 'Madrid - Tokio', departureCity: 'Madrid', guaranteedAvailability: 10, bookableAvailability: 10 },
+      { id: 'f2', periodId: 'p1', name: 'Sin vuelo', departureCity: null, guaranteedAvailability: 0, bookableAvailability: 0 },
+      { id: 'f3', periodId: 'p1', name: 'Barcelona - Tokio', departureCity: 'Barcelona', guaranteedAvailability: 0, bookableAvailability: 4 },
+      { id: 'f4', periodId: 'p1', name: 'Madrid - Osaka', departureCity: 'Madrid', guaranteedAvailability: 0, bookableAvailability: 2 },
+    ])
+    .execute();
+  await db
+    .insertInto('cockpitPrices')
+    .values([
+      { id: 'cp1', flightId: 'f3', ageGroupName: 'Adultos', flightCostCents: 20_000, feeCents: 1_050 },
+      { id: 'cp4a', flightId: 'f4', ageGroupName: 'Adultos', flightCostCents: 18_000, feeCents: 1_200 },
+      { id: 'cp4c', flightId: 'f4', ageGroupName: 'Niños', flightCostCents: 15_000, feeCents: 1_200 },
+    ])
+    .execute();
+  await db
+    .insertInto('cockpitFlights')
+    .values({
+      id: 'cf3',
+      flightId: 'f3',
+      fareId: 'FARE-BCN-NRT',
+      purchasePriceCents: 15_000,
+      agencyPurchasePriceCents: 14_550,
+      agencyMarginCents: 1_200,
+      totalTaxCents: 4_900,
+      verifiedFareDate: '2026-01-01T00:00:00.000Z',
+      bookable: 1,
+      ticketTimeLimit: null,
+    })
+    .execute();
   const at = (date: string, time: string) => `${date}T${time}:00.000Z`;
   const back = addDays({ date: dayOne, days: 9 });
-  await db.insertInto('flightJourneys').values([
-    { id: 'j1-out', flightId: 'f1', direction: 'outbound', position: 0 },
-    { id: 'j1-in', flightId: 'f1', direction: 'inbound', position: 1 },
-    { id: 'j3-out', flightId: 'f3', direction: 'outbound', position: 0 },
-    { id: 'j3-in', flightId: 'f3', direction: 'inbound', position: 1 },
-  ]).execute();
-  const segment = (id: string, journeyId: string, position: number, from: [string, string], to: [string, string], departureAt: string, arrivalAt: string, flightNumber: string) => ({
-    id, journeyId, position, provider: 'Iberia', departureAt, arrivalAt, departureIata: from[1], arrivalIata: to[1], departureCity: from[0], arrivalCity: to[0],
-    flightNumber, goSegment: journeyId.endsWith('out') ? 1 : 0, nights: null,
+  await db
+    .insertInto('flightJourneys')
+    .values([
+      { id: 'j1-out', flightId: 'f1', direction: 'outbound', position: 0 },
+      { id: 'j1-in', flightId: 'f1', direction: 'inbound', position: 1 },
+      { id: 'j3-out', flightId: 'f3', direction: 'outbound', position: 0 },
+      { id: 'j3-in', flightId: 'f3', direction: 'inbound', position: 1 },
+    ])
+    .execute();
+  const segment = (
+    id: string,
+    journeyId: string,
+    position: number,
+    from: [string, string],
+    to: [string, string],
+    departureAt: string,
+    arrivalAt: string,
+    flightNumber: string,
+  ) => ({
+    id,
+    journeyId,
+    position,
+    provider: 'Iberia',
+    departureAt,
+    arrivalAt,
+    departureIata: from[1],
+    arrivalIata: to[1],
+    departureCity: from[0],
+    arrivalCity: to[0],
+    flightNumber,
+    goSegment: journeyId.endsWith('out') ? 1 : 0,
+    nights: null,
   });
-  await db.insertInto('flightSegments').values([
-    segment('s1-out', 'j1-out', 0, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:00'), at(addDays({ date: dayOne, days: 1 }), '08:00'), 'IB281'),
-    segment('s1-in', 'j1-in', 0, ['Tokio', 'NRT'], ['Madrid', 'MAD'], at(back, '10:00'), at(back, '18:00'), 'IB282'),
-    // Listed out of order on purpose: segments are shown by position.
-    segment('s3-out-2', 'j3-out', 1, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:30'), at(addDays({ date: dayOne, days: 1 }), '09:00'), 'IB6801'),
-    segment('s3-out-1', 'j3-out', 0, ['Barcelona', 'BCN'], ['Madrid', 'MAD'], at(dayOne, '09:00'), at(dayOne, '10:15'), 'IB3001'),
-    segment('s3-in', 'j3-in', 0, ['Tokio', 'NRT'], ['Barcelona', 'BCN'], at(back, '11:00'), at(back, '19:30'), 'IB6802'),
-  ]).execute();
-  await db.insertInto('reservationModes').values({ id: 'rm1', periodId: 'p1', activityId: 'DBL', name: 'Habitación doble', places: 2, availability: 5 }).execute();
-  await db.insertInto('optionalActivities').values([
-    { id: 'oa1', periodId: 'p1', activityId: 'ACT1', name: 'Ceremonia del té', bookableAvailability: 3 },
-    { id: 'oa2', periodId: 'p1', activityId: 'SEG', name: 'Seguro de cancelación', productType: 'Seguros', bookableAvailability: 100 },
-    { id: 'oa3', periodId: 'p1', activityId: 'CAR', name: 'Coche de alquiler', subtype: 'Rental car', bookableAvailability: 5 },
-  ]).execute();
+  await db
+    .insertInto('flightSegments')
+    .values([
+      segment('s1-out', 'j1-out', 0, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:00'), at(addDays({ date: dayOne, days: 1 }), '08:00'), 'IB281'),
+      segment('s1-in', 'j1-in', 0, ['Tokio', 'NRT'], ['Madrid', 'MAD'], at(back, '10:00'), at(back, '18:00'), 'IB282'),
+      // Listed out of order on purpose: segments are shown by position.
+      segment('s3-out-2', 'j3-out', 1, ['Madrid', 'MAD'], ['Tokio', 'NRT'], at(dayOne, '12:30'), at(addDays({ date: dayOne, days: 1 }), '09:00'), 'IB6801'),
+      segment('s3-out-1', 'j3-out', 0, ['Barcelona', 'BCN'], ['Madrid', 'MAD'], at(dayOne, '09:00'), at(dayOne, '10:15'), 'IB3001'),
+      segment('s3-in', 'j3-in', 0, ['Tokio', 'NRT'], ['Barcelona', 'BCN'], at(back, '11:00'), at(back, '19:30'), 'IB6802'),
+    ])
+    .execute();
+  await db
+    .insertInto('reservationModes')
+    .values({ id: 'rm1', periodId: 'p1', activityId: 'DBL', name: 'Habitación doble', places: 2, availability: 5 })
+    .execute();
+  await db
+    .insertInto('optionalActivities')
+    .values([
+      { id: 'oa1', periodId: 'p1', activityId: 'ACT1', name: 'Ceremonia del té', bookableAvailability: 3 },
+      { id: 'oa2', periodId: 'p1', activityId: 'SEG', name: 'Seguro de cancelación', productType: 'Seguros', bookableAvailability: 100 },
+      { id: 'oa3', periodId: 'p1', activityId: 'CAR', name: 'Coche de alquiler', subtype: 'Rental car', bookableAvailability: 5 },
+    ])
+    .execute();
   await db.insertInto('activityPacks').values({ id: 'ap1', periodId: 'p1', activityId: 'PACK', name: 'Pack cultural', multipleActivityIds: 'ACT1' }).execute();
-  await db.insertInto('prices').values([
-    price({ tourId: 't1' }, 'Adultos', 100_000),
-    price({ tourId: 't1' }, 'Niños', 80_000),
-    price({ periodId: 'p1' }, 'Adultos', 15_050),
-    price({ flightId: 'f1' }, 'Adultos', 30_000),
-    price({ flightId: 'f1' }, 'Niños', 25_000),
-    price({ reservationModeId: 'rm1' }, 'Adultos', 5_000),
-    price({ optionalActivityId: 'oa1' }, 'Adultos', 4_000),
-    price({ optionalActivityId: 'oa2' }, 'Adultos', 2_500),
-    price({ optionalActivityId: 'oa3' }, 'Adultos', 9_000),
-    price({ activityPackId: 'ap1' }, 'Adultos', 6_000),
-  ]).execute();
-  await db.insertInto('campaigns').values([
-    { id: 'c-now', periodId: 'p1', name: 'Otoño', valueCents: 10_000, validFromDate: day(-1), validUntilDate: day(10), discountAppliedPerTxt: 'PER_PAX' },
-    { id: 'c-over', periodId: 'p1', name: 'Pasada', valueCents: 5_000, validFromDate: null, validUntilDate: day(-1), discountAppliedPerTxt: 'ONCE' },
-  ]).execute();
-  await db.insertInto('coupons').values([
-    { id: 'k1', code: 'VERANO10', couponCondition: 'PER_BOOKING', value: 10, uses: 5, type: 'percentage', status: 'active' },
-    { id: 'k2', code: 'CADUCADO', couponCondition: 'PER_BOOKING', value: 5_000, uses: 5, type: 'fixed', status: 'active', endDate: day(-1) },
-    { id: 'k3', code: 'OTROTOUR', couponCondition: 'PER_TRAVELER', value: 5_000, uses: 5, type: 'fixed', status: 'active', tourId: 't2' },
-  ]).execute();
+  await db
+    .insertInto('prices')
+    .values([
+      price({ tourId: 't1' }, 'Adultos', 100_000),
+      price({ tourId: 't1' }, 'Niños', 80_000),
+      price({ periodId: 'p1' }, 'Adultos', 15_050),
+      price({ flightId: 'f1' }, 'Adultos', 30_000),
+      price({ flightId: 'f1' }, 'Niños', 25_000),
+      price({ reservationModeId: 'rm1' }, 'Adultos', 5_000),
+      price({ optionalActivityId: 'oa1' }, 'Adultos', 4_000),
+      price({ optionalActivityId: 'oa2' }, 'Adultos', 2_500),
+      price({ optionalActivityId: 'oa3' }, 'Adultos', 9_000),
+      price({ activityPackId: 'ap1' }, 'Adultos', 6_000),
+    ])
+    .execute();
+  await db
+    .insertInto('campaigns')
+    .values([
+      { id: 'c-now', periodId: 'p1', name: 'Otoño', valueCents: 10_000, validFromDate: day(-1), validUntilDate: day(10), discountAppliedPerTxt: 'PER_PAX' },
+      { id: 'c-over', periodId: 'p1', name: 'Pasada', valueCents: 5_000, validFromDate: null, validUntilDate: day(-1), discountAppliedPerTxt: 'ONCE' },
+    ])
+    .execute();
+  await db
+    .insertInto('coupons')
+    .values([
+      { id: 'k1', code: 'VERANO10', couponCondition: 'PER_BOOKING', value: 10, uses: 5, type: 'percentage', status: 'active' },
+      { id: 'k2', code: 'CADUCADO', couponCondition: 'PER_BOOKING', value: 5_000, uses: 5, type: 'fixed', status: 'active', endDate: day(-1) },
+      { id: 'k3', code: 'OTROTOUR', couponCondition: 'PER_TRAVELER', value: 5_000, uses: 5, type: 'fixed', status: 'active', tourId: 't2' },
+    ])
+    .execute();
 }
 
 /** The API over `db`; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */

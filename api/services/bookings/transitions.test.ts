@@ -23,7 +23,7 @@ const FORBIDDEN = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.map((to) =
   ([from, to]) => !isAllowed(from, to) && !(from === 'CONFIRMED' && to === 'CONFIRMED'),
 );
 
-it('the table is DESIGN.md\'s, exactly', () => {
+it("the table is DESIGN.md's, exactly", () => {
   const table = Object.entries(BOOKING_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => [from, to]));
   expect(table.sort()).toEqual([...ALLOWED].sort());
 });
@@ -41,8 +41,15 @@ describe.each(dialects)('transitionBooking on %s', (dialect) => {
 
   const setStatus = (status: BookingStatus) => t.db.updateTable('bookings').set({ status }).where('id', '=', bookingId).execute();
   const status = async () => (await t.db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirstOrThrow()).status;
-  const periodSeats = async () => (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
-  const changes = () => t.db.selectFrom('bookingStatusChanges').select(['fromStatus', 'toStatus', 'changedBy', 'reason']).where('bookingId', '=', bookingId).where('fromStatus', 'is not', null).execute();
+  const periodSeats = async () =>
+    (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
+  const changes = () =>
+    t.db
+      .selectFrom('bookingStatusChanges')
+      .select(['fromStatus', 'toStatus', 'changedBy', 'reason'])
+      .where('bookingId', '=', bookingId)
+      .where('fromStatus', 'is not', null)
+      .execute();
 
   it.each(ALLOWED)('%s → %s is allowed and recorded with who and why', async (from, to) => {
     await setStatus(from);
@@ -54,7 +61,9 @@ describe.each(dialects)('transitionBooking on %s', (dialect) => {
 
   it.each(FORBIDDEN)('%s → %s is refused with 409 and changes nothing', async (from, to) => {
     await setStatus(from);
-    await expect(t.db.transaction().execute((trx) => transitionBooking(trx, bookingId, to, { by: 'u-admin', reason: 'prueba' }))).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(t.db.transaction().execute((trx) => transitionBooking(trx, bookingId, to, { by: 'u-admin', reason: 'prueba' }))).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(await status()).toBe(from);
     expect(await changes()).toEqual([]);
   });

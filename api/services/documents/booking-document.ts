@@ -56,10 +56,23 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
     .leftJoin('flights', 'flights.id', 'bookings.flightId')
     .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
     .select([
-      'bookings.id', 'bookings.tkId', 'bookings.differentId', 'bookings.status', 'bookings.priceCents', 'bookings.quoteStringify',
-      'bookings.travelersStringify', 'bookings.periodId', 'tours.name as tourName', 'periods.dayOne', 'periods.returnDate',
-      'periods.numberOfDays', 'flights.name as flightName', 'travelers.name as ownerName', 'travelers.surname as ownerSurname',
-      'travelers.email as ownerEmail', 'travelers.phone as ownerPhone',
+      'bookings.id',
+      'bookings.tkId',
+      'bookings.differentId',
+      'bookings.status',
+      'bookings.priceCents',
+      'bookings.quoteStringify',
+      'bookings.travelersStringify',
+      'bookings.periodId',
+      'tours.name as tourName',
+      'periods.dayOne',
+      'periods.returnDate',
+      'periods.numberOfDays',
+      'flights.name as flightName',
+      'travelers.name as ownerName',
+      'travelers.surname as ownerSurname',
+      'travelers.email as ownerEmail',
+      'travelers.phone as ownerPhone',
     ])
     .where('bookings.id', '=', bookingId)
     .executeTakeFirst();

@@ -40,7 +40,11 @@ export function rows(doc: Pdf, entries: readonly (readonly [string, string])[]):
     const y = doc.y;
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
     const labelBottom = doc.y;
-    doc.font('Helvetica').fontSize(10).fillColor('black').text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor('black')
+      .text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
   doc.x = MARGIN;
@@ -48,7 +52,11 @@ export function rows(doc: Pdf, entries: readonly (readonly [string, string])[]):
 
 /** A plain paragraph. */
 export function paragraph(doc: Pdf, text: string, { muted = false, size = 10 }: { muted?: boolean; size?: number } = {}): void {
-  doc.font('Helvetica').fontSize(size).fillColor(muted ? MUTED : 'black').text(text, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
+  doc
+    .font('Helvetica')
+    .fontSize(size)
+    .fillColor(muted ? MUTED : 'black')
+    .text(text, MARGIN, doc.y, { width: doc.page.width - 2 * MARGIN });
   doc.fillColor('black');
 }
 
@@ -56,7 +64,17 @@ export function paragraph(doc: Pdf, text: string, { muted = false, size = 10 }: 
  * Renders a document: the brand and `title` on top, `draw`'s body, the organiser's legal identity at the
  * end. `issuedAt` is also the PDF's creation date, so the same data gives the same document.
  */
-export function renderPdf({ title, subtitle, issuedAt, draw }: { title: string; subtitle: string; issuedAt: string; draw: (doc: Pdf) => void }): Promise<Buffer> {
+export function renderPdf({
+  title,
+  subtitle,
+  issuedAt,
+  draw,
+}: {
+  title: string;
+  subtitle: string;
+  issuedAt: string;
+  draw: (doc: Pdf) => void;
+}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -79,7 +97,11 @@ export function renderPdf({ title, subtitle, issuedAt, draw }: { title: string; 
   paragraph(doc, `${COMPANY_LEGAL.legalName} · NIF ${COMPANY_LEGAL.taxId}`, { size: 9 });
   paragraph(doc, COMPANY_LEGAL.address, { size: 9 });
   paragraph(doc, COMPANY_LEGAL.agencyLicence, { size: 9, muted: true });
-  paragraph(doc, `${COMPANY_LEGAL.registry}. Viaje combinado sujeto al Real Decreto Legislativo 1/2007 y a la Directiva (UE) 2015/2302, con ${COMPANY_LEGAL.insolvencyGuarantee}.`, { size: 9, muted: true });
+  paragraph(
+    doc,
+    `${COMPANY_LEGAL.registry}. Viaje combinado sujeto al Real Decreto Legislativo 1/2007 y a la Directiva (UE) 2015/2302, con ${COMPANY_LEGAL.insolvencyGuarantee}.`,
+    { size: 9, muted: true },
+  );
   doc.end();
   return done;
 }

@@ -39,7 +39,9 @@ export function renderReceiptPdf(booking: BookingDocument, payment: DocumentPaym
         ['Pendiente tras este pago', formatEuros(Math.max(0, booking.totalCents - paid))],
       ]);
       doc.moveDown(0.5);
-      paragraph(doc, 'Este recibo justifica el pago a cuenta de un viaje combinado. La factura se emite a nombre del titular con el pago total.', { muted: true });
+      paragraph(doc, 'Este recibo justifica el pago a cuenta de un viaje combinado. La factura se emite a nombre del titular con el pago total.', {
+        muted: true,
+      });
     },
   });
 }

@@ -21,7 +21,10 @@ export function renderVoucherPdf(booking: BookingDocument, { issuedAt }: { issue
         ['Localizador', booking.tkId ?? 'Pendiente de confirmar'],
         ['Código de reserva', booking.differentId],
         ['Viaje', booking.tourName],
-        ['Fechas', booking.returnDate ? formatDateRange({ from: booking.dayOne, to: booking.returnDate }) : `Salida el ${formatSpanishDate({ date: booking.dayOne })}`],
+        [
+          'Fechas',
+          booking.returnDate ? formatDateRange({ from: booking.dayOne, to: booking.returnDate }) : `Salida el ${formatSpanishDate({ date: booking.dayOne })}`,
+        ],
         ...(booking.numberOfDays ? ([['Duración', `${booking.numberOfDays} días`]] as const) : []),
         ['Vuelo', booking.flightName ?? 'Sin vuelo incluido'],
         ['Titular', [booking.lead.name, booking.lead.email, booking.lead.phone].filter(Boolean).join(' · ')],
@@ -41,15 +44,29 @@ export function renderVoucherPdf(booking: BookingDocument, { issuedAt }: { issue
 
       section(doc, 'Pagos');
       rows(doc, [
-        ...booking.payments.map((p) => [`${formatSpanishDate({ date: p.confirmedAt.slice(0, 10) })}`, `${formatEuros(p.amountCents)} · ${PAYMENT_METHOD_LABELS[p.method] ?? p.method} · pedido ${p.orderNumber}`] as const),
+        ...booking.payments.map(
+          (p) =>
+            [
+              `${formatSpanishDate({ date: p.confirmedAt.slice(0, 10) })}`,
+              `${formatEuros(p.amountCents)} · ${PAYMENT_METHOD_LABELS[p.method] ?? p.method} · pedido ${p.orderNumber}`,
+            ] as const,
+        ),
         ['Pagado', formatEuros(booking.paidCents)],
         ['Pendiente', formatEuros(booking.remainingCents)],
       ]);
       doc.moveDown(0.5);
       if (booking.remainingCents > 0) {
-        paragraph(doc, 'El importe pendiente se paga en los plazos de tu reserva; te avisaremos por correo antes de cada uno y puedes pagar cuando quieras desde el enlace de tu reserva.', { muted: true });
+        paragraph(
+          doc,
+          'El importe pendiente se paga en los plazos de tu reserva; te avisaremos por correo antes de cada uno y puedes pagar cuando quieras desde el enlace de tu reserva.',
+          { muted: true },
+        );
       }
-      paragraph(doc, 'Lleva contigo este bono y tu documentación de viaje (DNI o pasaporte en vigor). Ante cualquier incidencia, responde al correo de confirmación o escríbenos desde la web.', { muted: true });
+      paragraph(
+        doc,
+        'Lleva contigo este bono y tu documentación de viaje (DNI o pasaporte en vigor). Ante cualquier incidencia, responde al correo de confirmación o escríbenos desde la web.',
+        { muted: true },
+      );
     },
   });
 }

@@ -64,11 +64,7 @@ export function orderFlightOptions(options: readonly FlightOptionView[]): Flight
     const [ga, ca] = groupRank(a);
     const [gb, cb] = groupRank(b);
     return (
-      ga - gb ||
-      ca.localeCompare(cb, 'es') ||
-      Number(b.available) - Number(a.available) ||
-      a.totalCents - b.totalCents ||
-      a.name.localeCompare(b.name, 'es')
+      ga - gb || ca.localeCompare(cb, 'es') || Number(b.available) - Number(a.available) || a.totalCents - b.totalCents || a.name.localeCompare(b.name, 'es')
     );
   });
 }
@@ -115,12 +111,19 @@ async function storeVerifiedFare(trx: Trx, fare: VerifiedFare): Promise<void> {
     const own = rows.filter((r) => r.ageGroupName === ageGroupName);
     if (own.length === 0) {
       if (valueCents === adult) continue;
-      await trx.insertInto('cockpitPrices').values({ id: randomUUID(), flightId: fare.flightId, ageGroupName, flightCostCents: valueCents, feeCents: 0 }).execute();
+      await trx
+        .insertInto('cockpitPrices')
+        .values({ id: randomUUID(), flightId: fare.flightId, ageGroupName, flightCostCents: valueCents, feeCents: 0 })
+        .execute();
       continue;
     }
     for (const row of own) {
       const feeCents = Math.min(row.feeCents, valueCents);
-      await trx.updateTable('cockpitPrices').set({ flightCostCents: valueCents - feeCents, feeCents }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('cockpitPrices')
+        .set({ flightCostCents: valueCents - feeCents, feeCents })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 }
@@ -137,7 +140,13 @@ const invalidFlight = () => new AppError('VALIDATION', 'Revisa los datos marcado
 export async function chooseFlight(
   db: Db,
   provider: FlightsProvider,
-  { row, flightId, acceptedPriceCents, shownTotalCents, now }: { row: BookingRow; flightId: string | null; acceptedPriceCents?: number; shownTotalCents?: number; now: Date },
+  {
+    row,
+    flightId,
+    acceptedPriceCents,
+    shownTotalCents,
+    now,
+  }: { row: BookingRow; flightId: string | null; acceptedPriceCents?: number; shownTotalCents?: number; now: Date },
 ): Promise<FlightChoiceAnswer> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
   const travellers = parseTravellers(row.travelersStringify);
@@ -172,7 +181,11 @@ export async function chooseFlight(
     const offer = await loadPeriodOffer(trx, current.periodId);
     if (!offer) throw periodNotFound();
     const coupon = current.couponId === null ? undefined : await trx.selectFrom('coupons').select('code').where('id', '=', current.couponId).executeTakeFirst();
-    const quote = await quoteOffer(trx, { offer, choices: { travellers: parseTravellers(current.travelersStringify), flightId, couponCode: coupon?.code ?? null }, now });
+    const quote = await quoteOffer(trx, {
+      offer,
+      choices: { travellers: parseTravellers(current.travelersStringify), flightId, couponCode: coupon?.code ?? null },
+      now,
+    });
     // As a PATCH does: a stored coupon that stopped applying (one tied to another flight) is dropped.
     const couponId = quote.coupon?.applied ? quote.coupon.couponId : null;
 

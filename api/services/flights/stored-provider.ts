@@ -14,7 +14,13 @@
  * - Pre-booking (`preBook`): nothing to call; the fare and itineraries to record come from the verification.
  */
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
-import { computeAgencyFlightPriceCents, computeFlightPricesForBooking, computeFlightTotalCents, isNoFlight, shouldLookUpFlightFares } from '#shared/rules/flights.ts';
+import {
+  computeAgencyFlightPriceCents,
+  computeFlightPricesForBooking,
+  computeFlightTotalCents,
+  isNoFlight,
+  shouldLookUpFlightFares,
+} from '#shared/rules/flights.ts';
 import { type AgePrice, findPriceForAgeGroup } from '#shared/rules/prices.ts';
 import type { Db } from '../../db/database.ts';
 import type { FareJourney, FareTraveller, FlightFare, FlightsProvider, VerifiedFare } from './provider.ts';
@@ -70,7 +76,11 @@ async function loadStoredFlights(db: Db, { periodId, flightId }: { periodId: str
       : await db
           .selectFrom('flightSegments')
           .select(['journeyId', 'departureAt', 'arrivalAt', 'departureIata', 'arrivalIata', 'departureCity', 'arrivalCity', 'flightNumber', 'provider'])
-          .where('journeyId', 'in', journeys.map((j) => j.id))
+          .where(
+            'journeyId',
+            'in',
+            journeys.map((j) => j.id),
+          )
           .orderBy('position')
           .orderBy('id')
           .execute();
@@ -79,7 +89,9 @@ async function loadStoredFlights(db: Db, { periodId, flightId }: { periodId: str
   return flights.map((f) => ({
     ...f,
     prices: prices.filter((p) => p.flightId === f.id).map(({ ageGroupName, categoryName, valueCents }) => ({ ageGroupName, categoryName, valueCents })),
-    cockpitPrices: cockpitPrices.filter((p) => p.flightId === f.id).map(({ ageGroupName, feeCents, flightCostCents }) => ({ ageGroupName, feeCents, flightCostCents })),
+    cockpitPrices: cockpitPrices
+      .filter((p) => p.flightId === f.id)
+      .map(({ ageGroupName, feeCents, flightCostCents }) => ({ ageGroupName, feeCents, flightCostCents })),
     cockpitFlight: latest(cockpitFlights.filter((c) => c.flightId === f.id)),
     journeys: journeys
       .filter((j) => j.flightId === f.id)

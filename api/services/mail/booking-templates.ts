@@ -56,11 +56,11 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       greeting: greet(d.travelerName),
       paragraphs: lines(
         `¡Tu viaje${trip(d)} está confirmado! Tu reserva${d.bookingReference ? ` ${d.bookingReference}` : ''} ya tiene sus plazas garantizadas.`,
-        d.dayOne && d.returnDate
-          ? `Fechas: ${formatDateRange({ from: d.dayOne, to: d.returnDate })}.`
-          : departure(d),
+        d.dayOne && d.returnDate ? `Fechas: ${formatDateRange({ from: d.dayOne, to: d.returnDate })}.` : departure(d),
         d.travellerCount !== undefined ? `Viajeros: ${d.travellerCount}.` : null,
-        d.paidCents !== undefined ? `Has pagado ${formatEuros(d.paidCents)}${d.remainingCents ? ` y quedan ${formatEuros(d.remainingCents)} por pagar en los plazos de tu reserva; te avisaremos antes de cada uno` : ': tu viaje está pagado por completo'}.` : null,
+        d.paidCents !== undefined
+          ? `Has pagado ${formatEuros(d.paidCents)}${d.remainingCents ? ` y quedan ${formatEuros(d.remainingCents)} por pagar en los plazos de tu reserva; te avisaremos antes de cada uno` : ': tu viaje está pagado por completo'}.`
+          : null,
         'Adjuntamos tu bono de reserva en PDF con todos los datos del viaje. Guárdalo y llévalo contigo junto con tu DNI o pasaporte.',
       ),
       ...button('Ver mi reserva', d),

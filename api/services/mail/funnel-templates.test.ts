@@ -38,7 +38,13 @@ describe('the BUDGET mail', () => {
 
 describe('the waiting-list seat mail', () => {
   it('says which departure has seats, for how many, links to its booking start and is filed as WAITING_LIST', () => {
-    const mail = renderTemplate('WAITING_LIST_SEAT', { name: 'Lucía', tourName: 'Japón esencial', dayOne: '2027-04-02', travellers: 1, link: 'https://shop.test/booking/japon-esencial?periodo=p1' });
+    const mail = renderTemplate('WAITING_LIST_SEAT', {
+      name: 'Lucía',
+      tourName: 'Japón esencial',
+      dayOne: '2027-04-02',
+      travellers: 1,
+      link: 'https://shop.test/booking/japon-esencial?periodo=p1',
+    });
     expect(mail.subject).toBe('Hay plazas libres en «Japón esencial»');
     expect(mail.text).toMatch(/^Hola, Lucía:/);
     expect(mail.text).toContain('la salida del 2 de abril de 2027');

@@ -58,9 +58,7 @@ export function renderMail(subject: string, body: MailBody): MailContent {
           })
           .join('')}</table>`
       : '',
-    body.code
-      ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center">${escapeHtml(body.code)}</p>`
-      : '',
+    body.code ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;text-align:center">${escapeHtml(body.code)}</p>` : '',
     body.button
       ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(safeUrl(body.button.url))}" style="display:inline-block;background:#0b5d4b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:4px;font-weight:bold">${escapeHtml(body.button.label)}</a></p>`
       : '',

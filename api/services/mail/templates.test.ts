@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_TYPES } from '#shared/enums.ts';
 import { renderTemplate, storedMailType } from './templates.ts';
 
-const booking = { travelerName: 'Lucía', tourName: 'Japón esencial', bookingReference: 'DR-482913', dayOne: '2027-04-02', amountCents: 129_000, link: 'https://shop.test/perfil/reserva/1' };
+const booking = {
+  travelerName: 'Lucía',
+  tourName: 'Japón esencial',
+  bookingReference: 'DR-482913',
+  dayOne: '2027-04-02',
+  amountCents: 129_000,
+  link: 'https://shop.test/perfil/reserva/1',
+};
 
 describe('mail templates', () => {
   it.each(MAIL_TYPES)('%s renders a Spanish subject and both parts from the data given', (type) => {

@@ -59,9 +59,7 @@ const OWN_TEMPLATES = {
   ACCOUNT_VERIFICATION: (d: AccountVerificationData) =>
     renderMail('Confirma tu correo electrónico', {
       greeting: greet(null),
-      paragraphs: [
-        `Gracias por crear tu cuenta en ${BRAND_NAME}. Para confirmar tu correo electrónico, escribe este código en la página de acceso:`,
-      ],
+      paragraphs: [`Gracias por crear tu cuenta en ${BRAND_NAME}. Para confirmar tu correo electrónico, escribe este código en la página de acceso:`],
       code: d.code,
       button: { label: 'Confirmar mi correo', url: d.link },
       footnote: `El código y el enlace caducan en ${d.hours} horas y solo sirven una vez. ${NOT_YOU}`,
@@ -77,7 +75,8 @@ const OWN_TEMPLATES = {
       ],
       code: d.code,
       button: { label: 'Elegir una contraseña nueva', url: d.link },
-      footnote: `El código y el enlace caducan en ${d.minutes} minutos y solo sirven una vez. Al cambiar la contraseña se cierran las sesiones abiertas. ${d.forced ? '' : NOT_YOU}`.trim(),
+      footnote:
+        `El código y el enlace caducan en ${d.minutes} minutos y solo sirven una vez. Al cambiar la contraseña se cierran las sesiones abiertas. ${d.forced ? '' : NOT_YOU}`.trim(),
     }),
   ACCOUNT_EXISTS: (d: AccountExistsData) =>
     renderMail(`Ya tienes una cuenta en ${BRAND_NAME}`, {
@@ -97,7 +96,8 @@ const OWN_TEMPLATES = {
         'Las plazas no quedan apartadas para ti: se las lleva quien reserva primero, así que si te interesa, no esperes.',
       ],
       button: { label: 'Reservar ahora', url: d.link },
-      footnote: 'Te escribimos porque te apuntaste a la lista de espera de esta salida. Solo te avisamos una vez; si vuelve a llenarse, puedes apuntarte de nuevo.',
+      footnote:
+        'Te escribimos porque te apuntaste a la lista de espera de esta salida. Solo te avisamos una vez; si vuelve a llenarse, puedes apuntarte de nuevo.',
     }),
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 

@@ -103,7 +103,10 @@ describe.each(dialects)('mail outbox and worker on %s', (dialect) => {
 
   it('takes back a mail whose sender died mid-send once its lease ends', async () => {
     await queue();
-    await t.db.updateTable('mails').set({ status: 'SENDING', attempts: 1, nextAttemptAt: at(300).toISOString() }).execute();
+    await t.db
+      .updateTable('mails')
+      .set({ status: 'SENDING', attempts: 1, nextAttemptAt: at(300).toISOString() })
+      .execute();
     expect((await processMailQueue(t.db, { transport, now: at(299) })).sent).toBe(0);
     expect((await processMailQueue(t.db, { transport, now: at(300) })).sent).toBe(1);
   });

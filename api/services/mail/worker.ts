@@ -127,7 +127,10 @@ export function startMailWorker({
   transport = createMailTransport(config),
   intervalMs = MAIL_DEFAULTS.intervalMs,
   ...options
-}: { db: Db; config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom'>; transport?: MailTransport; intervalMs?: number } & Omit<MailQueueOptions, 'transport' | 'now'>): MailWorker {
+}: { db: Db; config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom'>; transport?: MailTransport; intervalMs?: number } & Omit<
+  MailQueueOptions,
+  'transport' | 'now'
+>): MailWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<MailQueueReport> | null = null;

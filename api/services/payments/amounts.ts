@@ -92,10 +92,15 @@ export function explainDueNow(input: {
   if (remainingCents === 0) return 'Tu reserva está pagada por completo. No tienes nada pendiente.';
   const capped = dueNowCents === remainingCents ? ' (lo que queda por pagar)' : '';
   if (input.paidCents === 0) {
-    const preBooking = computePreBookingAmountCents({ departureDate: input.departureDate, today, fareCents: input.fareCents, travellerCount: input.travellerCount });
+    const preBooking = computePreBookingAmountCents({
+      departureDate: input.departureDate,
+      today,
+      fareCents: input.fareCents,
+      travellerCount: input.travellerCount,
+    });
     if (preBooking !== null && input.fareCents !== null && input.fareCents > 0) {
       const people = input.travellerCount === 1 ? '1 viajero' : `${input.travellerCount} viajeros`;
-      const rounded = input.fareCents * input.travellerCount % 100 === 0 ? '' : ', redondeado al euro';
+      const rounded = (input.fareCents * input.travellerCount) % 100 === 0 ? '' : ', redondeado al euro';
       return `Para reservar pagas ahora la tarifa aérea que hemos bloqueado: ${euros(input.fareCents)} × ${people}${rounded} = ${euros(dueNowCents)}${capped}. El resto, en los plazos de tu reserva.`;
     }
     if (preBooking !== null) {
@@ -105,7 +110,13 @@ export function explainDueNow(input: {
   const withInsurance = insuranceCents > 0 ? `, más el seguro (${euros(insuranceCents)})` : '';
   const ordered = [...input.deadlines].sort((a, b) => a.date.localeCompare(b.date));
   const passed = ordered.filter((d) => d.date <= today);
-  const base = computePaymentDueFromDeadlinesCents({ deadlines: input.deadlines, today, totalCents: input.totalCents, insuranceCents: 0, outstandingCents: Number.MAX_SAFE_INTEGER });
+  const base = computePaymentDueFromDeadlinesCents({
+    deadlines: input.deadlines,
+    today,
+    totalCents: input.totalCents,
+    insuranceCents: 0,
+    outstandingCents: Number.MAX_SAFE_INTEGER,
+  });
   // The parts are spelled out only when they differ from the amount asked (insurance added, or capped).
   const parts = base === dueNowCents ? '' : ` (${euros(base)})${withInsurance}`;
   if (passed.length > 0) {
@@ -153,7 +164,12 @@ export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now
     locked = true;
   } else if (status !== 'IN_PROGRESS' && working.quote.totalCents !== row.priceCents) {
     // A booking confirmed before quotes were kept: its stored price is what it costs.
-    quote = { lines: [{ label: 'Total de la reserva', amountCents: row.priceCents }], totalCents: row.priceCents, insuranceCents: working.quote.insuranceCents, coupon: null };
+    quote = {
+      lines: [{ label: 'Total de la reserva', amountCents: row.priceCents }],
+      totalCents: row.priceCents,
+      insuranceCents: working.quote.insuranceCents,
+      coupon: null,
+    };
     locked = true;
   }
   const today = utcToday(now);
@@ -181,7 +197,17 @@ export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now
     payments,
     paidCents,
     ...amounts,
-    dueNowExplanation: explainDueNow({ totalCents: quote.totalCents, paidCents, ...amounts, departureDate: place.dayOne, today, fareCents, travellerCount, deadlines, insuranceCents: quote.insuranceCents }),
+    dueNowExplanation: explainDueNow({
+      totalCents: quote.totalCents,
+      paidCents,
+      ...amounts,
+      departureDate: place.dayOne,
+      today,
+      fareCents,
+      travellerCount,
+      deadlines,
+      insuranceCents: quote.insuranceCents,
+    }),
     pointsRedeemedCents: payments.filter((p) => p.paymentMethod === 'points' && p.status === 'CONFIRMED').reduce((sum, p) => sum + p.amountCents, 0),
     holdExpiresAt: working.holdExpiresAt,
   };
@@ -192,7 +218,10 @@ export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now
  * the value of the balance, within the programme's share of the booking total (less what points already
  * paid of it), and never more than the payment itself.
  */
-export function maxPointsDiscountCents(context: Pick<PaymentContext, 'quote' | 'pointsRedeemedCents'>, { balance, amountCents }: { balance: number; amountCents: number }): number {
+export function maxPointsDiscountCents(
+  context: Pick<PaymentContext, 'quote' | 'pointsRedeemedCents'>,
+  { balance, amountCents }: { balance: number; amountCents: number },
+): number {
   const capLeft = Math.max(0, computeMaxPointsDiscountCents(context.quote.totalCents) - context.pointsRedeemedCents);
   return Math.max(0, Math.min(computePointsValueCents(balance), capLeft, amountCents));
 }

@@ -77,9 +77,13 @@ export async function processRedsysNotification(
       createdAt: now.toISOString(),
     })
     .execute()
-    .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'payment notification not logged', outcome: result.outcome, error: String(error) })));
+    .catch((error: unknown) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'payment notification not logged', outcome: result.outcome, error: String(error) })),
+    );
   if (!['approved', 'declined', 'replayed'].includes(result.outcome)) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'payment notification ignored or held', order: claimedOrder, outcome: result.outcome, detail: result.detail }));
+    console.warn(
+      JSON.stringify({ level: 'warn', msg: 'payment notification ignored or held', order: claimedOrder, outcome: result.outcome, detail: result.detail }),
+    );
   }
   return result;
 
@@ -109,17 +113,34 @@ export async function processRedsysNotification(
     try {
       if (!notification.approved) {
         const failed = await db.transaction().execute((trx) => failPayment(trx, input));
-        return { outcome: failed ? 'declined' : 'replayed', paymentId: payment.id, detail: `Denegado por el banco (Ds_Response ${notification.responseCode ?? '¿?'}).` };
+        return {
+          outcome: failed ? 'declined' : 'replayed',
+          paymentId: payment.id,
+          detail: `Denegado por el banco (Ds_Response ${notification.responseCode ?? '¿?'}).`,
+        };
       }
       const confirmed = await db.transaction().execute((trx) => confirmPayment(trx, { ...input, by: null }));
       if (confirmed.status === 'not-pending') return { outcome: 'replayed', paymentId: payment.id, detail: 'Otra notificación lo confirmó antes.' };
-      return { outcome: 'approved', paymentId: payment.id, detail: confirmed.pointsShort ? 'Los puntos pedidos ya no estaban en el saldo: su descuento queda pendiente de pago.' : null };
+      return {
+        outcome: 'approved',
+        paymentId: payment.id,
+        detail: confirmed.pointsShort ? 'Los puntos pedidos ya no estaban en el saldo: su descuento queda pendiente de pago.' : null,
+      };
     } catch (error) {
       if (error instanceof PaymentNeedsReview) {
-        const held = await db.transaction().execute((trx) => holdPaymentForReview(trx, { payment, responseCode: notification.responseCode, reason: error.reason, now }));
+        const held = await db
+          .transaction()
+          .execute((trx) => holdPaymentForReview(trx, { payment, responseCode: notification.responseCode, reason: error.reason, now }));
         return { outcome: held ? 'review' : 'replayed', paymentId: payment.id, detail: error.reason };
       }
-      console.error(JSON.stringify({ level: 'error', msg: 'payment notification failed', order: notification.order, error: error instanceof Error ? error.stack : String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'payment notification failed',
+          order: notification.order,
+          error: error instanceof Error ? error.stack : String(error),
+        }),
+      );
       return { outcome: 'error', paymentId: payment.id, detail: error instanceof Error ? error.message : String(error) };
     }
   }

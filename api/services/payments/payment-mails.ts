@@ -15,7 +15,10 @@ const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/
 const enc = encodeURIComponent;
 
 /** Where a traveller pays what is left: the pay-by-link page once there is a tkId, the funnel's pay step before. */
-export function payAgainLink(config: Pick<Config, 'publicUrl'>, { bookingId, tkId, tourSlug }: { bookingId: string; tkId: string | null; tourSlug: string }): string {
+export function payAgainLink(
+  config: Pick<Config, 'publicUrl'>,
+  { bookingId, tkId, tourSlug }: { bookingId: string; tkId: string | null; tourSlug: string },
+): string {
   return tkId
     ? `${base(config)}/paga-tu-reserva/${enc(bookingId)}/${enc(tkId)}/${enc(tourSlug)}`
     : `${base(config)}/tour/${enc(tourSlug)}/paga-tu-reserva/${enc(bookingId)}`;
@@ -44,7 +47,13 @@ const common = (doc: BookingDocument) => ({
  */
 export async function queueConfirmationMails(
   trx: Trx,
-  { config, bookingId, paymentIds, firstConfirmation, now }: { config: Pick<Config, 'publicUrl'>; bookingId: string; paymentIds: string[]; firstConfirmation: boolean; now: Date },
+  {
+    config,
+    bookingId,
+    paymentIds,
+    firstConfirmation,
+    now,
+  }: { config: Pick<Config, 'publicUrl'>; bookingId: string; paymentIds: string[]; firstConfirmation: boolean; now: Date },
 ): Promise<void> {
   const doc = await loadBookingDocument(trx, bookingId);
   if (!doc?.lead.email) return;
@@ -57,7 +66,12 @@ export async function queueConfirmationMails(
       to,
       bookingId,
       now,
-      data: { ...common(doc), paidCents: doc.paidCents, remainingCents: doc.remainingCents, link: `${base(config)}/perfil/reserva/${enc(bookingId)}/${enc(reference)}` },
+      data: {
+        ...common(doc),
+        paidCents: doc.paidCents,
+        remainingCents: doc.remainingCents,
+        link: `${base(config)}/perfil/reserva/${enc(bookingId)}/${enc(reference)}`,
+      },
       attachments: [pdf(`bono-reserva-${reference}.pdf`, voucher)],
     });
   }

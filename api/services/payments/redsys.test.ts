@@ -7,7 +7,12 @@ import { generateTkId } from './settle.ts';
 describe('HMAC_SHA256_V1 signatures', () => {
   // A redirect form signed by redsys-easy itself with Redsys' public test key.
   const library = createRedsysAPI({ secretKey: REDSYS_TEST_SECRET_KEY, urls: SANDBOX_URLS }).createRedirectForm({
-    DS_MERCHANT_TRANSACTIONTYPE: '0', DS_MERCHANT_MERCHANTCODE: '999008881', DS_MERCHANT_ORDER: '1234abcdEFGH', DS_MERCHANT_TERMINAL: '1', DS_MERCHANT_AMOUNT: '100', DS_MERCHANT_CURRENCY: '978',
+    DS_MERCHANT_TRANSACTIONTYPE: '0',
+    DS_MERCHANT_MERCHANTCODE: '999008881',
+    DS_MERCHANT_ORDER: '1234abcdEFGH',
+    DS_MERCHANT_TERMINAL: '1',
+    DS_MERCHANT_AMOUNT: '100',
+    DS_MERCHANT_CURRENCY: '978',
   }).body;
 
   it('sign exactly as Redsys does (the library agrees)', () => {
@@ -15,7 +20,12 @@ describe('HMAC_SHA256_V1 signatures', () => {
   });
 
   it('verify through redsys-easy when the sandbox signs a notification', () => {
-    const notification = signJson(REDSYS_TEST_SECRET_KEY, '1234abcdEFGH', { Ds_Order: '1234abcdEFGH', Ds_Amount: '100', Ds_Response: '0000', Ds_Date: '22%2F11%2F2026' });
+    const notification = signJson(REDSYS_TEST_SECRET_KEY, '1234abcdEFGH', {
+      Ds_Order: '1234abcdEFGH',
+      Ds_Amount: '100',
+      Ds_Response: '0000',
+      Ds_Date: '22%2F11%2F2026',
+    });
     const params = createRedsysAPI({ secretKey: REDSYS_TEST_SECRET_KEY, urls: SANDBOX_URLS }).processRedirectNotification(notification);
     expect(params).toMatchObject({ Ds_Order: '1234abcdEFGH', Ds_Amount: '100', Ds_Date: '22/11/2026' });
   });

@@ -67,7 +67,11 @@ export function decodeParameters(merchantParameters: string): Record<string, unk
 /** Encodes parameters as the terminal does (JSON, base64) and signs them for `order`. */
 export function signJson(secretKey: string, order: string, params: Record<string, string>): SignedParameters {
   const merchantParameters = Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
-  return { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: merchantParameters, Ds_Signature: signParameters(secretKey, order, merchantParameters) };
+  return {
+    Ds_SignatureVersion: 'HMAC_SHA256_V1',
+    Ds_MerchantParameters: merchantParameters,
+    Ds_Signature: signParameters(secretKey, order, merchantParameters),
+  };
 }
 
 const apiFor = (config: RedsysConfig) => createRedsysAPI({ secretKey: config.secretKey, urls: { ...SANDBOX_URLS, redirect: config.url } });

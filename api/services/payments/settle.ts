@@ -40,7 +40,12 @@ async function issueTkId(trx: Trx, bookingId: string, now: Date): Promise<string
     const candidate = generateTkId(now);
     const taken = await trx.selectFrom('bookings').select('id').where('tkId', '=', candidate).executeTakeFirst();
     if (taken) continue;
-    await trx.updateTable('bookings').set({ tkId: candidate, tkStatus: 'OK', updatedAt: now.toISOString() }).where('id', '=', bookingId).where('tkId', 'is', null).execute();
+    await trx
+      .updateTable('bookings')
+      .set({ tkId: candidate, tkStatus: 'OK', updatedAt: now.toISOString() })
+      .where('id', '=', bookingId)
+      .where('tkId', 'is', null)
+      .execute();
     return candidate;
   }
   throw new Error(`No free tkId for booking ${bookingId}`);
@@ -69,7 +74,19 @@ async function spendPoints(trx: Trx, travelerId: string, points: number, now: st
 const debit = (trx: Trx, row: { travelerId: string; bookingId: string; paymentId: string; amount: number; kind: 'POINTS' | 'PAYMENT'; now: string }) =>
   trx
     .insertInto('transactions')
-    .values({ id: randomUUID(), travelerId: row.travelerId, bookingId: row.bookingId, paymentId: row.paymentId, amount: row.amount, curency: 'EUR', exchangeRate: 1, status: 'COMPLETED', type: 'DEBIT', kind: row.kind, createdAt: row.now })
+    .values({
+      id: randomUUID(),
+      travelerId: row.travelerId,
+      bookingId: row.bookingId,
+      paymentId: row.paymentId,
+      amount: row.amount,
+      curency: 'EUR',
+      exchangeRate: 1,
+      status: 'COMPLETED',
+      type: 'DEBIT',
+      kind: row.kind,
+      createdAt: row.now,
+    })
     .execute();
 
 const receiptUrl = (bookingId: string, paymentId: string) => `/api/payments/receipts/${bookingId}/${paymentId}.pdf`;
@@ -93,12 +110,24 @@ export interface ConfirmResult {
  */
 export async function confirmPayment(
   trx: Trx,
-  { config, payment, responseCode, now, by }: { config: Pick<Config, 'publicUrl'>; payment: PaymentRow; responseCode: string | null; now: Date; by: string | null },
+  {
+    config,
+    payment,
+    responseCode,
+    now,
+    by,
+  }: { config: Pick<Config, 'publicUrl'>; payment: PaymentRow; responseCode: string | null; now: Date; by: string | null },
 ): Promise<ConfirmResult> {
   const stamp = now.toISOString();
   const claimed = await trx
     .updateTable('payments')
-    .set({ status: 'CONFIRMED', confirmedAt: stamp, updatedAt: stamp, tpvPaymentStatus: responseCode, paymentReceipt: receiptUrl(payment.bookingId, payment.id) })
+    .set({
+      status: 'CONFIRMED',
+      confirmedAt: stamp,
+      updatedAt: stamp,
+      tpvPaymentStatus: responseCode,
+      paymentReceipt: receiptUrl(payment.bookingId, payment.id),
+    })
     .where('id', '=', payment.id)
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
@@ -112,7 +141,11 @@ export async function confirmPayment(
     if (from === 'IN_PROGRESS') {
       // The price agreed is the one of the choices being confirmed, priced now; later campaigns do not change it.
       const { quote } = await describeBooking(trx, booking, { now });
-      await trx.updateTable('bookings').set({ priceCents: quote.totalCents, quoteStringify: JSON.stringify(quoteView(quote)) }).where('id', '=', booking.id).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ priceCents: quote.totalCents, quoteStringify: JSON.stringify(quoteView(quote)) })
+        .where('id', '=', booking.id)
+        .execute();
     }
     const method = payment.paymentMethod === 'points' ? 'puntos' : payment.paymentMethod === 'transfer' ? 'transferencia' : payment.paymentMethod;
     try {
@@ -126,12 +159,20 @@ export async function confirmPayment(
     // A coupon is used once the booking it discounts is confirmed. When its last use went to someone else
     // meanwhile, the price this traveller was quoted stands: the count only stops at zero.
     if (booking.couponId !== null) {
-      await trx.updateTable('coupons').set((eb) => ({ uses: eb('uses', '-', 1) })).where('id', '=', booking.couponId).where('uses', '>', 0).execute();
+      await trx
+        .updateTable('coupons')
+        .set((eb) => ({ uses: eb('uses', '-', 1) }))
+        .where('id', '=', booking.couponId)
+        .where('uses', '>', 0)
+        .execute();
     }
   }
   const tkId = await issueTkId(trx, booking.id, now);
   await trx.updateTable('payments').set({ tkId }).where('id', '=', payment.id).execute();
-  await trx.insertInto('paymentVouchers').values({ id: randomUUID(), bookingId: booking.id, paymentId: payment.id, voucherUrl: receiptUrl(booking.id, payment.id) }).execute();
+  await trx
+    .insertInto('paymentVouchers')
+    .values({ id: randomUUID(), bookingId: booking.id, paymentId: payment.id, voucherUrl: receiptUrl(booking.id, payment.id) })
+    .execute();
 
   let pointsPaymentId: string | null = null;
   let pointsShort = false;
@@ -141,22 +182,59 @@ export async function confirmPayment(
     if (!payment.pointsTravelerId || !(await spendPoints(trx, payment.pointsTravelerId, payment.pointsRequested, stamp))) {
       throw new AppError('CONFLICT', 'Ya no tienes puntos suficientes para este pago.', { points: 'Ya no tienes puntos suficientes para este pago.' });
     }
-    await debit(trx, { travelerId: payment.pointsTravelerId, bookingId: booking.id, paymentId: payment.id, amount: payment.pointsRequested, kind: 'POINTS', now: stamp });
+    await debit(trx, {
+      travelerId: payment.pointsTravelerId,
+      bookingId: booking.id,
+      paymentId: payment.id,
+      amount: payment.pointsRequested,
+      kind: 'POINTS',
+      now: stamp,
+    });
   } else {
-    if (booking.travelerId) await debit(trx, { travelerId: booking.travelerId, bookingId: booking.id, paymentId: payment.id, amount: payment.amountCents, kind: 'PAYMENT', now: stamp });
+    if (booking.travelerId)
+      await debit(trx, {
+        travelerId: booking.travelerId,
+        bookingId: booking.id,
+        paymentId: payment.id,
+        amount: payment.amountCents,
+        kind: 'PAYMENT',
+        now: stamp,
+      });
     if (payment.pointsRequested > 0 && payment.pointsTravelerId && payment.pointsDiscountCents > 0) {
       if (await spendPoints(trx, payment.pointsTravelerId, payment.pointsRequested, stamp)) {
         pointsPaymentId = randomUUID();
         await trx
           .insertInto('payments')
           .values({
-            id: pointsPaymentId, bookingId: booking.id, orderNumber: newOrderNumber(), type: 'PUNTOS', tkId, amountCents: payment.pointsDiscountCents,
-            paymentMethod: 'points', paymentOrigin: payment.paymentOrigin, status: 'CONFIRMED', pointsRequested: payment.pointsRequested,
-            pointsTravelerId: payment.pointsTravelerId, confirmedAt: stamp, paymentReceipt: receiptUrl(booking.id, pointsPaymentId), createdAt: stamp, updatedAt: stamp,
+            id: pointsPaymentId,
+            bookingId: booking.id,
+            orderNumber: newOrderNumber(),
+            type: 'PUNTOS',
+            tkId,
+            amountCents: payment.pointsDiscountCents,
+            paymentMethod: 'points',
+            paymentOrigin: payment.paymentOrigin,
+            status: 'CONFIRMED',
+            pointsRequested: payment.pointsRequested,
+            pointsTravelerId: payment.pointsTravelerId,
+            confirmedAt: stamp,
+            paymentReceipt: receiptUrl(booking.id, pointsPaymentId),
+            createdAt: stamp,
+            updatedAt: stamp,
           })
           .execute();
-        await debit(trx, { travelerId: payment.pointsTravelerId, bookingId: booking.id, paymentId: pointsPaymentId, amount: payment.pointsRequested, kind: 'POINTS', now: stamp });
-        await trx.insertInto('paymentVouchers').values({ id: randomUUID(), bookingId: booking.id, paymentId: pointsPaymentId, voucherUrl: receiptUrl(booking.id, pointsPaymentId) }).execute();
+        await debit(trx, {
+          travelerId: payment.pointsTravelerId,
+          bookingId: booking.id,
+          paymentId: pointsPaymentId,
+          amount: payment.pointsRequested,
+          kind: 'POINTS',
+          now: stamp,
+        });
+        await trx
+          .insertInto('paymentVouchers')
+          .values({ id: randomUUID(), bookingId: booking.id, paymentId: pointsPaymentId, voucherUrl: receiptUrl(booking.id, pointsPaymentId) })
+          .execute();
         paymentIds.push(pointsPaymentId);
       } else {
         pointsShort = true;

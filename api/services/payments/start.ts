@@ -53,7 +53,13 @@ const leadName = (context: PaymentContext) => {
 /** The points part of a payment: how many points, worth how much, for whom. Checks the request against the balance. */
 async function pointsPart(
   deps: PaymentDeps,
-  { context, requested, amountCents, method, auth }: { context: PaymentContext; requested: number; amountCents: number; method: StartPaymentInput['method']; auth: AuthContext | null },
+  {
+    context,
+    requested,
+    amountCents,
+    method,
+    auth,
+  }: { context: PaymentContext; requested: number; amountCents: number; method: StartPaymentInput['method']; auth: AuthContext | null },
 ): Promise<{ points: number; discountCents: number; travelerId: string | null }> {
   if (requested === 0) return { points: 0, discountCents: 0, travelerId: null };
   if (!auth?.travelerId) throw invalid({ points: 'Inicia sesión para usar tus puntos.' });
@@ -62,7 +68,10 @@ async function pointsPart(
   const balance = await pointsBalance(deps.db, auth.travelerId);
   if (requested > balance) throw invalid({ points: `Solo tienes ${balance} puntos.` });
   const cap = maxPointsDiscountCents(context, { balance, amountCents });
-  const discountCents = Math.min(computePointsDiscountCents({ balancePoints: balance, bookingTotalCents: context.quote.totalCents, requestedPoints: requested }), cap);
+  const discountCents = Math.min(
+    computePointsDiscountCents({ balancePoints: balance, bookingTotalCents: context.quote.totalCents, requestedPoints: requested }),
+    cap,
+  );
   if (discountCents === 0) throw invalid({ points: 'Con esos puntos no hay descuento que aplicar a este pago (100 puntos = 1 €, hasta el 10 % del viaje).' });
   return { points: computePointsForDiscount(discountCents), discountCents, travelerId: auth.travelerId };
 }
@@ -142,8 +151,16 @@ export async function startPayment(
     }
     await trx.insertInto('payments').values(payment).execute();
     if (method === 'transfer' && row.status === 'IN_PROGRESS') {
-      await transitionBooking(trx, row.id, 'WAITING_FOR_TRANSFER', { by: auth?.userId ?? null, reason: `El viajero eligió transferencia bancaria (pedido ${orderNumber})`, now });
-      await trx.updateTable('bookings').set({ transferCancellationDate: expiresAt.slice(0, 10) }).where('id', '=', row.id).execute();
+      await transitionBooking(trx, row.id, 'WAITING_FOR_TRANSFER', {
+        by: auth?.userId ?? null,
+        reason: `El viajero eligió transferencia bancaria (pedido ${orderNumber})`,
+        now,
+      });
+      await trx
+        .updateTable('bookings')
+        .set({ transferCancellationDate: expiresAt.slice(0, 10) })
+        .where('id', '=', row.id)
+        .execute();
       bookingStatus = 'WAITING_FOR_TRANSFER';
     }
     if (method === 'points') {
@@ -156,7 +173,13 @@ export async function startPayment(
 
   if (method === 'points') return { paymentId, method: 'points', amountCents: points.discountCents, confirmationPath: confirmationPath(paymentId) };
   if (method === 'transfer') {
-    return { paymentId, method: 'transfer', amountCents: cashCents, transfer: transferDetails(config, `${row.differentId} ${orderNumber}`), status: bookingStatus };
+    return {
+      paymentId,
+      method: 'transfer',
+      amountCents: cashCents,
+      transfer: transferDetails(config, `${row.differentId} ${orderNumber}`),
+      status: bookingStatus,
+    };
   }
   const back = `${base(config)}${confirmationPath(paymentId)}`;
   const redirect = createRedirect(config.redsys, {

@@ -39,8 +39,14 @@ export async function startPaymentRequest(api: TestApi, path: string, body: Reco
 /** The notification the terminal would post for an order, signed with `key` (the merchant's by default). */
 export function signedNotification(
   config: Pick<Config, 'redsys'>,
-  { order, amountCents, response = '0000', currency = EURO_CURRENCY, key = config.redsys.secretKey, extra = {} }:
-  { order: string; amountCents: number; response?: string; currency?: string; key?: string; extra?: Record<string, string> },
+  {
+    order,
+    amountCents,
+    response = '0000',
+    currency = EURO_CURRENCY,
+    key = config.redsys.secretKey,
+    extra = {},
+  }: { order: string; amountCents: number; response?: string; currency?: string; key?: string; extra?: Record<string, string> },
 ): Record<string, string> {
   return {
     ...signJson(key, order, {
@@ -62,7 +68,11 @@ export function signedNotification(
 
 /** Posts a notification as the terminal does: form-encoded, no cookies, no Origin. */
 export const postNotification = (api: TestApi, fields: Record<string, string>) =>
-  api.request('/payments/redsys/notification', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  api.request('/payments/redsys/notification', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** The parameters of a redirect form, decoded. */
 export const redirectParams = (fields: { Ds_MerchantParameters: string }) => decodeParameters(fields.Ds_MerchantParameters) as Record<string, string>;

@@ -49,8 +49,18 @@ export async function paymentResult({ db, config }: PaymentDeps, paymentId: stri
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
     .select([
-      'bookings.id', 'bookings.status', 'bookings.tkId', 'bookings.differentId', 'bookings.priceCents', 'bookings.quoteStringify',
-      'bookings.travelersStringify', 'tours.name as tourName', 'tours.webSlug', 'periods.dayOne', 'travelers.name as ownerName', 'travelers.email as ownerEmail',
+      'bookings.id',
+      'bookings.status',
+      'bookings.tkId',
+      'bookings.differentId',
+      'bookings.priceCents',
+      'bookings.quoteStringify',
+      'bookings.travelersStringify',
+      'tours.name as tourName',
+      'tours.webSlug',
+      'periods.dayOne',
+      'travelers.name as ownerName',
+      'travelers.email as ownerEmail',
     ])
     .where('bookings.id', '=', payment.bookingId)
     .executeTakeFirstOrThrow();
@@ -91,7 +101,12 @@ export const receiptPath = (bookingId: string, paymentId: string, tk: string | n
 /** `GET /payments/receipts/:bookingId`: the confirmed payments, oldest first. */
 export async function receiptsList(db: Db, booking: BookingRow, { tk }: { tk: string | null }): Promise<ReceiptsAnswer> {
   const [tour, payments] = await Promise.all([
-    db.selectFrom('periods').innerJoin('tours', 'tours.id', 'periods.tourId').select('tours.name').where('periods.id', '=', booking.periodId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('periods')
+      .innerJoin('tours', 'tours.id', 'periods.tourId')
+      .select('tours.name')
+      .where('periods.id', '=', booking.periodId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('payments').selectAll().where('bookingId', '=', booking.id).where('status', '=', 'CONFIRMED').orderBy('createdAt').orderBy('id').execute(),
   ]);
   return {

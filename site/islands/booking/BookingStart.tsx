@@ -107,7 +107,9 @@ export default function BookingStart() {
       </p>
       {!data && !error && <p role="status">Cargando las salidas…</p>}
       {data && data.departures.length === 0 && (
-        <p className="funnel__notice">Este viaje no tiene salidas a la venta ahora mismo. <a href="/contacto">Pregúntanos</a> por las próximas fechas.</p>
+        <p className="funnel__notice">
+          Este viaje no tiene salidas a la venta ahora mismo. <a href="/contacto">Pregúntanos</a> por las próximas fechas.
+        </p>
       )}
       {data && data.departures.length > 0 && (
         <div className="funnel__layout">
@@ -119,10 +121,18 @@ export default function BookingStart() {
                 const label = formatDateRange({ from: d.dayOne, to: d.returnDate });
                 return (
                   <label key={d.periodId} className={`funnel__choice${full ? ' funnel__choice--disabled' : ''}`}>
-                    <input type="radio" name="salida" value={d.periodId} checked={funnel.periodId === d.periodId} onChange={() => $funnel.setKey('periodId', d.periodId)} />
+                    <input
+                      type="radio"
+                      name="salida"
+                      value={d.periodId}
+                      checked={funnel.periodId === d.periodId}
+                      onChange={() => $funnel.setKey('periodId', d.periodId)}
+                    />
                     <span className="funnel__choice-body">
                       <strong>{label}</strong>
-                      <span className={`funnel-departure__seats${d.bookableAvailability <= 3 ? ' funnel-departure__seats--low' : ''}`}>{formatSeatsLeft(d.bookableAvailability)}</span>
+                      <span className={`funnel-departure__seats${d.bookableAvailability <= 3 ? ' funnel-departure__seats--low' : ''}`}>
+                        {formatSeatsLeft(d.bookableAvailability)}
+                      </span>
                     </span>
                     <span className="funnel__price">desde {formatEuros(d.fromPriceCents)}</span>
                   </label>
@@ -151,11 +161,13 @@ export default function BookingStart() {
               />
             </div>
             {departure && !fits && (
-              <WaitingListForm periodId={departure.periodId} travellers={travellers} dateLabel={formatDateRange({ from: departure.dayOne, to: departure.returnDate })} />
+              <WaitingListForm
+                periodId={departure.periodId}
+                travellers={travellers}
+                dateLabel={formatDateRange({ from: departure.dayOne, to: departure.returnDate })}
+              />
             )}
-            {departure && fits && (
-              <StepNav back={`/tour/${slug}`} backLabel="Volver al viaje" next={stepPath('details', slug)} />
-            )}
+            {departure && fits && <StepNav back={`/tour/${slug}`} backLabel="Volver al viaje" next={stepPath('details', slug)} />}
           </div>
           <PriceSummary quote={fits ? quote : null} travellerCount={travellers} />
         </div>

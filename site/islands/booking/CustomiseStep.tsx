@@ -89,9 +89,14 @@ export default function CustomiseStep() {
                       >
                         <option value="">La incluida en el viaje</option>
                         {options.reservationModes.map((mode) => (
-                          <option key={mode.activityId} value={mode.activityId} disabled={mode.availability <= 0 && traveller.reservationMode !== mode.activityId}>
+                          <option
+                            key={mode.activityId}
+                            value={mode.activityId}
+                            disabled={mode.availability <= 0 && traveller.reservationMode !== mode.activityId}
+                          >
                             {mode.name}
-                            {mode.shareRoom ? ' (a compartir)' : ''} · {priceFor(mode.prices, traveller.ageGroup) > 0 ? `+${formatEuros(priceFor(mode.prices, traveller.ageGroup))}` : 'incluida'}
+                            {mode.shareRoom ? ' (a compartir)' : ''} ·{' '}
+                            {priceFor(mode.prices, traveller.ageGroup) > 0 ? `+${formatEuros(priceFor(mode.prices, traveller.ageGroup))}` : 'incluida'}
                             {mode.availability <= 0 ? ' · agotada' : ''}
                           </option>
                         ))}
@@ -121,7 +126,12 @@ export default function CustomiseStep() {
                         const taken = travellers.filter((t) => chosen(t).includes(activity.activityId)).length;
                         return (
                           <label key={traveller.id} className="funnel__check">
-                            <input type="checkbox" checked={on} disabled={!on && taken >= activity.availability} onChange={(e) => toggle(traveller, activity, e.target.checked)} />
+                            <input
+                              type="checkbox"
+                              checked={on}
+                              disabled={!on && taken >= activity.availability}
+                              onChange={(e) => toggle(traveller, activity, e.target.checked)}
+                            />
                             <span>
                               {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
                             </span>
@@ -141,7 +151,11 @@ export default function CustomiseStep() {
                       {activity.webInfo && <p className="funnel__hint">{activity.webInfo}</p>}
                       {travellers.map((traveller) => (
                         <label key={traveller.id} className="funnel__check">
-                          <input type="checkbox" checked={chosen(traveller).includes(activity.activityId)} onChange={(e) => toggle(traveller, activity, e.target.checked)} />
+                          <input
+                            type="checkbox"
+                            checked={chosen(traveller).includes(activity.activityId)}
+                            onChange={(e) => toggle(traveller, activity, e.target.checked)}
+                          />
                           <span>
                             {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
                           </span>
@@ -151,7 +165,9 @@ export default function CustomiseStep() {
                   ))}
                 </div>
               )}
-              {options && options.reservationModes.length === 0 && options.activities.length === 0 && <p className="funnel__notice">Este viaje no tiene opciones que añadir: puedes continuar.</p>}
+              {options && options.reservationModes.length === 0 && options.activities.length === 0 && (
+                <p className="funnel__notice">Este viaje no tiene opciones que añadir: puedes continuar.</p>
+              )}
               <p className="funnel__error" role="alert">
                 {message ?? ''}
               </p>

@@ -7,7 +7,16 @@ import { useEffect, useState } from 'react';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import { LeadContactSchema } from '#shared/schemas/booking.ts';
 import type { QuoteView } from '#shared/schemas/funnel-api.ts';
-import { $funnel, type BookingStartAnswer, createFunnelBooking, fetchBookingStart, fetchPartyQuote, loadBooking, type LeadDraft, patchBooking } from '../../stores/booking.ts';
+import {
+  $funnel,
+  type BookingStartAnswer,
+  createFunnelBooking,
+  fetchBookingStart,
+  fetchPartyQuote,
+  loadBooking,
+  type LeadDraft,
+  patchBooking,
+} from '../../stores/booking.ts';
 import Field, { issuesToFields } from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
@@ -36,7 +45,9 @@ export default function DetailsStep() {
               consentsGiven
               onSubmit={async (lead) => {
                 const lead0 = view.travellers[0]!;
-                const result = await patchBooking(view.id, { travellers: [{ id: lead0.id, reservationFields: { ...lead, surname: lead.surname || undefined } }] });
+                const result = await patchBooking(view.id, {
+                  travellers: [{ id: lead0.id, reservationFields: { ...lead, surname: lead.surname || undefined } }],
+                });
                 if (!result.ok) return { message: result.message, fields: prefixFields(result.fields) };
                 location.assign(stepPath('flights', slug, view.id));
                 return null;
@@ -50,7 +61,12 @@ export default function DetailsStep() {
   );
 }
 
-const leadOf = (fields: Record<string, string>): LeadDraft => ({ name: fields['name'] ?? '', surname: fields['surname'] ?? '', email: fields['email'] ?? '', phone: fields['phone'] ?? '' });
+const leadOf = (fields: Record<string, string>): LeadDraft => ({
+  name: fields['name'] ?? '',
+  surname: fields['surname'] ?? '',
+  email: fields['email'] ?? '',
+  phone: fields['phone'] ?? '',
+});
 
 /** The API names the lead's fields `lead.email` (create) or `travellers.0.reservationFields.email` (update). */
 function prefixFields(fields: Record<string, string>): Record<string, string> {
@@ -93,7 +109,13 @@ function NewBooking({ slug }: { slug: string }) {
           changeHref={`/booking/${slug}?periodo=${encodeURIComponent(funnel.periodId!)}`}
           onDraft={(lead) => $funnel.setKey('lead', lead)}
           onSubmit={async (lead, consents) => {
-            const body = { periodId: funnel.periodId!, adults: funnel.adults, children: funnel.children, lead: { ...lead, surname: lead.surname || undefined }, consents };
+            const body = {
+              periodId: funnel.periodId!,
+              adults: funnel.adults,
+              children: funnel.children,
+              lead: { ...lead, surname: lead.surname || undefined },
+              consents,
+            };
             const result = await createFunnelBooking(body);
             if (!result.ok) return { message: result.message, fields: prefixFields(result.fields) };
             $funnel.set({ ...$funnel.get(), bookingId: result.data.id, lastStep: 'details', passengerDrafts: {} });
@@ -180,12 +202,38 @@ function LeadForm({
       <p className="funnel__hint">Quien reserva es el primer adulto y la persona de contacto de la reserva.</p>
       <Field id="lead-name" label="Nombre" autoComplete="given-name" value={lead.name} onChange={set('name')} error={fields['name']} />
       <Field id="lead-surname" label="Apellidos" autoComplete="family-name" value={lead.surname} onChange={set('surname')} error={fields['surname']} />
-      <Field id="lead-email" label="Correo electrónico" type="email" autoComplete="email" inputMode="email" value={lead.email} onChange={set('email')} error={fields['email']} hint="Te enviaremos aquí la confirmación y el bono." />
-      <Field id="lead-phone" label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" value={lead.phone} onChange={set('phone')} error={fields['phone']} />
+      <Field
+        id="lead-email"
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={lead.email}
+        onChange={set('email')}
+        error={fields['email']}
+        hint="Te enviaremos aquí la confirmación y el bono."
+      />
+      <Field
+        id="lead-phone"
+        label="Teléfono"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={lead.phone}
+        onChange={set('phone')}
+        error={fields['phone']}
+      />
       {!consentsGiven && (
         <>
           <label className="funnel__check">
-            <input id="lead-privacy" type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} aria-invalid={fields['privacy'] ? true : undefined} aria-describedby={fields['privacy'] ? 'lead-privacy-error' : undefined} />
+            <input
+              id="lead-privacy"
+              type="checkbox"
+              checked={privacy}
+              onChange={(e) => setPrivacy(e.target.checked)}
+              aria-invalid={fields['privacy'] ? true : undefined}
+              aria-describedby={fields['privacy'] ? 'lead-privacy-error' : undefined}
+            />
             <span>
               He leído y acepto la <a href="/politica-privacidad">política de privacidad</a>.
             </span>

@@ -97,7 +97,9 @@ export default function FlightsStep() {
             <div className="funnel">
               <div className="funnel__panel">
                 <h2>Añade tus vuelos</h2>
-                <p className="funnel__hint">Elige desde dónde sales. El precio es para todos los viajeros de la reserva; comprobamos la tarifa con la compañía antes de reservarla.</p>
+                <p className="funnel__hint">
+                  Elige desde dónde sales. El precio es para todos los viajeros de la reserva; comprobamos la tarifa con la compañía antes de reservarla.
+                </p>
                 {!options && !message && <p role="status">Buscando vuelos…</p>}
                 {options && options.options.length === 0 && <p className="funnel__notice">Este viaje no incluye vuelos: puedes continuar.</p>}
                 {cities.map((city) => (
@@ -107,7 +109,14 @@ export default function FlightsStep() {
                       .filter((o) => (o.noFlight ? 'Sin vuelo' : (o.departureCity ?? 'Otros vuelos')) === city)
                       .map((option) => (
                         <label key={option.id} className={`funnel__choice${option.available ? '' : ' funnel__choice--disabled'}`}>
-                          <input type="radio" name="vuelo" value={option.id} checked={selected === option.id} disabled={!option.available} onChange={() => void choose(option.id, { shownTotalCents: option.totalCents })} />
+                          <input
+                            type="radio"
+                            name="vuelo"
+                            value={option.id}
+                            checked={selected === option.id}
+                            disabled={!option.available}
+                            onChange={() => void choose(option.id, { shownTotalCents: option.totalCents })}
+                          />
                           <span className="funnel__choice-body">
                             <strong>{option.name}</strong>
                             {!option.available && <span className="funnel-departure__seats funnel-departure__seats--low">Sin plazas para tantos viajeros</span>}
@@ -131,10 +140,16 @@ export default function FlightsStep() {
               {changed && (
                 <div className="funnel__notice" role="alert">
                   <p>
-                    La compañía ha cambiado el precio de este vuelo: antes {formatEuros(changed.previousTotalCents)}, ahora <strong>{formatEuros(changed.newTotalCents)}</strong> para toda la reserva.
+                    La compañía ha cambiado el precio de este vuelo: antes {formatEuros(changed.previousTotalCents)}, ahora{' '}
+                    <strong>{formatEuros(changed.newTotalCents)}</strong> para toda la reserva.
                   </p>
                   <p className="funnel__actions">
-                    <button type="button" className="button" disabled={busy} onClick={() => void choose(changed.flightId, { acceptedPriceCents: changed.newTotalCents })}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      onClick={() => void choose(changed.flightId, { acceptedPriceCents: changed.newTotalCents })}
+                    >
                       Aceptar el nuevo precio
                     </button>
                     <button type="button" className="button button--secondary" onClick={() => setChanged(null)}>

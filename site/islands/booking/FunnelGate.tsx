@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import type { BookingView } from '../../stores/booking.ts';
 
-export default function FunnelGate({ loading, error, view, children }: { loading: boolean; error: { status: number; message: string } | null; view: BookingView | null; children: ReactNode }) {
+export default function FunnelGate({
+  loading,
+  error,
+  view,
+  children,
+}: {
+  loading: boolean;
+  error: { status: number; message: string } | null;
+  view: BookingView | null;
+  children: ReactNode;
+}) {
   if (loading) return <p role="status">Cargando tu reserva…</p>;
   if (error || !view) {
     return (

@@ -17,7 +17,9 @@ export default function FunnelSteps({ current, slug, bookingId }: { current: Fun
           const reachable = state === 'done' && bookingId !== null;
           return (
             <li key={step.key} className={`funnel-steps__item funnel-steps__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              <span className="funnel-steps__dot" aria-hidden="true">{i + 1}</span>
+              <span className="funnel-steps__dot" aria-hidden="true">
+                {i + 1}
+              </span>
               {reachable ? <a href={stepPath(step.key, slug, bookingId)}>{step.label}</a> : <span>{step.label}</span>}
             </li>
           );

@@ -17,7 +17,9 @@ function announcementFor(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'El tiempo para pagar ha terminado: tus plazas han vuelto a la venta.';
   const minutes = ANNOUNCE_AT_MINUTES.find((m) => secondsLeft <= m * 60);
   if (minutes === undefined) return '';
-  return minutes === 1 ? 'Queda 1 minuto para pagar antes de que tus plazas vuelvan a la venta.' : `Quedan ${minutes} minutos para pagar antes de que tus plazas vuelvan a la venta.`;
+  return minutes === 1
+    ? 'Queda 1 minuto para pagar antes de que tus plazas vuelvan a la venta.'
+    : `Quedan ${minutes} minutos para pagar antes de que tus plazas vuelvan a la venta.`;
 }
 
 export default function HoldCountdown({ passengersPath }: { passengersPath: string }) {
@@ -64,8 +66,7 @@ export default function HoldCountdown({ passengersPath }: { passengersPath: stri
       {expired ? (
         <>
           <p>
-            <strong>El tiempo para pagar ha terminado</strong> y tus plazas han vuelto a la venta. Puedes volver a guardarlas si
-            siguen libres.
+            <strong>El tiempo para pagar ha terminado</strong> y tus plazas han vuelto a la venta. Puedes volver a guardarlas si siguen libres.
           </p>
           <button type="button" className="button button--secondary" onClick={() => void holdBookingSeats()}>
             Volver a guardar mis plazas

@@ -117,10 +117,18 @@ export default function PassengersStep() {
                     {field('name', 'Nombre', { autoComplete: t.lead ? 'given-name' : 'off' })}
                     {field('surname', 'Apellidos', { autoComplete: t.lead ? 'family-name' : 'off' })}
                     {field('birthdate', 'Fecha de nacimiento', { type: 'date', max: new Date().toISOString().slice(0, 10) })}
-                    {field('national_id', 'DNI o NIE', { hint: 'Con la letra, por ejemplo 12345678Z. Si no tienes, indica el pasaporte.', autoCapitalize: 'characters' })}
+                    {field('national_id', 'DNI o NIE', {
+                      hint: 'Con la letra, por ejemplo 12345678Z. Si no tienes, indica el pasaporte.',
+                      autoCapitalize: 'characters',
+                    })}
                     {field('passport', 'Pasaporte (si no tienes DNI o NIE)', { autoCapitalize: 'characters' })}
                     {field('nationality', 'Nacionalidad (opcional)')}
-                    {field('email', t.lead ? 'Correo electrónico' : 'Correo electrónico (opcional)', { type: 'email', inputMode: 'email', autoComplete: t.lead ? 'email' : 'off', hint: t.lead ? undefined : 'Si lo indicas, le enviaremos también la documentación del viaje.' })}
+                    {field('email', t.lead ? 'Correo electrónico' : 'Correo electrónico (opcional)', {
+                      type: 'email',
+                      inputMode: 'email',
+                      autoComplete: t.lead ? 'email' : 'off',
+                      hint: t.lead ? undefined : 'Si lo indicas, le enviaremos también la documentación del viaje.',
+                    })}
                     {field('phone', t.lead ? 'Teléfono' : 'Teléfono (opcional)', { type: 'tel', inputMode: 'tel', autoComplete: t.lead ? 'tel' : 'off' })}
                   </fieldset>
                 );
@@ -134,8 +142,10 @@ export default function PassengersStep() {
                     {roomCount === 1 ? (
                       // Everyone fits in one room: nothing to choose, only to know.
                       <p>
-                        {new Intl.ListFormat('es', { type: 'conjunction' }).format(inMode.map((t) => travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)))} compartiréis
-                        una {mode.name.toLowerCase()}.
+                        {new Intl.ListFormat('es', { type: 'conjunction' }).format(
+                          inMode.map((t) => travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)),
+                        )}{' '}
+                        compartiréis una {mode.name.toLowerCase()}.
                       </p>
                     ) : (
                       <>

@@ -83,8 +83,8 @@ function PayStepBody({ slug, bookingId, organiser }: { slug: string; bookingId: 
       <div className="funnel__panel funnel-text" role="alert">
         <p className="funnel__error">{message}</p>
         <p>
-          Si la reserva es tuya, <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>inicia sesión</a> o usa el enlace de pago de tu
-          correo. También puedes <a href={tourPath}>volver al viaje</a>.
+          Si la reserva es tuya, <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>inicia sesión</a> o usa el enlace de pago de tu correo.
+          También puedes <a href={tourPath}>volver al viaje</a>.
         </p>
       </div>
     );

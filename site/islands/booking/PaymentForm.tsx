@@ -110,7 +110,19 @@ function openPreContractualInfo() {
   if (details instanceof HTMLDetailsElement) details.open = true;
 }
 
-function Consent({ id, checked, error, onChange, children }: { id: string; checked: boolean; error: string | undefined; onChange: (value: boolean) => void; children: React.ReactNode }) {
+function Consent({
+  id,
+  checked,
+  error,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (value: boolean) => void;
+  children: React.ReactNode;
+}) {
   return (
     <div className="funnel__field">
       <div className="funnel__check">

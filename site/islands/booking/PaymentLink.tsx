@@ -36,8 +36,8 @@ export default function PaymentLink({ organiser }: { organiser: Organiser }) {
       <div className="funnel__panel funnel-text" role="alert" data-testid="link-not-found">
         <p className="funnel__error">{NOT_FOUND}</p>
         <p>
-          Revisa que el enlace sea el de tu correo, completo. Si tienes cuenta, <a href="/login?next=%2Fperfil%2Fviajes">inicia sesión</a> para ver
-          tus viajes, o <a href="/contacto">escríbenos</a> y te ayudamos.
+          Revisa que el enlace sea el de tu correo, completo. Si tienes cuenta, <a href="/login?next=%2Fperfil%2Fviajes">inicia sesión</a> para ver tus viajes,
+          o <a href="/contacto">escríbenos</a> y te ayudamos.
         </p>
       </div>
     );
@@ -59,11 +59,7 @@ export default function PaymentLink({ organiser }: { organiser: Organiser }) {
       <BookingHeading options={options} />
       <div className="funnel__layout">
         <div className="funnel">
-          {options.remainingCents === 0 ? (
-            <PaidInFull options={options} />
-          ) : (
-            <PaymentForm options={options} organiser={organiser} />
-          )}
+          {options.remainingCents === 0 ? <PaidInFull options={options} /> : <PaymentForm options={options} organiser={organiser} />}
           <PaymentHistory options={options} />
         </div>
         <PriceSummary quote={options.quote} travellerCount={options.travellerCount} extra={<PaidSoFar options={options} />} />

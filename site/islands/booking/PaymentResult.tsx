@@ -33,7 +33,9 @@ export default function PaymentResult({ children }: { children?: ReactNode }) {
 function ResultView({ paymentId, bookingId }: { paymentId: string; bookingId: string | null }) {
   const loaded = useStore($paymentResult);
   const state: typeof loaded =
-    loaded.phase === 'ready' && bookingId !== null && loaded.result.booking.id !== bookingId ? { phase: 'not-found', message: 'No encontramos ese pago.' } : loaded;
+    loaded.phase === 'ready' && bookingId !== null && loaded.result.booking.id !== bookingId
+      ? { phase: 'not-found', message: 'No encontramos ese pago.' }
+      : loaded;
   const heading = useRef<HTMLHeadingElement>(null);
   const key = state.phase === 'ready' ? `${state.result.status}:${state.checking}` : state.phase;
   // The outcome replaces 'Comprobando…': focus its heading so it is read out.
@@ -64,7 +66,11 @@ function ResultView({ paymentId, bookingId }: { paymentId: string; bookingId: st
   const { result, checking } = state;
   const title = titleOf(result, checking);
   return (
-    <section className={`funnel__panel funnel-result funnel-result--${result.status.toLowerCase()}`} aria-labelledby="resultado-titulo" data-testid="payment-result">
+    <section
+      className={`funnel__panel funnel-result funnel-result--${result.status.toLowerCase()}`}
+      aria-labelledby="resultado-titulo"
+      data-testid="payment-result"
+    >
       <h2 id="resultado-titulo" ref={heading} tabIndex={-1}>
         {title}
       </h2>
@@ -132,9 +138,7 @@ function Outcome({ result, checking, paymentId }: { result: PaymentResultAnswer;
     case 'CANCELED':
       return (
         <>
-          <p className="funnel__error">
-            El banco no ha aceptado el pago de {formatEuros(result.amountCents)} y no se ha hecho ningún cargo.
-          </p>
+          <p className="funnel__error">El banco no ha aceptado el pago de {formatEuros(result.amountCents)} y no se ha hecho ningún cargo.</p>
           <p>Puedes intentarlo otra vez con otra tarjeta o con otra forma de pago.</p>
           <div className="funnel-result__actions">
             <a className="button" href={retryPath(result, paymentId)}>
@@ -144,15 +148,19 @@ function Outcome({ result, checking, paymentId }: { result: PaymentResultAnswer;
         </>
       );
     case 'REVIEW':
-      return <p>Estamos revisando tu pago de {formatEuros(result.amountCents)}. Te escribiremos a {booking.leadEmail} en cuanto esté confirmado.</p>;
+      return (
+        <p>
+          Estamos revisando tu pago de {formatEuros(result.amountCents)}. Te escribiremos a {booking.leadEmail} en cuanto esté confirmado.
+        </p>
+      );
     case 'PENDING':
       if (result.transfer) return <TransferInstructions transfer={result.transfer} amountCents={result.amountCents} />;
       if (checking) return <p role="status">Estamos esperando la confirmación del banco. Solo tarda unos segundos.</p>;
       return (
         <>
           <p>
-            El banco todavía no nos ha confirmado tu pago de {formatEuros(result.amountCents)}. Si lo has completado, recibirás la confirmación por
-            correo en unos minutos.
+            El banco todavía no nos ha confirmado tu pago de {formatEuros(result.amountCents)}. Si lo has completado, recibirás la confirmación por correo en
+            unos minutos.
           </p>
           <div className="funnel-result__actions">
             <button type="button" className="button" onClick={() => void loadPaymentResult(paymentId)}>

@@ -26,11 +26,10 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
       <summary>Información precontractual del viaje combinado</summary>
       <div className="funnel-legal__body">
         <p>
-          La combinación de servicios de viaje que se te ofrece es un <strong>viaje combinado</strong> en el sentido de la Directiva (UE) 2015/2302.
-          Por tanto, gozarás de todos los derechos de la UE que se aplican a los viajes combinados. {organiser.legalName} será plenamente responsable
-          de la correcta ejecución del viaje combinado en su conjunto. Además, como exige la legislación, {organiser.legalName} está cubierta por una
-          garantía para reembolsarte los pagos y, si el transporte está incluido en el viaje, asegurar tu repatriación en caso de que incurra en
-          insolvencia.
+          La combinación de servicios de viaje que se te ofrece es un <strong>viaje combinado</strong> en el sentido de la Directiva (UE) 2015/2302. Por tanto,
+          gozarás de todos los derechos de la UE que se aplican a los viajes combinados. {organiser.legalName} será plenamente responsable de la correcta
+          ejecución del viaje combinado en su conjunto. Además, como exige la legislación, {organiser.legalName} está cubierta por una garantía para
+          reembolsarte los pagos y, si el transporte está incluido en el viaje, asegurar tu repatriación en caso de que incurra en insolvencia.
         </p>
 
         <h3>Organizador</h3>
@@ -39,8 +38,7 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
           {(organiser.phone || organiser.email) && (
             <>
               {' '}
-              Contacto y asistencia durante el viaje:{' '}
-              {organiser.phone && <a href={`tel:${organiser.phone.replace(/\s+/g, '')}`}>{organiser.phone}</a>}
+              Contacto y asistencia durante el viaje: {organiser.phone && <a href={`tel:${organiser.phone.replace(/\s+/g, '')}`}>{organiser.phone}</a>}
               {organiser.phone && organiser.email && ', '}
               {organiser.email && <a href={`mailto:${organiser.email}`}>{organiser.email}</a>}.
             </>
@@ -68,13 +66,12 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
           <dd>{travellerCount}</dd>
           <dt>Itinerario, transporte, alojamiento, comidas y visitas</dt>
           <dd>
-            Los de la <a href={`/tour/${encodeURIComponent(tour.slug)}`}>ficha del viaje</a> para esta salida y las opciones que has elegido en tu
-            reserva.
+            Los de la <a href={`/tour/${encodeURIComponent(tour.slug)}`}>ficha del viaje</a> para esta salida y las opciones que has elegido en tu reserva.
           </dd>
           <dt>Pasaporte, visados y salud</dt>
           <dd>
-            La ficha del viaje indica los requisitos generales para ciudadanos españoles; si tienes otra nacionalidad, consulta la embajada o el
-            consulado del país de destino.
+            La ficha del viaje indica los requisitos generales para ciudadanos españoles; si tienes otra nacionalidad, consulta la embajada o el consulado del
+            país de destino.
           </dd>
         </dl>
 
@@ -100,22 +97,22 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
           )}
         </dl>
         <p>
-          El precio solo puede revisarse por las causas del apartado 4 de las <a href="/terminos-reservas">condiciones de la reserva</a>, como muy
-          tarde 20 días antes de la salida; si sube más de un 8 %, puedes resolver el contrato sin penalización.
+          El precio solo puede revisarse por las causas del apartado 4 de las <a href="/terminos-reservas">condiciones de la reserva</a>, como muy tarde 20 días
+          antes de la salida; si sube más de un 8 %, puedes resolver el contrato sin penalización.
         </p>
 
         <h3>Cancelación</h3>
         <p>
-          Puedes resolver el contrato en cualquier momento antes de la salida pagando una penalización que depende de la antelación con la que
-          canceles: consulta la <a href={CANCELLATION_TERMS_PATH}>tabla de gastos de cancelación</a>. No pagarás penalización si en el destino se
-          producen circunstancias inevitables y extraordinarias que afecten de forma significativa al viaje. Los contratos de viaje combinado no
-          tienen el derecho de desistimiento de 14 días de otras compras a distancia.
+          Puedes resolver el contrato en cualquier momento antes de la salida pagando una penalización que depende de la antelación con la que canceles:
+          consulta la <a href={CANCELLATION_TERMS_PATH}>tabla de gastos de cancelación</a>. No pagarás penalización si en el destino se producen circunstancias
+          inevitables y extraordinarias que afecten de forma significativa al viaje. Los contratos de viaje combinado no tienen el derecho de desistimiento de
+          14 días de otras compras a distancia.
         </p>
 
         <h3>Protección frente a la insolvencia</h3>
         <p>
-          {organiser.legalName} tiene una {organiser.insolvencyGuarantee}. Si se te deniegan servicios por insolvencia, puedes dirigirte a esa
-          entidad o a la autoridad competente en materia de consumo.
+          {organiser.legalName} tiene una {organiser.insolvencyGuarantee}. Si se te deniegan servicios por insolvencia, puedes dirigirte a esa entidad o a la
+          autoridad competente en materia de consumo.
         </p>
 
         <h3>Tus derechos esenciales</h3>
@@ -125,36 +122,38 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
           <li>Tienes un teléfono de emergencia o un punto de contacto para comunicarte con el organizador.</li>
           <li>Puedes ceder el viaje combinado a otra persona, con un preaviso razonable y, en su caso, con costes adicionales.</li>
           <li>
-            El precio solo puede aumentar por gastos concretos (por ejemplo, el combustible), si lo prevé el contrato y, como muy tarde, 20 días
-            antes del inicio del viaje. Si el aumento supera el 8 % del precio, puedes poner fin al contrato. Si bajan esos costes, tienes derecho a
-            una reducción del precio.
+            El precio solo puede aumentar por gastos concretos (por ejemplo, el combustible), si lo prevé el contrato y, como muy tarde, 20 días antes del
+            inicio del viaje. Si el aumento supera el 8 % del precio, puedes poner fin al contrato. Si bajan esos costes, tienes derecho a una reducción del
+            precio.
           </li>
           <li>
-            Puedes poner fin al contrato sin penalización y con el reembolso completo de todos los pagos si se modifica significativamente algún
-            elemento esencial del viaje distinto del precio. Si el organizador cancela el viaje antes de su inicio, tienes derecho al reembolso y,
-            cuando proceda, a una indemnización.
+            Puedes poner fin al contrato sin penalización y con el reembolso completo de todos los pagos si se modifica significativamente algún elemento
+            esencial del viaje distinto del precio. Si el organizador cancela el viaje antes de su inicio, tienes derecho al reembolso y, cuando proceda, a una
+            indemnización.
           </li>
           <li>
-            En circunstancias excepcionales, por ejemplo graves problemas de seguridad en el destino que puedan afectar al viaje, puedes poner fin al
-            contrato antes del inicio del viaje sin pagar ninguna penalización.
+            En circunstancias excepcionales, por ejemplo graves problemas de seguridad en el destino que puedan afectar al viaje, puedes poner fin al contrato
+            antes del inicio del viaje sin pagar ninguna penalización.
           </li>
           <li>Además, puedes poner fin al contrato en cualquier momento antes del inicio del viaje pagando una penalización adecuada y justificable.</li>
           <li>
-            Si, después del inicio del viaje, no pueden prestarse elementos significativos, se te ofrecerán alternativas adecuadas sin coste
-            adicional. Puedes poner fin al contrato sin penalización si hay una falta de conformidad que afecte sustancialmente al viaje y el
-            organizador no la soluciona.
+            Si, después del inicio del viaje, no pueden prestarse elementos significativos, se te ofrecerán alternativas adecuadas sin coste adicional. Puedes
+            poner fin al contrato sin penalización si hay una falta de conformidad que afecte sustancialmente al viaje y el organizador no la soluciona.
           </li>
-          <li>Tienes derecho a una reducción del precio o a una indemnización por daños y perjuicios si los servicios no se ejecutan o se ejecutan incorrectamente.</li>
+          <li>
+            Tienes derecho a una reducción del precio o a una indemnización por daños y perjuicios si los servicios no se ejecutan o se ejecutan
+            incorrectamente.
+          </li>
           <li>El organizador debe prestarte asistencia si te encuentras en dificultades.</li>
           <li>
-            Si el organizador incurre en insolvencia, se te reembolsarán los pagos; si ocurre después del inicio del viaje y el transporte está
-            incluido, se garantiza tu repatriación.
+            Si el organizador incurre en insolvencia, se te reembolsarán los pagos; si ocurre después del inicio del viaje y el transporte está incluido, se
+            garantiza tu repatriación.
           </li>
         </ul>
         <p>
           Más información: <a href={DIRECTIVE_URL}>Directiva (UE) 2015/2302</a> y{' '}
-          <a href={RDL_URL}>Real Decreto Legislativo 1/2007 (Libro IV, viajes combinados)</a>. Las{' '}
-          <a href="/terminos-reservas">condiciones de la reserva</a> completan esta información y forman parte del contrato.
+          <a href={RDL_URL}>Real Decreto Legislativo 1/2007 (Libro IV, viajes combinados)</a>. Las <a href="/terminos-reservas">condiciones de la reserva</a>{' '}
+          completan esta información y forman parte del contrato.
         </p>
       </div>
     </details>

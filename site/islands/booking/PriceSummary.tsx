@@ -6,7 +6,17 @@
 import { formatEuros } from '#shared/rules/money.ts';
 import type { QuoteView } from '#shared/schemas/funnel-api.ts';
 
-export default function PriceSummary({ quote, travellerCount, extra, busy = false }: { quote: QuoteView | null; travellerCount: number; extra?: React.ReactNode; busy?: boolean }) {
+export default function PriceSummary({
+  quote,
+  travellerCount,
+  extra,
+  busy = false,
+}: {
+  quote: QuoteView | null;
+  travellerCount: number;
+  extra?: React.ReactNode;
+  busy?: boolean;
+}) {
   return (
     <aside className="funnel-summary" aria-label="Resumen del precio" aria-busy={busy}>
       <h2>Tu viaje</h2>

@@ -74,7 +74,12 @@ export default function Receipts() {
                   {label} · <strong>{formatEuros(receipt.amountCents)}</strong>
                 </span>
                 <a href={receipt.url} download>
-                  Descargar recibo<span className="visually-hidden"> del pago de {formatEuros(receipt.amountCents)} del {formatMoment(receipt.confirmedAt)}</span> (PDF)
+                  Descargar recibo
+                  <span className="visually-hidden">
+                    {' '}
+                    del pago de {formatEuros(receipt.amountCents)} del {formatMoment(receipt.confirmedAt)}
+                  </span>{' '}
+                  (PDF)
                 </a>
               </li>
             );

@@ -36,8 +36,8 @@ export default function TransferInstructions({ transfer, amountCents }: { transf
         </dd>
       </dl>
       <p>
-        Escribe el concepto tal cual para que identifiquemos tu pago. Tu reserva queda <strong>pendiente de la transferencia</strong>: en cuanto
-        recibamos el importe la confirmamos y te enviamos el bono por correo. Las transferencias suelen tardar de 1 a 2 días laborables.
+        Escribe el concepto tal cual para que identifiquemos tu pago. Tu reserva queda <strong>pendiente de la transferencia</strong>: en cuanto recibamos el
+        importe la confirmamos y te enviamos el bono por correo. Las transferencias suelen tardar de 1 a 2 días laborables.
       </p>
     </div>
   );

@@ -47,8 +47,23 @@ export default function WaitingListForm({ periodId, travellers, dateLabel }: { p
       <p className="funnel__hint">
         Esta salida no tiene plazas para {travellers} {travellers === 1 ? 'viajero' : 'viajeros'}. Déjanos tus datos y te avisamos si se liberan.
       </p>
-      <Field id={`espera-nombre-${periodId}`} label="Nombre" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={fields['name']} />
-      <Field id={`espera-email-${periodId}`} label="Correo electrónico" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields['email']} />
+      <Field
+        id={`espera-nombre-${periodId}`}
+        label="Nombre"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={fields['name']}
+      />
+      <Field
+        id={`espera-email-${periodId}`}
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fields['email']}
+      />
       <label className="funnel__check">
         <input type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} aria-invalid={fields['privacy'] ? true : undefined} />
         <span>

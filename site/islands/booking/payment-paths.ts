@@ -5,7 +5,8 @@ const enc = encodeURIComponent;
 export const receiptsPagePath = (bookingId: string, tkId: string | null): string => `/recibos-de-pago/${enc(bookingId)}${tkId ? `?tk=${enc(tkId)}` : ''}`;
 
 /** The pay link of a booking that has a tkId: `/paga-tu-reserva/{id}/{tkId}/{slug}`. */
-export const payLinkPath = ({ bookingId, tkId, slug }: { bookingId: string; tkId: string; slug: string }): string => `/paga-tu-reserva/${enc(bookingId)}/${enc(tkId)}/${enc(slug)}`;
+export const payLinkPath = ({ bookingId, tkId, slug }: { bookingId: string; tkId: string; slug: string }): string =>
+  `/paga-tu-reserva/${enc(bookingId)}/${enc(tkId)}/${enc(slug)}`;
 
 /** Where the terminal sends the visitor back, and where a payment's result and transfer details stay. */
 export const confirmationPagePath = (paymentId: string): string => `/confirmacion/${enc(paymentId)}`;

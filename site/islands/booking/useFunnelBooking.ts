@@ -13,7 +13,12 @@ export function routeParams(): Record<string, string | undefined> {
   return typeof location === 'undefined' ? {} : (matchRoute(location.pathname)?.params ?? {});
 }
 
-export function useFunnelBooking(step: FunnelStepKey): { view: BookingView | null; error: { status: number; message: string } | null; loading: boolean; bookingId: string | null } {
+export function useFunnelBooking(step: FunnelStepKey): {
+  view: BookingView | null;
+  error: { status: number; message: string } | null;
+  loading: boolean;
+  bookingId: string | null;
+} {
   const view = useStore($view);
   const error = useStore($viewError);
   const [bookingId, setBookingId] = useState<string | null>(null);
