@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, insertDeparture, jsonRequest, validBooking } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from '../services/bookings/test-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
@@ -76,6 +76,68 @@ describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
       await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', id).execute();
       expect((await get(`/bookings/${id}/options`)).status).toBe(404);
       expect((await get(`/bookings/${id}/options`, admin)).status).toBe(200);
+    });
+  });
+
+  describe('rooms and activities that are left', () => {
+    const single = { id: 'rm-sgl', periodId: 'p1', activityId: 'SGL', name: 'Habitación individual', places: 1, availability: 1 };
+    const patch = (id: string, body: unknown) => api.request(`/bookings/${id}`, jsonRequest('PATCH', body));
+    const travellersOf = async (id: string) =>
+      (await (await get(`/bookings/${id}`)).json()).travellers as { id: string; ageGroup: string; reservationMode: string | null }[];
+    const roomsLeft = async () =>
+      (await t.db.selectFrom('reservationModes').select('availability').where('id', '=', 'rm-sgl').executeTakeFirstOrThrow()).availability;
+
+    it('with one single room left, a second traveller cannot pick it too, and the answer names the room', async () => {
+      await t.db.insertInto('reservationModes').values(single).execute();
+      const id = await createdId();
+      const [first, second] = await travellersOf(id);
+      expect((await patch(id, { travellers: [{ id: first!.id, reservationMode: 'SGL' }] })).status).toBe(200);
+      const res = await patch(id, { travellers: [{ id: second!.id, reservationMode: 'SGL' }] });
+      expect(res.status).toBe(409);
+      const message = 'Ya no quedan habitaciones «Habitación individual» suficientes en esta salida. Elige otro tipo de habitación para algún viajero.';
+      expect((await res.json()).error).toMatchObject({ code: 'CONFLICT', message, fields: { reservationMode: message } });
+      // Nothing saved: the second traveller keeps the included room.
+      expect((await travellersOf(id)).map((t) => t.reservationMode)).toEqual(['SGL', null, null]);
+      // Two travellers sharing the last double is one room: allowed.
+      await t.db.updateTable('reservationModes').set({ availability: 1 }).where('id', '=', 'rm1').execute();
+      const both = [first!, second!].map((t) => ({ id: t.id, reservationMode: 'DBL' }));
+      expect((await patch(id, { travellers: both })).status).toBe(200);
+    });
+
+    it('a third traveller on the last activity seats is refused by name; keeping a choice that later sold out is not', async () => {
+      await t.db.updateTable('optionalActivities').set({ bookableAvailability: 2 }).where('id', '=', 'oa1').execute();
+      const id = await createdId();
+      const travellers = await travellersOf(id);
+      const withTea = travellers.slice(0, 2).map((t) => ({ id: t.id, optionalActivities: ['ACT1'] }));
+      expect((await patch(id, { travellers: withTea })).status).toBe(200);
+      const res = await patch(id, { travellers: [{ id: travellers[2]!.id, optionalActivities: ['ACT1'] }] });
+      expect(res.status).toBe(409);
+      expect((await res.json()).error.fields).toEqual({
+        optionalActivities: 'Ya no quedan plazas suficientes en «Ceremonia del té». Quítala a algún viajero o elige otra actividad.',
+      });
+      // Someone else took the rest: changing another choice does not trip on it; the hold will say so.
+      await t.db.updateTable('optionalActivities').set({ bookableAvailability: 0 }).where('id', '=', 'oa1').execute();
+      expect((await patch(id, { travellers: [{ id: travellers[2]!.id, optionalActivities: ['SEG'] }] })).status).toBe(200);
+    });
+
+    it('the options count the rooms this booking holds as its own, and the hold names the room that ran out', async () => {
+      await t.db.insertInto('reservationModes').values(single).execute();
+      const id = await createdId();
+      const travellers = await travellersOf(id);
+      expect((await patch(id, { travellers: [{ id: travellers[0]!.id, reservationMode: 'SGL' }] })).status).toBe(200);
+      expect((await patch(id, { travellers: passengerFields(travellers) })).status).toBe(200);
+      expect((await api.request(`/bookings/${id}/hold`, { method: 'POST' })).status).toBe(200);
+      expect(await roomsLeft()).toBe(0);
+      const options = await (await get(`/bookings/${id}/options`)).json();
+      expect(options.reservationModes.find((m: { activityId: string }) => m.activityId === 'SGL').availability).toBe(1);
+      // The hold is released by a change; meanwhile another booking takes the last single room.
+      expect((await patch(id, { couponCode: null })).status).toBe(200);
+      await t.db.updateTable('reservationModes').set({ availability: 0 }).where('id', '=', 'rm-sgl').execute();
+      const held = await api.request(`/bookings/${id}/hold`, { method: 'POST' });
+      expect(held.status).toBe(409);
+      expect((await held.json()).error.fields).toEqual({
+        reservationMode: 'Ya no quedan habitaciones «Habitación individual» suficientes en esta salida. Elige otro tipo de habitación para algún viajero.',
+      });
     });
   });
 

@@ -108,7 +108,7 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
     .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
       const row = await findVisibleBooking(c, db, c.req.valid('param').id);
       c.header('Cache-Control', 'no-store');
-      return c.json(await listCustomiseOptions(db, row.periodId));
+      return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
     })
     .post(
       '/:id/budget',

@@ -123,16 +123,32 @@ export interface PayScreen {
   phase: 'loading' | 'ready' | 'not-found' | 'no-seats' | 'error';
   /** Why the screen is not ready, in Spanish. */
   message: string | null;
+  /** With 'no-seats': which choice to change. */
+  mend: Mend | null;
   options: PaymentOptionsAnswer | null;
   hold: HoldState;
 }
 
-export const $payScreen = map<PayScreen>({ phase: 'loading', message: null, options: null, hold: { status: 'none' } });
+export const $payScreen = map<PayScreen>({ phase: 'loading', message: null, mend: null, options: null, hold: { status: 'none' } });
 
 let source: PaymentSource | null = null;
 
 /** The server refused because of the passengers' details (`travellers.{i}.{field}`): the fix is on step 4. */
 const mentionsPassengers = (fields: Record<string, string>) => Object.keys(fields).some((key) => key.startsWith('travellers.'));
+
+/**
+ * Where the visitor mends what the server refused: a room type or an activity that ran out is changed on
+ * the customise step, a full flight on the flights step (the API names the choice under `fields`, see
+ * shared/rules/seats.ts); a departure without seats needs another date or fewer travellers.
+ */
+export type Mend = 'tour' | 'flights' | 'customise' | 'passengers';
+
+export function whereToMend({ status, fields }: { status: number; fields: Record<string, string> }): Mend | null {
+  if ('reservationMode' in fields || 'optionalActivities' in fields) return 'customise';
+  if ('flightId' in fields) return 'flights';
+  if (status === 409) return 'tour';
+  return mentionsPassengers(fields) ? 'passengers' : null;
+}
 
 /**
  * Takes (or takes again) the booking's seats for the pay step. A booking still in the funnel holds its
@@ -145,25 +161,31 @@ export async function holdBookingSeats(): Promise<void> {
   const held = await paymentsApi.hold(source.bookingId);
   if (held.ok) $payScreen.setKey('hold', { status: 'held', expiresAt: held.data.expiresAt });
   else if (held.status === 409)
-    $payScreen.set({ ...$payScreen.get(), phase: 'no-seats', message: held.message, hold: { status: 'failed', message: held.message, incomplete: false } });
+    $payScreen.set({
+      ...$payScreen.get(),
+      phase: 'no-seats',
+      message: held.message,
+      mend: whereToMend(held),
+      hold: { status: 'failed', message: held.message, incomplete: false },
+    });
   else $payScreen.setKey('hold', { status: 'failed', message: held.message, incomplete: mentionsPassengers(held.fields) });
 }
 
 /** Loads what the screen shows for a booking (funnel) or a pay link, then holds the seats if they need it. */
 export async function loadPayScreen(from: PaymentSource): Promise<void> {
   source = from;
-  $payScreen.set({ phase: 'loading', message: null, options: null, hold: { status: 'none' } });
+  $payScreen.set({ phase: 'loading', message: null, mend: null, options: null, hold: { status: 'none' } });
   $paymentSubmit.set({ status: 'idle' });
   // A signed-in traveller's access token may have run out: renew it first so the answer carries their points.
   await loadSession();
   const loaded = await paymentsApi.options(from);
   if (!loaded.ok) {
     const phase = loaded.status === 404 || loaded.status === 403 ? 'not-found' : 'error';
-    $payScreen.set({ phase, message: loaded.message, options: null, hold: { status: 'none' } });
+    $payScreen.set({ phase, message: loaded.message, mend: null, options: null, hold: { status: 'none' } });
     return;
   }
   restoreChoice(from.bookingId, loaded.data);
-  $payScreen.set({ phase: 'ready', message: null, options: loaded.data, hold: { status: 'none' } });
+  $payScreen.set({ phase: 'ready', message: null, mend: null, options: loaded.data, hold: { status: 'none' } });
   await holdBookingSeats();
 }
 
@@ -233,8 +255,8 @@ export type SubmitState =
       status: 'failed';
       message: string;
       fields: Record<string, string>;
-      /** Where the visitor mends what the server refused: another departure (no seats) or the passengers step. */
-      fix: 'tour' | 'passengers' | null;
+      /** Where the visitor mends what the server refused. */
+      mend: Mend | null;
     }
   | { status: 'redirect'; answer: Extract<StartPaymentAnswer, { method: 'card' | 'bizum' }> }
   | { status: 'transfer'; answer: Extract<StartPaymentAnswer, { method: 'transfer' }> }
@@ -269,7 +291,7 @@ export async function startPayment(): Promise<SubmitState> {
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    const failed: SubmitState = { status: 'failed', message: CHECK_FORM, fields, fix: null };
+    const failed: SubmitState = { status: 'failed', message: CHECK_FORM, fields, mend: null };
     $paymentSubmit.set(failed);
     return failed;
   }
@@ -277,8 +299,7 @@ export async function startPayment(): Promise<SubmitState> {
   const started = await paymentsApi.start(source, parsed.data);
   let next: SubmitState;
   if (!started.ok) {
-    const fix = started.status === 409 ? 'tour' : mentionsPassengers(started.fields) ? 'passengers' : null;
-    next = { status: 'failed', message: started.message, fields: started.fields, fix };
+    next = { status: 'failed', message: started.message, fields: started.fields, mend: whereToMend(started) };
   } else {
     const answer = started.data;
     next =

@@ -305,7 +305,9 @@ test('with no seats left the pay step says so and links back to the tour', async
   try {
     await page.goto(payPath(late));
     await expect(page.getByTestId('no-seats')).toContainText('Ya no quedan plazas suficientes para esta salida.');
-    await expect(page.getByTestId('no-seats').getByRole('link', { name: 'Vuelve al viaje' })).toHaveAttribute('href', '/tour/vietnam-de-norte-a-sur');
+    await expect(
+      page.getByTestId('no-seats').getByRole('link', { name: 'Volver al viaje para elegir otra salida o cambiar el número de viajeros' }),
+    ).toHaveAttribute('href', '/tour/vietnam-de-norte-a-sur');
     await screen(page, testInfo, 'pago-sin-plazas');
   } finally {
     // Changing the booking gives its held seats back, for the rest of the suite.

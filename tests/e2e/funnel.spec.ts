@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { acceptAndPay, APPROVED_CARD, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
+import { acceptAndPay, APPROVED_CARD, createPayableBooking, listDepartures, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 
 const SLUG = 'japon-esencial';
 /** Screenshots per width: the funnel is walked at phone and at desktop width. */
@@ -234,3 +234,39 @@ async function payStep(page: Page, { bookingId }: { bookingId: string }) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar el recibo (PDF)' }).click()]);
   expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }
+
+test('with one single room left, the second traveller cannot pick it once the first has', async ({ page, request }) => {
+  // A departure on sale of the demo tour that has single rooms; for this test it has exactly one left.
+  const onSale = (await listDepartures(request, SLUG)).filter((d) => d.bookableAvailability >= 4);
+  const live = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'));
+  const modes = live
+    .prepare("select id, availability, period_id from reservation_modes where places = 1 and deleted = 0 and name = 'Habitación individual'")
+    .all() as { id: string; availability: number; period_id: string }[];
+  const departure = onSale.find((d) => modes.some((m) => m.period_id === d.periodId));
+  const mode = modes.find((m) => m.period_id === departure?.periodId);
+  expect(mode, 'the demo tour has a departure with single rooms').toBeTruthy();
+  live.prepare('update reservation_modes set availability = 1 where id = ?').run(mode!.id);
+  try {
+    const booking = await createPayableBooking(request, {
+      slug: SLUG,
+      adults: 2,
+      departure,
+    });
+    await page.goto(`/tour/${SLUG}/personaliza-el-viaje/${booking.id}`);
+    await settle(page);
+    const rooms = page.locator('select[id^=habitacion-]');
+    await expect(rooms).toHaveCount(2);
+    const single = (i: number) => rooms.nth(i).locator('option', { hasText: 'Habitación individual' });
+    await expect(single(1)).toBeEnabled();
+    await rooms.nth(0).selectOption((await single(0).getAttribute('value'))!);
+    await settle(page);
+    await expect(rooms.nth(0)).toHaveValue((await single(0).getAttribute('value'))!);
+    // The other traveller's list now counts the first one's pick: the last single is gone for them.
+    await expect(single(1)).toBeDisabled();
+    await expect(single(1)).toContainText('no quedan más');
+    await page.screenshot({ path: shots('habitacion-individual-agotada'), fullPage: true });
+  } finally {
+    live.prepare('update reservation_modes set availability = ? where id = ?').run(mode!.availability, mode!.id);
+    live.close();
+  }
+});

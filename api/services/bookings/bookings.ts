@@ -15,13 +15,14 @@ import {
   selectTravellersToSave,
   setTravellersForAgeGroup,
 } from '#shared/rules/travellers.ts';
+import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import type { CreateBookingRequest, UpdateBookingRequest } from '#shared/schemas/booking.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
-import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, utcToday } from './quote.ts';
-import { bookingLocked, NO_SEATS_MESSAGE, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
-import { activeHoldExpiry, releaseHolds } from './seat-holds.ts';
+import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
+import { bookingLocked, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
+import { activeHoldExpiry, heldSeatsOf, releaseHolds, shortageError } from './seat-holds.ts';
 
 const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
 
@@ -246,6 +247,38 @@ function applyTravellerUpdates(
   return { travellers: next, fields };
 }
 
+/** Seats left on a departure's rooms and activities, by `type:id`, counting those this booking holds as its own. */
+async function roomsAndActivitiesLeft(db: Db, { periodId, bookingId }: { periodId: string; bookingId: string }): Promise<Map<string, number>> {
+  const [modes, activities, held] = await Promise.all([
+    db.selectFrom('reservationModes').select(['id', 'availability']).where('periodId', '=', periodId).execute(),
+    db.selectFrom('optionalActivities').select(['id', 'bookableAvailability']).where('periodId', '=', periodId).execute(),
+    heldSeatsOf(db, bookingId),
+  ]);
+  const left = new Map<string, number>();
+  for (const mode of modes) left.set(`reservation_mode:${mode.id}`, mode.availability);
+  for (const activity of activities) left.set(`optional_activity:${activity.id}`, activity.bookableAvailability);
+  for (const [key, quantity] of held) if (left.has(key)) left.set(key, left.get(key)! + quantity);
+  return left;
+}
+
+/**
+ * The customise step may only choose rooms and activities that are left: counted with every traveller's
+ * picks, as the hold will take them, so the pay step never finds a room short that the step allowed.
+ * The departure and flight seats are checked where they are chosen.
+ */
+async function refuseRoomsAndActivitiesNotLeft(
+  db: Db,
+  { row, offer, travellers }: { row: BookingRow; offer: PeriodOffer; travellers: BookingTravelerEntry[] },
+) {
+  const seatOffer = seatOfferOf(offer);
+  const [short] = findSeatShortages({
+    before: computeSeatNeeds(seatOffer, { travellers: parseTravellers(row.travelersStringify), flightId: null }),
+    after: computeSeatNeeds(seatOffer, { travellers, flightId: null }),
+    available: await roomsAndActivitiesLeft(db, { periodId: row.periodId, bookingId: row.id }),
+  });
+  if (short) throw await shortageError(db, short);
+}
+
 /**
  * The flights, customise and passengers steps and the coupon: only an IN_PROGRESS booking changes. A
  * change releases any seats held for payment (the held set no longer matches) and reprices.
@@ -273,6 +306,7 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
     roommates = parseRoommates(row.roommates).filter((group) => Object.keys(findRoommateProblems([group], roomContext)).length === 0);
   }
   if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (request.travellers !== undefined) await refuseRoomsAndActivitiesNotLeft(db, { row, offer, travellers });
 
   const couponCode = request.couponCode === undefined ? await couponCodeOf(db, row.couponId) : request.couponCode;
   const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, couponCode), now });

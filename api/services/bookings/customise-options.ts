@@ -10,6 +10,7 @@ import { type AgePrice, findPriceForAgeGroup } from '#shared/rules/prices.ts';
 import type { ActivityView, CustomiseOptionsAnswer, OptionPrice, ReservationModeView } from '#shared/schemas/funnel-api.ts';
 import type { Db } from '../../db/database.ts';
 import { loadPeriodOffer, periodNotFound } from './quote.ts';
+import { heldSeatsOf } from './seat-holds.ts';
 
 /** One price per age group, the one a standard traveller of that group is charged. */
 function pricesPerAgeGroup(prices: readonly AgePrice[]): OptionPrice[] {
@@ -21,15 +22,20 @@ function pricesPerAgeGroup(prices: readonly AgePrice[]): OptionPrice[] {
 
 const KIND_ORDER: Record<ActivityView['kind'], number> = { activity: 0, pack: 1, insurance: 2 };
 
-/** `GET /bookings/:id/options`: rooms first as stored, then activities, packs and insurance. */
-export async function listCustomiseOptions(db: Db, periodId: string): Promise<CustomiseOptionsAnswer> {
+/**
+ * `GET /bookings/:id/options`: rooms first as stored, then activities, packs and insurance. What is left
+ * counts the seats this booking itself holds as free: they are its own to choose again.
+ */
+export async function listCustomiseOptions(db: Db, { periodId, bookingId }: { periodId: string; bookingId: string }): Promise<CustomiseOptionsAnswer> {
   const offer = await loadPeriodOffer(db, periodId);
   if (!offer) throw periodNotFound();
-  const [modes, activities, packs] = await Promise.all([
+  const [modes, rows, packs, held] = await Promise.all([
     db.selectFrom('reservationModes').select(['id', 'name', 'comment', 'shareRoom', 'availability']).where('periodId', '=', periodId).execute(),
     db.selectFrom('optionalActivities').select(['id', 'activityId', 'name', 'webInfo', 'bookableAvailability']).where('periodId', '=', periodId).execute(),
     db.selectFrom('activityPacks').select(['id', 'name', 'webInfo', 'multipleActivityIds']).where('periodId', '=', periodId).execute(),
+    heldSeatsOf(db, bookingId),
   ]);
+  const activities = rows.map((a) => ({ ...a, bookableAvailability: a.bookableAvailability + (held.get(`optional_activity:${a.id}`) ?? 0) }));
   const modeById = new Map(modes.map((m) => [m.id, m]));
   const activityById = new Map(activities.map((a) => [a.id, a]));
   const packById = new Map(packs.map((p) => [p.id, p]));
@@ -46,7 +52,7 @@ export async function listCustomiseOptions(db: Db, periodId: string): Promise<Cu
         places: mode.places,
         comment: row.comment,
         shareRoom: row.shareRoom === 1,
-        availability: row.availability,
+        availability: row.availability + (held.get(`reservation_mode:${row.id}`) ?? 0),
         prices: pricesPerAgeGroup(mode.prices),
       },
     ];

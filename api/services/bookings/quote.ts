@@ -11,6 +11,7 @@ import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.t
 import { computeFlightPricesForBooking } from '#shared/rules/flights.ts';
 import type { AgePrice } from '#shared/rules/prices.ts';
 import { isCampaignValid, type Quote, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
+import type { SeatOffer } from '#shared/rules/seats.ts';
 import type { Db } from '../../db/database.ts';
 import type { PriceRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
@@ -190,6 +191,14 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     campaigns: campaigns.map((c) => ({ ...c, discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const) })),
   };
 }
+
+/** The part of an offer that says which seats choices take (shared/rules/seats.ts). */
+export const seatOfferOf = (offer: PeriodOffer): SeatOffer => ({
+  periodId: offer.period.id,
+  flights: offer.flights,
+  reservationModes: offer.reservationModes,
+  activities: offer.activities,
+});
 
 export interface BookingChoices {
   travellers: readonly QuoteTraveller[];

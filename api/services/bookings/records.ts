@@ -8,7 +8,6 @@ import { AppError } from '../../errors.ts';
 
 export type Trx = Transaction<Database>;
 
-export const NO_SEATS_MESSAGE = 'Ya no quedan plazas suficientes para esta salida.';
 export const bookingNotFound = () => new AppError('NOT_FOUND', 'No encontramos esa reserva.');
 export const bookingLocked = () => new AppError('CONFLICT', 'Esta reserva ya no se puede modificar.');
 

@@ -72,12 +72,12 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
     expect(await liveHolds()).toBe(holds);
   });
 
-  it('any shortfall answers 409 and takes nothing at all', async () => {
+  it('any shortfall answers 409 naming what ran out, and takes nothing at all', async () => {
     const id = await customisedBooking();
     await t.db.updateTable('optionalActivities').set({ bookableAvailability: 1 }).where('id', '=', 'oa1').execute();
     const res = await hold(id);
     expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toBe('Ya no quedan plazas suficientes para esta salida.');
+    expect((await res.json()).error.message).toBe('Ya no quedan plazas suficientes en «Ceremonia del té». Quítala a algún viajero o elige otra actividad.');
     expect(await seats()).toEqual({ ...initial, activity: 1 });
     expect(await liveHolds()).toBe(0);
   });

@@ -5,65 +5,14 @@
  * or cancellation. No sequence of concurrent requests can take more seats than exist.
  */
 import { randomUUID } from 'node:crypto';
-import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
-import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import { isNoFlight } from '#shared/rules/flights.ts';
+import { computeSeatNeeds, inSeatOrder, type SeatNeed, type SeatResourceType, seatShortage } from '#shared/rules/seats.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { loadPeriodOffer, type PeriodOffer } from './quote.ts';
-import { bookingLocked, NO_SEATS_MESSAGE, parseTravellers, type Trx } from './records.ts';
+import { loadPeriodOffer, seatOfferOf } from './quote.ts';
+import { bookingLocked, parseTravellers, type Trx } from './records.ts';
 
 /** How long seats stay held while the visitor pays, unless the route is told otherwise. */
 export const DEFAULT_HOLD_MINUTES = 20;
-
-export const SEAT_RESOURCE_TYPES = ['period', 'flight', 'optional_activity', 'reservation_mode'] as const;
-export type SeatResourceType = (typeof SEAT_RESOURCE_TYPES)[number];
-
-export interface SeatNeed {
-  resourceType: SeatResourceType;
-  /** The row id of the period, flight, optional activity or reservation mode. */
-  resourceId: string;
-  quantity: number;
-}
-
-/**
- * The seats a booking takes: one per traveller on the period and on a real flight ('sin vuelo' takes none),
- * one per traveller on each chosen activity (a pack: on each member), and rooms per reservation mode:
- * travellers in the mode divided by its places, rounded up (two travellers in a double take one room; the
- * spec names `places` and `availability` only, this is our reading). Sorted by type and id so concurrent
- * holds lock rows in the same order and cannot deadlock.
- */
-export function computeSeatNeeds(
-  offer: PeriodOffer,
-  { travellers, flightId }: { travellers: readonly BookingTravelerEntry[]; flightId: string | null },
-): SeatNeed[] {
-  const count = travellers.length;
-  const needs = new Map<string, SeatNeed>();
-  const add = (resourceType: SeatResourceType, resourceId: string, quantity: number) => {
-    const key = `${resourceType}:${resourceId}`;
-    const need = needs.get(key) ?? { resourceType, resourceId, quantity: 0 };
-    need.quantity += quantity;
-    needs.set(key, need);
-  };
-  if (count > 0) add('period', offer.period.id, count);
-  const flight = offer.flights.find((f) => f.id === flightId);
-  if (flight && !isNoFlight(flight) && count > 0) add('flight', flight.id, count);
-  const inMode = new Map<string, number>();
-  for (const traveller of travellers) {
-    for (const activityId of new Set(traveller.optionalActivities)) {
-      if (activityId === NO_OPTIONAL_ACTIVITY_ID) continue;
-      for (const rowId of offer.activities.find((a) => a.activityId === activityId)?.seatActivityIds ?? []) add('optional_activity', rowId, 1);
-    }
-    const mode = offer.reservationModes.find((m) => m.activityId === traveller.reservationMode);
-    if (mode) inMode.set(mode.id, (inMode.get(mode.id) ?? 0) + 1);
-  }
-  for (const mode of offer.reservationModes) {
-    const travellersInMode = inMode.get(mode.id);
-    if (travellersInMode) add('reservation_mode', mode.id, Math.ceil(travellersInMode / Math.max(1, mode.places)));
-  }
-  const order = (need: SeatNeed) => SEAT_RESOURCE_TYPES.indexOf(need.resourceType);
-  return [...needs.values()].sort((a, b) => order(a) - order(b) || a.resourceId.localeCompare(b.resourceId));
-}
 
 /**
  * Moves `delta` seats in or out of a resource. Taking (delta < 0) only succeeds when enough are left: the
@@ -132,13 +81,30 @@ export async function releaseHolds(trx: Trx, bookingId: string, now: Date, { con
     .$if(!confirmed, (qb) => qb.where('confirmedAt', 'is', null))
     .execute();
   // In the same resource order as taking, so a release and a hold running together cannot deadlock.
-  const holds = rows.sort(
-    (a, b) =>
-      SEAT_RESOURCE_TYPES.indexOf(a.resourceType as SeatResourceType) - SEAT_RESOURCE_TYPES.indexOf(b.resourceType as SeatResourceType) ||
-      a.resourceId.localeCompare(b.resourceId),
-  );
+  const holds = inSeatOrder(rows);
   for (const hold of holds) if (await releaseHold(trx, hold, now, { confirmed })) released += 1;
   return released;
+}
+
+/** The name people know a seat resource by, for the message that says which option ran out. */
+async function seatResourceName(db: Db | Trx, { resourceType, resourceId }: SeatNeed): Promise<string | null> {
+  const named = (table: 'flights' | 'optionalActivities' | 'reservationModes') =>
+    db.selectFrom(table).select('name').where('id', '=', resourceId).executeTakeFirst();
+  const row =
+    resourceType === 'flight'
+      ? await named('flights')
+      : resourceType === 'optional_activity'
+        ? await named('optionalActivities')
+        : resourceType === 'reservation_mode'
+          ? await named('reservationModes')
+          : undefined;
+  return row?.name ?? null;
+}
+
+/** A shortage as the 409 a person reads: which option ran out, and under `fields` the choice to change. */
+export async function shortageError(db: Db | Trx, need: SeatNeed): Promise<AppError> {
+  const { message, field } = seatShortage({ resourceType: need.resourceType, name: await seatResourceName(db, need) });
+  return new AppError('CONFLICT', message, { [field]: message });
 }
 
 /** Takes every seat a booking needs and records the holds; any shortfall throws and the caller's transaction rolls back. */
@@ -147,7 +113,7 @@ async function takeSeats(
   { bookingId, needs, expiresAt, confirmedAt, now }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; now: Date },
 ) {
   for (const need of needs) {
-    if (!(await moveSeats(trx, need, 'take'))) throw new AppError('CONFLICT', NO_SEATS_MESSAGE);
+    if (!(await moveSeats(trx, need, 'take'))) throw await shortageError(trx, need);
   }
   if (needs.length === 0) return;
   await trx
@@ -172,7 +138,7 @@ async function claimBooking(trx: Trx, bookingId: string, now: Date) {
   const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
   const offer = await loadPeriodOffer(trx, row.periodId);
   if (!offer) throw bookingLocked();
-  return computeSeatNeeds(offer, { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
+  return computeSeatNeeds(seatOfferOf(offer), { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
 }
 
 /**
@@ -219,8 +185,8 @@ export async function confirmHolds(trx: Trx, bookingId: string, now: Date): Prom
   if (already) return;
   const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
   const offer = await loadPeriodOffer(trx, row.periodId);
-  if (!offer) throw new AppError('CONFLICT', NO_SEATS_MESSAGE);
-  const needs = computeSeatNeeds(offer, { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
+  if (!offer) throw await shortageError(trx, { resourceType: 'period', resourceId: row.periodId, quantity: 0 });
+  const needs = computeSeatNeeds(seatOfferOf(offer), { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
   await takeSeats(trx, { bookingId, needs, expiresAt: stamp, confirmedAt: stamp, now });
 }
 
@@ -249,4 +215,14 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promi
 export async function activeHoldExpiry(db: Db, bookingId: string, now: Date): Promise<string | null> {
   const holds = await liveHolds(db, bookingId).where('expiresAt', '>', now.toISOString()).execute();
   return holds.length === 0 ? null : holds.map((h) => h.expiresAt).sort()[0]!;
+}
+
+/** The seats a booking's live holds keep aside, by `type:id`: its own, so what it may choose counts them as free. */
+export async function heldSeatsOf(db: Db | Trx, bookingId: string): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (const hold of await liveHolds(db, bookingId).execute()) {
+    const key = `${hold.resourceType}:${hold.resourceId}`;
+    held.set(key, (held.get(key) ?? 0) + hold.quantity);
+  }
+  return held;
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { formatEuros } from '#shared/rules/money.ts';
+import { canPickActivity, canPickRoom } from '#shared/rules/seats.ts';
 import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/funnel-api.ts';
 import { fetchCustomiseOptions, patchBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
@@ -89,15 +90,11 @@ export default function CustomiseStep() {
                       >
                         <option value="">La incluida en el viaje</option>
                         {options.reservationModes.map((mode) => (
-                          <option
-                            key={mode.activityId}
-                            value={mode.activityId}
-                            disabled={mode.availability <= 0 && traveller.reservationMode !== mode.activityId}
-                          >
+                          <option key={mode.activityId} value={mode.activityId} disabled={!canPickRoom({ mode, travellers, travellerId: traveller.id })}>
                             {mode.name}
                             {mode.shareRoom ? ' (a compartir)' : ''} ·{' '}
                             {priceFor(mode.prices, traveller.ageGroup) > 0 ? `+${formatEuros(priceFor(mode.prices, traveller.ageGroup))}` : 'incluida'}
-                            {mode.availability <= 0 ? ' · agotada' : ''}
+                            {canPickRoom({ mode, travellers, travellerId: traveller.id }) ? '' : mode.availability <= 0 ? ' · agotada' : ' · no quedan más'}
                           </option>
                         ))}
                       </select>
@@ -122,14 +119,12 @@ export default function CustomiseStep() {
                       )}
                       {travellers.map((traveller) => {
                         const on = chosen(traveller).includes(activity.activityId);
-                        // Seats this booking already counts on are its own; more than are left cannot be chosen.
-                        const taken = travellers.filter((t) => chosen(t).includes(activity.activityId)).length;
                         return (
                           <label key={traveller.id} className="funnel__check">
                             <input
                               type="checkbox"
                               checked={on}
-                              disabled={!on && taken >= activity.availability}
+                              disabled={!canPickActivity({ activity, travellers, travellerId: traveller.id })}
                               onChange={(e) => toggle(traveller, activity, e.target.checked)}
                             />
                             <span>

@@ -14,6 +14,7 @@ import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.t
 import CouponForm from './CouponForm.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import HoldCountdown from './HoldCountdown.tsx';
+import MendLink from './MendLink.tsx';
 import PaidSoFar, { PaidInFull } from './PaidSummary.tsx';
 import { confirmationPagePath } from './payment-paths.ts';
 import PaymentForm from './PaymentForm.tsx';
@@ -74,7 +75,7 @@ function ReturnedPayment({ paymentId }: { paymentId: string }) {
 }
 
 function PayStepBody({ slug, bookingId, organiser }: { slug: string; bookingId: string; organiser: Organiser }) {
-  const { phase, message, options } = useStore($payScreen);
+  const { phase, message, mend, options } = useStore($payScreen);
   const tourPath = `/tour/${encodeURIComponent(slug)}`;
 
   if (phase === 'loading') return <p role="status">Cargando tu reserva…</p>;
@@ -94,7 +95,7 @@ function PayStepBody({ slug, bookingId, organiser }: { slug: string; bookingId: 
       <div className="funnel__panel funnel-text" role="alert" data-testid="no-seats">
         <p className="funnel__error">{message}</p>
         <p>
-          <a href={tourPath}>Vuelve al viaje</a> para elegir otra salida o cambiar el número de viajeros.
+          <MendLink mend={mend ?? 'tour'} slug={slug} bookingId={bookingId} />
         </p>
       </div>
     );

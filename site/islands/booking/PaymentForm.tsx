@@ -9,10 +9,10 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import type { PaymentOptionsAnswer, StartPaymentAnswer } from '#shared/schemas/funnel-api.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 import { $consents, $paymentSubmit, returnFromTerminal, setConsent, startPayment } from '../../stores/payment.ts';
+import MendLink from './MendLink.tsx';
 import PaymentChoice from './PaymentChoice.tsx';
 import { confirmationPagePath } from './payment-paths.ts';
 import PreContractualInfo from './PreContractualInfo.tsx';
-import { stepPath } from './steps.ts';
 import TransferInstructions from './TransferInstructions.tsx';
 
 /** Fields in the order they appear, to move focus to the first one the server or the schema refused. */
@@ -30,7 +30,6 @@ export default function PaymentForm({ options, organiser }: { options: PaymentOp
   const form = useRef<HTMLFormElement>(null);
   const alert = useRef<HTMLDivElement>(null);
   const errors = submit.status === 'failed' ? submit.fields : {};
-  const tourPath = `/tour/${encodeURIComponent(options.tour.slug)}`;
   // Back from the terminal, the browser may show this page from its cache, still on its way out.
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
@@ -78,16 +77,10 @@ export default function PaymentForm({ options, organiser }: { options: PaymentOp
         {submit.status === 'failed' && (
           <p className="funnel__error">
             {submit.message}
-            {submit.fix === 'tour' && (
+            {submit.mend && (
               <>
                 {' '}
-                <a href={tourPath}>Volver al viaje para elegir otra salida</a>
-              </>
-            )}
-            {submit.fix === 'passengers' && (
-              <>
-                {' '}
-                <a href={stepPath('passengers', options.tour.slug, options.bookingId)}>Completar los datos de los pasajeros</a>
+                <MendLink mend={submit.mend} slug={options.tour.slug} bookingId={options.bookingId} />
               </>
             )}
           </p>
