@@ -36,6 +36,10 @@ export interface ErrorBody {
 /** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
 export function errorResponse(err: unknown, c: Context) {
   const requestId = c.get('requestId' as never) as string | undefined;
+  // A refused body was never read: closing is the honest answer, or the client sends its next request on a
+  // connection the server is about to drop.
+  const tooLarge = (err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE') || (err instanceof HTTPException && err.status === 413);
+  if (tooLarge) c.header('Connection', 'close');
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), requestId } };
     return c.json(body, ERROR_STATUS[err.code]);

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,7 +9,8 @@ import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '#shared/routes.ts';
 import { FAKE_BUNDLE, FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, FAKE_SHELL_HTML, writeFakeSite } from '../tests/integration/fake-site.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/support/databases.ts';
 import { loadConfig } from './config.ts';
-import { createShop } from './server.ts';
+import { MAX_BODY_BYTES } from './app.ts';
+import { createShop, listen } from './server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-server-'));
 const config = loadConfig({ DATA_DIR: dataDir });
@@ -115,5 +118,42 @@ describe('the shop server', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBeNull();
     expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('the shop server over a real connection', () => {
+  /** One request on `agent`, answered with status, headers and body. */
+  const send = (agent: Agent, port: number, { method, path, body }: { method: string; path: string; body?: string }) =>
+    new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json', origin: config.publicUrl } : {} },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+        },
+      );
+      req.on('error', reject);
+      if (body) req.write(body);
+      req.end();
+    });
+
+  it('after refusing a body over 1 MiB with 413 it closes the connection, so the client’s next request goes on a fresh one', async () => {
+    const server = await listen(shop, 0, '127.0.0.1');
+    const { port } = server.address() as AddressInfo;
+    // One socket, kept alive: the second request reuses the first one's connection unless told to close it.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, port, { method: 'POST', path: '/api/contact', body: JSON.stringify({ question: 'a'.repeat(MAX_BODY_BYTES) }) });
+      expect(refused.status).toBe(413);
+      expect(refused.connection).toBe('close');
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+      const next = await send(agent, port, { method: 'GET', path: '/api/health' });
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
