@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'content-build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'site/**/*.test.ts', 'content-build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // Database and server tests open real files and ports; two workers fit these 2-core machines.
     maxWorkers: 2,
     testTimeout: 60_000,

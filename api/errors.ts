@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody, ApiErrorCode } from '#shared/schemas/errors.ts';
 
-/** The closed set of error codes the API answers with; each maps to one HTTP status. */
+/** Each error code's HTTP status. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION: 422,
@@ -14,9 +15,9 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+} as const satisfies Record<ApiErrorCode, ContentfulStatusCode>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = ApiErrorCode;
 
 /** An error a person can act on: a Spanish message and, for forms, one message per field. */
 export class AppError extends Error {
@@ -29,9 +30,7 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId?: string };
-}
+type ErrorBody = ApiErrorBody;
 
 /** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
 export function errorResponse(err: unknown, c: Context) {

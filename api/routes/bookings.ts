@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isAdmin } from '#shared/rules/session.ts';
-import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema } from '#shared/schemas/booking.ts';
-import { BudgetSchema, FlightChoiceSchema } from '#shared/schemas/funnel-api.ts';
+import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema, BudgetSchema, FlightChoiceSchema } from '#shared/schemas/bookings.ts';
 import type { AppDeps } from '../app.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
@@ -58,7 +57,7 @@ async function limitCouponChecks(c: Context<ApiEnv>, { db, config }: AppDeps, co
 
 /**
  * The booking funnel: quote, create, read and change a booking; its flights, customise options and budget
- * (shared/schemas/funnel-api.ts); and hold its seats for payment.
+ * (shared/schemas/payments.ts); and hold its seats for payment.
  */
 export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES, flights = createFlightsProvider(deps) }: BookingRouteOptions = {}) {
   const { db, config } = deps;

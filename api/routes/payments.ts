@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { isAdmin } from '#shared/rules/session.ts';
-import { StartPaymentSchema } from '#shared/schemas/funnel-api.ts';
+import { StartPaymentSchema } from '#shared/schemas/payments.ts';
 import type { AppDeps } from '../app.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
@@ -48,7 +48,7 @@ async function findReceiptBooking(c: Context<ApiEnv>, db: Db, bookingId: string,
 }
 
 /**
- * Payments (shared/schemas/funnel-api.ts): the pay step's options and start, the pay link, the terminal's
+ * Payments (shared/schemas/payments.ts): the pay step's options and start, the pay link, the terminal's
  * notification, a payment's result, receipts, and the built-in sandbox terminal.
  */
 export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES }: PaymentRouteOptions = {}) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { WaitingListSchema } from '#shared/schemas/funnel-api.ts';
+import { WaitingListSchema } from '#shared/schemas/tours.ts';
 import type { AppDeps } from '../app.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CreateBookingSchema } from '#shared/schemas/booking.ts';
+import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBooking } from './bookings/bookings.ts';
 import { holdSeats, releaseExpiredHolds } from './bookings/seat-holds.ts';

@@ -6,13 +6,10 @@
  */
 import { atom, map } from 'nanostores';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
-import type { BookingWorkingView } from '#api/services/bookings/bookings.ts';
-import type { DepartureAvailability } from '#shared/rules/departures.ts';
 import type { RoommateGroup } from '#shared/rules/passengers.ts';
-import type { CreateBookingInput, QuoteRequestInput } from '#shared/schemas/booking.ts';
-import type { CustomiseOptionsAnswer, FlightChoiceAnswer, FlightChoiceInput, FlightOptionsAnswer, QuoteView } from '#shared/schemas/funnel-api.ts';
+import type { BookingWorkingView, CreateBookingInput, FlightChoiceInput, QuoteRequestInput, QuoteView } from '#shared/schemas/bookings.ts';
 import type { FunnelStepKey } from '../islands/booking/steps.ts';
-import { api, type ApiResult, callApi } from './session.ts';
+import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
 export interface LeadDraft {
   name: string;
@@ -93,7 +90,7 @@ export function setPassengerDraft(travellerId: string, field: string, value: str
   $funnel.setKey('passengerDrafts', { ...drafts, [travellerId]: { ...drafts[travellerId], [field]: value } });
 }
 
-/** The API's working view of a booking (`GET /api/bookings/:id`), the server's own type. */
+/** The API's working view of a booking (`GET /api/bookings/:id`). */
 export type BookingView = BookingWorkingView;
 
 export const $view = atom<BookingView | null>(null);
@@ -101,7 +98,7 @@ export const $viewError = atom<{ status: number; message: string } | null>(null)
 
 /** Loads the booking of the URL and remembers it as the funnel's booking at this step. */
 export async function loadBooking(id: string, step: FunnelStepKey): Promise<BookingView | null> {
-  const result = await callApi<BookingView>(() => api.bookings[':id'].$get({ param: { id } }));
+  const result = await callApi(() => api.bookings[':id'].$get({ param: { id } }));
   if (!result.ok) {
     $viewError.set({ status: result.status, message: result.message });
     return null;
@@ -126,7 +123,7 @@ export async function patchBooking(
   id: string,
   body: { flightId?: string | null; couponCode?: string | null; travellers?: TravellerPatch[]; roommates?: RoommateGroup[] },
 ): Promise<ApiResult<{ id: string; quote: QuoteView }>> {
-  const result = await callApi<{ id: string; quote: QuoteView }>(() => api.bookings[':id'].$patch({ param: { id }, json: body }));
+  const result = await callApi(() => api.bookings[':id'].$patch({ param: { id }, json: body }));
   if (result.ok) {
     // Re-read: travellers and rooms as the server stored them.
     await loadBooking(id, $funnel.get().lastStep ?? 'details');
@@ -134,14 +131,8 @@ export async function patchBooking(
   return result;
 }
 
-/** Where a departure list comes from on the booking start (`GET /api/tours/:slug/booking`). */
-export interface BookingStartAnswer {
-  tour: { name: string; slug: string; tourType: string };
-  departures: DepartureAvailability[];
-}
-
 /** The tour and its live departures, for the first step. */
-export const fetchBookingStart = (slug: string) => callApi<BookingStartAnswer>(() => api.tours[':slug'].booking.$get({ param: { slug } }));
+export const fetchBookingStart = (slug: string) => callApi(() => api.tours[':slug'].booking.$get({ param: { slug } }));
 
 /** The server's price for a party not yet booked (the first steps): adults and children, no extras. */
 export function fetchPartyQuote({ periodId, adults, children }: { periodId: string; adults: number; children: number }) {
@@ -149,19 +140,18 @@ export function fetchPartyQuote({ periodId, adults, children }: { periodId: stri
     ...Array.from({ length: adults }, () => ({ ageGroup: ADULT_AGE_GROUP })),
     ...Array.from({ length: children }, () => ({ ageGroup: CHILD_AGE_GROUP })),
   ];
-  return callApi<QuoteView>(() => api.bookings.quote.$post({ json: { periodId, travellers, flightId: null } }));
+  return callApi(() => api.bookings.quote.$post({ json: { periodId, travellers, flightId: null } }));
 }
 
 /** The complete-details step: creates the booking; its id goes into every later address. */
-export const createFunnelBooking = (json: CreateBookingInput) => callApi<{ id: string; quote: QuoteView }>(() => api.bookings.$post({ json }));
+export const createFunnelBooking = (json: CreateBookingInput) => callApi(() => api.bookings.$post({ json }));
 
-export const fetchFlightOptions = (id: string) => callApi<FlightOptionsAnswer>(() => api.bookings[':id'].flights.$get({ param: { id } }));
+export const fetchFlightOptions = (id: string) => callApi(() => api.bookings[':id'].flights.$get({ param: { id } }));
 
 /** Verifies the fare and saves the flight, or answers that its price changed (nothing saved then). */
-export const chooseFlight = (id: string, json: FlightChoiceInput) =>
-  callApi<FlightChoiceAnswer>(() => api.bookings[':id'].flight.$post({ param: { id }, json }));
+export const chooseFlight = (id: string, json: FlightChoiceInput) => callApi(() => api.bookings[':id'].flight.$post({ param: { id }, json }));
 
-export const fetchCustomiseOptions = (id: string) => callApi<CustomiseOptionsAnswer>(() => api.bookings[':id'].options.$get({ param: { id } }));
+export const fetchCustomiseOptions = (id: string) => callApi(() => api.bookings[':id'].options.$get({ param: { id } }));
 
 export const joinWaitingList = (periodId: string, json: { name: string; email: string; travellers: number; privacy: true }) =>
-  callApi<{ ok: true }>(() => api.tours.periods[':periodId']['waiting-list'].$post({ param: { periodId }, json }));
+  callApi(() => api.tours.periods[':periodId']['waiting-list'].$post({ param: { periodId }, json }));

@@ -4,7 +4,7 @@
  * stays whatever happens.
  */
 import { map } from 'nanostores';
-import { BudgetSchema } from '#shared/schemas/funnel-api.ts';
+import { BudgetSchema } from '#shared/schemas/bookings.ts';
 import { paymentsApi } from './payments-api.ts';
 
 export const BUDGET_SENT_MESSAGE = 'Te hemos enviado el presupuesto por correo';

@@ -4,7 +4,7 @@
  */
 import { map } from 'nanostores';
 import { ChangePasswordSchema } from '#shared/schemas/auth.ts';
-import { api, callApi } from './session.ts';
+import { api, callApi } from '../lib/api-client.ts';
 
 export type ChangePasswordField = 'currentPassword' | 'newPassword';
 

@@ -3,9 +3,8 @@
  * and the sending state, one store per form. Validated with the same schema as `POST /api/contact`, which
  * answers 201 or 422 with field messages; what was typed is kept whatever happens, and only a 201 clears it.
  */
-import { hc } from 'hono/client';
 import { map, type MapStore } from 'nanostores';
-import type { ApiType } from '#api/app.ts';
+import { api, callApi } from '../lib/api-client.ts';
 
 export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'question'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -34,7 +33,6 @@ export interface ContactForm {
   submit(about?: { tourName: string; tourId: string }): Promise<'sent' | 'failed'>;
 }
 
-const api = hc<ApiType>('/api');
 const EMPTY: Record<ContactField, string> = { name: '', surname: '', email: '', phone: '', question: '' };
 const isField = (key: string): key is ContactField => (CONTACT_FIELDS as readonly string[]).includes(key);
 
@@ -75,18 +73,14 @@ export function createContactForm(): ContactForm {
       const parsed = schema.ContactRequestSchema.safeParse(body);
       if (!parsed.success) return fail(fieldErrors(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message])), null);
       $form.set({ ...$form.get(), errors: {}, message: null });
-      try {
-        const response = await api.contact.$post({ json: body });
-        if (response.status === 201) {
-          $form.set({ values: EMPTY, errors: {}, status: 'sent', message: CONTACT_SENT_MESSAGE });
-          return 'sent';
-        }
-        const answer = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
-        const errors = fieldErrors(Object.entries(answer?.error?.fields ?? {}));
-        return fail(errors, Object.keys(errors).length > 0 ? CHECK_FIELDS_MESSAGE : (answer?.error?.message ?? null));
-      } catch {
-        return fail({}, SEND_FAILED_MESSAGE);
+      const sent = await callApi(() => api.contact.$post({ json: body }));
+      if (sent.ok) {
+        $form.set({ values: EMPTY, errors: {}, status: 'sent', message: CONTACT_SENT_MESSAGE });
+        return 'sent';
       }
+      if (sent.code === 'NETWORK') return fail({}, SEND_FAILED_MESSAGE);
+      const errors = fieldErrors(Object.entries(sent.fields));
+      return fail(errors, Object.keys(errors).length > 0 ? CHECK_FIELDS_MESSAGE : sent.message);
     },
   };
 }

@@ -2,13 +2,10 @@
  * The tour page's departures: the static list the page was built with (up to an hour old), refreshed once
  * from the API for live seats and prices, and the departure the visitor picked.
  */
-import { hc } from 'hono/client';
 import { atom } from 'nanostores';
-import type { ApiType } from '#api/app.ts';
 import { isDepartureAvailabilityList, isDepartureFull, mergeDepartureAvailability } from '#shared/rules/departures.ts';
+import { api, callApi } from '../lib/api-client.ts';
 import type { DepartureView } from '../lib/tour-view.ts';
-
-const api = hc<ApiType>('/api');
 
 export const $departures = atom<DepartureView[]>([]);
 export const $selectedPeriodId = atom<string | null>(null);
@@ -26,20 +23,15 @@ export function selectDeparture(periodId: string): void {
 
 /** Live seats and prices from `GET /api/tours/{slug}/departures`; on any failure the static data stays. */
 export async function refreshDepartures(slug: string): Promise<void> {
-  try {
-    const response = await api.tours[':slug'].departures.$get({ param: { slug } });
-    if (!response.ok) return;
-    const fresh: unknown = await response.json();
-    if (!isDepartureAvailabilityList(fresh)) return;
-    const merged = mergeDepartureAvailability({ departures: $departures.get(), fresh });
-    $departures.set(merged);
-    $departuresSource.set('live');
-    // A departure that filled up since the page was built cannot stay chosen.
-    const selected = merged.find((d) => d.periodId === $selectedPeriodId.get());
-    if (selected && isDepartureFull(selected)) $selectedPeriodId.set(null);
-  } catch {
-    // Offline or the API is down: the page's own data is still right to within the hour.
-  }
+  // Offline or the API is down: the page's own data is still right to within the hour.
+  const live = await callApi(() => api.tours[':slug'].departures.$get({ param: { slug } }));
+  if (!live.ok || !isDepartureAvailabilityList(live.data)) return;
+  const merged = mergeDepartureAvailability({ departures: $departures.get(), fresh: live.data });
+  $departures.set(merged);
+  $departuresSource.set('live');
+  // A departure that filled up since the page was built cannot stay chosen.
+  const selected = merged.find((d) => d.periodId === $selectedPeriodId.get());
+  if (selected && isDepartureFull(selected)) $selectedPeriodId.set(null);
 }
 
 /** 'Completo', 'Última plaza', 'Quedan 8 plazas'. */

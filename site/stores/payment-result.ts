@@ -5,7 +5,7 @@
  * the terminal's notification may arrive just after the visitor does.
  */
 import { atom } from 'nanostores';
-import type { PaymentResultAnswer, ReceiptsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentResultAnswer, ReceiptsAnswer } from '#shared/schemas/payments.ts';
 import { paymentsApi } from './payments-api.ts';
 import { $session, loadSession } from './session.ts';
 

@@ -10,13 +10,7 @@
  * Every figure is the API's: this store never prices anything.
  */
 import { atom, map } from 'nanostores';
-import {
-  PAYMENT_METHODS,
-  type PaymentMethodChoice,
-  type PaymentOptionsAnswer,
-  type StartPaymentAnswer,
-  StartPaymentSchema,
-} from '#shared/schemas/funnel-api.ts';
+import { PAYMENT_METHODS, type PaymentMethodChoice, type PaymentOptionsAnswer, type StartPaymentAnswer, StartPaymentSchema } from '#shared/schemas/payments.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsForDiscount, computePointsValueCents, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
 import { paymentsApi, type PaymentSource } from './payments-api.ts';
@@ -156,7 +150,7 @@ export function whereToMend({ status, fields }: { status: number; fields: Record
  */
 export async function holdBookingSeats(): Promise<void> {
   const { options } = $payScreen.get();
-  if (!source || source.kind !== 'booking' || options?.status !== 'IN_PROGRESS') return;
+  if (source?.kind !== 'booking' || options?.status !== 'IN_PROGRESS') return;
   $payScreen.setKey('hold', { status: 'holding' });
   const held = await paymentsApi.hold(source.bookingId);
   if (held.ok) $payScreen.setKey('hold', { status: 'held', expiresAt: held.data.expiresAt });
@@ -218,7 +212,7 @@ export function setCouponCode(code: string): void {
 
 /** Applies the typed code (`couponCode`) or, with null, removes the booking's code. The hold follows the new price. */
 export async function changeCoupon(code: string | null): Promise<boolean> {
-  if (!source || source.kind !== 'booking' || $coupon.get().status === 'sending') return false;
+  if (source?.kind !== 'booking' || $coupon.get().status === 'sending') return false;
   const typed = code?.trim() ?? null;
   if (typed === '') {
     $coupon.set({ ...$coupon.get(), error: 'Escribe el código de descuento', notice: null });

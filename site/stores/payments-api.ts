@@ -1,32 +1,31 @@
 /**
- * The calls of the pay step, the pay link, the confirmation and the receipts (shared/schemas/funnel-api.ts)
+ * The calls of the pay step, the pay link, the confirmation and the receipts (shared/schemas/payments.ts)
  * through the typed client, each answered as `callApi` does: the JSON on success, the API's Spanish error
  * otherwise.
  */
-import type { PaymentOptionsAnswer, PaymentResultAnswer, ReceiptsAnswer, StartPaymentAnswer, StartPaymentInput } from '#shared/schemas/funnel-api.ts';
-import { api, callApi } from './session.ts';
+import type { StartPaymentInput } from '#shared/schemas/payments.ts';
+import { api, callApi } from '../lib/api-client.ts';
 
 /** Where a payment is made from: the funnel (the booking id is the capability) or a pay link (id and tkId). */
 export type PaymentSource = { kind: 'booking'; bookingId: string } | { kind: 'link'; bookingId: string; tkId: string };
 
 export const paymentsApi = {
   options: (from: PaymentSource) =>
-    callApi<PaymentOptionsAnswer>(() =>
+    callApi(() =>
       from.kind === 'link'
         ? api.payments.link[':bookingId'][':tkId'].$get({ param: { bookingId: from.bookingId, tkId: from.tkId } })
         : api.payments.booking[':bookingId'].$get({ param: { bookingId: from.bookingId } }),
     ),
   start: (from: PaymentSource, json: StartPaymentInput) =>
-    callApi<StartPaymentAnswer>(() =>
+    callApi(() =>
       from.kind === 'link'
         ? api.payments.link[':bookingId'][':tkId'].$post({ param: { bookingId: from.bookingId, tkId: from.tkId }, json })
         : api.payments.booking[':bookingId'].$post({ param: { bookingId: from.bookingId }, json }),
     ),
-  hold: (bookingId: string) => callApi<{ expiresAt: string }>(() => api.bookings[':id'].hold.$post({ param: { id: bookingId } })),
+  hold: (bookingId: string) => callApi(() => api.bookings[':id'].hold.$post({ param: { id: bookingId } })),
   changeCoupon: (bookingId: string, couponCode: string | null) => callApi(() => api.bookings[':id'].$patch({ param: { id: bookingId }, json: { couponCode } })),
-  result: (paymentId: string) => callApi<PaymentResultAnswer>(() => api.payments[':paymentId'].$get({ param: { paymentId } })),
+  result: (paymentId: string) => callApi(() => api.payments[':paymentId'].$get({ param: { paymentId } })),
   receipts: (bookingId: string, tk: string | null) =>
-    callApi<ReceiptsAnswer>(() => api.payments.receipts[':bookingId'].$get({ param: { bookingId }, query: tk ? { tk } : {} })),
-  saveBudget: (bookingId: string, budgetName: string) =>
-    callApi<{ budgetName: string }>(() => api.bookings[':id'].budget.$post({ param: { id: bookingId }, json: { budgetName } })),
+    callApi(() => api.payments.receipts[':bookingId'].$get({ param: { bookingId }, query: tk ? { tk } : {} })),
+  saveBudget: (bookingId: string, budgetName: string) => callApi(() => api.bookings[':id'].budget.$post({ param: { id: bookingId }, json: { budgetName } })),
 };

@@ -7,11 +7,10 @@
  * The session itself lives in httpOnly cookies the browser sends by itself: this store never sees a
  * token.
  */
-import { hc } from 'hono/client';
 import { map, onMount } from 'nanostores';
-import type { ApiType } from '#api/app.ts';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
+import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
@@ -24,39 +23,6 @@ export interface SessionState {
 
 export const $session = map<SessionState>({ status: 'loading', user: null, error: null });
 
-export const NETWORK_MESSAGE = 'No hemos podido conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.';
-const SESSION_CHECK_MESSAGE = 'No hemos podido comprobar tu sesión. Inténtalo de nuevo en unos minutos.';
-
-/** An API answer: the JSON body when it succeeded, the DESIGN.md error shape when not. */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; code: string; message: string; fields: Record<string, string> };
-
-/** The shop's API through Hono's typed client: a changed route breaks the build, not the visitor. */
-export const api = hc<ApiType>('/api');
-
-/**
- * One call of the typed client, its answer read once: the JSON body on success, the error shape
- * otherwise; a network failure becomes status 0 with a Spanish message.
- *
- * @example const me = await callApi(() => api.auth.me.$get());
- */
-export async function callApi<T = unknown>(send: () => Promise<Response>): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await send();
-  } catch {
-    return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
-  }
-  const json = (await response.json().catch(() => null)) as (T & { error?: { code?: string; message?: string; fields?: Record<string, string> } }) | null;
-  if (response.ok) return { ok: true, status: response.status, data: json as T };
-  return {
-    ok: false,
-    status: response.status,
-    code: json?.error?.code ?? 'INTERNAL',
-    message: json?.error?.message ?? SESSION_CHECK_MESSAGE,
-    fields: json?.error?.fields ?? {},
-  };
-}
-
 const setSignedIn = (user: SessionUser) => $session.set({ status: 'signed-in', user, error: null });
 const setAnonymous = (error: string | null = null) => $session.set({ status: 'anonymous', user: null, error });
 
@@ -65,10 +31,10 @@ let loading: Promise<void> | null = null;
 /** Reads the current user; refreshes the session once when the access token has run out. */
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
-    const readMe = () => callApi<{ user: SessionUser }>(() => api.auth.me.$get());
+    const readMe = async (): Promise<ApiResult<{ user: SessionUser }>> => callApi(() => api.auth.me.$get());
     let me = await readMe();
     if (!me.ok && me.status === 401) {
-      const refreshed = await callApi<{ user?: SessionUser }>(() => api.auth.refresh.$post());
+      const refreshed = await callApi(() => api.auth.refresh.$post());
       // Not signed in at all: silent.
       if (!refreshed.ok) return setAnonymous();
       const user = refreshed.data.user;
@@ -89,7 +55,7 @@ onMount($session, () => {
 
 /** Signs in with e-mail and password. On failure the Spanish reason is kept in `$session.error` and returned. */
 export async function signIn(input: SignInInput): Promise<ApiResult<SessionAnswer>> {
-  const result = await callApi<SessionAnswer>(() => api.auth.signin.$post({ json: input }));
+  const result = await callApi(() => api.auth.signin.$post({ json: input }));
   if (result.ok) setSignedIn(result.data.user);
   else $session.setKey('error', result.message);
   return result;

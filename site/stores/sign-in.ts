@@ -21,7 +21,8 @@ import {
   VerifySchema,
 } from '#shared/schemas/auth.ts';
 import { safeNextPath } from '#shared/rules/safe-next.ts';
-import { acceptSession, api, type ApiResult, callApi, clearSessionError, signIn } from './session.ts';
+import { api, type ApiResult, callApi } from '../lib/api-client.ts';
+import { acceptSession, clearSessionError, signIn } from './session.ts';
 
 export type SignInTab = 'signin' | 'signup';
 export type SignInStep = 'credentials' | 'verify' | 'forgot' | 'reset';
@@ -108,7 +109,7 @@ function signedIn(answer: SessionAnswer): SignInOutcome {
 export async function startSignIn({ tab, search }: { tab: SignInTab; search: string }): Promise<SignInOutcome | null> {
   const params = new URLSearchParams(search);
   $signInFlow.set({ tab, step: 'credentials', sending: false, message: null, notice: null, resetToken: null });
-  void callApi<ProvidersAnswer>(() => api.auth.providers.$get()).then((result) => $providers.set(result.ok ? result.data.providers : []));
+  void callApi(() => api.auth.providers.$get()).then((result) => $providers.set(result.ok ? result.data.providers : []));
   const error = params.get('error');
   if (error && error in SOCIAL_SIGN_IN_ERRORS) fail(SOCIAL_SIGN_IN_ERRORS[error as SocialSignInError]);
   const reset = params.get(AUTH_LINK_PARAMS.reset);
@@ -118,7 +119,7 @@ export async function startSignIn({ tab, search }: { tab: SignInTab; search: str
   }
   const verify = params.get(AUTH_LINK_PARAMS.verify);
   if (verify && sending()) {
-    const result = await callApi<SessionAnswer>(() => api.auth.verify.$post({ json: { token: verify } }));
+    const result = await callApi(() => api.auth.verify.$post({ json: { token: verify } }));
     if (result.ok) return signedIn(result.data);
     goTo('credentials');
     return fail(result.message);
@@ -161,7 +162,7 @@ export async function submitVerification(): Promise<SignInOutcome> {
   const { email, code } = $signInValues.get();
   const input = checked(VerifySchema, { email, code });
   if (!input || !sending()) return 'failed';
-  const result = await callApi<SessionAnswer>(() => api.auth.verify.$post({ json: input }));
+  const result = await callApi(() => api.auth.verify.$post({ json: input }));
   return result.ok ? signedIn(result.data) : refused(result);
 }
 
@@ -195,6 +196,6 @@ export async function submitNewPassword(): Promise<SignInOutcome> {
   const rename = { password: 'newPassword' } as const;
   const input = checked(ResetPasswordSchema, token ? { token, password: newPassword } : { email, code, password: newPassword }, rename);
   if (!input || !sending()) return 'failed';
-  const result = await callApi<SessionAnswer>(() => api.auth.reset.$post({ json: input }));
+  const result = await callApi(() => api.auth.reset.$post({ json: input }));
   return result.ok ? signedIn(result.data) : refused(result, rename);
 }

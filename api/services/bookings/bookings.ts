@@ -16,11 +16,11 @@ import {
   setTravellersForAgeGroup,
 } from '#shared/rules/travellers.ts';
 import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
-import type { CreateBookingRequest, UpdateBookingRequest } from '#shared/schemas/booking.ts';
+import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
-import { type BookingQuote, findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
+import { findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
 import { bookingLocked, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
 import { activeHoldExpiry, heldSeatsOf, releaseHolds, shortageError } from './seat-holds.ts';
 
@@ -89,9 +89,9 @@ const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string
 export async function createBooking(
   db: Db,
   { request, by, now, random = Math.random }: { request: CreateBookingRequest; by: string | null; now: Date; random?: RandomSource },
-): Promise<{ id: string; quote: BookingQuote }> {
+): Promise<{ id: string; quote: QuoteView }> {
   const offer = await loadPeriodOffer(db, request.periodId);
-  if (!offer || !offer.tour.public) throw invalid({ periodId: 'Esa salida no existe o ya no está a la venta' });
+  if (!offer?.tour.public) throw invalid({ periodId: 'Esa salida no existe o ya no está a la venta' });
   const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
   if (!listed) throw invalid({ periodId: 'Esa salida ya no se puede reservar en la web' });
   const count = request.adults + request.children;
@@ -148,31 +148,6 @@ async function couponCodeOf(db: Db, couponId: string | null): Promise<string | n
   if (couponId === null) return null;
   const row = await db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
   return row?.code ?? null;
-}
-
-/** What the funnel continues from: the booking's choices, its live quote and its seat hold. */
-export interface BookingWorkingView {
-  id: string;
-  status: BookingStatus;
-  tkStatus: string;
-  differentId: string;
-  periodId: string;
-  tourSlug: string;
-  tourName: string;
-  dayOne: string;
-  returnDate: string | null;
-  flightId: string | null;
-  adults: number;
-  children: number;
-  travellers: BookingTravelerEntry[];
-  roommates: RoommateGroup[];
-  couponCode: string | null;
-  priceCents: number;
-  quote: BookingQuote;
-  /** When the seats held for payment go back on sale; null without a live hold. */
-  holdExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** The working state of a booking, repriced now. */
@@ -283,7 +258,7 @@ async function refuseRoomsAndActivitiesNotLeft(
  * The flights, customise and passengers steps and the coupon: only an IN_PROGRESS booking changes. A
  * change releases any seats held for payment (the held set no longer matches) and reprices.
  */
-export async function updateBooking(db: Db, { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date }): Promise<BookingQuote> {
+export async function updateBooking(db: Db, { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date }): Promise<QuoteView> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();

@@ -7,7 +7,7 @@
 import { isInsurance, parsePackMemberIds } from '#shared/rules/activities.ts';
 import { AGE_GROUPS } from '#shared/enums.ts';
 import { type AgePrice, findPriceForAgeGroup } from '#shared/rules/prices.ts';
-import type { ActivityView, CustomiseOptionsAnswer, OptionPrice, ReservationModeView } from '#shared/schemas/funnel-api.ts';
+import type { ActivityView, CustomiseOptionsAnswer, OptionPrice, ReservationModeView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { loadPeriodOffer, periodNotFound } from './quote.ts';
 import { heldSeatsOf } from './seat-holds.ts';

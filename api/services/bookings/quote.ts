@@ -10,8 +10,9 @@ import { isHiddenTour } from '#shared/rules/catalogue.ts';
 import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.ts';
 import { computeFlightPricesForBooking } from '#shared/rules/flights.ts';
 import type { AgePrice } from '#shared/rules/prices.ts';
-import { isCampaignValid, type Quote, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
+import { isCampaignValid, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
 import type { SeatOffer } from '#shared/rules/seats.ts';
+import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { PriceRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
@@ -227,13 +228,6 @@ export function findInvalidChoices(
   return fields;
 }
 
-export type CouponOutcome = null | { code: string; applied: true; couponId: string } | { code: string; applied: false; reason: string };
-
-export interface BookingQuote extends Quote {
-  /** What happened to the coupon code given, if any; a coupon that does not apply gives no discount. */
-  coupon: CouponOutcome;
-}
-
 /** The coupon with this code (compared trimmed, case-insensitively) and whether it applies to these choices today. */
 async function resolveCoupon(db: Db, { offer, code, flightId, today }: { offer: PeriodOffer; code: string; flightId: string | null; today: string }) {
   const row = await db
@@ -256,7 +250,7 @@ export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
  * campaigns in force today, the coupon only when `isCouponApplicable` says so. Choices must have passed
  * `findInvalidChoices`.
  */
-export async function quoteOffer(db: Db, { offer, choices, now }: { offer: PeriodOffer; choices: BookingChoices; now: Date }): Promise<BookingQuote> {
+export async function quoteOffer(db: Db, { offer, choices, now }: { offer: PeriodOffer; choices: BookingChoices; now: Date }): Promise<QuoteView> {
   const today = utcToday(now);
   const flight = choices.flightId === null ? undefined : offer.flights.find((f) => f.id === choices.flightId);
   const resolved = choices.couponCode === null ? null : await resolveCoupon(db, { offer, code: choices.couponCode, flightId: choices.flightId, today });
@@ -278,9 +272,9 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
 export const periodNotFound = () => new AppError('NOT_FOUND', 'No encontramos esa salida. Puede que ya no esté a la venta.');
 
 /** `POST /api/bookings/quote`: loads the period, refuses unknown options (422) and prices the choices. */
-export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<BookingQuote> {
+export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<QuoteView> {
   const offer = await loadPeriodOffer(db, periodId);
-  if (!offer || !offer.tour.public) throw periodNotFound();
+  if (!offer?.tour.public) throw periodNotFound();
   if (!choices.travellers.some((t) => t.ageGroup === ADULT_AGE_GROUP)) {
     throw new AppError('VALIDATION', 'Revisa los datos marcados.', { travellers: 'Indica al menos un adulto' });
   }

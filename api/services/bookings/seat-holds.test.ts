@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CreateBookingSchema } from '#shared/schemas/booking.ts';
+import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { confirmHolds, holdSeats, releaseExpiredHolds } from './seat-holds.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from '#shared/enums.ts';
-import { CreateBookingSchema } from '#shared/schemas/booking.ts';
+import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { holdSeats } from './seat-holds.ts';

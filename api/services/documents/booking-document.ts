@@ -4,7 +4,7 @@
  */
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
-import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers, type Trx } from '../bookings/records.ts';
 import { parseQuoteSnapshot, paymentAmounts } from '../payments/amounts.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { computeFlightTotalCents } from '#shared/rules/flights.ts';
 import { findPriceForAgeGroup } from '#shared/rules/prices.ts';
-import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '#shared/schemas/funnel-api.ts';
+import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';

@@ -16,7 +16,7 @@ import {
   parseDeadlines,
 } from '#shared/rules/payments.ts';
 import { computeMaxPointsDiscountCents, computePointsValueCents } from '#shared/rules/points.ts';
-import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import type { QuoteView } from '#shared/schemas/bookings.ts';
 import { PAYMENT_DUE_FALLBACK_PERCENT, PRE_BOOKING_THRESHOLD_DAYS } from '#shared/constants.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow, PaymentRow } from '../../db/tables.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { BRAND_NAME } from '#shared/constants.ts';
 import { computePointsDiscountCents, computePointsForDiscount } from '#shared/rules/points.ts';
-import type { StartPaymentAnswer, StartPaymentInput } from '#shared/schemas/funnel-api.ts';
+import type { StartPaymentAnswer, StartPaymentInput, StartPaymentSchema } from '#shared/schemas/payments.ts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
 import { type Config, REDSYS_SANDBOX_PATH } from '../../config.ts';
@@ -21,7 +21,6 @@ import { transitionBooking } from '../bookings/transitions.ts';
 import { loadPaymentContext, maxPointsDiscountCents, PAYABLE_STATUSES, type PaymentContext, pointsBalance, quoteView } from './amounts.ts';
 import { createRedirect, newOrderNumber } from './redsys.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
-import type { StartPaymentSchema } from '#shared/schemas/funnel-api.ts';
 
 /** A transfer takes days to arrive: its seats are held this long, then go back on sale unless staff confirmed it. */
 export const TRANSFER_HOLD_HOURS = 72;

@@ -1,7 +1,7 @@
 /** The payments API's answers, built from rows: the pay step's options, one payment's result, the receipts list. */
 import type { BookingStatus } from '#shared/enums.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
-import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/funnel-api.ts';
+import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow, PaymentRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';

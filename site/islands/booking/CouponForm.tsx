@@ -4,8 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef, type FormEvent } from 'react';
-import { BOOKING_LIMITS } from '#shared/schemas/booking.ts';
-import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import { BOOKING_LIMITS, type QuoteView } from '#shared/schemas/bookings.ts';
 import { $coupon, changeCoupon, setCouponCode } from '../../stores/payment.ts';
 
 export default function CouponForm({ coupon }: { coupon: QuoteView['coupon'] }) {

@@ -8,7 +8,7 @@ import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { canPickActivity, canPickRoom } from '#shared/rules/seats.ts';
-import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/funnel-api.ts';
+import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/bookings.ts';
 import { fetchCustomiseOptions, patchBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';

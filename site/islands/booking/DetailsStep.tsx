@@ -5,18 +5,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatDateRange } from '#shared/rules/dates.ts';
-import { LeadContactSchema } from '#shared/schemas/booking.ts';
-import type { QuoteView } from '#shared/schemas/funnel-api.ts';
-import {
-  $funnel,
-  type BookingStartAnswer,
-  createFunnelBooking,
-  fetchBookingStart,
-  fetchPartyQuote,
-  loadBooking,
-  type LeadDraft,
-  patchBooking,
-} from '../../stores/booking.ts';
+import { LeadContactSchema, type QuoteView } from '#shared/schemas/bookings.ts';
+import type { BookingStartAnswer } from '#shared/schemas/tours.ts';
+import { $funnel, createFunnelBooking, fetchBookingStart, fetchPartyQuote, loadBooking, type LeadDraft, patchBooking } from '../../stores/booking.ts';
 import Field, { issuesToFields } from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';

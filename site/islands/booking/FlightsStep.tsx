@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView, FlightSegmentView } from '#shared/schemas/funnel-api.ts';
+import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView, FlightSegmentView } from '#shared/schemas/bookings.ts';
 import { chooseFlight, fetchFlightOptions, loadBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';

@@ -1,6 +1,6 @@
 /** What a booking has paid and still owes, under the price, and the panel that replaces the form once nothing is owed. */
 import { formatEuros } from '#shared/rules/money.ts';
-import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import { receiptsPagePath } from './payment-paths.ts';
 
 export default function PaidSoFar({ options }: { options: Pick<PaymentOptionsAnswer, 'paidCents' | 'remainingCents'> }) {

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 import { $payScreen, $paymentSubmit, loadPayScreen } from '../../stores/payment.ts';
 import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.ts';

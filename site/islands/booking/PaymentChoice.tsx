@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsValueCents, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
-import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import { $paymentChoice, chosenAmountCents, clampPoints, maxRedeemablePoints, pointsDiscountCents, setPaymentChoice } from '../../stores/payment.ts';
 import { METHOD_HINTS, METHOD_LABELS } from './payment-labels.ts';
 

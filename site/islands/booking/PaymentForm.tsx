@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import type { PaymentOptionsAnswer, StartPaymentAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer, StartPaymentAnswer } from '#shared/schemas/payments.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 import { $consents, $paymentSubmit, returnFromTerminal, setConsent, startPayment } from '../../stores/payment.ts';
 import MendLink from './MendLink.tsx';

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 import { $payScreen, loadPayScreen } from '../../stores/payment.ts';
 import { formatMoment, methodLabel, PAYMENT_STATUS_LABELS } from './payment-labels.ts';

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { PaymentResultAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentResultAnswer } from '#shared/schemas/payments.ts';
 import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.ts';
 import { methodLabel } from './payment-labels.ts';
 import { payLinkPath, receiptPdfPath, receiptsPagePath } from './payment-paths.ts';

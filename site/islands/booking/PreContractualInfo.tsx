@@ -7,7 +7,7 @@
  */
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { PaymentOptionsAnswer } from '#shared/schemas/funnel-api.ts';
+import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import type { Organiser } from '../../lib/organiser.ts';
 
 /** The booking terms' section on cancellation by the traveller (its heading id on /terminos-reservas). */

@@ -4,7 +4,7 @@
  * funnel shows what the API answered for the same choices.
  */
 import { formatEuros } from '#shared/rules/money.ts';
-import type { QuoteView } from '#shared/schemas/funnel-api.ts';
+import type { QuoteView } from '#shared/schemas/bookings.ts';
 
 export default function PriceSummary({
   quote,

@@ -3,7 +3,7 @@
  * offered the seats by mail when some are released (an abandoned payment, a cancellation).
  */
 import { useState } from 'react';
-import { WaitingListSchema } from '#shared/schemas/funnel-api.ts';
+import { WaitingListSchema } from '#shared/schemas/tours.ts';
 import { joinWaitingList } from '../../stores/booking.ts';
 import Field, { issuesToFields } from './Field.tsx';
 

@@ -1,5 +1,5 @@
 /** How the pay screens name payment methods and statuses, in Spanish. */
-import type { PaymentMethodChoice } from '#shared/schemas/funnel-api.ts';
+import type { PaymentMethodChoice } from '#shared/schemas/payments.ts';
 import { formatMadridDateTime } from '#shared/rules/dates.ts';
 
 export const METHOD_LABELS: Record<PaymentMethodChoice | 'points', string> = {

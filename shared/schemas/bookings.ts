@@ -1,12 +1,27 @@
 /**
- * The booking funnel's inputs, validated by the funnel island and by `/api/bookings` with the same schemas,
- * so both show the same Spanish messages. The server still decides prices and seats; these only check shape.
+ * The bookings resource's contract (`/api/bookings`, the funnel's steps): the request schemas, validated by
+ * the funnel and by the API with the same Spanish messages, and the views the API answers with. The server
+ * still decides prices and seats; the schemas only check shape. Amounts in cents.
+ *
+ * Routes (all under /api/bookings):
+ * - POST /quote                 QuoteRequestSchema → QuoteView
+ * - POST /                      CreateBookingSchema → 201 { id, quote }   (complete-details step)
+ * - GET  /:id                   → BookingWorkingView
+ * - PATCH /:id                  UpdateBookingSchema → { id, quote }
+ * - POST /:id/hold              → { expiresAt }                            (pay step)
+ * - GET  /:id/flights           → FlightOptionsAnswer                      (flights step)
+ * - POST /:id/flight            FlightChoiceSchema → FlightChoiceAnswer    (verify fare, pre-book)
+ * - GET  /:id/options           → CustomiseOptionsAnswer                   (customise step)
+ * - POST /:id/budget            BudgetSchema → { budgetName }              (BUDGET mail)
  */
 import { z } from 'zod';
-import { AGE_GROUPS } from '../enums.ts';
+import { AGE_GROUPS, type BookingStatus } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { isValidEmail, isValidNationalId } from '../rules/validation.ts';
 import { isPlausiblePhone } from './contact.ts';
+import type { RoommateGroup } from '../rules/passengers.ts';
+import type { Quote } from '../rules/quote.ts';
+import type { BookingTravelerEntry } from '../entities/index.ts';
 
 export const BOOKING_LIMITS = {
   /** Travellers one web booking may carry; larger groups ask the office. */
@@ -162,3 +177,146 @@ export type CreateBookingRequest = z.output<typeof CreateBookingSchema>;
 export type UpdateBookingInput = z.input<typeof UpdateBookingSchema>;
 export type UpdateBookingRequest = z.output<typeof UpdateBookingSchema>;
 export type ReservationFields = z.output<typeof ReservationFieldsSchema>;
+
+// ---------------------------------------------------------------------------------------------- views
+
+/** What happened to the coupon code given, if any; a coupon that does not apply gives no discount. */
+export type CouponOutcome = null | { code: string; applied: true; couponId: string } | { code: string; applied: false; reason: string };
+
+/** The server's price of a booking's choices: the shared `quoteBooking` lines and total, and the coupon's fate. */
+export interface QuoteView extends Quote {
+  coupon: CouponOutcome;
+}
+
+/** What the funnel continues from (`GET /bookings/:id`): the booking's choices, its live quote and its seat hold. */
+export interface BookingWorkingView {
+  id: string;
+  status: BookingStatus;
+  tkStatus: string;
+  differentId: string;
+  periodId: string;
+  tourSlug: string;
+  tourName: string;
+  dayOne: string;
+  returnDate: string | null;
+  flightId: string | null;
+  adults: number;
+  children: number;
+  travellers: BookingTravelerEntry[];
+  roommates: RoommateGroup[];
+  couponCode: string | null;
+  priceCents: number;
+  quote: QuoteView;
+  /** When the seats held for payment go back on sale; null without a live hold. */
+  holdExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------- flights
+
+export interface FlightSegmentView {
+  departureAt: string;
+  arrivalAt: string;
+  departureIata: string;
+  arrivalIata: string;
+  departureCity: string | null;
+  arrivalCity: string | null;
+  flightNumber: string | null;
+  provider: string | null;
+}
+
+export interface FlightJourneyView {
+  direction: 'outbound' | 'inbound';
+  segments: FlightSegmentView[];
+}
+
+export interface FlightOptionView {
+  id: string;
+  name: string;
+  /** Where it leaves from ('Madrid'); null for the 'sin vuelo' option. */
+  departureCity: string | null;
+  /** True for the option whose name says 'sin vuelo': choosing it means travelling without our flight. */
+  noFlight: boolean;
+  /** Price per traveller of each age group, as the quote charges it (`computeFlightPricesForBooking`). */
+  prices: { ageGroupName: string; valueCents: number }[];
+  /** What this flight adds to the booking for its travellers. */
+  totalCents: number;
+  /** Seats left for this many travellers. */
+  available: boolean;
+  journeys: FlightJourneyView[];
+}
+
+export interface FlightOptionsAnswer {
+  /** Options grouped by departure city in the order to show; 'sin vuelo' options last. */
+  options: FlightOptionView[];
+  selectedFlightId: string | null;
+}
+
+/**
+ * Choose a flight (or null: no flight). `acceptedPriceCents` confirms a changed fare the visitor was shown.
+ * `shownTotalCents` (optional): the option's `totalCents` the visitor saw; with it the API also catches a fare
+ * that changed between the listing and the choice for another visitor.
+ */
+export const FlightChoiceSchema = z.strictObject({
+  flightId: Id.nullable(),
+  acceptedPriceCents: z.number().int().nonnegative().optional(),
+  shownTotalCents: z.number().int().nonnegative().optional(),
+});
+export type FlightChoiceInput = z.input<typeof FlightChoiceSchema>;
+
+/**
+ * `status: 'price-changed'`: the provider's verified fare differs from what was shown; nothing was saved,
+ * the visitor sees `previousTotalCents` → `newTotalCents` and accepts by posting again with
+ * `acceptedPriceCents: newTotalCents`. `status: 'ok'`: saved (booking's flightId, pre-booking created).
+ */
+export type FlightChoiceAnswer =
+  | { status: 'ok'; flightId: string | null; quote: QuoteView }
+  | { status: 'price-changed'; flightId: string; previousTotalCents: number; newTotalCents: number };
+
+// ---------------------------------------------------------------------------------------------- customise
+
+export interface OptionPrice {
+  ageGroupName: string;
+  valueCents: number;
+}
+
+export interface ReservationModeView {
+  /** What a traveller's `reservationMode` is set to. */
+  activityId: string;
+  name: string;
+  places: number;
+  comment: string | null;
+  shareRoom: boolean;
+  /** Rooms left. */
+  availability: number;
+  prices: OptionPrice[];
+}
+
+export interface ActivityView {
+  /** What goes into a traveller's `optionalActivities`. */
+  activityId: string;
+  name: string;
+  webInfo: string | null;
+  kind: 'activity' | 'insurance' | 'pack';
+  /** Seats left (a pack: the fewest of its members). */
+  availability: number;
+  prices: OptionPrice[];
+  /** A pack's member names. */
+  includes: string[];
+}
+
+export interface CustomiseOptionsAnswer {
+  reservationModes: ReservationModeView[];
+  activities: ActivityView[];
+}
+
+// ---------------------------------------------------------------------------------------------- budgets
+
+export const BudgetSchema = z.strictObject({
+  budgetName: z
+    .string({ error: 'Ponle un nombre al presupuesto' })
+    .trim()
+    .min(1, 'Ponle un nombre al presupuesto')
+    .max(80, 'El nombre admite como máximo 80 caracteres'),
+});
