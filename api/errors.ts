@@ -32,6 +32,14 @@ export class AppError extends Error {
 
 type ErrorBody = ApiErrorBody;
 
+export const CHECK_FIELDS_MESSAGE = 'Revisa los datos marcados.';
+
+/** 422: the request names things that cannot be, one Spanish message per field (paths as the request names them). */
+export const invalidFields = (fields: Record<string, string>, message: string = CHECK_FIELDS_MESSAGE) => new AppError('VALIDATION', message, fields);
+
+/** 404 with what was not found, said so a person knows what to do; the same answer whether it never existed or is not theirs. */
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
 /** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
 export function errorResponse(err: unknown, c: Context) {
   const requestId = c.get('requestId' as never) as string | undefined;

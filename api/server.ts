@@ -14,7 +14,8 @@ import {
   shellFile,
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
-import { type AppDeps, createApi } from './app.ts';
+import { createApi } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 

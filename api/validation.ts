@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError, CHECK_FIELDS_MESSAGE, invalidFields } from './errors.ts';
 
 // Zod's Spanish messages for every issue a schema gives no message of its own: whatever the API
 // validates, a person reads Spanish. Set once for the server process (the islands use their schemas'
@@ -40,6 +40,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (result.success) return;
     if (invalid) throw invalid();
     const { fields, root } = fieldErrors(result.error);
-    throw new AppError('VALIDATION', root ? `La petición no es válida: ${root}` : 'Revisa los datos marcados.', fields);
+    throw invalidFields(fields, root ? `La petición no es válida: ${root}` : CHECK_FIELDS_MESSAGE);
   });
 }

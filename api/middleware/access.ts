@@ -25,7 +25,7 @@ import { findTargetHandler, isMiddleware } from 'hono/utils/handler';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 
 export const ACCESS_RULES = ['public', 'traveller', 'guide', 'admin'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
@@ -35,7 +35,7 @@ export const FORBIDDEN_MESSAGE = 'No tienes permiso para hacer esto.';
 
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
 export const forbidden = () => new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
-const notYours = () => new AppError('NOT_FOUND', 'No encontramos lo que buscas.');
+const notYours = () => notFound('No encontramos lo que buscas.');
 
 /** The caller as the session middleware (or a test's resolver) left it; null for visitors. */
 export const authOf = (c: Context): AuthContext | null => (c.get('auth' as never) as AuthContext | null | undefined) ?? null;
@@ -113,6 +113,11 @@ export function requireAuth(c: Context): AuthContext {
   return auth;
 }
 
+/** The one owner-or-admin rule: the caller is the traveller the object belongs to, or an admin (who sees every traveller's). */
+export function ownsOrAdministers(auth: AuthContext | null, travelerId: string | null): boolean {
+  return auth !== null && (isAdmin(auth.groups) || (travelerId !== null && auth.travelerId === travelerId));
+}
+
 /**
  * Object-level check for a traveller's own things (bookings, budgets, favourites, reviews): the object's
  * `travelerId` must be the caller's. Admins see every traveller's. Anything else is 404, as if the
@@ -122,8 +127,7 @@ export function requireAuth(c: Context): AuthContext {
  */
 export function requireOwnTraveler(c: Context, travelerId: string | null, { notFound = notYours }: { notFound?: () => AppError } = {}): AuthContext {
   const auth = requireAuth(c);
-  if (isAdmin(auth.groups)) return auth;
-  if (travelerId === null || auth.travelerId === null || auth.travelerId !== travelerId) throw notFound();
+  if (!ownsOrAdministers(auth, travelerId)) throw notFound();
   return auth;
 }
 

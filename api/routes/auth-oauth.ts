@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '#shared/enums.ts';
 import { safeNextPath } from '#shared/rules/safe-next.ts';
 import type { SocialSignInError } from '#shared/schemas/auth.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
-import { AppError } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { socialAccount } from '../services/auth/accounts.ts';
 import { clearOAuthCookie, OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, readCookie, setOAuthCookie } from '../services/auth/cookies.ts';
@@ -16,7 +16,7 @@ import { signInAccount } from './auth-session.ts';
 
 /** Where a social sign-in lands without a (safe) `next`. */
 const AFTER_SIGN_IN = '/perfil';
-const notOffered = () => new AppError('NOT_FOUND', 'Ese acceso con red social no está disponible.');
+const notOffered = () => notFound('Ese acceso con red social no está disponible.');
 const ProviderParam = z.strictObject({ provider: z.enum(SOCIAL_PROVIDERS) });
 const StartQuery = z.strictObject({ next: z.string().max(2000).optional() });
 // What a provider sends back; openid-client checks the values, this only bounds them.

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { AUTH_MESSAGES, type SessionAnswer } from '#shared/schemas/auth.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../errors.ts';
 import { readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
 import { familyOfRefreshToken, type IssuedSession, revokeFamily, startSession } from '../services/auth/sessions.ts';

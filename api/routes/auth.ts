@@ -10,7 +10,7 @@ import {
   SignUpSchema,
   VerifySchema,
 } from '#shared/schemas/auth.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';

@@ -1,12 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { isAdmin } from '#shared/rules/session.ts';
 import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema, BudgetSchema, FlightChoiceSchema } from '#shared/schemas/bookings.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
-import { allow, authOf } from '../middleware/access.ts';
+import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import {
   createBooking,
@@ -16,7 +15,7 @@ import {
   PASSENGERS_INCOMPLETE_MESSAGE,
   updateBooking,
 } from '../services/bookings/bookings.ts';
-import { AppError } from '../errors.ts';
+import { invalidFields } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
@@ -45,8 +44,7 @@ export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string)
   const row = await findBookingRow(db, id);
   if (!row) throw bookingNotFound();
   if (row.status === 'IN_PROGRESS') return row;
-  const auth = authOf(c);
-  if (auth && (isAdmin(auth.groups) || (auth.travelerId !== null && auth.travelerId === row.travelerId))) return row;
+  if (ownsOrAdministers(authOf(c), row.travelerId)) return row;
   throw bookingNotFound();
 }
 
@@ -88,7 +86,7 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
       const row = await findVisibleBooking(c, db, c.req.valid('param').id);
       const now = new Date();
       const blockers = await findPaymentBlockers(db, row, now);
-      if (Object.keys(blockers).length > 0) throw new AppError('VALIDATION', PASSENGERS_INCOMPLETE_MESSAGE, blockers);
+      if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
       // Seats of abandoned payments go back on sale before anyone is told a departure is full.
       await releaseExpiredHolds(db, now);
       return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ContactRequestSchema } from '#shared/schemas/contact.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';

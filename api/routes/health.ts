@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import type { RebuildStatus } from '../services/rebuilds.ts';

@@ -9,7 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { escapeHtml } from '../services/mail/layout.ts';

@@ -1,12 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { isAdmin } from '#shared/rules/session.ts';
 import { StartPaymentSchema } from '#shared/schemas/payments.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
-import { allow, authOf } from '../middleware/access.ts';
+import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { findBookingRow } from '../services/bookings/bookings.ts';
 import { bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES } from '../services/bookings/seat-holds.ts';
@@ -42,8 +41,7 @@ async function findReceiptBooking(c: Context<ApiEnv>, db: Db, bookingId: string,
   const row = await findBookingRow(db, bookingId);
   if (!row) throw bookingNotFound();
   if (tk && row.tkId !== null && tk === row.tkId) return row;
-  const auth = authOf(c);
-  if (auth && (isAdmin(auth.groups) || (auth.travelerId !== null && auth.travelerId === row.travelerId))) return row;
+  if (ownsOrAdministers(authOf(c), row.travelerId)) return row;
   throw bookingNotFound();
 }
 

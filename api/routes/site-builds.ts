@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow } from '../middleware/access.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { WaitingListSchema } from '#shared/schemas/tours.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
-import { AppError } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { periodNotFound } from '../services/bookings/quote.ts';
@@ -11,7 +11,7 @@ import { joinWaitingList } from '../services/waiting-list.ts';
 import { findTourDepartures } from '../services/tour-departures.ts';
 import { validate } from '../validation.ts';
 
-const tourNotFound = () => new AppError('NOT_FOUND', 'No encontramos ese viaje. Puede que ya no esté a la venta.');
+const tourNotFound = () => notFound('No encontramos ese viaje. Puede que ya no esté a la venta.');
 
 /** A slug longer than any web slug cannot name a tour: not found, without asking the database. */
 const SlugParam = z.strictObject({ slug: z.string().min(1).max(200) });

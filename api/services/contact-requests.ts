@@ -1,6 +1,6 @@
 import type { ContactRequest } from '#shared/schemas/contact.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { invalidFields } from '../errors.ts';
 
 /**
  * Stores a visitor's question (a ContactTour). A tour id must name an existing tour; its name is filled
@@ -10,7 +10,7 @@ export async function createContactRequest(db: Db, { request, now }: { request: 
   let tourName = request.tourName;
   if (request.tourId !== null) {
     const tour = await db.selectFrom('tours').select(['name']).where('id', '=', request.tourId).executeTakeFirst();
-    if (!tour) throw new AppError('VALIDATION', 'Revisa los datos marcados.', { tourId: 'El viaje indicado no existe' });
+    if (!tour) throw invalidFields({ tourId: 'El viaje indicado no existe' });
     tourName ??= tour.name;
   }
   const id = crypto.randomUUID();

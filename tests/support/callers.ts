@@ -3,7 +3,8 @@
  * admin, as accounts in the database (users, groups, travellers, the guide record) and as sessions the
  * API believes.
  */
-import { type AppDeps, createApi } from '#api/app.ts';
+import { createApi } from '#api/app.ts';
+import type { AppDeps } from '#api/app-deps.ts';
 import type { AuthContext } from '#api/auth-context.ts';
 import type { Db } from '#api/db/database.ts';
 import { ACCESS_COOKIE } from '#api/services/auth/cookies.ts';

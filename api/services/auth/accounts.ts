@@ -10,7 +10,7 @@
 import { AUTH_LINK_PARAMS, AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import {
@@ -36,11 +36,9 @@ export interface AccountDeps {
 /** A code asked for again within this time is not re-sent: the one in the mailbox still works. */
 const RESEND_PAUSE_MS = 60_000;
 
-const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
-
 /** The policy's part the schema cannot check without the list: refuse common passwords. */
 export function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw invalid({ [field]: AUTH_MESSAGES.passwordCommon });
+  if (isCommonPassword(password)) throw invalidFields({ [field]: AUTH_MESSAGES.passwordCommon });
 }
 
 const loginLink = (config: AccountDeps['config'], param?: string, token?: string) =>
@@ -123,14 +121,14 @@ async function consumeProof(deps: AccountDeps, input: CodeOrToken, purpose: OneT
   let result: ConsumeResult;
   if (input.token !== undefined) {
     result = await consumeLinkToken(deps.db, { token: input.token, purpose, now });
-    if (!result.ok) throw invalid({ token: AUTH_MESSAGES.linkExpired });
+    if (!result.ok) throw invalidFields({ token: AUTH_MESSAGES.linkExpired });
     return result.userId;
   }
   const user = input.email ? await findUserByEmail(deps.db, input.email) : undefined;
   result = user
     ? await consumeCode(deps.db, { userId: user.id, code: input.code ?? '', purpose, secret: deps.config.authSecret, now })
     : { ok: false, reason: 'expired' };
-  if (!result.ok) throw invalid({ code: result.reason === 'wrong' ? AUTH_MESSAGES.codeWrong : AUTH_MESSAGES.codeExpired });
+  if (!result.ok) throw invalidFields({ code: result.reason === 'wrong' ? AUTH_MESSAGES.codeWrong : AUTH_MESSAGES.codeExpired });
   return result.userId;
 }
 
@@ -230,7 +228,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw invalid({ currentPassword: AUTH_MESSAGES.currentPasswordWrong });
+    throw invalidFields({ currentPassword: AUTH_MESSAGES.currentPasswordWrong });
   }
   assertPasswordAllowed(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
@@ -251,7 +249,7 @@ export async function changePassword(
 export async function forcePasswordReset(db: Db, userId: string, { config, now = new Date() }: { config: AccountDeps['config']; now?: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, userId);
-    if (!user) throw new AppError('NOT_FOUND', 'No existe esa cuenta.');
+    if (!user) throw notFound('No existe esa cuenta.');
     await trx.updateTable('users').set({ passwordHash: null, updatedAt: now.toISOString() }).where('id', '=', userId).execute();
     await revokeUserSessions(trx, { userId, now });
     await sendReset(trx, { db: trx, config }, user, now, { forced: true });

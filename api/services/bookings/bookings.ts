@@ -19,12 +19,10 @@ import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/r
 import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidFields } from '../../errors.ts';
 import { findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
 import { bookingLocked, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
 import { activeHoldExpiry, heldSeatsOf, releaseHolds, shortageError } from './seat-holds.ts';
-
-const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
 
 /**
  * The traveller with this e-mail (compared case-insensitively), created when there is none, as the spec
@@ -91,9 +89,9 @@ export async function createBooking(
   { request, by, now, random = Math.random }: { request: CreateBookingRequest; by: string | null; now: Date; random?: RandomSource },
 ): Promise<{ id: string; quote: QuoteView }> {
   const offer = await loadPeriodOffer(db, request.periodId);
-  if (!offer?.tour.public) throw invalid({ periodId: 'Esa salida no existe o ya no está a la venta' });
+  if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
   const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
-  if (!listed) throw invalid({ periodId: 'Esa salida ya no se puede reservar en la web' });
+  if (!listed) throw invalidFields({ periodId: 'Esa salida ya no se puede reservar en la web' });
   const count = request.adults + request.children;
   if (offer.period.bookableAvailability < count) throw new AppError('CONFLICT', NO_SEATS_MESSAGE, { periodId: NO_SEATS_MESSAGE });
 
@@ -280,14 +278,14 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
     // Rooms changed on another step: groups that no longer fit are dropped rather than blocking the step.
     roommates = parseRoommates(row.roommates).filter((group) => Object.keys(findRoommateProblems([group], roomContext)).length === 0);
   }
-  if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
   if (request.travellers !== undefined) await refuseRoomsAndActivitiesNotLeft(db, { row, offer, travellers });
 
   const couponCode = request.couponCode === undefined ? await couponCodeOf(db, row.couponId) : request.couponCode;
   const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, couponCode), now });
   if (quote.coupon !== null && !quote.coupon.applied) {
     // A coupon typed now must apply; one stored earlier that stopped applying is dropped from the booking.
-    if (request.couponCode !== undefined) throw invalid({ couponCode: quote.coupon.reason });
+    if (request.couponCode !== undefined) throw invalidFields({ couponCode: quote.coupon.reason });
   }
   const couponId = quote.coupon?.applied ? quote.coupon.couponId : null;
   const stamp = now.toISOString();

@@ -15,7 +15,7 @@ import type { SeatOffer } from '#shared/rules/seats.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { PriceRow } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { invalidFields, notFound } from '../../errors.ts';
 
 export const COUPON_NOT_FOUND_MESSAGE = 'No existe ningún cupón con ese código';
 
@@ -269,16 +269,16 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
   return { ...quote, coupon: resolved?.outcome ?? null };
 }
 
-export const periodNotFound = () => new AppError('NOT_FOUND', 'No encontramos esa salida. Puede que ya no esté a la venta.');
+export const periodNotFound = () => notFound('No encontramos esa salida. Puede que ya no esté a la venta.');
 
 /** `POST /api/bookings/quote`: loads the period, refuses unknown options (422) and prices the choices. */
 export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<QuoteView> {
   const offer = await loadPeriodOffer(db, periodId);
   if (!offer?.tour.public) throw periodNotFound();
   if (!choices.travellers.some((t) => t.ageGroup === ADULT_AGE_GROUP)) {
-    throw new AppError('VALIDATION', 'Revisa los datos marcados.', { travellers: 'Indica al menos un adulto' });
+    throw invalidFields({ travellers: 'Indica al menos un adulto' });
   }
   const fields = findInvalidChoices(offer, choices);
-  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
   return quoteOffer(db, { offer, choices, now });
 }

@@ -4,11 +4,11 @@ import type { Transaction } from 'kysely';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import type { Database } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 
 export type Trx = Transaction<Database>;
 
-export const bookingNotFound = () => new AppError('NOT_FOUND', 'No encontramos esa reserva.');
+export const bookingNotFound = () => notFound('No encontramos esa reserva.');
 export const bookingLocked = () => new AppError('CONFLICT', 'Esta reserva ya no se puede modificar.');
 
 /** A traveller entry as Booking.travelersStringify stores it: the spec's field names (the seed writes the same). */

@@ -12,7 +12,7 @@ import { findPriceForAgeGroup } from '#shared/rules/prices.ts';
 import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidFields } from '../../errors.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer, utcToday } from '../bookings/quote.ts';
 import { bookingLocked, parseTravellers, type Trx } from '../bookings/records.ts';
 import { releaseHolds } from '../bookings/seat-holds.ts';
@@ -128,7 +128,7 @@ async function storeVerifiedFare(trx: Trx, fare: VerifiedFare): Promise<void> {
   }
 }
 
-const invalidFlight = () => new AppError('VALIDATION', 'Revisa los datos marcados.', { flightId: FLIGHT_NOT_OFFERED_MESSAGE });
+const invalidFlight = () => invalidFields({ flightId: FLIGHT_NOT_OFFERED_MESSAGE });
 
 /**
  * `POST /bookings/:id/flight`: chooses a flight (or none) for an IN_PROGRESS booking.

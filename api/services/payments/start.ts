@@ -13,7 +13,7 @@ import type { AuthContext } from '../../auth-context.ts';
 import { type Config, REDSYS_SANDBOX_PATH } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidFields } from '../../errors.ts';
 import { findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE } from '../bookings/bookings.ts';
 import { bookingLocked } from '../bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../bookings/seat-holds.ts';
@@ -30,7 +30,6 @@ export interface PaymentDeps {
   config: Pick<Config, 'publicUrl' | 'redsys' | 'bankTransfer'>;
 }
 
-const invalid = (fields: Record<string, string>) => new AppError('VALIDATION', 'Revisa los datos marcados.', fields);
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
 
 /** Where the browser comes back from the terminal: the confirmation page, which asks the API for the result. */
@@ -61,17 +60,18 @@ async function pointsPart(
   }: { context: PaymentContext; requested: number; amountCents: number; method: StartPaymentInput['method']; auth: AuthContext | null },
 ): Promise<{ points: number; discountCents: number; travelerId: string | null }> {
   if (requested === 0) return { points: 0, discountCents: 0, travelerId: null };
-  if (!auth?.travelerId) throw invalid({ points: 'Inicia sesión para usar tus puntos.' });
+  if (!auth?.travelerId) throw invalidFields({ points: 'Inicia sesión para usar tus puntos.' });
   // A transfer is confirmed by staff days later; points wait on card and Bizum payments only.
-  if (method === 'transfer') throw invalid({ points: 'Los puntos se pueden usar al pagar con tarjeta o Bizum.' });
+  if (method === 'transfer') throw invalidFields({ points: 'Los puntos se pueden usar al pagar con tarjeta o Bizum.' });
   const balance = await pointsBalance(deps.db, auth.travelerId);
-  if (requested > balance) throw invalid({ points: `Solo tienes ${balance} puntos.` });
+  if (requested > balance) throw invalidFields({ points: `Solo tienes ${balance} puntos.` });
   const cap = maxPointsDiscountCents(context, { balance, amountCents });
   const discountCents = Math.min(
     computePointsDiscountCents({ balancePoints: balance, bookingTotalCents: context.quote.totalCents, requestedPoints: requested }),
     cap,
   );
-  if (discountCents === 0) throw invalid({ points: 'Con esos puntos no hay descuento que aplicar a este pago (100 puntos = 1 €, hasta el 10 % del viaje).' });
+  if (discountCents === 0)
+    throw invalidFields({ points: 'Con esos puntos no hay descuento que aplicar a este pago (100 puntos = 1 €, hasta el 10 % del viaje).' });
   return { points: computePointsForDiscount(discountCents), discountCents, travelerId: auth.travelerId };
 }
 
@@ -97,12 +97,12 @@ export async function startPayment(
   if (row.status === 'IN_PROGRESS') {
     // The passengers step must be complete before anything is charged (docs/decisions/008-booking-funnel.md).
     const blockers = await findPaymentBlockers(db, row, now);
-    if (Object.keys(blockers).length > 0) throw new AppError('VALIDATION', PASSENGERS_INCOMPLETE_MESSAGE, blockers);
+    if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
   }
   const context = await loadPaymentContext(db, row, { now });
   if (context.remainingCents === 0) throw new AppError('CONFLICT', 'Tu reserva ya está pagada por completo.');
   const chosenCents = input.amount === 'due' ? context.dueNowCents : context.remainingCents;
-  if (chosenCents === 0) throw invalid({ amount: 'Ahora no hay ningún importe pendiente: puedes pagar el total si quieres.' });
+  if (chosenCents === 0) throw invalidFields({ amount: 'Ahora no hay ningún importe pendiente: puedes pagar el total si quieres.' });
   const points = await pointsPart(deps, { context, requested: input.points, amountCents: chosenCents, method: input.method, auth });
   const cashCents = chosenCents - points.discountCents;
   const method = cashCents === 0 ? 'points' : input.method;

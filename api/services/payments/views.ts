@@ -4,12 +4,12 @@ import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow, PaymentRow } from '../../db/tables.ts';
-import { AppError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { loadPaymentContext, maxPointsDiscountCents, parseQuoteSnapshot, paymentAmounts, pointsBalance } from './amounts.ts';
 import { type PaymentDeps, transferDetails } from './start.ts';
 
-export const paymentNotFound = () => new AppError('NOT_FOUND', 'No encontramos ese pago.');
+export const paymentNotFound = () => notFound('No encontramos ese pago.');
 
 /** `GET /payments/booking/:id` and the pay link: what the pay step shows. Points only for a signed-in traveller. */
 export async function paymentOptions(db: Db, row: BookingRow, { now, travelerId }: { now: Date; travelerId: string | null }): Promise<PaymentOptionsAnswer> {

@@ -1,0 +1,25 @@
+/**
+ * What every route module gets from the app that mounts it. Apart from api/app.ts so that route modules
+ * and middleware can name it without importing the app that imports them.
+ */
+import type { Context } from 'hono';
+import type { AuthContext } from './auth-context.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RebuildQueue } from './services/rebuilds.ts';
+
+/** What every route module gets: the database and the validated configuration. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /**
+   * Rebuilds the static site behind the live one. Routes that change what the catalogue shows call
+   * `deps.rebuilds?.request('…')`; absent where no site is served (most API tests).
+   */
+  rebuilds?: RebuildQueue;
+  /**
+   * Tests only: who is calling, instead of the session cookies, for suites that exercise access rules
+   * without signing in. Never set by the running shop.
+   */
+  resolveAuth?: (c: Context) => AuthContext | null | Promise<AuthContext | null>;
+}
