@@ -12,6 +12,7 @@ import {
   type ShellName,
   SHELLS_PATH_PREFIX,
   shellFile,
+  pathTo,
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
 import { createApi } from './app.ts';
@@ -61,7 +62,7 @@ export function createShop(deps: AppDeps) {
   // The header search without JavaScript submits `?q=`: one address per search, /busqueda/{slug}.
   app.get('/busqueda', (c, next) => {
     const slug = slugify(c.req.query('q') ?? '');
-    return slug ? c.redirect(`/busqueda/${slug}`, 302) : next();
+    return slug ? c.redirect(pathTo('search', { slug }), 302) : next();
   });
   // Seeded and uploaded images; signed, expiring links arrive with the storefront's image pipeline.
   app.use('/files/*', serveStatic({ root: deps.config.filesDir, rewriteRequestPath: (p) => p.slice('/files'.length) }));

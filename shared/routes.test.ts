@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRedirect, matchRoute, patternToRegex, REDIRECTS, ROUTES, SHELLS, shellFile } from './routes.ts';
+import { findRedirect, matchRoute, patternToRegex, REDIRECTS, ROUTES, SHELLS, shellFile, pathTo } from './routes.ts';
 
 describe('route table', () => {
   it('names every route once and gives every shell route a known shell', () => {
@@ -73,5 +73,39 @@ describe('route table', () => {
       const viaRegex = ROUTES.find((r) => new RegExp(patternToRegex(r.pattern)).test(path));
       expect(viaRegex?.name ?? null, path).toBe(matchRoute(path)?.route.name ?? null);
     }
+  });
+});
+
+describe('pathTo', () => {
+  it.each([
+    { name: 'home' as const, params: undefined, query: undefined, expected: '/' },
+    { name: 'tour' as const, params: { slug: 'japon-esencial' }, query: undefined, expected: '/tour/japon-esencial' },
+    { name: 'booking-passengers' as const, params: { slug: 'japon', bookingId: 'b 1/2' }, query: undefined, expected: '/tour/japon/pasajeros/b%201%2F2' },
+    { name: 'booking-details' as const, params: { slug: 'japon' }, query: undefined, expected: '/tour/japon/completa-tus-datos' },
+    { name: 'booking-details' as const, params: { slug: 'japon', bookingId: null }, query: undefined, expected: '/tour/japon/completa-tus-datos' },
+    { name: 'receipts' as const, params: { bookingId: 'b1' }, query: { tk: 'DR-2026-ABC123' }, expected: '/recibos-de-pago/b1?tk=DR-2026-ABC123' },
+    { name: 'receipts' as const, params: { bookingId: 'b1' }, query: { tk: null }, expected: '/recibos-de-pago/b1' },
+    { name: 'login' as const, params: {}, query: { next: '/perfil/viajes' }, expected: '/login?next=%2Fperfil%2Fviajes' },
+  ])('$name $params → $expected', ({ name, params, query, expected }) => {
+    expect(pathTo(name, params as never, query as Record<string, string | null> | undefined)).toBe(expected);
+  });
+
+  it('matches back to the same route and parameters', () => {
+    const path = pathTo('payment-link', { id: 'b1', tkId: 'DR-2026-ABC123', slug: 'japon' });
+    expect(matchRoute(path)).toEqual({ route: expect.objectContaining({ name: 'payment-link' }), params: { id: 'b1', tkId: 'DR-2026-ABC123', slug: 'japon' } });
+  });
+
+  it('refuses what the route cannot address', () => {
+    expect(() => pathTo('tour', {} as never)).toThrow('missing parameter slug');
+    expect(() => pathTo('booking-payment', { slug: 'japon', paymentID: 'p1' })).toThrow('after a missing optional parameter');
+  });
+
+  it('is typed by the route table', () => {
+    // @ts-expect-error a route that does not exist
+    expect(() => pathTo('nowhere')).toThrow();
+    // @ts-expect-error a required parameter missing
+    expect(() => pathTo('receipts', {})).toThrow();
+    // @ts-expect-error a parameter the route does not have
+    expect(pathTo('tour', { slug: 'japon', bookingId: 'b1' })).toBe('/tour/japon');
   });
 });

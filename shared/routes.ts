@@ -101,18 +101,17 @@ export const IMMUTABLE_PATH_PREFIXES: readonly string[] = ['/_astro/', '/media/'
 export const SHELLS_PATH_PREFIX = '/shells/';
 export const shellFile = (shell: ShellName): string => (SHELLS[shell] as ShellDef).file ?? `${SHELLS_PATH_PREFIX}${shell}/index.html`;
 
-const page = (name: string, pattern: string, extra: { noindex?: boolean } = {}): StaticRoute => ({ name, pattern, kind: 'static', area: 'public', ...extra });
+// Names and patterns keep their literal types, so `pathTo` knows every route's name and parameters.
+const page = <N extends string, P extends string>(name: N, pattern: P, extra: { noindex?: boolean } = {}) =>
+  ({ name, pattern, kind: 'static', area: 'public', ...extra }) as StaticRoute & { name: N; pattern: P };
 /** A route served by a shell; the route is named after its shell unless several routes share one. */
-const shell = (area: RouteArea, shellName: ShellName, pattern: string, name: string = shellName): ShellRoute => ({
-  name,
-  pattern,
-  kind: 'shell',
-  area,
-  shell: shellName,
-  noindex: true,
-});
+function shell<S extends ShellName, P extends string>(area: RouteArea, shellName: S, pattern: P): ShellRoute & { name: S; pattern: P };
+function shell<P extends string, N extends string>(area: RouteArea, shellName: ShellName, pattern: P, name: N): ShellRoute & { name: N; pattern: P };
+function shell(area: RouteArea, shellName: ShellName, pattern: string, name: string = shellName): ShellRoute {
+  return { name, pattern, kind: 'shell', area, shell: shellName, noindex: true };
+}
 
-export const ROUTES: readonly RouteDef[] = [
+export const ROUTES = [
   // Public pages
   page('home', '/'),
   page('trips', '/viajes'),
@@ -193,7 +192,60 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.
   page('campaign', '/:sliderSlug'),
-];
+] as const satisfies readonly RouteDef[];
+
+type RouteTable = (typeof ROUTES)[number];
+export type RouteName = RouteTable['name'];
+type PatternOf<N extends RouteName> = Extract<RouteTable, { name: N }>['pattern'];
+
+/** `'/tour/:slug/pasajeros/:bookingId?'` → `{ slug: string; bookingId?: string | null }`. */
+type ParamsOfPattern<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Param}/${infer Tail}`
+    ? ParamEntry<Param> & ParamsOfPattern<`/${Tail}`>
+    : ParamEntry<Rest>
+  : unknown;
+type ParamEntry<P extends string> = P extends `${infer Optional}?` ? { [K in Optional]?: string | null } : { [K in P]: string };
+export type RouteParams<N extends RouteName> = ParamsOfPattern<PatternOf<N>>;
+
+const routesByName = new Map<string, RouteDef>(ROUTES.map((route) => [route.name, route]));
+
+/**
+ * The path of a route of the table, its parameters encoded; optional ones left out end the path there. The
+ * one way code builds an address of the shop, so a route that moves in the table moves everywhere.
+ *
+ * @example pathTo('booking-passengers', { slug: 'japon', bookingId: 'b-1' }) // '/tour/japon/pasajeros/b-1'
+ * @example pathTo('receipts', { bookingId: 'b-1' }, { tk: 'DR-2026-ABC123' }) // '/recibos-de-pago/b-1?tk=DR-2026-ABC123'
+ */
+export function pathTo<N extends RouteName>(
+  name: N,
+  ...[params, query]: {} extends RouteParams<N>
+    ? [params?: RouteParams<N>, query?: Record<string, string | null>]
+    : [params: RouteParams<N>, query?: Record<string, string | null>]
+): string {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`No route named ${name}`);
+  const given = (params ?? {}) as Record<string, string | null | undefined>;
+  const segments: string[] = [];
+  let ended = false;
+  for (const segment of route.pattern.split('/').slice(1)) {
+    if (!segment.startsWith(':')) {
+      if (ended) throw new Error(`${name}: a fixed segment after a missing optional parameter`);
+      segments.push(segment);
+      continue;
+    }
+    const key = segment.slice(1).replace(/\?$/, '');
+    const value = given[key];
+    if (value === undefined || value === null || value === '') {
+      if (!segment.endsWith('?')) throw new Error(`${name}: missing parameter ${key}`);
+      ended = true;
+      continue;
+    }
+    if (ended) throw new Error(`${name}: ${key} given after a missing optional parameter`);
+    segments.push(encodeURIComponent(value));
+  }
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')).toString();
+  return `/${segments.join('/')}${search ? `?${search}` : ''}`;
+}
 
 /** The spec's permanent redirects (301), exact paths. */
 export const REDIRECTS: Readonly<Record<string, string>> = {

@@ -10,6 +10,7 @@ import { type ReactNode, useEffect } from 'react';
 import { $session, isStaff } from '../stores/session.ts';
 import LogoLoadingScreen from './LogoLoadingScreen.tsx';
 import './sign-in.css';
+import { pathTo } from '#shared/routes.ts';
 
 export type GuardedArea = 'profile' | 'admin';
 
@@ -21,7 +22,7 @@ export default function SessionGuard({ area, children }: { area: GuardedArea; ch
   useEffect(() => {
     if (status !== 'anonymous') return;
     const next = `${location.pathname}${location.search}`;
-    location.replace(`/login?next=${encodeURIComponent(next)}`);
+    location.replace(pathTo('login', {}, { next }));
   }, [status]);
 
   if (status === 'loading') return <LogoLoadingScreen label="Cargando tu cuenta…" />;

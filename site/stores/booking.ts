@@ -8,7 +8,7 @@ import { atom, map } from 'nanostores';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
 import type { RoommateGroup } from '#shared/rules/passengers.ts';
 import type { BookingWorkingView, CreateBookingInput, FlightChoiceInput, QuoteRequestInput, QuoteView } from '#shared/schemas/bookings.ts';
-import type { FunnelStepKey } from '../islands/booking/steps.ts';
+import type { FunnelStepKey } from '#shared/funnel-steps.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
 export interface LeadDraft {

@@ -5,6 +5,7 @@
 import { map } from 'nanostores';
 import { correctSearchQuery, parseSearchLocation, truncateSearchQuery } from '#shared/rules/search.ts';
 import { normaliseSearchQuery, slugify } from '#shared/rules/text.ts';
+import { pathTo } from '#shared/routes.ts';
 
 export interface SearchResult {
   url: string;
@@ -91,6 +92,6 @@ export const readSearchAddress = (): string => parseSearchLocation({ pathname: w
 /** A new search from the page's box: its own address (/busqueda/{slug}), then the results. */
 export function submitSearch({ typed, vocabulary }: { typed: string; vocabulary: readonly string[] }): void {
   const slug = slugify(typed);
-  if (slug !== '') window.history.pushState(null, '', `/busqueda/${slug}`);
+  if (slug !== '') window.history.pushState(null, '', pathTo('search', { slug }));
   void runSearch({ typed, vocabulary });
 }

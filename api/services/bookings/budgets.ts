@@ -4,6 +4,7 @@
  * link. Name and mail are written in one transaction (the outbox), so a saved budget is always mailed.
  */
 import { isValidEmail } from '#shared/rules/validation.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
@@ -12,7 +13,7 @@ import { loadPeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
 import { bookingLocked, parseTravellers } from './records.ts';
 
 /** Where a saved budget continues: the customise step of its booking. */
-export const budgetPathOf = (tourSlug: string, bookingId: string) => `/tour/${encodeURIComponent(tourSlug)}/personaliza-el-viaje/${bookingId}`;
+export const budgetPathOf = (tourSlug: string, bookingId: string) => stepPath('customise', tourSlug, bookingId);
 
 export const NO_BUDGET_ADDRESS_MESSAGE = 'No tenemos un correo electrónico al que enviar el presupuesto. Revisa los datos de contacto de la reserva.';
 

@@ -4,6 +4,7 @@
  * PAYMENT_FALLIDO with the way back to the pay step, ON_REQUEST when a paid booking waits for staff.
  */
 import type { Config } from '../../config.ts';
+import { pathTo } from '#shared/routes.ts';
 import type { Trx } from '../bookings/records.ts';
 import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../documents/booking-document.ts';
 import { renderReceiptPdf } from '../documents/receipt.ts';
@@ -19,14 +20,12 @@ export function payAgainLink(
   config: Pick<Config, 'publicUrl'>,
   { bookingId, tkId, tourSlug }: { bookingId: string; tkId: string | null; tourSlug: string },
 ): string {
-  return tkId
-    ? `${base(config)}/paga-tu-reserva/${enc(bookingId)}/${enc(tkId)}/${enc(tourSlug)}`
-    : `${base(config)}/tour/${enc(tourSlug)}/paga-tu-reserva/${enc(bookingId)}`;
+  return `${base(config)}${tkId ? pathTo('payment-link', { id: bookingId, tkId, slug: tourSlug }) : pathTo('booking-payment', { slug: tourSlug, bookingId })}`;
 }
 
 /** The receipts page; the tkId in the link is the credential for travellers without an account. */
 export const receiptsLink = (config: Pick<Config, 'publicUrl'>, bookingId: string, tkId: string | null) =>
-  `${base(config)}/recibos-de-pago/${enc(bookingId)}${tkId ? `?tk=${enc(tkId)}` : ''}`;
+  `${base(config)}${pathTo('receipts', { bookingId }, { tk: tkId })}`;
 
 const pdf = (filename: string, bytes: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: bytes.toString('base64') });
 
@@ -90,7 +89,7 @@ export async function queueConfirmationMails(
       paidCents: doc.paidCents,
       remainingCents: doc.remainingCents,
       link: receiptsLink(config, bookingId, doc.tkId),
-      ...(doc.tkId ? { payLink: `${base(config)}/paga-tu-reserva/${enc(bookingId)}/${enc(doc.tkId)}` } : {}),
+      ...(doc.tkId ? { payLink: `${base(config)}${pathTo('payment-link', { id: bookingId, tkId: doc.tkId })}` } : {}),
     },
     attachments: receipts,
   });

@@ -5,6 +5,7 @@
  * booking to WAITING_FOR_TRANSFER; points that cover everything confirm at once.
  */
 import { randomUUID } from 'node:crypto';
+import { pathTo } from '#shared/routes.ts';
 import { BRAND_NAME } from '#shared/constants.ts';
 import { computePointsDiscountCents, computePointsForDiscount } from '#shared/rules/points.ts';
 import type { StartPaymentAnswer, StartPaymentInput, StartPaymentSchema } from '#shared/schemas/payments.ts';
@@ -33,7 +34,7 @@ export interface PaymentDeps {
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
 
 /** Where the browser comes back from the terminal: the confirmation page, which asks the API for the result. */
-export const confirmationPath = (paymentId: string) => `/confirmacion/${encodeURIComponent(paymentId)}`;
+export const confirmationPath = (paymentId: string) => pathTo('confirmation', { paymentID: paymentId });
 
 /** The transfer instructions: the shop's account and the reference the traveller writes on the transfer. */
 export const transferDetails = (config: Pick<Config, 'bankTransfer'>, reference: string) => ({

@@ -16,9 +16,10 @@ import Counter from './Counter.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import StepNav from './StepNav.tsx';
-import { FUNNEL_STEPS, stepPath } from './steps.ts';
+import { FUNNEL_STEPS, stepPath } from '#shared/funnel-steps.ts';
 import { routeParams } from './useFunnelBooking.ts';
 import WaitingListForm from './WaitingListForm.tsx';
+import { pathTo } from '#shared/routes.ts';
 
 export default function BookingStart() {
   const funnel = useStore($funnel);
@@ -167,7 +168,7 @@ export default function BookingStart() {
                 dateLabel={formatDateRange({ from: departure.dayOne, to: departure.returnDate })}
               />
             )}
-            {departure && fits && <StepNav back={`/tour/${slug}`} backLabel="Volver al viaje" next={stepPath('details', slug)} />}
+            {departure && fits && <StepNav back={pathTo('tour', { slug })} backLabel="Volver al viaje" next={stepPath('details', slug)} />}
           </div>
           <PriceSummary quote={fits ? quote : null} travellerCount={travellers} />
         </div>

@@ -15,7 +15,7 @@ import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
 import StepNav from './StepNav.tsx';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
 /** 'Ana' once the passengers step named them, else 'Adulto 1', 'Niño 2'. */

@@ -13,7 +13,7 @@ import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import StepNav from './StepNav.tsx';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
 export default function DetailsStep() {

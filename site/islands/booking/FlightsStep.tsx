@@ -12,7 +12,7 @@ import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import StepNav from './StepNav.tsx';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
 /** '2027-03-24T08:15…' → '24 de marzo de 2027, 08:15': the airport's local time as stored, never shifted. */

@@ -1,6 +1,7 @@
 /** What a step shows instead of its form while loading, for an unknown booking, or for one already paid. */
 import type { ReactNode } from 'react';
 import type { BookingView } from '../../stores/booking.ts';
+import { pathTo } from '#shared/routes.ts';
 
 export default function FunnelGate({
   loading,
@@ -37,7 +38,7 @@ export default function FunnelGate({
               : 'Esta reserva ya está confirmada y no se puede modificar desde aquí.'}
         </p>
         <p>
-          <a href="/perfil/viajes">Ver mis viajes</a> · <a href={`/recibos-de-pago/${view.id}`}>Recibos de pago</a>
+          <a href={pathTo('profile-trips')}>Ver mis viajes</a> · <a href={pathTo('receipts', { bookingId: view.id })}>Recibos de pago</a>
         </p>
       </div>
     );

@@ -2,7 +2,7 @@
  * Where the visitor is in the funnel: "Paso N de 5" and the list of steps. Steps already reached are
  * links (a booking id is known); the current one is marked for assistive technology.
  */
-import { FUNNEL_STEPS, type FunnelStepKey, stepPath } from './steps.ts';
+import { FUNNEL_STEPS, type FunnelStepKey, stepPath } from '#shared/funnel-steps.ts';
 
 export default function FunnelSteps({ current, slug, bookingId }: { current: FunnelStepKey; slug: string; bookingId: string | null }) {
   const index = FUNNEL_STEPS.findIndex((s) => s.key === current);

@@ -18,7 +18,7 @@ import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
 import StepNav from './StepNav.tsx';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
 
 const FIELDS = ['name', 'surname', 'email', 'national_id', 'passport', 'birthdate', 'nationality', 'phone'] as const;

@@ -20,9 +20,10 @@ import { confirmationPagePath } from './payment-paths.ts';
 import PaymentForm from './PaymentForm.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { useRouteParams } from './use-route-params.ts';
 import './funnel.css';
+import { pathTo } from '#shared/routes.ts';
 
 export default function PayStep({ organiser }: { organiser: Organiser }) {
   const route = useRouteParams();
@@ -47,7 +48,7 @@ export default function PayStep({ organiser }: { organiser: Organiser }) {
         </>
       ) : (
         <p className="funnel__notice">
-          Para pagar, empieza tu reserva en la <a href={`/tour/${encodeURIComponent(slug)}`}>ficha del viaje</a>.
+          Para pagar, empieza tu reserva en la <a href={pathTo('tour', { slug })}>ficha del viaje</a>.
         </p>
       )}
     </div>
@@ -76,7 +77,7 @@ function ReturnedPayment({ paymentId }: { paymentId: string }) {
 
 function PayStepBody({ slug, bookingId, organiser }: { slug: string; bookingId: string; organiser: Organiser }) {
   const { phase, message, mend, options } = useStore($payScreen);
-  const tourPath = `/tour/${encodeURIComponent(slug)}`;
+  const tourPath = pathTo('tour', { slug });
 
   if (phase === 'loading') return <p role="status">Cargando tu reserva…</p>;
   if (phase === 'not-found') {
@@ -84,8 +85,8 @@ function PayStepBody({ slug, bookingId, organiser }: { slug: string; bookingId: 
       <div className="funnel__panel funnel-text" role="alert">
         <p className="funnel__error">{message}</p>
         <p>
-          Si la reserva es tuya, <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>inicia sesión</a> o usa el enlace de pago de tu correo.
-          También puedes <a href={tourPath}>volver al viaje</a>.
+          Si la reserva es tuya, <a href={pathTo('login', {}, { next: location.pathname })}>inicia sesión</a> o usa el enlace de pago de tu correo. También
+          puedes <a href={tourPath}>volver al viaje</a>.
         </p>
       </div>
     );

@@ -17,6 +17,7 @@ import { receiptsPagePath } from './payment-paths.ts';
 import PriceSummary from './PriceSummary.tsx';
 import { useRouteParams } from './use-route-params.ts';
 import './funnel.css';
+import { pathTo } from '#shared/routes.ts';
 
 const NOT_FOUND = 'No encontramos esa reserva.';
 
@@ -36,8 +37,9 @@ export default function PaymentLink({ organiser }: { organiser: Organiser }) {
       <div className="funnel__panel funnel-text" role="alert" data-testid="link-not-found">
         <p className="funnel__error">{NOT_FOUND}</p>
         <p>
-          Revisa que el enlace sea el de tu correo, completo. Si tienes cuenta, <a href="/login?next=%2Fperfil%2Fviajes">inicia sesión</a> para ver tus viajes,
-          o <a href="/contacto">escríbenos</a> y te ayudamos.
+          Revisa que el enlace sea el de tu correo, completo. Si tienes cuenta,{' '}
+          <a href={pathTo('login', {}, { next: pathTo('profile-trips') })}>inicia sesión</a> para ver tus viajes, o <a href="/contacto">escríbenos</a> y te
+          ayudamos.
         </p>
       </div>
     );

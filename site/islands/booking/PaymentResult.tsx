@@ -12,10 +12,11 @@ import type { PaymentResultAnswer } from '#shared/schemas/payments.ts';
 import { $paymentResult, loadPaymentResult } from '../../stores/payment-result.ts';
 import { methodLabel } from './payment-labels.ts';
 import { payLinkPath, receiptPdfPath, receiptsPagePath } from './payment-paths.ts';
-import { stepPath } from './steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import TransferInstructions from './TransferInstructions.tsx';
 import { useRouteParams } from './use-route-params.ts';
 import './funnel.css';
+import { pathTo } from '#shared/routes.ts';
 
 export default function PaymentResult({ children }: { children?: ReactNode }) {
   const route = useRouteParams();
@@ -179,7 +180,7 @@ function BookingFacts({ result }: { result: PaymentResultAnswer }) {
     <dl className="funnel-result__facts">
       <dt>Viaje</dt>
       <dd>
-        <a href={`/tour/${encodeURIComponent(booking.tourSlug)}`}>{booking.tourName}</a>
+        <a href={pathTo('tour', { slug: booking.tourSlug })}>{booking.tourName}</a>
       </dd>
       <dt>Salida</dt>
       <dd>{formatSpanishDate({ date: booking.dayOne })}</dd>

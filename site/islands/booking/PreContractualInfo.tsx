@@ -9,6 +9,7 @@ import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { PaymentOptionsAnswer } from '#shared/schemas/payments.ts';
 import type { Organiser } from '../../lib/organiser.ts';
+import { pathTo } from '#shared/routes.ts';
 
 /** The booking terms' section on cancellation by the traveller (its heading id on /terminos-reservas). */
 export const CANCELLATION_TERMS_PATH = '/terminos-reservas#7-cancelacion-por-tu-parte';
@@ -49,7 +50,7 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
         <dl className="funnel-legal__facts">
           <dt>Viaje y destino</dt>
           <dd>
-            <a href={`/tour/${encodeURIComponent(tour.slug)}`}>{tour.name}</a>
+            <a href={pathTo('tour', { slug: tour.slug })}>{tour.name}</a>
           </dd>
           <dt>Fechas</dt>
           <dd>{dates}</dd>
@@ -66,7 +67,7 @@ export default function PreContractualInfo({ options, organiser }: { options: Pa
           <dd>{travellerCount}</dd>
           <dt>Itinerario, transporte, alojamiento, comidas y visitas</dt>
           <dd>
-            Los de la <a href={`/tour/${encodeURIComponent(tour.slug)}`}>ficha del viaje</a> para esta salida y las opciones que has elegido en tu reserva.
+            Los de la <a href={pathTo('tour', { slug: tour.slug })}>ficha del viaje</a> para esta salida y las opciones que has elegido en tu reserva.
           </dd>
           <dt>Pasaporte, visados y salud</dt>
           <dd>

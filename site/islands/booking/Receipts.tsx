@@ -10,6 +10,7 @@ import { $receipts, loadReceipts } from '../../stores/payment-result.ts';
 import { formatMoment, methodLabel } from './payment-labels.ts';
 import { useRouteParams } from './use-route-params.ts';
 import './funnel.css';
+import { pathTo } from '#shared/routes.ts';
 
 export default function Receipts() {
   const route = useRouteParams();
@@ -33,8 +34,7 @@ export default function Receipts() {
           </p>
         ) : (
           <p>
-            Si la reserva es tuya, <a href={`/login?next=${encodeURIComponent(next)}`}>inicia sesión</a> o abre el enlace de los recibos del correo de
-            confirmación.
+            Si la reserva es tuya, <a href={pathTo('login', {}, { next })}>inicia sesión</a> o abre el enlace de los recibos del correo de confirmación.
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { $view, $viewError, type BookingView, loadBooking } from '../../stores/booking.ts';
-import type { FunnelStepKey } from './steps.ts';
+import type { FunnelStepKey } from '#shared/funnel-steps.ts';
 
 export function routeParams(): Record<string, string | undefined> {
   return typeof location === 'undefined' ? {} : (matchRoute(location.pathname)?.params ?? {});
