@@ -6,8 +6,7 @@ ENV NODE_ENV=production PORT=4321 HOST=0.0.0.0 DATA_DIR=/app/data ASTRO_DEV_BACK
 
 COPY package.json package-lock.json ./
 # Runtime dependencies only: the site is built at start, into the data volume.
-# npm install, not npm ci: the lock file was made where some platforms' optional binaries are missing.
-RUN npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 COPY . .
 
