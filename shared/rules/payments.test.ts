@@ -7,6 +7,7 @@ import {
   computePaymentDueFromDeadlinesCents,
   computePaymentStepAmounts,
   computePreBookingAmountCents,
+  explainDueNow,
 } from './payments.ts';
 
 const confirmed = (amountCents: number): PaymentAmountInput => ({ amountCents, status: 'CONFIRMED' });
@@ -157,5 +158,81 @@ describe('parseDeadlines', () => {
     },
   ])('$name', ({ json, expected }) => {
     expect(parseDeadlines(json)).toEqual(expected);
+  });
+});
+
+describe('explainDueNow', () => {
+  // Each case is priced by computePaymentStepAmounts first, as the pay step does, then explained.
+  const base = { totalCents: 200_000, departureDate: '2027-06-01', fareCents: null, travellerCount: 2, deadlines: [], insuranceCents: 0 };
+  it.each([
+    {
+      name: 'paid in full',
+      input: { ...base, payments: [confirmed(200_000)], today: '2027-05-01' },
+      expected: 'Tu reserva está pagada por completo. No tienes nada pendiente.',
+    },
+    {
+      name: 'pre-booking with a blocked fare, per traveller and rounded up',
+      input: { ...base, payments: [], today: '2027-05-20', fareCents: 12_345 },
+      expected:
+        'Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 123,45 € × 2 viajeros, redondeado al euro = 247 €. El resto, en los plazos de tu reserva.',
+    },
+    {
+      name: 'pre-booking with a blocked fare for one traveller, already whole euros',
+      input: { ...base, payments: [], today: '2027-05-20', fareCents: 30_000, travellerCount: 1 },
+      expected: 'Para reservar pagas ahora la tarifa aérea que hemos bloqueado: 300 € × 1 viajero = 300 €. El resto, en los plazos de tu reserva.',
+    },
+    {
+      name: 'pre-booking more than 30 days before departure',
+      input: { ...base, payments: [], today: '2027-04-01' },
+      expected: 'Reserva tu plaza con 1 €: la salida es dentro de más de 30 días. El resto, en los plazos de tu reserva.',
+    },
+    {
+      name: 'the 25 % fallback, plus insurance',
+      input: { ...base, payments: [], today: '2027-05-20', insuranceCents: 4_000 },
+      expected: 'Ahora pagas el 25 % del total, redondeado al euro (500 €), más el seguro (40 €): 540 €. El resto, antes de la salida.',
+    },
+    {
+      name: 'the first deadline, not yet due',
+      input: {
+        ...base,
+        payments: [confirmed(100)],
+        today: '2027-02-01',
+        deadlines: [
+          { date: '2027-03-01', amountCents: 60_000 },
+          { date: '2027-05-01', amountCents: 140_000 },
+        ],
+      },
+      expected: 'Ahora pagas el primer plazo de tu reserva, que vence el 1 de marzo de 2027: 600 €.',
+    },
+    {
+      name: 'one deadline passed',
+      input: {
+        ...base,
+        payments: [confirmed(100)],
+        today: '2027-03-02',
+        deadlines: [
+          { date: '2027-03-01', amountCents: 60_000 },
+          { date: '2027-05-01', amountCents: 140_000 },
+        ],
+      },
+      expected: 'Ahora toca pagar el plazo que venció el 1 de marzo de 2027: 600 €.',
+    },
+    {
+      name: 'two deadlines passed, capped at what is left',
+      input: {
+        ...base,
+        payments: [confirmed(100)],
+        today: '2027-05-02',
+        deadlines: [
+          { date: '2027-03-01', amountCents: 60_000 },
+          { date: '2027-05-01', amountCents: 140_000 },
+        ],
+      },
+      expected: 'Ahora toca pagar los 2 plazos ya vencidos (2.000 €): 1.999 € (lo que queda por pagar).',
+    },
+  ])('$name', ({ input, expected }) => {
+    const { payments, ...rest } = input;
+    const amounts = computePaymentStepAmounts({ ...rest, payments });
+    expect(explainDueNow({ ...rest, ...amounts, paidCents: computeAmountPaidCents(payments) })).toBe(expected);
   });
 });

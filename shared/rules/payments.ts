@@ -1,8 +1,8 @@
-/** Amount paid and due, the pre-booking amount and the payment due from deadlines. */
+/** Amount paid and due, the pre-booking amount, the payment due from deadlines and why it is what it is. */
 import { PAYMENT_DUE_FALLBACK_PERCENT, PRE_BOOKING_AMOUNT_CENTS, PRE_BOOKING_THRESHOLD_DAYS } from '../constants.ts';
 import type { BookingDeadline, Payment } from '../entities/index.ts';
-import { countDaysBetween, isIsoDate } from './dates.ts';
-import { roundUpToEuro } from './money.ts';
+import { countDaysBetween, formatSpanishDate, isIsoDate } from './dates.ts';
+import { formatEuros, roundUpToEuro } from './money.ts';
 
 export type PaymentAmountInput = Pick<Payment, 'amountCents' | 'status'>;
 
@@ -128,4 +128,61 @@ export function parseDeadlines(deadlinesStringify: string | null): BookingDeadli
     if (typeof amountCents !== 'number' || !Number.isInteger(amountCents)) return [];
     return [{ date, amountCents }];
   });
+}
+
+/**
+ * Why the amount due now is what it is, in Spanish, following the same branches as
+ * `computePaymentStepAmounts` (pre-booking before any payment, then deadlines, then 25 % plus insurance).
+ */
+export function explainDueNow(input: {
+  totalCents: number;
+  paidCents: number;
+  dueNowCents: number;
+  remainingCents: number;
+  departureDate: string;
+  today: string;
+  fareCents: number | null;
+  travellerCount: number;
+  deadlines: readonly { date: string; amountCents: number }[];
+  insuranceCents: number;
+}): string {
+  const { dueNowCents, remainingCents, today, insuranceCents } = input;
+  if (remainingCents === 0) return 'Tu reserva está pagada por completo. No tienes nada pendiente.';
+  const capped = dueNowCents === remainingCents ? ' (lo que queda por pagar)' : '';
+  if (input.paidCents === 0) {
+    const preBooking = computePreBookingAmountCents({
+      departureDate: input.departureDate,
+      today,
+      fareCents: input.fareCents,
+      travellerCount: input.travellerCount,
+    });
+    if (preBooking !== null && input.fareCents !== null && input.fareCents > 0) {
+      const people = input.travellerCount === 1 ? '1 viajero' : `${input.travellerCount} viajeros`;
+      const rounded = (input.fareCents * input.travellerCount) % 100 === 0 ? '' : ', redondeado al euro';
+      return `Para reservar pagas ahora la tarifa aérea que hemos bloqueado: ${formatEuros(input.fareCents)} × ${people}${rounded} = ${formatEuros(dueNowCents)}${capped}. El resto, en los plazos de tu reserva.`;
+    }
+    if (preBooking !== null) {
+      return `Reserva tu plaza con ${formatEuros(dueNowCents)}: la salida es dentro de más de ${PRE_BOOKING_THRESHOLD_DAYS} días. El resto, en los plazos de tu reserva.`;
+    }
+  }
+  const withInsurance = insuranceCents > 0 ? `, más el seguro (${formatEuros(insuranceCents)})` : '';
+  const ordered = [...input.deadlines].sort((a, b) => a.date.localeCompare(b.date));
+  const passed = ordered.filter((d) => d.date <= today);
+  const base = computePaymentDueFromDeadlinesCents({
+    deadlines: input.deadlines,
+    today,
+    totalCents: input.totalCents,
+    insuranceCents: 0,
+    outstandingCents: Number.MAX_SAFE_INTEGER,
+  });
+  // The parts are spelled out only when they differ from the amount asked (insurance added, or capped).
+  const parts = base === dueNowCents ? '' : ` (${formatEuros(base)})${withInsurance}`;
+  if (passed.length > 0) {
+    const which = passed.length === 1 ? `el plazo que venció el ${formatSpanishDate({ date: passed[0]!.date })}` : `los ${passed.length} plazos ya vencidos`;
+    return `Ahora toca pagar ${which}${parts}: ${formatEuros(dueNowCents)}${capped}.`;
+  }
+  if (ordered[0] !== undefined) {
+    return `Ahora pagas el primer plazo de tu reserva, que vence el ${formatSpanishDate({ date: ordered[0].date })}${parts}: ${formatEuros(dueNowCents)}${capped}.`;
+  }
+  return `Ahora pagas el ${PAYMENT_DUE_FALLBACK_PERCENT} % del total, redondeado al euro${parts}: ${formatEuros(dueNowCents)}${capped}. El resto, antes de la salida.`;
 }

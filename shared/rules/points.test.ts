@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeMaxPointsDiscountCents,
+  computePointsCapLeftCents,
   computePointsDiscountCents,
+  computeRedeemablePoints,
   computePointsEarned,
   computePointsForDiscount,
   computePointsValueCents,
@@ -53,13 +55,40 @@ describe('redeeming ("100 points = 1 €", at most 10 % of a booking)', () => {
   });
 
   it.each([
-    { name: 'balance below the cap', balancePoints: 1500, bookingTotalCents: 200_000, requestedPoints: undefined, expected: 1500 },
-    { name: 'capped at 10 % of the booking', balancePoints: 50_000, bookingTotalCents: 120_000, requestedPoints: undefined, expected: 12_000 },
-    { name: 'spending only part of the balance', balancePoints: 5000, bookingTotalCents: 200_000, requestedPoints: 2000, expected: 2000 },
-    { name: 'asking for more than the balance', balancePoints: 300, bookingTotalCents: 200_000, requestedPoints: 5000, expected: 300 },
-    { name: 'no points', balancePoints: 0, bookingTotalCents: 200_000, requestedPoints: undefined, expected: 0 },
-  ])('$name → $expected cents', ({ balancePoints, bookingTotalCents, requestedPoints, expected }) => {
-    expect(computePointsDiscountCents({ balancePoints, bookingTotalCents, ...(requestedPoints === undefined ? {} : { requestedPoints }) })).toBe(expected);
+    { totalCents: 200_000, redeemedCents: 0, expected: 20_000 },
+    { totalCents: 200_000, redeemedCents: 15_000, expected: 5_000 },
+    { totalCents: 200_000, redeemedCents: 25_000, expected: 0 },
+  ])('10 % of $totalCents with $redeemedCents already paid in points leaves $expected', ({ totalCents, redeemedCents, expected }) => {
+    expect(computePointsCapLeftCents({ bookingTotalCents: totalCents, redeemedCents })).toBe(expected);
+  });
+
+  it.each([
+    { name: 'balance below the cap', balancePoints: 1500, capCents: 20_000, requestedPoints: undefined, paymentCents: undefined, expected: 1500 },
+    { name: 'capped at 10 % of the booking', balancePoints: 50_000, capCents: 12_000, requestedPoints: undefined, paymentCents: undefined, expected: 12_000 },
+    { name: 'spending only part of the balance', balancePoints: 5000, capCents: 20_000, requestedPoints: 2000, paymentCents: undefined, expected: 2000 },
+    { name: 'asking for more than the balance', balancePoints: 300, capCents: 20_000, requestedPoints: 5000, paymentCents: undefined, expected: 300 },
+    { name: 'never more than the payment', balancePoints: 50_000, capCents: 20_000, requestedPoints: undefined, paymentCents: 100, expected: 100 },
+    { name: 'the cap already used up', balancePoints: 50_000, capCents: 0, requestedPoints: undefined, paymentCents: 50_000, expected: 0 },
+    { name: 'no points', balancePoints: 0, capCents: 20_000, requestedPoints: undefined, paymentCents: undefined, expected: 0 },
+  ])('$name → $expected cents', ({ balancePoints, capCents, requestedPoints, paymentCents, expected }) => {
+    expect(
+      computePointsDiscountCents({
+        balancePoints,
+        capCents,
+        ...(requestedPoints === undefined ? {} : { requestedPoints }),
+        ...(paymentCents === undefined ? {} : { paymentCents }),
+      }),
+    ).toBe(expected);
+  });
+
+  it.each([
+    { name: 'the balance, in whole euros', balancePoints: 5_050, capCents: 12_000, paymentCents: 60_000, expected: 5_000 },
+    { name: 'up to the cap', balancePoints: 50_000, capCents: 12_000, paymentCents: 60_000, expected: 12_000 },
+    { name: 'up to the payment', balancePoints: 50_000, capCents: 12_000, paymentCents: 3_000, expected: 3_000 },
+    { name: 'a cap in cents still reaches it with the next whole euro', balancePoints: 50_000, capCents: 12_345, paymentCents: 60_000, expected: 12_400 },
+    { name: 'under one euro of balance', balancePoints: 99, capCents: 12_000, paymentCents: 60_000, expected: 0 },
+  ])('redeemable: $name → $expected points', ({ balancePoints, capCents, paymentCents, expected }) => {
+    expect(computeRedeemablePoints({ balancePoints, capCents, paymentCents })).toBe(expected);
   });
 
   it.each([

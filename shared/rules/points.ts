@@ -55,26 +55,47 @@ export function computeMaxPointsDiscountCents(bookingTotalCents: number): number
   return Math.floor(cap / CENTS_PER_EURO) * CENTS_PER_EURO;
 }
 
+/** What the POINTS_MAX_DISCOUNT_PERCENT cap leaves on a booking once points already paid `redeemedCents` of it. */
+export function computePointsCapLeftCents({ bookingTotalCents, redeemedCents }: { bookingTotalCents: number; redeemedCents: number }): number {
+  return Math.max(0, computeMaxPointsDiscountCents(bookingTotalCents) - redeemedCents);
+}
+
 /**
- * The discount a traveller gets by redeeming points on a booking: the value of the balance, capped at
- * POINTS_MAX_DISCOUNT_PERCENT of the booking total. `requestedPoints` limits it further when the traveller
- * chooses to spend only part of the balance.
+ * The discount points give on one payment: the value of the points spent (the balance, or fewer when the
+ * traveller asks for fewer), within what the booking's cap allows (`capCents`, see
+ * `computePointsCapLeftCents`) and never more than the payment itself. The pay step shows it and the API
+ * charges it with this same rule.
  */
 export function computePointsDiscountCents({
   balancePoints,
-  bookingTotalCents,
   requestedPoints = balancePoints,
+  capCents,
+  paymentCents = Number.POSITIVE_INFINITY,
 }: {
   balancePoints: number;
-  bookingTotalCents: number;
   requestedPoints?: number;
+  capCents: number;
+  paymentCents?: number;
 }): number {
   const spendable = Math.min(balancePoints, requestedPoints);
-  return Math.min(computePointsValueCents(spendable), computeMaxPointsDiscountCents(bookingTotalCents));
+  return Math.max(0, Math.min(computePointsValueCents(spendable), capCents, paymentCents));
 }
 
 /** The points a discount uses up: the DEBIT transaction's amount. */
 export function computePointsForDiscount(discountCents: number): number {
   if (!Number.isFinite(discountCents) || discountCents <= 0) return 0;
   return Math.ceil(discountCents / CENTS_PER_EURO) * POINTS_PER_EURO_DISCOUNT;
+}
+
+const wholeEurosOfPoints = (points: number) => Math.floor(points / POINTS_PER_EURO_DISCOUNT) * POINTS_PER_EURO_DISCOUNT;
+
+/**
+ * The most points worth spending on one payment: whole euros' worth of the balance, up to what the cap and
+ * the payment let a discount reach (points beyond it would be spent for nothing).
+ *
+ * @example computeRedeemablePoints({ balancePoints: 5_050, capCents: 12_000, paymentCents: 3_000 }) // 3_000
+ */
+export function computeRedeemablePoints({ balancePoints, capCents, paymentCents }: { balancePoints: number; capCents: number; paymentCents: number }): number {
+  const upToCap = computePointsForDiscount(Math.min(capCents, paymentCents));
+  return Math.max(0, Math.min(wholeEurosOfPoints(balancePoints), wholeEurosOfPoints(upToCap)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPositiveAdultPrice, findLowestAdultPriceCents, findPriceForAgeGroup, computeStoreFinalPriceCents } from './prices.ts';
+import { hasPositiveAdultPrice, findLowestAdultPriceCents, findPriceForAgeGroup, computeStoreFinalPriceCents, priceForTraveller } from './prices.ts';
 
 const adultAndChild = [
   { ageGroupName: 'Adultos', valueCents: 100000 },
@@ -39,6 +39,26 @@ describe('findPriceForAgeGroup', () => {
     },
   ])('$name → $expected', ({ prices, ageGroup, category, expected }) => {
     expect(findPriceForAgeGroup({ prices, ageGroup, category })).toBe(expected);
+  });
+});
+
+describe('priceForTraveller', () => {
+  const prices = [
+    { ageGroupName: 'Adultos', valueCents: 9_000, categoryName: null },
+    { ageGroupName: 'Adultos', valueCents: 7_000, categoryName: 'Senior' },
+    { ageGroupName: 'Niños', valueCents: 4_500, categoryName: null },
+  ];
+  it.each([
+    { name: 'an adult', traveller: { ageGroup: 'Adultos' }, expected: 9_000 },
+    { name: 'an adult of a priced category', traveller: { ageGroup: 'Adultos', category: 'Senior' }, expected: 7_000 },
+    { name: 'a child', traveller: { ageGroup: 'Niños' }, expected: 4_500 },
+    { name: 'an age group without a price pays the adult one', traveller: { ageGroup: 'Bebés' }, expected: 9_000 },
+  ])('$name → $expected', ({ traveller, expected }) => {
+    expect(priceForTraveller(prices, traveller)).toBe(expected);
+  });
+
+  it('nothing priced at all costs nothing', () => {
+    expect(priceForTraveller([], { ageGroup: 'Niños' })).toBe(0);
   });
 });
 

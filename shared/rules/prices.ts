@@ -42,6 +42,14 @@ export function findPriceForAgeGroup({
 }
 
 /**
+ * What one traveller pays for something priced by age group (a room, an activity, the tour itself): the
+ * quote adds it and the customise step shows it, so both read it here. 0 when nothing is priced for them.
+ */
+export function priceForTraveller(prices: readonly AgePrice[], traveller: { ageGroup: string; category?: string | null }): number {
+  return findPriceForAgeGroup({ prices, ageGroup: traveller.ageGroup, category: traveller.category ?? null }) ?? 0;
+}
+
+/**
  * The lowest 'Adultos' price above 0: the card's "'desde' followed by the lowest price", and the test of
  * "Only tours whose price for age group 'Adultos' is above 0 are listed". Null when there is none.
  */

@@ -7,7 +7,7 @@ import type { BookingTravelerEntry, Campaign } from '../entities/index.ts';
 import { isInsurance } from './activities.ts';
 import { computeCouponDiscountCents, type CouponAmountInput } from './coupons.ts';
 import { roundUpToEuro } from './money.ts';
-import { findPriceForAgeGroup, type AgePrice } from './prices.ts';
+import { type AgePrice, priceForTraveller } from './prices.ts';
 
 export type QuoteTraveller = Pick<BookingTravelerEntry, 'ageGroup' | 'reservationMode' | 'optionalActivities'> &
   Partial<Pick<BookingTravelerEntry, 'category'>>;
@@ -77,8 +77,7 @@ export function quoteBooking(input: QuoteInput): Quote {
   const sums = { base: 0, period: 0, flights: 0, reservationMode: 0, optionalActivities: 0, insurance: 0 };
 
   for (const traveller of travellers) {
-    const lookup = (prices: readonly AgePrice[]): number =>
-      findPriceForAgeGroup({ prices, ageGroup: traveller.ageGroup, category: traveller.category ?? null }) ?? 0;
+    const lookup = (prices: readonly AgePrice[]): number => priceForTraveller(prices, traveller);
     sums.base += lookup(input.tourPrices);
     sums.period += lookup(input.periodPrices);
     sums.flights += lookup(input.flightPrices);

@@ -6,6 +6,7 @@ import {
   generateTravellerId,
   initialBookingWorkingState,
   createTravellerEntry,
+  formatTravellerLabel,
   setTravellersForAgeGroup,
   selectTravellersToSave,
   type RandomSource,
@@ -214,5 +215,23 @@ describe('countTravellersByAgeGroup', () => {
       Adultos: 2,
       Niños: 1,
     });
+  });
+});
+
+describe('formatTravellerLabel', () => {
+  const party = [entry('101', 'Adultos', true), entry('102', 'Niños'), entry('103', 'Adultos'), entry('104', 'Niños')];
+  it.each([
+    { id: '101', expected: 'Adulto 1' },
+    { id: '103', expected: 'Adulto 2' },
+    { id: '102', expected: 'Niño 1' },
+    { id: '104', expected: 'Niño 2' },
+  ])('traveller $id without a name is $expected', ({ id, expected }) => {
+    const traveller = party.find((t) => t.id === id)!;
+    expect(formatTravellerLabel(traveller, party)).toBe(expected);
+  });
+
+  it('a named traveller is called by name', () => {
+    const named = { ...party[2]!, reservationFields: { name: 'Lucía' } };
+    expect(formatTravellerLabel(named, party)).toBe('Lucía');
   });
 });

@@ -122,3 +122,17 @@ export function countTravellersByAgeGroup(travellers: readonly Pick<BookingTrave
   for (const traveller of travellers) counts[traveller.ageGroup] = (counts[traveller.ageGroup] ?? 0) + 1;
   return counts;
 }
+
+/**
+ * How the funnel names a traveller: their name once the passengers step has it, else 'Adulto 1', 'Niño 2'
+ * (numbered within their age group, in booking order).
+ */
+export function formatTravellerLabel(
+  traveller: Pick<BookingTravelerEntry, 'id' | 'ageGroup' | 'reservationFields'>,
+  all: readonly Pick<BookingTravelerEntry, 'id' | 'ageGroup'>[],
+): string {
+  const name = traveller.reservationFields['name'];
+  if (name) return name;
+  const ofGroup = all.filter((t) => t.ageGroup === traveller.ageGroup);
+  return `${traveller.ageGroup === ADULT_AGE_GROUP ? 'Adulto' : 'Niño'} ${ofGroup.findIndex((t) => t.id === traveller.id) + 1}`;
+}

@@ -50,7 +50,7 @@ function buildTokens(): Record<string, string> {
   const earned = computePointsEarned(tripPaid);
   const bigBalance = 30_000;
   const nextBooking = 120_000;
-  const capped = computePointsDiscountCents({ balancePoints: bigBalance, bookingTotalCents: nextBooking });
+  const capped = computePointsDiscountCents({ balancePoints: bigBalance, capCents: computeMaxPointsDiscountCents(nextBooking) });
   return {
     empresa: company?.name ?? 'Different Roads',
     // No-break spaces keep a phone number on one line.

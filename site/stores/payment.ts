@@ -12,7 +12,7 @@
 import { atom, map } from 'nanostores';
 import { PAYMENT_METHODS, type PaymentMethodChoice, type PaymentOptionsAnswer, type StartPaymentAnswer, StartPaymentSchema } from '#shared/schemas/payments.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { computePointsForDiscount, computePointsValueCents, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
+import { computePointsDiscountCents, computeRedeemablePoints, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
 import { paymentsApi, type PaymentSource } from './payments-api.ts';
 import { loadSession } from './session.ts';
 
@@ -70,10 +70,11 @@ export function chosenAmountCents(options: PaymentOptionsAnswer, amount: AmountC
  */
 export function maxRedeemablePoints(options: PaymentOptionsAnswer | null, amount: AmountChoice): number {
   if (!options?.points) return 0;
-  const wholeEuros = Math.floor(options.points.balance / POINTS_PER_EURO_DISCOUNT) * POINTS_PER_EURO_DISCOUNT;
-  const capCents = Math.min(options.points.maxDiscountCents, chosenAmountCents(options, amount));
-  const cap = Math.floor(computePointsForDiscount(capCents) / POINTS_PER_EURO_DISCOUNT) * POINTS_PER_EURO_DISCOUNT;
-  return Math.max(0, Math.min(wholeEuros, cap));
+  return computeRedeemablePoints({
+    balancePoints: options.points.balance,
+    capCents: options.points.maxDiscountCents,
+    paymentCents: chosenAmountCents(options, amount),
+  });
 }
 
 /** Points as typed, made valid: whole euros' worth (multiples of 100), between 0 and the cap. */
@@ -86,7 +87,12 @@ export function clampPoints(value: number, options: PaymentOptionsAnswer | null,
 /** The discount the chosen points give on this payment (the server recomputes it when paying). */
 export function pointsDiscountCents(options: PaymentOptionsAnswer, choice: PaymentChoice): number {
   if (!options.points || choice.points <= 0) return 0;
-  return Math.min(computePointsValueCents(choice.points), options.points.maxDiscountCents, chosenAmountCents(options, choice.amount));
+  return computePointsDiscountCents({
+    balancePoints: options.points.balance,
+    requestedPoints: choice.points,
+    capCents: options.points.maxDiscountCents,
+    paymentCents: chosenAmountCents(options, choice.amount),
+  });
 }
 
 /** Starts keeping this booking's choice, restoring what a reload left, made valid for these options. */

@@ -1,26 +1,12 @@
 /**
- * The booking state machine of DESIGN.md: IN_PROGRESS → CONFIRMED (first confirmed payment) |
- * WAITING_FOR_TRANSFER (bank transfer chosen) | PAYPAL_REVIEW (payment under review) → CONFIRMED or
- * CANCELED; any state but CANCELED → CANCELED (seats released). Every transition is recorded with who,
- * when and why. Further payments keep a CONFIRMED booking CONFIRMED: not a transition, nothing recorded.
+ * Applies the booking state machine (shared/rules/booking-states.ts) to the database: every transition is
+ * recorded with who, when and why, and moves the booking's seats.
  */
 import type { BookingStatus } from '#shared/enums.ts';
+import { planTransition } from '#shared/rules/booking-states.ts';
 import { AppError } from '../../errors.ts';
 import { bookingNotFound, recordStatusChange, type Trx } from './records.ts';
 import { confirmHolds, releaseHolds } from './seat-holds.ts';
-
-/** Where each state may go. CANCELED is final. */
-export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
-  IN_PROGRESS: ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW', 'CANCELED'],
-  WAITING_FOR_TRANSFER: ['CONFIRMED', 'CANCELED'],
-  PAYPAL_REVIEW: ['CONFIRMED', 'CANCELED'],
-  CONFIRMED: ['CANCELED'],
-  CANCELED: [],
-};
-
-export function canTransition(from: BookingStatus, to: BookingStatus): boolean {
-  return BOOKING_TRANSITIONS[from].includes(to);
-}
 
 /**
  * Moves a booking to `to` inside the caller's transaction. The status is changed with a conditional update
@@ -37,8 +23,9 @@ export async function transitionBooking(
   const row = await trx.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
   if (!row) throw bookingNotFound();
   const from = row.status as BookingStatus;
-  if (from === 'CONFIRMED' && to === 'CONFIRMED') return { from, to, changed: false };
-  if (!canTransition(from, to)) throw new AppError('CONFLICT', 'La reserva no puede pasar a ese estado.');
+  const plan = planTransition(from, to);
+  if (plan === 'unchanged') return { from, to, changed: false };
+  if (plan === 'forbidden') throw new AppError('CONFLICT', 'La reserva no puede pasar a ese estado.');
   const stamp = now.toISOString();
   const updated = await trx
     .updateTable('bookings')

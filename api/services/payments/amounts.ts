@@ -6,18 +6,15 @@
  */
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus, PaymentStatus } from '#shared/enums.ts';
-import { formatSpanishDate } from '#shared/rules/dates.ts';
-import { formatEuros } from '#shared/rules/money.ts';
 import {
   computeAmountPaidCents,
   computePaymentDueFromDeadlinesCents,
   computePaymentStepAmounts,
-  computePreBookingAmountCents,
+  explainDueNow,
   parseDeadlines,
 } from '#shared/rules/payments.ts';
-import { computeMaxPointsDiscountCents, computePointsValueCents } from '#shared/rules/points.ts';
+import { computePointsCapLeftCents } from '#shared/rules/points.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
-import { PAYMENT_DUE_FALLBACK_PERCENT, PRE_BOOKING_THRESHOLD_DAYS } from '#shared/constants.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow, PaymentRow } from '../../db/tables.ts';
 import { describeBooking } from '../bookings/bookings.ts';
@@ -69,65 +66,6 @@ export const quoteView = (quote: QuoteView): QuoteView => ({
   insuranceCents: quote.insuranceCents,
   coupon: quote.coupon,
 });
-
-const euros = formatEuros;
-
-/**
- * Why the amount due now is what it is, in Spanish, following the same branches as
- * `computePaymentStepAmounts` (pre-booking before any payment, then deadlines, then 25 % plus insurance).
- */
-export function explainDueNow(input: {
-  totalCents: number;
-  paidCents: number;
-  dueNowCents: number;
-  remainingCents: number;
-  departureDate: string;
-  today: string;
-  fareCents: number | null;
-  travellerCount: number;
-  deadlines: readonly { date: string; amountCents: number }[];
-  insuranceCents: number;
-}): string {
-  const { dueNowCents, remainingCents, today, insuranceCents } = input;
-  if (remainingCents === 0) return 'Tu reserva está pagada por completo. No tienes nada pendiente.';
-  const capped = dueNowCents === remainingCents ? ' (lo que queda por pagar)' : '';
-  if (input.paidCents === 0) {
-    const preBooking = computePreBookingAmountCents({
-      departureDate: input.departureDate,
-      today,
-      fareCents: input.fareCents,
-      travellerCount: input.travellerCount,
-    });
-    if (preBooking !== null && input.fareCents !== null && input.fareCents > 0) {
-      const people = input.travellerCount === 1 ? '1 viajero' : `${input.travellerCount} viajeros`;
-      const rounded = (input.fareCents * input.travellerCount) % 100 === 0 ? '' : ', redondeado al euro';
-      return `Para reservar pagas ahora la tarifa aérea que hemos bloqueado: ${euros(input.fareCents)} × ${people}${rounded} = ${euros(dueNowCents)}${capped}. El resto, en los plazos de tu reserva.`;
-    }
-    if (preBooking !== null) {
-      return `Reserva tu plaza con ${euros(dueNowCents)}: la salida es dentro de más de ${PRE_BOOKING_THRESHOLD_DAYS} días. El resto, en los plazos de tu reserva.`;
-    }
-  }
-  const withInsurance = insuranceCents > 0 ? `, más el seguro (${euros(insuranceCents)})` : '';
-  const ordered = [...input.deadlines].sort((a, b) => a.date.localeCompare(b.date));
-  const passed = ordered.filter((d) => d.date <= today);
-  const base = computePaymentDueFromDeadlinesCents({
-    deadlines: input.deadlines,
-    today,
-    totalCents: input.totalCents,
-    insuranceCents: 0,
-    outstandingCents: Number.MAX_SAFE_INTEGER,
-  });
-  // The parts are spelled out only when they differ from the amount asked (insurance added, or capped).
-  const parts = base === dueNowCents ? '' : ` (${euros(base)})${withInsurance}`;
-  if (passed.length > 0) {
-    const which = passed.length === 1 ? `el plazo que venció el ${formatSpanishDate({ date: passed[0]!.date })}` : `los ${passed.length} plazos ya vencidos`;
-    return `Ahora toca pagar ${which}${parts}: ${euros(dueNowCents)}${capped}.`;
-  }
-  if (ordered[0] !== undefined) {
-    return `Ahora pagas el primer plazo de tu reserva, que vence el ${formatSpanishDate({ date: ordered[0].date })}${parts}: ${euros(dueNowCents)}${capped}.`;
-  }
-  return `Ahora pagas el ${PAYMENT_DUE_FALLBACK_PERCENT} % del total, redondeado al euro${parts}: ${euros(dueNowCents)}${capped}. El resto, antes de la salida.`;
-}
 
 /** The fare the flights step pre-booked for each traveller, if any (its newest pre-booking). */
 async function preBookedFareCents(db: Db | Trx, bookingId: string): Promise<number | null> {
@@ -213,18 +151,9 @@ export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now
   };
 }
 
-/**
- * The most a traveller with `balance` points may take off a payment of `amountCents` on this booking:
- * the value of the balance, within the programme's share of the booking total (less what points already
- * paid of it), and never more than the payment itself.
- */
-export function maxPointsDiscountCents(
-  context: Pick<PaymentContext, 'quote' | 'pointsRedeemedCents'>,
-  { balance, amountCents }: { balance: number; amountCents: number },
-): number {
-  const capLeft = Math.max(0, computeMaxPointsDiscountCents(context.quote.totalCents) - context.pointsRedeemedCents);
-  return Math.max(0, Math.min(computePointsValueCents(balance), capLeft, amountCents));
-}
+/** What the points cap leaves on this booking: its share of the total less what points already paid. */
+export const pointsCapLeftCents = (context: Pick<PaymentContext, 'quote' | 'pointsRedeemedCents'>): number =>
+  computePointsCapLeftCents({ bookingTotalCents: context.quote.totalCents, redeemedCents: context.pointsRedeemedCents });
 
 /** A traveller's points balance; 0 when the traveller does not exist. */
 export async function pointsBalance(db: Db | Trx, travelerId: string): Promise<number> {

@@ -19,7 +19,7 @@ import { findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE } from '../bookings/
 import { bookingLocked } from '../bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../bookings/seat-holds.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
-import { loadPaymentContext, maxPointsDiscountCents, PAYABLE_STATUSES, type PaymentContext, pointsBalance, quoteView } from './amounts.ts';
+import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsBalance, pointsCapLeftCents, quoteView } from './amounts.ts';
 import { createRedirect, newOrderNumber } from './redsys.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
 
@@ -66,11 +66,12 @@ async function pointsPart(
   if (method === 'transfer') throw invalidFields({ points: 'Los puntos se pueden usar al pagar con tarjeta o Bizum.' });
   const balance = await pointsBalance(deps.db, auth.travelerId);
   if (requested > balance) throw invalidFields({ points: `Solo tienes ${balance} puntos.` });
-  const cap = maxPointsDiscountCents(context, { balance, amountCents });
-  const discountCents = Math.min(
-    computePointsDiscountCents({ balancePoints: balance, bookingTotalCents: context.quote.totalCents, requestedPoints: requested }),
-    cap,
-  );
+  const discountCents = computePointsDiscountCents({
+    balancePoints: balance,
+    requestedPoints: requested,
+    capCents: pointsCapLeftCents(context),
+    paymentCents: amountCents,
+  });
   if (discountCents === 0)
     throw invalidFields({ points: 'Con esos puntos no hay descuento que aplicar a este pago (100 puntos = 1 €, hasta el 10 % del viaje).' });
   return { points: computePointsForDiscount(discountCents), discountCents, travelerId: auth.travelerId };

@@ -1,12 +1,13 @@
 /** The payments API's answers, built from rows: the pay step's options, one payment's result, the receipts list. */
 import type { BookingStatus } from '#shared/enums.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
+import { computePointsDiscountCents } from '#shared/rules/points.ts';
 import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookingRow, PaymentRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
-import { loadPaymentContext, maxPointsDiscountCents, parseQuoteSnapshot, paymentAmounts, pointsBalance } from './amounts.ts';
+import { loadPaymentContext, parseQuoteSnapshot, paymentAmounts, pointsBalance, pointsCapLeftCents } from './amounts.ts';
 import { type PaymentDeps, transferDetails } from './start.ts';
 
 export const paymentNotFound = () => notFound('No encontramos ese pago.');
@@ -17,7 +18,10 @@ export async function paymentOptions(db: Db, row: BookingRow, { now, travelerId 
   let points: PaymentOptionsAnswer['points'] = null;
   if (travelerId) {
     const balance = await pointsBalance(db, travelerId);
-    points = { balance, maxDiscountCents: maxPointsDiscountCents(context, { balance, amountCents: context.remainingCents }) };
+    points = {
+      balance,
+      maxDiscountCents: computePointsDiscountCents({ balancePoints: balance, capCents: pointsCapLeftCents(context), paymentCents: context.remainingCents }),
+    };
   }
   return {
     bookingId: row.id,

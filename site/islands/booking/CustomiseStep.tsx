@@ -7,8 +7,10 @@ import { useEffect, useState } from 'react';
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { formatEuros } from '#shared/rules/money.ts';
+import { priceForTraveller } from '#shared/rules/prices.ts';
+import { formatTravellerLabel } from '#shared/rules/travellers.ts';
 import { canPickActivity, canPickRoom } from '#shared/rules/seats.ts';
-import type { ActivityView, CustomiseOptionsAnswer, OptionPrice } from '#shared/schemas/bookings.ts';
+import type { ActivityView, CustomiseOptionsAnswer } from '#shared/schemas/bookings.ts';
 import { fetchCustomiseOptions, patchBooking } from '../../stores/booking.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
@@ -17,18 +19,6 @@ import SaveBudget from './SaveBudget.tsx';
 import StepNav from './StepNav.tsx';
 import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
-
-/** 'Ana' once the passengers step named them, else 'Adulto 1', 'Niño 2'. */
-export function travellerLabel(traveller: BookingTravelerEntry, all: readonly BookingTravelerEntry[]): string {
-  const name = traveller.reservationFields['name'];
-  if (name) return name;
-  const ofGroup = all.filter((t) => t.ageGroup === traveller.ageGroup);
-  return `${traveller.ageGroup === ADULT_AGE_GROUP ? 'Adulto' : 'Niño'} ${ofGroup.findIndex((t) => t.id === traveller.id) + 1}`;
-}
-
-function priceFor(prices: readonly OptionPrice[], ageGroup: string): number {
-  return prices.find((p) => p.ageGroupName === ageGroup)?.valueCents ?? prices.find((p) => p.ageGroupName === ADULT_AGE_GROUP)?.valueCents ?? 0;
-}
 
 const chosen = (t: BookingTravelerEntry) => t.optionalActivities.filter((id) => id !== NO_OPTIONAL_ACTIVITY_ID);
 
@@ -81,7 +71,7 @@ export default function CustomiseStep() {
                   <p className="funnel__hint">Elige el tipo de habitación de cada viajero. En el paso siguiente podréis indicar quién comparte habitación.</p>
                   {travellers.map((traveller) => (
                     <div key={traveller.id} className="funnel__field">
-                      <label htmlFor={`habitacion-${traveller.id}`}>{travellerLabel(traveller, view.travellers)}</label>
+                      <label htmlFor={`habitacion-${traveller.id}`}>{formatTravellerLabel(traveller, view.travellers)}</label>
                       <select
                         id={`habitacion-${traveller.id}`}
                         value={traveller.reservationMode ?? ''}
@@ -93,7 +83,7 @@ export default function CustomiseStep() {
                           <option key={mode.activityId} value={mode.activityId} disabled={!canPickRoom({ mode, travellers, travellerId: traveller.id })}>
                             {mode.name}
                             {mode.shareRoom ? ' (a compartir)' : ''} ·{' '}
-                            {priceFor(mode.prices, traveller.ageGroup) > 0 ? `+${formatEuros(priceFor(mode.prices, traveller.ageGroup))}` : 'incluida'}
+                            {priceForTraveller(mode.prices, traveller) > 0 ? `+${formatEuros(priceForTraveller(mode.prices, traveller))}` : 'incluida'}
                             {canPickRoom({ mode, travellers, travellerId: traveller.id }) ? '' : mode.availability <= 0 ? ' · agotada' : ' · no quedan más'}
                           </option>
                         ))}
@@ -108,7 +98,8 @@ export default function CustomiseStep() {
                   {activities.map((activity) => (
                     <fieldset key={activity.activityId} disabled={busy}>
                       <legend className="funnel__legend">
-                        {activity.name} <span className="funnel__price">{formatEuros(priceFor(activity.prices, ADULT_AGE_GROUP))} por persona</span>
+                        {activity.name}{' '}
+                        <span className="funnel__price">{formatEuros(priceForTraveller(activity.prices, { ageGroup: ADULT_AGE_GROUP }))} por persona</span>
                       </legend>
                       {activity.webInfo && <p className="funnel__hint">{activity.webInfo}</p>}
                       {activity.includes.length > 0 && <p className="funnel__hint">Incluye: {activity.includes.join(', ')}</p>}
@@ -128,7 +119,7 @@ export default function CustomiseStep() {
                               onChange={(e) => toggle(traveller, activity, e.target.checked)}
                             />
                             <span>
-                              {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
+                              {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
                             </span>
                           </label>
                         );
@@ -152,7 +143,7 @@ export default function CustomiseStep() {
                             onChange={(e) => toggle(traveller, activity, e.target.checked)}
                           />
                           <span>
-                            {travellerLabel(traveller, view.travellers)} · {formatEuros(priceFor(activity.prices, traveller.ageGroup))}
+                            {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
                           </span>
                         </label>
                       ))}

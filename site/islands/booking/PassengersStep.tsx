@@ -11,7 +11,7 @@ import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { assignRooms, findPassengerProblems, groupRoommates } from '#shared/rules/passengers.ts';
 import { ReservationFieldsSchema, type ReservationModeView } from '#shared/schemas/bookings.ts';
 import { $funnel, fetchCustomiseOptions, patchBooking, setPassengerDraft } from '../../stores/booking.ts';
-import { travellerLabel } from './CustomiseStep.tsx';
+import { formatTravellerLabel } from '#shared/rules/travellers.ts';
 import Field from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
@@ -142,7 +142,7 @@ export default function PassengersStep() {
                       // Everyone fits in one room: nothing to choose, only to know.
                       <p>
                         {new Intl.ListFormat('es', { type: 'conjunction' }).format(
-                          inMode.map((t) => travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)),
+                          inMode.map((t) => formatTravellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)),
                         )}{' '}
                         compartiréis una {mode.name.toLowerCase()}.
                       </p>
@@ -151,7 +151,7 @@ export default function PassengersStep() {
                         <p className="funnel__hint">Cada habitación es para {mode.places} personas. Indica en qué habitación duerme cada viajero.</p>
                         {inMode.map((t) => (
                           <div key={t.id} className="funnel__field">
-                            <label htmlFor={`room-${t.id}`}>{travellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
+                            <label htmlFor={`room-${t.id}`}>{formatTravellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
                             <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRooms({ ...rooms, [t.id]: Number(e.target.value) })}>
                               {Array.from({ length: roomCount }, (_, n) => (
                                 <option key={n} value={n + 1}>
