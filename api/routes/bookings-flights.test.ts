@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { errorResponse } from '../errors.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { holdSeats } from '../services/bookings/seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest, today, validBooking } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, today, validBooking } from '../../tests/support/booking-fixtures.ts';
 import type { FlightsProvider } from '../services/flights/provider.ts';
 import { createStoredFlightsProvider } from '../services/flights/stored-provider.ts';
 import { bookingRoutes } from './bookings.ts';
@@ -13,7 +13,7 @@ import { bookingRoutes } from './bookings.ts';
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
 /**
- * Figures by hand for the fixture's 2 adults and 1 child (test-fixtures.ts):
+ * Figures by hand for the fixture's 2 adults and 1 child (tests/support/booking-fixtures.ts):
  * - f3 Barcelona, cockpit 200 + 10,50 → 211 € each (the child pays the adult fare): 633 €;
  * - f1 Madrid, own price (10 guaranteed > 3): 2 × 300 + 250 = 850 €;
  * - f4 Madrid, cockpit 192 € adults, 162 € children: 2 × 192 + 162 = 546 €, but only 2 seats;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, insertDeparture, jsonRequest } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
 
 const adult = (extra: Record<string, unknown> = {}) => ({ ageGroup: 'Adultos', ...extra });
 const child = (extra: Record<string, unknown> = {}) => ({ ageGroup: 'Niños', ...extra });

@@ -6,7 +6,7 @@ import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
-import { clientAddress, enforceRateLimit, RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
+import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
 import {
   createBooking,
   describeBooking,
@@ -23,6 +23,7 @@ import { bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
 import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
 import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
+import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */

@@ -3,8 +3,9 @@ import { ContactRequestSchema } from '#shared/schemas/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
 import { createContactRequest } from '../services/contact-requests.ts';
+import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
 import {
   createBookingForPayment,
   pdfText,
@@ -11,7 +11,7 @@ import {
   signedNotification,
   startPaymentRequest,
   type TestApi,
-} from '../services/payments/test-fixtures.ts';
+} from '../../tests/support/payment-fixtures.ts';
 
 const config = loadConfig({});
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };

@@ -3,8 +3,8 @@ import { createApi } from '../app.ts';
 import { createShop } from '../server.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, insertDeparture } from '../services/bookings/test-fixtures.ts';
-import { createBookingForPayment, startPaymentRequest, type TestApi } from '../services/payments/test-fixtures.ts';
+import { createTestApi, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { createBookingForPayment, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 import { SANDBOX_TEST_CARD } from './payments-sandbox.ts';
 
 const config = loadConfig({});

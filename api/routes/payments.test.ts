@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest } from '../services/bookings/test-fixtures.ts';
-import { createBookingForPayment, redirectParams, startPaymentRequest, type TestApi } from '../services/payments/test-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
+import { createBookingForPayment, redirectParams, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest } from '../services/bookings/test-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
 
 const signUp = (overrides: Record<string, unknown> = {}) => ({ name: 'Lucía Pérez', email: 'lucia@correo.es', travellers: 3, privacy: true, ...overrides });
 

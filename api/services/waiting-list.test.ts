@@ -3,7 +3,7 @@ import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBooking } from './bookings/bookings.ts';
 import { holdSeats, releaseExpiredHolds } from './bookings/seat-holds.ts';
-import { insertDeparture, validBooking } from './bookings/test-fixtures.ts';
+import { insertDeparture, validBooking } from '../../tests/support/booking-fixtures.ts';
 import { joinWaitingList, OFFER_WINDOW_HOURS, offerReleasedSeats } from './waiting-list.ts';
 
 const publicUrl = 'https://tienda.test';

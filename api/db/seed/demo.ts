@@ -3,8 +3,8 @@
  * transaction, plus the pictures its rows point to. Same (seed, today) in, same rows and bytes out.
  */
 import type { Db } from '../database.ts';
-import { counterKey, RATE_LIMITS } from '../../middleware/rate-limit.ts';
 import { hashPassword } from '../../services/auth/password.ts';
+import { counterKey, RATE_LIMITS } from '../../services/rate-limits.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { buildBookings } from './bookings.ts';
 import { buildCatalogue } from './catalogue.ts';

@@ -5,7 +5,7 @@ import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { confirmHolds, holdSeats, releaseExpiredHolds } from './seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from './test-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from '../../../tests/support/booking-fixtures.ts';
 
 const WORKER = fileURLToPath(new URL('./seat-holds.stress-worker.ts', import.meta.url));
 

@@ -4,7 +4,7 @@ import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { holdSeats } from './seat-holds.ts';
-import { insertDeparture, validBooking } from './test-fixtures.ts';
+import { insertDeparture, validBooking } from '../../../tests/support/booking-fixtures.ts';
 import { transitionBooking } from './transitions.ts';
 
 const ALLOWED: [BookingStatus, BookingStatus][] = [

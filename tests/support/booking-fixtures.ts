@@ -1,12 +1,12 @@
 /**
- * Tests only: one hand-built departure whose every price is known, so quotes can be checked against
- * figures computed by hand from the spec's rules, plus a test API with a chosen caller.
+ * For the API's booking tests: one hand-built departure whose every price is known, so quotes can be checked
+ * against figures computed by hand from the spec's rules, plus a test API with a chosen caller.
  */
+import { createApi } from '#api/app.ts';
+import type { AuthContext } from '#api/auth-context.ts';
+import { loadConfig } from '#api/config.ts';
+import type { Db } from '#api/db/database.ts';
 import { addDays } from '#shared/rules/dates.ts';
-import type { AuthContext } from '../../auth-context.ts';
-import { createApi } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 
 export const today = new Date().toISOString().slice(0, 10);
 export const day = (days: number) => addDays({ date: today, days });

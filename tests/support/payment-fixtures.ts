@@ -1,12 +1,12 @@
 /**
- * Tests only: a booking at the pay step, notifications signed as the terminal signs them, and the text
- * of the PDFs the shop renders.
+ * For the API's payment tests: a booking at the pay step, notifications signed as the terminal signs them,
+ * and the text of the PDFs the shop renders.
  */
-import type { AuthContext } from '../../auth-context.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { createTestApi, jsonRequest, passengerFields, validBooking } from '../bookings/test-fixtures.ts';
-import { decodeParameters, EURO_CURRENCY, signJson } from './redsys.ts';
+import type { AuthContext } from '#api/auth-context.ts';
+import type { Config } from '#api/config.ts';
+import type { Db } from '#api/db/database.ts';
+import { decodeParameters, EURO_CURRENCY, signJson } from '#api/services/payments/redsys.ts';
+import { type createTestApi, jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
 
 export type TestApi = ReturnType<typeof createTestApi>;
 
