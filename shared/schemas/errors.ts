@@ -42,3 +42,14 @@ export function isApiErrorBody(body: unknown): body is ApiErrorBody {
     (fields === undefined || (typeof fields === 'object' && fields !== null))
   );
 }
+
+/**
+ * Schema issues as the API's `fields`: the first message per path, the path joined with dots
+ * (`travellers.0.birthdate`), under `prefix` when the schema checked one part of a larger form. Forms check
+ * with the API's own schemas and show the messages where the API would put them.
+ */
+export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[prefix + issue.path.map(String).join('.')] ??= issue.message;
+  return fields;
+}

@@ -24,8 +24,6 @@ export interface FunnelState {
   adults: number;
   children: number;
   lead: LeadDraft;
-  privacy: boolean;
-  marketing: boolean;
   /** The booking made at the complete-details step, and the last step the visitor reached with it. */
   bookingId: string | null;
   lastStep: FunnelStepKey | null;
@@ -41,8 +39,6 @@ export const INITIAL_FUNNEL: FunnelState = {
   adults: 1,
   children: 0,
   lead: { name: '', surname: '', email: '', phone: '' },
-  privacy: false,
-  marketing: false,
   bookingId: null,
   lastStep: null,
   passengerDrafts: {},

@@ -5,6 +5,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import { api, callApi } from '../lib/api-client.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 
 export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'question'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -71,7 +72,7 @@ export function createContactForm(): ContactForm {
       if (!schema) return fail({}, SEND_FAILED_MESSAGE);
       const body = { ...$form.get().values, ...about };
       const parsed = schema.ContactRequestSchema.safeParse(body);
-      if (!parsed.success) return fail(fieldErrors(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message])), null);
+      if (!parsed.success) return fail(fieldErrors(Object.entries(issuesToFields(parsed.error.issues))), null);
       $form.set({ ...$form.get(), errors: {}, message: null });
       const sent = await callApi(() => api.contact.$post({ json: body }));
       if (sent.ok) {

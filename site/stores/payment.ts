@@ -11,6 +11,7 @@
  */
 import { atom, map } from 'nanostores';
 import { PAYMENT_METHODS, type PaymentMethodChoice, type PaymentOptionsAnswer, type StartPaymentAnswer, StartPaymentSchema } from '#shared/schemas/payments.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsDiscountCents, computeRedeemablePoints, POINTS_PER_EURO_DISCOUNT } from '#shared/rules/points.ts';
 import { paymentsApi, type PaymentSource } from './payments-api.ts';
@@ -289,9 +290,7 @@ export async function startPayment(): Promise<SubmitState> {
   const { amount, method, points } = $paymentChoice.get();
   const parsed = StartPaymentSchema.safeParse({ amount, method, points, ...$consents.get() });
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    const failed: SubmitState = { status: 'failed', message: CHECK_FORM, fields, mend: null };
+    const failed: SubmitState = { status: 'failed', message: CHECK_FORM, fields: issuesToFields(parsed.error.issues), mend: null };
     $paymentSubmit.set(failed);
     return failed;
   }

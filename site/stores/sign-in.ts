@@ -20,6 +20,7 @@ import {
   type SocialSignInError,
   VerifySchema,
 } from '#shared/schemas/auth.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { safeNextPath } from '#shared/rules/safe-next.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 import { acceptSession, clearSessionError, signIn } from './session.ts';
@@ -77,9 +78,7 @@ function fieldsOf(fields: Record<string, string>, rename: Partial<Record<string,
 function checked<S extends z.ZodType>(schema: S, input: unknown, rename?: Partial<Record<string, SignInField>>): z.output<S> | null {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
-  fail(CHECK_FIELDS, fieldsOf(fields, rename));
+  fail(CHECK_FIELDS, fieldsOf(issuesToFields(parsed.error.issues), rename));
   return null;
 }
 

@@ -4,65 +4,52 @@
  * quote beside them. A full departure offers the waiting list instead.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { CHILD_AGE_LIMIT } from '#shared/rules/passengers.ts';
-import { BOOKING_LIMITS, type QuoteView } from '#shared/schemas/bookings.ts';
-import type { BookingStartAnswer } from '#shared/schemas/tours.ts';
-import { $funnel, fetchBookingStart, fetchPartyQuote, forgetBooking, startFunnel } from '../../stores/booking.ts';
+import { BOOKING_LIMITS } from '#shared/schemas/bookings.ts';
+import { $funnel } from '../../stores/booking.ts';
+import {
+  $startStep,
+  chooseDeparture,
+  maxTravellersFor,
+  openBookingStart,
+  partyFits,
+  quoteParty,
+  setAdults,
+  setChildren,
+  startOver,
+} from '../../stores/start-step.ts';
 import { formatSeatsLeft } from '../../stores/departures.ts';
 import Counter from './Counter.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import StepNav from './StepNav.tsx';
-import { FUNNEL_STEPS, stepPath } from '#shared/funnel-steps.ts';
+import { stepPath } from '#shared/funnel-steps.ts';
 import { routeParams } from './useFunnelBooking.ts';
 import WaitingListForm from './WaitingListForm.tsx';
 import { pathTo } from '#shared/routes.ts';
 
 export default function BookingStart() {
   const funnel = useStore($funnel);
+  const { tour: data, error, quote, pending } = useStore($startStep);
   const [slug, setSlug] = useState<string | null | undefined>(undefined);
-  const [data, setData] = useState<BookingStartAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [quote, setQuote] = useState<QuoteView | null>(null);
-  const [pending, setPending] = useState<{ id: string; step: string } | null>(null);
-  const latest = useRef(0);
 
   useEffect(() => {
     const s = routeParams()['slug'] ?? null;
     setSlug(s);
-    if (!s) return;
-    const stored = $funnel.get();
-    // A booking of this tour left half-way: offer to continue it rather than silently starting over.
-    if (stored.slug === s && stored.bookingId && stored.lastStep) setPending({ id: stored.bookingId, step: stored.lastStep });
-    const asked = new URLSearchParams(location.search).get('periodo');
-    if (!(stored.slug === s && stored.bookingId)) startFunnel(s, asked);
-    else if (asked) $funnel.setKey('periodId', asked);
-    void fetchBookingStart(s).then((result) => {
-      if (!result.ok) return setError(result.status === 404 ? 'No encontramos ese viaje. Puede que ya no esté a la venta.' : result.message);
-      setData(result.data);
-      const current = $funnel.get().periodId;
-      const bookable = result.data.departures.filter((d) => d.bookableAvailability > 0);
-      if (!result.data.departures.some((d) => d.periodId === current)) $funnel.setKey('periodId', bookable[0]?.periodId ?? null);
-    });
+    if (s) void openBookingStart(s, new URLSearchParams(location.search).get('periodo'));
   }, []);
 
   const departure = data?.departures.find((d) => d.periodId === funnel.periodId) ?? null;
   const travellers = funnel.adults + funnel.children;
-  const fits = departure !== null && departure.bookableAvailability >= travellers;
+  const fits = partyFits(departure, travellers);
+  const quotedPeriod = fits ? (departure?.periodId ?? null) : null;
 
   useEffect(() => {
-    if (!departure || !fits) return setQuote(null);
-    const ticket = ++latest.current;
-    setQuote(null);
-    void fetchPartyQuote({ periodId: departure.periodId, adults: funnel.adults, children: funnel.children }).then((result) => {
-      if (ticket !== latest.current) return;
-      if (result.ok) setQuote(result.data);
-      else setError(result.message);
-    });
-  }, [departure?.periodId, funnel.adults, funnel.children, fits]);
+    void quoteParty({ periodId: quotedPeriod, adults: funnel.adults, children: funnel.children });
+  }, [quotedPeriod, funnel.adults, funnel.children]);
 
   if (slug === undefined) return <p role="status">Cargando…</p>;
   if (slug === null) {
@@ -78,7 +65,7 @@ export default function BookingStart() {
     );
   }
 
-  const maxTravellers = Math.min(BOOKING_LIMITS.travellersMax, Math.max(departure?.bookableAvailability ?? 1, 1));
+  const maxTravellers = maxTravellersFor(departure);
   return (
     <div className="funnel">
       <FunnelSteps current="details" slug={slug} bookingId={null} />
@@ -86,17 +73,10 @@ export default function BookingStart() {
         <div className="funnel__notice" role="status">
           <p>Tienes una reserva de este viaje a medias.</p>
           <p className="funnel__actions">
-            <a className="button" href={stepPath(pending.step as (typeof FUNNEL_STEPS)[number]['key'], slug, pending.id)}>
+            <a className="button" href={stepPath(pending.step, slug, pending.bookingId)}>
               Continuar mi reserva
             </a>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                forgetBooking();
-                setPending(null);
-              }}
-            >
+            <button type="button" className="button button--secondary" onClick={startOver}>
               Empezar una nueva
             </button>
           </p>
@@ -127,7 +107,7 @@ export default function BookingStart() {
                       name="salida"
                       value={d.periodId}
                       checked={funnel.periodId === d.periodId}
-                      onChange={() => $funnel.setKey('periodId', d.periodId)}
+                      onChange={() => chooseDeparture(d.periodId)}
                     />
                     <span className="funnel__choice-body">
                       <strong>{label}</strong>
@@ -149,7 +129,7 @@ export default function BookingStart() {
                 value={funnel.adults}
                 min={BOOKING_LIMITS.adultsMin}
                 max={Math.max(BOOKING_LIMITS.adultsMin, maxTravellers - funnel.children)}
-                onChange={(n) => $funnel.setKey('adults', n)}
+                onChange={setAdults}
               />
               <Counter
                 id="ninos"
@@ -158,7 +138,7 @@ export default function BookingStart() {
                 value={funnel.children}
                 min={0}
                 max={Math.max(0, maxTravellers - funnel.adults)}
-                onChange={(n) => $funnel.setKey('children', n)}
+                onChange={setChildren}
               />
             </div>
             {departure && !fits && (

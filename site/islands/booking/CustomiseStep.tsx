@@ -3,59 +3,32 @@
  * packs, and insurance, per traveller. Every change is saved on the booking at once and the server's new
  * quote replaces the summary: nothing to lose on a reload, and the price shown is always the server's.
  */
-import { useEffect, useState } from 'react';
-import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
-import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { priceForTraveller } from '#shared/rules/prices.ts';
 import { formatTravellerLabel } from '#shared/rules/travellers.ts';
 import { canPickActivity, canPickRoom } from '#shared/rules/seats.ts';
-import type { ActivityView, CustomiseOptionsAnswer } from '#shared/schemas/bookings.ts';
-import { fetchCustomiseOptions, patchBooking } from '../../stores/booking.ts';
+import { $customiseStep, chosenActivities, loadCustomiseStep, saveChoice, splitOptions, toggleActivity, withPending } from '../../stores/customise-step.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
 import StepNav from './StepNav.tsx';
 import { stepPath } from '#shared/funnel-steps.ts';
-import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
-
-const chosen = (t: BookingTravelerEntry) => t.optionalActivities.filter((id) => id !== NO_OPTIONAL_ACTIVITY_ID);
+import { useFunnelBooking } from './useFunnelBooking.ts';
 
 export default function CustomiseStep() {
-  const { view, error, loading, bookingId } = useFunnelBooking('customise');
-  const [slug, setSlug] = useState<string | null>(null);
-  const [options, setOptions] = useState<CustomiseOptionsAnswer | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  const { view, error, loading, bookingId, slug } = useFunnelBooking('customise');
+  const { options, message, busy, pending } = useStore($customiseStep);
+  const viewId = view?.id;
   useEffect(() => {
-    if (!view) return;
-    void fetchCustomiseOptions(view.id).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
-  }, [view?.id]);
+    if (viewId) void loadCustomiseStep(viewId);
+  }, [viewId]);
 
-  // The choice shows at once while the server saves and reprices it; a refusal puts it back.
-  const [optimistic, setOptimistic] = useState<Record<string, Partial<BookingTravelerEntry>>>({});
-  async function save(traveller: BookingTravelerEntry, change: { reservationMode?: string | null; optionalActivities?: string[] }) {
-    if (!view) return;
-    setBusy(true);
-    setMessage(null);
-    setOptimistic({ [traveller.id]: change });
-    const result = await patchBooking(view.id, { travellers: [{ id: traveller.id, ...change }] });
-    setOptimistic({});
-    setBusy(false);
-    if (!result.ok) setMessage(Object.values(result.fields)[0] ?? result.message);
-  }
-
-  const toggle = (traveller: BookingTravelerEntry, activity: ActivityView, on: boolean) => {
-    const current = chosen(traveller);
-    void save(traveller, { optionalActivities: on ? [...current, activity.activityId] : current.filter((id) => id !== activity.activityId) });
-  };
-
-  const travellers = (view?.travellers ?? []).map((t) => ({ ...t, ...optimistic[t.id] }));
-  const activities = options?.activities.filter((a) => a.kind !== 'insurance') ?? [];
-  const insurance = options?.activities.filter((a) => a.kind === 'insurance') ?? [];
+  const travellers = withPending(view?.travellers ?? [], pending);
+  const { activities, insurance } = splitOptions(options);
 
   return (
     <div className="funnel">
@@ -76,7 +49,7 @@ export default function CustomiseStep() {
                         id={`habitacion-${traveller.id}`}
                         value={traveller.reservationMode ?? ''}
                         disabled={busy}
-                        onChange={(e) => void save(traveller, { reservationMode: e.target.value || null })}
+                        onChange={(e) => void saveChoice(traveller.id, { reservationMode: e.target.value || null })}
                       >
                         <option value="">La incluida en el viaje</option>
                         {options.reservationModes.map((mode) => (
@@ -109,14 +82,14 @@ export default function CustomiseStep() {
                         </p>
                       )}
                       {travellers.map((traveller) => {
-                        const on = chosen(traveller).includes(activity.activityId);
+                        const on = chosenActivities(traveller).includes(activity.activityId);
                         return (
                           <label key={traveller.id} className="funnel__check">
                             <input
                               type="checkbox"
                               checked={on}
                               disabled={!canPickActivity({ activity, travellers, travellerId: traveller.id })}
-                              onChange={(e) => toggle(traveller, activity, e.target.checked)}
+                              onChange={(e) => void toggleActivity(traveller, activity, e.target.checked)}
                             />
                             <span>
                               {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
@@ -139,8 +112,8 @@ export default function CustomiseStep() {
                         <label key={traveller.id} className="funnel__check">
                           <input
                             type="checkbox"
-                            checked={chosen(traveller).includes(activity.activityId)}
-                            onChange={(e) => toggle(traveller, activity, e.target.checked)}
+                            checked={chosenActivities(traveller).includes(activity.activityId)}
+                            onChange={(e) => void toggleActivity(traveller, activity, e.target.checked)}
                           />
                           <span>
                             {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}

@@ -26,13 +26,3 @@ export default function Field({
     </div>
   );
 }
-
-/** Zod issues as `{ 'a.b': message }`, the first message per path, like the API's `fields`. */
-export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}

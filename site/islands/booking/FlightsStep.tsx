@@ -3,17 +3,18 @@
  * and segments, or travelling without our flight. Choosing one verifies its fare with the flights
  * provider first; a changed fare is shown and must be accepted before it is used.
  */
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView, FlightSegmentView } from '#shared/schemas/bookings.ts';
-import { chooseFlight, fetchFlightOptions, loadBooking } from '../../stores/booking.ts';
+import type { FlightOptionView, FlightSegmentView } from '#shared/schemas/bookings.ts';
+import { $flightsStep, chooseFlightOption, dismissPriceChange, groupByCity, loadFlightsStep, offersNoFlight } from '../../stores/flights-step.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
 import StepNav from './StepNav.tsx';
 import { stepPath } from '#shared/funnel-steps.ts';
-import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
+import { useFunnelBooking } from './useFunnelBooking.ts';
 
 /** '2027-03-24T08:15…' → '24 de marzo de 2027, 08:15': the airport's local time as stored, never shifted. */
 function formatLocal(at: string): string {
@@ -59,34 +60,14 @@ function FlightDetails({ option }: { option: FlightOptionView }) {
 }
 
 export default function FlightsStep() {
-  const { view, error, loading, bookingId } = useFunnelBooking('flights');
-  const [slug, setSlug] = useState<string | null>(null);
-  const [options, setOptions] = useState<FlightOptionsAnswer | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [changed, setChanged] = useState<Extract<FlightChoiceAnswer, { status: 'price-changed' }> | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  const { view, error, loading, bookingId, slug } = useFunnelBooking('flights');
+  const { options, message, changed, busy } = useStore($flightsStep);
+  const viewId = view?.id;
   useEffect(() => {
-    if (!view) return;
-    void fetchFlightOptions(view.id).then((r) => (r.ok ? setOptions(r.data) : setMessage(r.message)));
-  }, [view?.id]);
-
-  async function choose(flightId: string | null, { acceptedPriceCents, shownTotalCents }: { acceptedPriceCents?: number; shownTotalCents?: number } = {}) {
-    if (!view) return;
-    setBusy(true);
-    setMessage(null);
-    const result = await chooseFlight(view.id, { flightId, acceptedPriceCents, shownTotalCents });
-    setBusy(false);
-    if (!result.ok) return setMessage(result.message);
-    if (result.data.status === 'price-changed') return setChanged(result.data);
-    setChanged(null);
-    setOptions((o) => (o ? { ...o, selectedFlightId: result.data.flightId } : o));
-    await loadBooking(view.id, 'flights');
-  }
+    if (viewId) void loadFlightsStep(viewId);
+  }, [viewId]);
 
   const selected = options?.selectedFlightId ?? view?.flightId ?? null;
-  const cities = [...new Set((options?.options ?? []).map((o) => (o.noFlight ? 'Sin vuelo' : (o.departureCity ?? 'Otros vuelos'))))];
 
   return (
     <div className="funnel">
@@ -102,34 +83,32 @@ export default function FlightsStep() {
                 </p>
                 {!options && !message && <p role="status">Buscando vuelos…</p>}
                 {options && options.options.length === 0 && <p className="funnel__notice">Este viaje no incluye vuelos: puedes continuar.</p>}
-                {cities.map((city) => (
+                {groupByCity(options?.options ?? []).map(({ city, options: inCity }) => (
                   <fieldset key={city} disabled={busy}>
                     <legend className="funnel__legend">{city === 'Sin vuelo' ? 'Sin vuelo' : `Desde ${city}`}</legend>
-                    {options!.options
-                      .filter((o) => (o.noFlight ? 'Sin vuelo' : (o.departureCity ?? 'Otros vuelos')) === city)
-                      .map((option) => (
-                        <label key={option.id} className={`funnel__choice${option.available ? '' : ' funnel__choice--disabled'}`}>
-                          <input
-                            type="radio"
-                            name="vuelo"
-                            value={option.id}
-                            checked={selected === option.id}
-                            disabled={!option.available}
-                            onChange={() => void choose(option.id, { shownTotalCents: option.totalCents })}
-                          />
-                          <span className="funnel__choice-body">
-                            <strong>{option.name}</strong>
-                            {!option.available && <span className="funnel-departure__seats funnel-departure__seats--low">Sin plazas para tantos viajeros</span>}
-                            <FlightDetails option={option} />
-                          </span>
-                          <span className="funnel__price">{option.noFlight ? formatEuros(0) : `+${formatEuros(option.totalCents)}`}</span>
-                        </label>
-                      ))}
+                    {inCity.map((option) => (
+                      <label key={option.id} className={`funnel__choice${option.available ? '' : ' funnel__choice--disabled'}`}>
+                        <input
+                          type="radio"
+                          name="vuelo"
+                          value={option.id}
+                          checked={selected === option.id}
+                          disabled={!option.available}
+                          onChange={() => void chooseFlightOption(option.id, { shownTotalCents: option.totalCents })}
+                        />
+                        <span className="funnel__choice-body">
+                          <strong>{option.name}</strong>
+                          {!option.available && <span className="funnel-departure__seats funnel-departure__seats--low">Sin plazas para tantos viajeros</span>}
+                          <FlightDetails option={option} />
+                        </span>
+                        <span className="funnel__price">{option.noFlight ? formatEuros(0) : `+${formatEuros(option.totalCents)}`}</span>
+                      </label>
+                    ))}
                   </fieldset>
                 ))}
-                {options && options.options.length > 0 && !options.options.some((o) => o.noFlight) && (
+                {offersNoFlight(options) && (
                   <label className="funnel__choice">
-                    <input type="radio" name="vuelo" value="" checked={selected === null} disabled={busy} onChange={() => void choose(null)} />
+                    <input type="radio" name="vuelo" value="" checked={selected === null} disabled={busy} onChange={() => void chooseFlightOption(null)} />
                     <span className="funnel__choice-body">
                       <strong>No necesito vuelo</strong>
                       <span className="funnel__hint">Llegaré por mi cuenta al punto de inicio del viaje.</span>
@@ -148,11 +127,11 @@ export default function FlightsStep() {
                       type="button"
                       className="button"
                       disabled={busy}
-                      onClick={() => void choose(changed.flightId, { acceptedPriceCents: changed.newTotalCents })}
+                      onClick={() => void chooseFlightOption(changed.flightId, { acceptedPriceCents: changed.newTotalCents })}
                     >
                       Aceptar el nuevo precio
                     </button>
-                    <button type="button" className="button button--secondary" onClick={() => setChanged(null)}>
+                    <button type="button" className="button button--secondary" onClick={dismissPriceChange}>
                       Elegir otro vuelo
                     </button>
                   </p>

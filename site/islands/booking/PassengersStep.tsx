@@ -6,11 +6,20 @@
  * before saving; the server checks again.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import { assignRooms, findPassengerProblems, groupRoommates } from '#shared/rules/passengers.ts';
-import { ReservationFieldsSchema, type ReservationModeView } from '#shared/schemas/bookings.ts';
-import { $funnel, fetchCustomiseOptions, patchBooking, setPassengerDraft } from '../../stores/booking.ts';
+import { $funnel, setPassengerDraft } from '../../stores/booking.ts';
+import {
+  $passengersStep,
+  loadPassengersStep,
+  mergedFields,
+  type PassengerField,
+  passengerInputId,
+  passengerValue,
+  savePassengers,
+  setRoom,
+  sharedModes,
+} from '../../stores/passengers-step.ts';
 import { formatTravellerLabel } from '#shared/rules/travellers.ts';
 import Field from './Field.tsx';
 import FunnelGate from './FunnelGate.tsx';
@@ -19,67 +28,27 @@ import PriceSummary from './PriceSummary.tsx';
 import SaveBudget from './SaveBudget.tsx';
 import StepNav from './StepNav.tsx';
 import { stepPath } from '#shared/funnel-steps.ts';
-import { routeParams, useFunnelBooking } from './useFunnelBooking.ts';
-
-const FIELDS = ['name', 'surname', 'email', 'national_id', 'passport', 'birthdate', 'nationality', 'phone'] as const;
-type FieldKey = (typeof FIELDS)[number];
+import { useFunnelBooking } from './useFunnelBooking.ts';
 
 export default function PassengersStep() {
-  const { view, error, loading, bookingId } = useFunnelBooking('passengers');
-  const funnel = useStore($funnel);
-  const [slug, setSlug] = useState<string | null>(null);
-  const [modes, setModes] = useState<ReservationModeView[]>([]);
-  const [rooms, setRooms] = useState<Record<string, number>>({});
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => setSlug(routeParams()['slug'] ?? null), []);
+  const { view, error, loading, bookingId, slug } = useFunnelBooking('passengers');
+  const { passengerDrafts } = useStore($funnel);
+  const { modes, rooms, fields, message, busy } = useStore($passengersStep);
+  const viewId = view?.id;
   useEffect(() => {
-    if (!view) return;
-    void fetchCustomiseOptions(view.id).then((r) => {
-      if (!r.ok) return;
-      setModes(r.data.reservationModes);
-      setRooms(assignRooms({ travellers: view.travellers, roommates: view.roommates, modes: r.data.reservationModes }));
-    });
-  }, [view?.id]);
+    // Once per booking: a reload of the view after saving must not reset the rooms chosen.
+    if (viewId) void loadPassengersStep(viewId);
+  }, [viewId]);
 
-  const valueOf = (t: BookingTravelerEntry, key: FieldKey) => funnel.passengerDrafts[t.id]?.[key] ?? t.reservationFields[key] ?? '';
-  const merged = (t: BookingTravelerEntry): Record<string, string> =>
-    Object.fromEntries(FIELDS.map((key) => [key, valueOf(t, key).trim()]).filter(([, v]) => v !== ''));
+  const valueOf = (t: BookingTravelerEntry, key: PassengerField) => passengerValue(t, key, passengerDrafts);
+  const merged = (t: BookingTravelerEntry) => mergedFields(t, passengerDrafts);
 
   async function submit() {
     if (!view || !slug) return;
-    const travellers = view.travellers.map((t) => ({ ...t, reservationFields: merged(t) }));
-    const local: Record<string, string> = {};
-    travellers.forEach((t, i) => {
-      const parsed = ReservationFieldsSchema.safeParse(t.reservationFields);
-      if (!parsed.success) for (const issue of parsed.error.issues) local[`travellers.${i}.${String(issue.path[0])}`] ??= issue.message;
-    });
-    const problems = findPassengerProblems(travellers, { dayOne: view.dayOne, today: new Date().toISOString().slice(0, 10) });
-    for (const [key, value] of Object.entries(problems)) local[key] ??= value;
-    setFields(local);
-    if (Object.keys(local).length > 0) {
-      setMessage('Revisa los datos marcados.');
-      document.getElementById(`p-${Object.keys(local)[0]!.replace(/^travellers\.(\d+)\./, '$1-')}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    const result = await patchBooking(view.id, {
-      travellers: travellers.map((t) => ({ id: t.id, reservationFields: t.reservationFields })),
-      roommates: groupRoommates({ travellers: view.travellers, rooms }),
-    });
-    if (!result.ok) {
-      setBusy(false);
-      setFields(Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k.replace('.reservationFields.', '.'), v])));
-      return setMessage(result.message);
-    }
-    $funnel.setKey('passengerDrafts', {});
-    location.assign(stepPath('pay', slug, view.id));
+    if (await savePassengers(view, { today: new Date().toISOString().slice(0, 10) })) return location.assign(stepPath('pay', slug, view.id));
+    const first = Object.keys($passengersStep.get().fields)[0];
+    if (first) document.getElementById(passengerInputId(first))?.focus();
   }
-
-  const sharedModes = modes.filter((m) => m.places > 1 && (view?.travellers.filter((t) => t.reservationMode === m.activityId).length ?? 0) > 1);
 
   return (
     <div className="funnel">
@@ -97,7 +66,7 @@ export default function PassengersStep() {
             >
               <p className="funnel__hint">Escribe los datos tal y como aparecen en el documento con el que viajaréis.</p>
               {view.travellers.map((t, i) => {
-                const field = (key: FieldKey, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string } = {}) => (
+                const field = (key: PassengerField, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string } = {}) => (
                   <Field
                     id={`p-${i}-${key}`}
                     label={label}
@@ -110,7 +79,7 @@ export default function PassengersStep() {
                 return (
                   <fieldset key={t.id} className="funnel__panel">
                     <legend className="funnel__legend">
-                      {t.ageGroup === 'Adultos' ? 'Adulto' : 'Niño'} {view.travellers.filter((x) => x.ageGroup === t.ageGroup).indexOf(t) + 1}
+                      {formatTravellerLabel({ ...t, reservationFields: {} }, view.travellers)}
                       {t.lead ? ' · titular de la reserva' : ''}
                     </legend>
                     {field('name', 'Nombre', { autoComplete: t.lead ? 'given-name' : 'off' })}
@@ -132,7 +101,7 @@ export default function PassengersStep() {
                   </fieldset>
                 );
               })}
-              {sharedModes.map((mode) => {
+              {sharedModes(modes, view.travellers).map((mode) => {
                 const inMode = view.travellers.filter((t) => t.reservationMode === mode.activityId);
                 const roomCount = Math.ceil(inMode.length / mode.places);
                 return (
@@ -152,7 +121,7 @@ export default function PassengersStep() {
                         {inMode.map((t) => (
                           <div key={t.id} className="funnel__field">
                             <label htmlFor={`room-${t.id}`}>{formatTravellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
-                            <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRooms({ ...rooms, [t.id]: Number(e.target.value) })}>
+                            <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRoom(t.id, Number(e.target.value))}>
                               {Array.from({ length: roomCount }, (_, n) => (
                                 <option key={n} value={n + 1}>
                                   Habitación {n + 1}

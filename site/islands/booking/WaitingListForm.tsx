@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { WaitingListSchema } from '#shared/schemas/tours.ts';
 import { joinWaitingList } from '../../stores/booking.ts';
-import Field, { issuesToFields } from './Field.tsx';
+import { issuesToFields } from '#shared/schemas/errors.ts';
+import Field from './Field.tsx';
 
 export default function WaitingListForm({ periodId, travellers, dateLabel }: { periodId: string; travellers: number; dateLabel: string }) {
   const [name, setName] = useState('');

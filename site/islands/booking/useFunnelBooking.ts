@@ -18,16 +18,21 @@ export function useFunnelBooking(step: FunnelStepKey): {
   error: { status: number; message: string } | null;
   loading: boolean;
   bookingId: string | null;
+  /** The tour's slug from the address; null until it is read (after the first render, as the page is static). */
+  slug: string | null;
 } {
   const view = useStore($view);
   const error = useStore($viewError);
   const [bookingId, setBookingId] = useState<string | null>(null);
+  const [slug, setSlug] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   useEffect(() => {
-    const id = routeParams()['bookingId'] ?? null;
+    const params = routeParams();
+    const id = params['bookingId'] ?? null;
+    setSlug(params['slug'] ?? null);
     setBookingId(id);
     if (!id) return void setLoading(false);
     void loadBooking(id, step).finally(() => setLoading(false));
   }, [step]);
-  return { view: view && view.id === bookingId ? view : null, error, loading, bookingId };
+  return { view: view && view.id === bookingId ? view : null, error, loading, bookingId, slug };
 }
