@@ -4,22 +4,15 @@ import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema, BudgetSch
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
-import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
-import {
-  createBooking,
-  describeBooking,
-  findBookingRow,
-  findPaymentBlockers,
-  PASSENGERS_INCOMPLETE_MESSAGE,
-  updateBooking,
-} from '../services/bookings/bookings.ts';
+import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
 import { invalidFields } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
-import { bookingNotFound } from '../services/bookings/records.ts';
+import { findBooking } from '../services/bookings/queries.ts';
+import { type Booking, bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
 import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
 import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
@@ -41,8 +34,8 @@ export interface BookingRouteOptions {
  * works without an account; once it moves on it holds a paid trip and personal data, so only its owner
  * and staff admins see it. Anyone else gets the same 404 as for a booking that does not exist.
  */
-export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<BookingRow> {
-  const row = await findBookingRow(db, id);
+export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<Booking> {
+  const row = await findBooking(db, id);
   if (!row) throw bookingNotFound();
   if (row.status === 'IN_PROGRESS') return row;
   if (ownsOrAdministers(authOf(c), row.travelerId)) return row;

@@ -4,9 +4,9 @@ import { StartPaymentSchema } from '#shared/schemas/payments.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
-import type { BookingRow } from '../db/tables.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
-import { findBookingRow } from '../services/bookings/bookings.ts';
+import { findBooking } from '../services/bookings/queries.ts';
+import type { Booking } from '../services/bookings/records.ts';
 import { bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES } from '../services/bookings/seat-holds.ts';
 import { loadBookingDocument } from '../services/documents/booking-document.ts';
@@ -30,15 +30,15 @@ export interface PaymentRouteOptions {
 }
 
 /** The pay link: the booking with this id whose tkId is this one; anything else is the same 404. */
-async function findLinkedBooking(db: Db, bookingId: string, tkId: string): Promise<BookingRow> {
-  const row = await findBookingRow(db, bookingId);
+async function findLinkedBooking(db: Db, bookingId: string, tkId: string): Promise<Booking> {
+  const row = await findBooking(db, bookingId);
   if (!row || row.tkId === null || row.tkId !== tkId) throw bookingNotFound();
   return row;
 }
 
 /** Receipts: the booking's owner, an admin, or whoever has its tkId (the link in the PAYMENT mail). */
-async function findReceiptBooking(c: Context<ApiEnv>, db: Db, bookingId: string, tk: string | undefined): Promise<BookingRow> {
-  const row = await findBookingRow(db, bookingId);
+async function findReceiptBooking(c: Context<ApiEnv>, db: Db, bookingId: string, tk: string | undefined): Promise<Booking> {
+  const row = await findBooking(db, bookingId);
   if (!row) throw bookingNotFound();
   if (tk && row.tkId !== null && tk === row.tkId) return row;
   if (ownsOrAdministers(authOf(c), row.travelerId)) return row;

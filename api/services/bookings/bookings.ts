@@ -5,78 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import type { BookingStatus } from '#shared/enums.ts';
 import { catalogueWindow, isPeriodListed } from '#shared/rules/catalogue.ts';
-import { checkAgeGroup, findPassengerProblems, findRoommateProblems, parseRoommates, type RoommateGroup } from '#shared/rules/passengers.ts';
+import { checkAgeGroup, findPassengerProblems, findRoommateProblems, type RoommateGroup } from '#shared/rules/passengers.ts';
 import {
   countTravellersByAgeGroup,
   generateDifferentId,
   type RandomSource,
-  selectTravellersToSave,
   setTravellersForAgeGroup,
 } from '#shared/rules/travellers.ts';
 import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow } from '../../db/tables.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
-import { bookingLocked, parseTravellers, recordStatusChange, stringifyTravellers, type Trx } from './records.ts';
-import { activeHoldExpiry, heldSeatsOf, releaseHolds, shortageError } from './seat-holds.ts';
-
-/**
- * The traveller with this e-mail (compared case-insensitively), created when there is none, as the spec
- * does for visitors who book without an account. Safe against two bookings creating the same one at once.
- */
-export async function findOrCreateTraveler(
-  trx: Trx,
-  { email, name, surname, phone, dni, now }: { email: string; name: string; surname: string; phone: string | null; dni: string | null; now: string },
-): Promise<string> {
-  const find = () =>
-    trx
-      .selectFrom('travelers')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .orderBy('createdAt')
-      .executeTakeFirst();
-  const found = await find();
-  if (found) return found.id;
-  await trx
-    .insertInto('travelers')
-    .values({ id: randomUUID(), email, name, surname, phone, dni, createdAt: now, updatedAt: now })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  const created = await find();
-  if (!created) throw new Error(`Traveler ${email} neither found nor created`);
-  return created.id;
-}
-
-/** Links the travellers with a valid e-mail to the booking ("Only travellers with a valid email are saved as booking travelers"). */
-async function syncBookingTravelers(trx: Trx, { bookingId, travellers, now }: { bookingId: string; travellers: readonly BookingTravelerEntry[]; now: string }) {
-  const travelerIds: string[] = [];
-  for (const entry of selectTravellersToSave(travellers)) {
-    const fields = entry.reservationFields;
-    const email = fields['email'] as string;
-    const travelerId = await findOrCreateTraveler(trx, {
-      email,
-      name: fields['name'] ?? email.split('@')[0] ?? email,
-      surname: fields['surname'] ?? '',
-      phone: fields['phone'] ?? null,
-      dni: fields['national_id'] ?? null,
-      now,
-    });
-    if (travelerIds.includes(travelerId)) continue;
-    travelerIds.push(travelerId);
-    await trx
-      .insertInto('bookingTravelers')
-      .values({ id: randomUUID(), bookingId, travelerId, email, dni: fields['national_id'] ?? null })
-      .onConflict((oc) => oc.columns(['bookingId', 'travelerId']).doUpdateSet({ email, dni: fields['national_id'] ?? null }))
-      .execute();
-  }
-  let stale = trx.deleteFrom('bookingTravelers').where('bookingId', '=', bookingId);
-  if (travelerIds.length > 0) stale = stale.where('travelerId', 'not in', travelerIds);
-  await stale.execute();
-}
+import { couponCodeOf, findOrCreateTraveler, roomsAndActivitiesLeft, syncBookingTravelers } from './queries.ts';
+import { type Booking, bookingLocked, recordStatusChange, stringifyTravellers } from './records.ts';
+import { activeHoldExpiry, releaseHolds, shortageError } from './seat-holds.ts';
 
 const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null) => ({ travellers, flightId, couponCode });
 
@@ -138,21 +82,12 @@ export async function createBooking(
   return { id, quote };
 }
 
-export async function findBookingRow(db: Db | Trx, id: string): Promise<BookingRow | undefined> {
-  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-async function couponCodeOf(db: Db, couponId: string | null): Promise<string | null> {
-  if (couponId === null) return null;
-  const row = await db.selectFrom('coupons').select('code').where('id', '=', couponId).executeTakeFirst();
-  return row?.code ?? null;
-}
-
 /** The working state of a booking, repriced now. */
-export async function describeBooking(db: Db, row: BookingRow, { now }: { now: Date }): Promise<BookingWorkingView> {
+export async function describeBooking(db: Db, booking: Booking, { now }: { now: Date }): Promise<BookingWorkingView> {
+  const row = booking;
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
-  const travellers = parseTravellers(row.travelersStringify);
+  const { travellers } = booking;
   const couponCode = await couponCodeOf(db, row.couponId);
   const counts = countTravellersByAgeGroup(travellers);
   const trip = await db
@@ -163,7 +98,7 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
-    status: row.status as BookingStatus,
+    status: row.status,
     tkStatus: row.tkStatus,
     differentId: row.differentId,
     periodId: row.periodId,
@@ -175,7 +110,7 @@ export async function describeBooking(db: Db, row: BookingRow, { now }: { now: D
     adults: counts[ADULT_AGE_GROUP] ?? 0,
     children: counts[CHILD_AGE_GROUP] ?? 0,
     travellers,
-    roommates: parseRoommates(row.roommates),
+    roommates: row.roommates,
     couponCode,
     priceCents: row.priceCents,
     quote: await quoteOffer(db, { offer, choices: choicesOf(travellers, row.flightId, couponCode), now }),
@@ -220,32 +155,15 @@ function applyTravellerUpdates(
   return { travellers: next, fields };
 }
 
-/** Seats left on a departure's rooms and activities, by `type:id`, counting those this booking holds as its own. */
-async function roomsAndActivitiesLeft(db: Db, { periodId, bookingId }: { periodId: string; bookingId: string }): Promise<Map<string, number>> {
-  const [modes, activities, held] = await Promise.all([
-    db.selectFrom('reservationModes').select(['id', 'availability']).where('periodId', '=', periodId).execute(),
-    db.selectFrom('optionalActivities').select(['id', 'bookableAvailability']).where('periodId', '=', periodId).execute(),
-    heldSeatsOf(db, bookingId),
-  ]);
-  const left = new Map<string, number>();
-  for (const mode of modes) left.set(`reservation_mode:${mode.id}`, mode.availability);
-  for (const activity of activities) left.set(`optional_activity:${activity.id}`, activity.bookableAvailability);
-  for (const [key, quantity] of held) if (left.has(key)) left.set(key, left.get(key)! + quantity);
-  return left;
-}
-
 /**
  * The customise step may only choose rooms and activities that are left: counted with every traveller's
  * picks, as the hold will take them, so the pay step never finds a room short that the step allowed.
  * The departure and flight seats are checked where they are chosen.
  */
-async function refuseRoomsAndActivitiesNotLeft(
-  db: Db,
-  { row, offer, travellers }: { row: BookingRow; offer: PeriodOffer; travellers: BookingTravelerEntry[] },
-) {
+async function refuseRoomsAndActivitiesNotLeft(db: Db, { row, offer, travellers }: { row: Booking; offer: PeriodOffer; travellers: BookingTravelerEntry[] }) {
   const seatOffer = seatOfferOf(offer);
   const [short] = findSeatShortages({
-    before: computeSeatNeeds(seatOffer, { travellers: parseTravellers(row.travelersStringify), flightId: null }),
+    before: computeSeatNeeds(seatOffer, { travellers: row.travellers, flightId: null }),
     after: computeSeatNeeds(seatOffer, { travellers, flightId: null }),
     available: await roomsAndActivitiesLeft(db, { periodId: row.periodId, bookingId: row.id }),
   });
@@ -256,18 +174,13 @@ async function refuseRoomsAndActivitiesNotLeft(
  * The flights, customise and passengers steps and the coupon: only an IN_PROGRESS booking changes. A
  * change releases any seats held for payment (the held set no longer matches) and reprices.
  */
-export async function updateBooking(db: Db, { row, request, now }: { row: BookingRow; request: UpdateBookingRequest; now: Date }): Promise<QuoteView> {
+export async function updateBooking(db: Db, { row, request, now }: { row: Booking; request: UpdateBookingRequest; now: Date }): Promise<QuoteView> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
   const flightId = request.flightId === undefined ? row.flightId : request.flightId;
   const fields = flightId === null ? {} : findInvalidChoices(offer, { travellers: [], flightId });
-  const { travellers, fields: travellerFields } = applyTravellerUpdates(
-    offer,
-    parseTravellers(row.travelersStringify),
-    request.travellers ?? [],
-    utcToday(now),
-  );
+  const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, row.travellers, request.travellers ?? [], utcToday(now));
   Object.assign(fields, travellerFields);
   const roomContext = { travellers, modes: offer.reservationModes };
   let roommates: RoommateGroup[];
@@ -276,7 +189,7 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
     Object.assign(fields, findRoommateProblems(roommates, roomContext));
   } else {
     // Rooms changed on another step: groups that no longer fit are dropped rather than blocking the step.
-    roommates = parseRoommates(row.roommates).filter((group) => Object.keys(findRoommateProblems([group], roomContext)).length === 0);
+    roommates = row.roommates.filter((group) => Object.keys(findRoommateProblems([group], roomContext)).length === 0);
   }
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
   if (request.travellers !== undefined) await refuseRoomsAndActivitiesNotLeft(db, { row, offer, travellers });
@@ -315,10 +228,10 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
  * ages fitting their group, the lead's contact). Keyed as `findPassengerProblems` keys them; empty when
  * it may be paid.
  */
-export async function findPaymentBlockers(db: Db, row: BookingRow, now: Date): Promise<Record<string, string>> {
+export async function findPaymentBlockers(db: Db, row: Booking, now: Date): Promise<Record<string, string>> {
   const period = await db.selectFrom('periods').select('dayOne').where('id', '=', row.periodId).executeTakeFirst();
   if (!period) return { periodId: 'Esa salida no existe o ya no está a la venta' };
-  return findPassengerProblems(parseTravellers(row.travelersStringify), { dayOne: period.dayOne, today: utcToday(now) });
+  return findPassengerProblems(row.travellers, { dayOne: period.dayOne, today: utcToday(now) });
 }
 
 export const PASSENGERS_INCOMPLETE_MESSAGE = 'Completa los datos de los pasajeros antes de pagar.';

@@ -6,11 +6,10 @@
 import { isValidEmail } from '#shared/rules/validation.ts';
 import { stepPath } from '#shared/funnel-steps.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
-import { bookingLocked, parseTravellers } from './records.ts';
+import { type Booking, bookingLocked } from './records.ts';
 
 /** Where a saved budget continues: the customise step of its booking. */
 export const budgetPathOf = (tourSlug: string, bookingId: string) => stepPath('customise', tourSlug, bookingId);
@@ -18,8 +17,8 @@ export const budgetPathOf = (tourSlug: string, bookingId: string) => stepPath('c
 export const NO_BUDGET_ADDRESS_MESSAGE = 'No tenemos un correo electrónico al que enviar el presupuesto. Revisa los datos de contacto de la reserva.';
 
 /** The lead's name and address: the first traveller's reservation fields, else the booking's traveller. */
-async function budgetRecipient(db: Db, row: BookingRow): Promise<{ to: string; name: string | null }> {
-  const lead = parseTravellers(row.travelersStringify)[0];
+async function budgetRecipient(db: Db, row: Booking): Promise<{ to: string; name: string | null }> {
+  const lead = row.travellers[0];
   const email = lead?.reservationFields['email'];
   if (email && isValidEmail(email)) return { to: email, name: lead?.reservationFields['name'] ?? null };
   const traveler =
@@ -31,12 +30,12 @@ async function budgetRecipient(db: Db, row: BookingRow): Promise<{ to: string; n
 /** Saves the booking as a budget and queues its BUDGET mail. */
 export async function saveBudget(
   db: Db,
-  { row, budgetName, publicUrl, now }: { row: BookingRow; budgetName: string; publicUrl: string; now: Date },
+  { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date },
 ): Promise<{ budgetName: string }> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
-  const travellers = parseTravellers(row.travelersStringify);
+  const travellers = row.travellers;
   const [coupon, tour, recipient] = await Promise.all([
     row.couponId === null ? undefined : db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst(),
     db.selectFrom('tours').select('name').where('id', '=', offer.tour.id).executeTakeFirstOrThrow(),

@@ -1,15 +1,36 @@
-/** Small pieces every booking service shares: the transaction type, stored travellers, status records, errors. */
+/**
+ * Small pieces every booking service shares: the transaction type, the booking as services read it (its row
+ * mapped once, where it is read), stored travellers, status records, errors.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus } from '#shared/enums.ts';
-import type { Database } from '../../db/tables.ts';
+import { parseRoommates, type RoommateGroup } from '#shared/rules/passengers.ts';
+import type { BookingRow, Database } from '../../db/tables.ts';
 import { AppError, notFound } from '../../errors.ts';
 
 export type Trx = Transaction<Database>;
 
 export const bookingNotFound = () => notFound('No encontramos esa reserva.');
 export const bookingLocked = () => new AppError('CONFLICT', 'Esta reserva ya no se puede modificar.');
+
+/**
+ * A booking as use cases and routes handle it: the row with its JSON columns read (travellers, roommates)
+ * and its status typed. Rows become bookings where they are read (`toBooking`), so no caller parses a
+ * column or casts a status again.
+ */
+export interface Booking extends Omit<BookingRow, 'status' | 'travelersStringify' | 'roommates'> {
+  status: BookingStatus;
+  travellers: BookingTravelerEntry[];
+  roommates: RoommateGroup[];
+}
+
+export function toBooking(row: BookingRow): Booking {
+  const { travelersStringify, roommates, status, ...rest } = row;
+  // The column's CHECK constraint holds it to BOOKING_STATUSES.
+  return { ...rest, status: status as BookingStatus, travellers: parseTravellers(travelersStringify), roommates: parseRoommates(roommates) };
+}
 
 /** A traveller entry as Booking.travelersStringify stores it: the spec's field names (the seed writes the same). */
 interface StoredTravellerEntry {

@@ -21,7 +21,7 @@ export const DEFAULT_HOLD_MINUTES = 20;
 async function moveSeats(trx: Trx, { resourceType, resourceId, quantity }: SeatNeed, direction: 'take' | 'give back'): Promise<boolean> {
   const delta = direction === 'take' ? -quantity : quantity;
   const minimum = direction === 'take' ? quantity : 0;
-  let result;
+  let result: { numUpdatedRows: bigint };
   if (resourceType === 'reservation_mode') {
     result = await trx
       .updateTable('reservationModes')

@@ -11,10 +11,9 @@ import { computeFlightTotalCents } from '#shared/rules/flights.ts';
 import { findPriceForAgeGroup } from '#shared/rules/prices.ts';
 import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow } from '../../db/tables.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer, utcToday } from '../bookings/quote.ts';
-import { bookingLocked, parseTravellers, type Trx } from '../bookings/records.ts';
+import { type Booking, bookingLocked, parseTravellers, type Trx } from '../bookings/records.ts';
 import { releaseHolds } from '../bookings/seat-holds.ts';
 import type { FarePeriod, FlightFare, FlightsProvider, VerifiedFare } from './provider.ts';
 
@@ -27,7 +26,7 @@ export const FLIGHTS_CLOSED_MESSAGE = 'Los vuelos de esta salida ya no se pueden
  * The booking's period as the provider needs it, and the seats the booking itself holds: a visitor back
  * from the pay step must not find their own held seats counted as taken.
  */
-async function farePeriodOf(db: Db, row: BookingRow): Promise<{ period: FarePeriod; heldOnFlight: Map<string, number> }> {
+async function farePeriodOf(db: Db, row: Booking): Promise<{ period: FarePeriod; heldOnFlight: Map<string, number> }> {
   const [period, holds] = await Promise.all([
     db.selectFrom('periods').select(['id', 'dayOne', 'bookableAvailability']).where('id', '=', row.periodId).executeTakeFirst(),
     db
@@ -83,8 +82,8 @@ function toView(fare: FlightFare, { travellerCount, total, seatsLeft }: { travel
 }
 
 /** `GET /bookings/:id/flights`: the flight options of the booking's departure for its travellers. */
-export async function listFlightOptions(db: Db, provider: FlightsProvider, { row, now }: { row: BookingRow; now: Date }): Promise<FlightOptionsAnswer> {
-  const travellers = parseTravellers(row.travelersStringify);
+export async function listFlightOptions(db: Db, provider: FlightsProvider, { row, now }: { row: Booking; now: Date }): Promise<FlightOptionsAnswer> {
+  const travellers = row.travellers;
   const { period, heldOnFlight } = await farePeriodOf(db, row);
   const fares = await provider.listFares({ period, travellers, today: utcToday(now) });
   const options = fares.map((fare) =>
@@ -146,10 +145,10 @@ export async function chooseFlight(
     acceptedPriceCents,
     shownTotalCents,
     now,
-  }: { row: BookingRow; flightId: string | null; acceptedPriceCents?: number; shownTotalCents?: number; now: Date },
+  }: { row: Booking; flightId: string | null; acceptedPriceCents?: number; shownTotalCents?: number; now: Date },
 ): Promise<FlightChoiceAnswer> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
-  const travellers = parseTravellers(row.travelersStringify);
+  const travellers = row.travellers;
   let verified: VerifiedFare | null = null;
   if (flightId !== null) {
     const { period, heldOnFlight } = await farePeriodOf(db, row);

@@ -8,7 +8,6 @@ import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus, PaymentStatus } from '#shared/enums.ts';
 import {
   computeAmountPaidCents,
-  computePaymentDueFromDeadlinesCents,
   computePaymentStepAmounts,
   explainDueNow,
   parseDeadlines,
@@ -16,16 +15,16 @@ import {
 import { computePointsCapLeftCents } from '#shared/rules/points.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow, PaymentRow } from '../../db/tables.ts';
+import type { PaymentRow } from '../../db/tables.ts';
 import { describeBooking } from '../bookings/bookings.ts';
 import { utcToday } from '../bookings/quote.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Booking, Trx } from '../bookings/records.ts';
 
 /** Statuses in which a booking takes payments: the funnel's, a transfer still awaited, and later payments. */
 export const PAYABLE_STATUSES: readonly BookingStatus[] = ['IN_PROGRESS', 'WAITING_FOR_TRANSFER', 'CONFIRMED'];
 
 export interface PaymentContext {
-  row: BookingRow;
+  row: Booking;
   status: BookingStatus;
   tour: { id: string; name: string; slug: string };
   period: { id: string; dayOne: string; returnDate: string | null; numberOfDays: number | null };
@@ -80,7 +79,7 @@ async function preBookedFareCents(db: Db | Trx, bookingId: string): Promise<numb
 }
 
 /** Loads everything the pay step needs for a booking, priced at `now`. */
-export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now: Date }): Promise<PaymentContext> {
+export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: Date }): Promise<PaymentContext> {
   const [working, place, payments, fareCents] = await Promise.all([
     describeBooking(db, row, { now }),
     db
@@ -92,7 +91,7 @@ export async function loadPaymentContext(db: Db, row: BookingRow, { now }: { now
     db.selectFrom('payments').selectAll().where('bookingId', '=', row.id).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
     preBookedFareCents(db, row.id),
   ]);
-  const status = row.status as BookingStatus;
+  const { status } = row;
   // Once a payment confirmed the booking, its price is the one agreed then, whatever campaigns do later.
   const snapshot = status === 'IN_PROGRESS' ? null : parseQuoteSnapshot(row.quoteStringify);
   let quote: QuoteView = quoteView(working.quote);

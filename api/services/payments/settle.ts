@@ -8,7 +8,6 @@
  * points are a DEBIT of `kind` 'POINTS' in points; points earned after a trip are a CREDIT of 'POINTS'.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { BookingStatus } from '#shared/enums.ts';
 import type { Config } from '../../config.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
@@ -19,6 +18,7 @@ import { transitionBooking } from '../bookings/transitions.ts';
 import { quoteView } from './amounts.ts';
 import { queueConfirmationMails, queueFailedPaymentMail, queuePaymentInReviewMail } from './payment-mails.ts';
 import { newOrderNumber } from './redsys.ts';
+import { findBooking } from '../bookings/queries.ts';
 
 /** Crockford's base32: no I, L, O or U to misread. */
 const TK_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -133,8 +133,9 @@ export async function confirmPayment(
     .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) return { status: 'not-pending', firstConfirmation: false, tkId: null, pointsPaymentId: null, pointsShort: false };
 
-  const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', payment.bookingId).executeTakeFirstOrThrow();
-  const from = booking.status as BookingStatus;
+  const booking = await findBooking(trx, payment.bookingId);
+  if (!booking) throw new Error(`Payment ${payment.id} names no booking`);
+  const from = booking.status;
   if (from === 'CANCELED' || from === 'PAYPAL_REVIEW') throw new PaymentNeedsReview(`La reserva estaba en estado ${from} cuando se confirmó el pago.`);
   let firstConfirmation = false;
   if (from !== 'CONFIRMED') {

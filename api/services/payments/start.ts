@@ -13,10 +13,9 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
 import { type Config, REDSYS_SANDBOX_PATH } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow } from '../../db/tables.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE } from '../bookings/bookings.ts';
-import { bookingLocked } from '../bookings/records.ts';
+import { type Booking, bookingLocked } from '../bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../bookings/seat-holds.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
 import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsBalance, pointsCapLeftCents, quoteView } from './amounts.ts';
@@ -90,10 +89,10 @@ export async function startPayment(
     origin,
     now,
     holdMinutes = DEFAULT_HOLD_MINUTES,
-  }: { row: BookingRow; input: z.output<typeof StartPaymentSchema>; auth: AuthContext | null; origin: 'WEB' | 'ENLACE'; now: Date; holdMinutes?: number },
+  }: { row: Booking; input: z.output<typeof StartPaymentSchema>; auth: AuthContext | null; origin: 'WEB' | 'ENLACE'; now: Date; holdMinutes?: number },
 ): Promise<StartPaymentAnswer> {
   const { db, config } = deps;
-  if (!PAYABLE_STATUSES.includes(row.status as (typeof PAYABLE_STATUSES)[number])) {
+  if (!PAYABLE_STATUSES.includes(row.status)) {
     throw new AppError('CONFLICT', 'Esta reserva no admite pagos ahora mismo. Escríbenos y te ayudamos.');
   }
   if (row.status === 'IN_PROGRESS') {

@@ -4,16 +4,16 @@ import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import { computePointsDiscountCents } from '#shared/rules/points.ts';
 import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
 import type { Db } from '../../db/database.ts';
-import type { BookingRow, PaymentRow } from '../../db/tables.ts';
+import type { PaymentRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
-import { parseTravellers } from '../bookings/records.ts';
+import { type Booking, parseTravellers } from '../bookings/records.ts';
 import { loadPaymentContext, parseQuoteSnapshot, paymentAmounts, pointsBalance, pointsCapLeftCents } from './amounts.ts';
 import { type PaymentDeps, transferDetails } from './start.ts';
 
 export const paymentNotFound = () => notFound('No encontramos ese pago.');
 
 /** `GET /payments/booking/:id` and the pay link: what the pay step shows. Points only for a signed-in traveller. */
-export async function paymentOptions(db: Db, row: BookingRow, { now, travelerId }: { now: Date; travelerId: string | null }): Promise<PaymentOptionsAnswer> {
+export async function paymentOptions(db: Db, row: Booking, { now, travelerId }: { now: Date; travelerId: string | null }): Promise<PaymentOptionsAnswer> {
   const context = await loadPaymentContext(db, row, { now });
   let points: PaymentOptionsAnswer['points'] = null;
   if (travelerId) {
@@ -103,7 +103,7 @@ export const receiptPath = (bookingId: string, paymentId: string, tk: string | n
   `/api/payments/receipts/${encodeURIComponent(bookingId)}/${encodeURIComponent(paymentId)}.pdf${tk ? `?tk=${encodeURIComponent(tk)}` : ''}`;
 
 /** `GET /payments/receipts/:bookingId`: the confirmed payments, oldest first. */
-export async function receiptsList(db: Db, booking: BookingRow, { tk }: { tk: string | null }): Promise<ReceiptsAnswer> {
+export async function receiptsList(db: Db, booking: Booking, { tk }: { tk: string | null }): Promise<ReceiptsAnswer> {
   const [tour, payments] = await Promise.all([
     db
       .selectFrom('periods')
