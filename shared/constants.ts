@@ -25,46 +25,20 @@ export const TRAVELER_ID_MAX = 999;
 export const DIFFERENT_ID_MIN = 100_000;
 export const DIFFERENT_ID_MAX = 999_999;
 
-/** "A new booking's tkStatus defaults to 'PR'." */
-export const DEFAULT_TK_STATUS = 'PR';
-export const BOOKING_TYPE = 'Booking';
-export const OPINION_TYPE = 'TravelerOpinion';
-
 // Page sizes and limits
-
-export const TOUR_LIST_LIMIT = 500;
-export const TOUR_PAGE_SIZE = 50;
-export const BOOKINGS_PAGE_SIZE = 50;
-export const BOOKINGS_FOLLOW_UP_PAGE_SIZE = 100;
-export const PERIOD_BOOKINGS_LIMIT = 500;
-export const AGENCY_LIMIT_DAYS = 60;
-export const CAROUSEL_LIST_LIMIT = 20;
-export const TOUR_SLIDER_PAGE_SIZE = 500;
-export const ACTIVITIES_PAGE_SIZE = 1000;
-export const OPINIONS_PAGE_SIZE = 1000;
-export const TRAVELERS_PAGE_SIZE = 1000;
-export const ALL_TOURS_PAGE_SIZE = 200;
-export const MENU_TOURS_LIMIT = 500;
 
 // Caching, media and display
 
-/** Catalogue and public carousel cache: 1 hour. */
-export const CATALOGUE_CACHE_MS = 3_600_000;
-/** Signed thumbnail and file links: 7 days. */
-export const SIGNED_URL_EXPIRY_SECONDS = 604_800;
 /** The mobile banner image is used at viewport widths up to and including this. */
 export const MOBILE_BANNER_BREAKPOINT_PX = 568;
 /** The rating badge shows at this rate or above. */
 export const RATING_BADGE_THRESHOLD = 4;
-export const ANIMATION_DURATION_MS = 2000;
 
 // Carousels ("Carousel shows 4 cards (3 in edit mode; 2 at widths around 868-1104 px; 1 under 480 px)")
 
 export const CAROUSEL_CARDS = 4;
 export const CAROUSEL_CARDS_EDIT_MODE = 3;
 export const CAROUSEL_CARDS_MEDIUM = 2;
-/** The spec's "around 868-1104 px"; two cards also show below 868, down to the one-card width. */
-export const CAROUSEL_MEDIUM_MIN_WIDTH_PX = 868;
 export const CAROUSEL_MEDIUM_MAX_WIDTH_PX = 1104;
 export const CAROUSEL_CARDS_SMALL = 1;
 export const CAROUSEL_SMALL_BELOW_WIDTH_PX = 480;
@@ -119,16 +93,11 @@ export const DESTINATION_ALIASES: Readonly<Record<string, string>> = {
 export const ADMIN_GROUP = 'drAdmin' as const satisfies StaffGroup;
 export const GUIDE_GROUP = 'guides' as const satisfies StaffGroup;
 export const PASSWORD_MIN_LENGTH = 8;
-export const NOT_AUTHENTICATED_ERROR = 'not authenticated';
-export const RETAILER_MEMBERSHIP_BUSINESS = 'BUSINESS';
 
 // Analytics and campaign tracking
 
-export const TIME_ON_PAGE_EVENT_MS = 30_000;
-export const SESSION_REPLAY_SAMPLE_RATE = 1;
 /** utm source, medium, visitor and campaign are kept this long when present in the address. */
 export const UTM_KEEP_DAYS = 15;
-export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_visitor', 'utm_campaign'] as const;
 
 // Payments and deadlines
 
@@ -142,8 +111,6 @@ export const TRAVELERS_PER_GROUP_COUPON = 4;
 
 // Offers, sliders and landings
 
-export const OFFER_DEFAULT_POSITION = 1;
-export const OFFER_DEFAULT_STATUS = 'active' as const satisfies OfferStatus;
 export const ALL_CITIES_LABEL = 'Todas las ciudades';
 /** More cities than this collapse into 'Todas las ciudades'. */
 export const MAX_LISTED_DEPARTURE_CITIES = 2;
@@ -161,19 +128,6 @@ export const OFFERS_CONTENT_SLUG = 'ofertas';
 export const OFFERS_DESCRIPTION = 'Ofertas especiales';
 export const CHRISTMAS_MARKETS_TITLE = 'Viaje a mercados Navideños Europeos';
 export const CHRISTMAS_MARKETS_TRIP_TYPE_SLUG = 'viaje-mercados-navidenos';
-
-export const NEW_SLIDER_DEFAULTS = {
-  title: '',
-  position: 0,
-  category: 'GROUP',
-  status: 'DRAFT',
-} as const satisfies { title: string; position: number; category: SliderCategory; status: DraftStatus };
-export const GRID_SLIDER_DEFAULTS = {
-  title: 'Viajes en grid',
-  position: 0,
-  category: 'GRID',
-  status: 'ACTIVE',
-} as const satisfies { title: string; position: number; category: SliderCategory; status: DraftStatus };
 
 // Trip types and routes
 
@@ -204,9 +158,6 @@ export const COUPON_MESSAGES = {
   notYetValid: 'El cupón aún no es válido',
   inactive: 'El cupón no está activo',
 } as const;
-
-export const NO_CAMPAIGN_TOURS_MESSAGE = 'No existen tours añadidos para esta campaña';
-export const VIEW_ALL_TRIPS_LABEL = 'Ver todos los viajes';
 
 /** Line labels of a quote, in display order. */
 export const QUOTE_LINE_LABELS = {

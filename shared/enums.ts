@@ -88,13 +88,7 @@ export type CouponStatus = (typeof COUPON_STATUSES)[number];
 /** Tour offer status: "active ('Activo') or inactive ('Inactivo')". */
 export const OFFER_STATUSES = ['active', 'inactive'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-export const OFFER_STATUS_LABELS = {
-  active: 'Activo',
-  inactive: 'Inactivo',
-} as const satisfies Record<OfferStatus, string>;
 
-/** Slider status: "ACTIVE ('Publicado'), DRAFT ('Borrador'), INACTIVE ('Oculto')". */
-export const SLIDER_STATUSES = DRAFT_STATUSES;
 export type SliderStatus = DraftStatus;
 export const SLIDER_STATUS_LABELS = {
   ACTIVE: 'Publicado',
@@ -118,10 +112,6 @@ export const SLIDER_CATEGORY_LABELS = {
   GRID: 'Grid',
   'GRUPO PRIVADO': 'Grupo privado',
 } as const satisfies Record<SliderCategory, string>;
-/** "GROUP ('En Grupo'), SINGLE ('Single'), FIT ('Privado') when editing". */
-export const SLIDER_CATEGORIES_ON_EDIT = ['GROUP', 'SINGLE', 'FIT'] as const satisfies readonly SliderCategory[];
-/** "REDUCED_GROUP ('Reducido') and FAMILY ('Familia') also offered when creating". */
-export const SLIDER_CATEGORIES_ON_CREATE = ['GROUP', 'SINGLE', 'FIT', 'REDUCED_GROUP', 'FAMILY'] as const satisfies readonly SliderCategory[];
 
 /**
  * "Website types include WEBDR and a campaign type." The campaign type is not named; DRCAMPAIGN mirrors the

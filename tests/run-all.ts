@@ -1,5 +1,6 @@
 /**
- * `npm test`: every suite (unit, database and API on SQLite and PostgreSQL, browser), then one line
+ * `npm test`: every suite (format, lint and unused code, types, unit, database and API on SQLite and
+ * PostgreSQL, browser), then one line
  * `N passed, N failed` that totals them, which CI reads. Starts a throwaway PostgreSQL cluster when
  * TEST_DATABASE_URL is not set and PostgreSQL is installed.
  */
@@ -51,8 +52,14 @@ function run(label: string, command: string, args: string[], read: () => Tally):
   totals.skipped += tally.skipped;
 }
 
+/** A check that passes or fails as a whole (a formatter, a linter): one test in the tally. */
+const check = (label: string, command: string, args: string[]) => run(label, command, args, () => ({ passed: 1, failed: 0, skipped: 0 }));
+
 try {
-  run('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'], () => ({ passed: 1, failed: 0, skipped: 0 }));
+  check('format (biome format)', bin('biome'), ['format', '.']);
+  check('lint and layer imports (biome lint)', bin('biome'), ['lint', '.']);
+  check('unused files, exports and dependencies (knip)', bin('knip'), []);
+  check('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
 
   const vitestJson = join(results, 'vitest.json');
   run('unit, database and API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => {

@@ -1,9 +1,8 @@
 import type { Db } from '../database.ts';
 
-export { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
-export { seedDemo, type SeedDemoOptions, type SeedSummary } from './demo.ts';
-export { seedScale, type SeedScaleOptions } from './scale.ts';
-export { renderLandscape, renderAvatar, landscapeSvg, type LandscapeOptions } from './images.ts';
+export { DEMO_ACCOUNTS } from './accounts.ts';
+export { seedDemo, type SeedSummary } from './demo.ts';
+export { seedScale } from './scale.ts';
 
 /** True when the catalogue has no tours yet: the signal that the demo may be seeded. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
