@@ -6,6 +6,8 @@ import {
   generateTravellerId,
   initialBookingWorkingState,
   createTravellerEntry,
+  findLeadTraveller,
+  formatFullName,
   formatTravellerLabel,
   setTravellersForAgeGroup,
   selectTravellersToSave,
@@ -233,5 +235,22 @@ describe('formatTravellerLabel', () => {
   it('a named traveller is called by name', () => {
     const named = { ...party[2]!, reservationFields: { name: 'Lucía' } };
     expect(formatTravellerLabel(named, party)).toBe('Lucía');
+  });
+});
+
+describe('the lead and full names', () => {
+  it('the lead is the traveller marked lead, else the first', () => {
+    expect(findLeadTraveller([entry('101', 'Adultos'), entry('102', 'Adultos', true)])?.id).toBe('102');
+    expect(findLeadTraveller([entry('101', 'Adultos'), entry('102', 'Adultos')])?.id).toBe('101');
+    expect(findLeadTraveller([])).toBeUndefined();
+  });
+
+  it.each([
+    { fields: { name: 'Ana', surname: 'García López' }, expected: 'Ana García López' },
+    { fields: { name: ' Ana ' }, expected: 'Ana' },
+    { fields: { surname: 'García' }, expected: 'García' },
+    { fields: {}, expected: '' },
+  ])('$fields → "$expected"', ({ fields, expected }) => {
+    expect(formatFullName(fields)).toBe(expected);
   });
 });

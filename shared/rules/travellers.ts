@@ -136,3 +136,16 @@ export function formatTravellerLabel(
   const ofGroup = all.filter((t) => t.ageGroup === traveller.ageGroup);
   return `${traveller.ageGroup === ADULT_AGE_GROUP ? 'Adulto' : 'Niño'} ${ofGroup.findIndex((t) => t.id === traveller.id) + 1}`;
 }
+
+/** The booking's lead traveller: the one marked lead, else the first. */
+export function findLeadTraveller<T extends Pick<BookingTravelerEntry, 'lead'>>(travellers: readonly T[]): T | undefined {
+  return travellers.find((t) => t.lead) ?? travellers[0];
+}
+
+/** 'Ana García López' from a traveller's fields; '' when neither name nor surname is known. */
+export function formatFullName(fields: Readonly<Record<string, string | undefined>>): string {
+  return [fields['name'], fields['surname']]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

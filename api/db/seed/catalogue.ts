@@ -4,24 +4,10 @@ import type { TourSeed } from './fixtures/types.ts';
 import { EUROPE_TOURS } from './fixtures/tours-europe.ts';
 import { ASIA_AFRICA_TOURS } from './fixtures/tours-asia-africa.ts';
 import { AMERICAS_OCEANIA_TOURS } from './fixtures/tours-americas-oceania.ts';
+import { MONTH_NAMES } from '#shared/constants.ts';
 import { add, cents, type SeedContext } from './context.ts';
 
 export const DEMO_TOURS: readonly TourSeed[] = [...EUROPE_TOURS, ...ASIA_AFRICA_TOURS, ...AMERICAS_OCEANIA_TOURS];
-
-export const MONTH_NAMES = [
-  'Enero',
-  'Febrero',
-  'Marzo',
-  'Abril',
-  'Mayo',
-  'Junio',
-  'Julio',
-  'Agosto',
-  'Septiembre',
-  'Octubre',
-  'Noviembre',
-  'Diciembre',
-] as const;
 
 export interface SeededTour {
   id: string;

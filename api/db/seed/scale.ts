@@ -4,7 +4,8 @@
  */
 import type { Db } from '../database.ts';
 import { DESTINATIONS, PARENT_REGIONS } from './fixtures/destinations.ts';
-import { seasonLabel, MONTH_NAMES } from './catalogue.ts';
+import { MONTH_NAMES } from '#shared/constants.ts';
+import { seasonLabel } from './catalogue.ts';
 import type { Row } from './context.ts';
 import { addDays, addMinutes, at, isIsoDate, windowEnd } from './dates.ts';
 import { TABLE_ORDER, insertRows, type RowSets, type Writer } from './insert.ts';

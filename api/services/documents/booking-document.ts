@@ -8,6 +8,7 @@ import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers, type Trx } from '../bookings/records.ts';
 import { parseQuoteSnapshot, paymentAmounts } from '../payments/amounts.ts';
+import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 
 export interface DocumentPayment {
   id: string;
@@ -44,8 +45,6 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   transfer: 'Transferencia bancaria',
   points: 'Puntos del programa de fidelización',
 };
-
-const fullName = (fields: Record<string, string>) => [fields['name'], fields['surname']].filter(Boolean).join(' ').trim();
 
 /** The booking as its documents show it; null when it does not exist. Reads inside `db` (a transaction sees its own writes). */
 export async function loadBookingDocument(db: Db | Trx, bookingId: string): Promise<BookingDocument | null> {
@@ -86,7 +85,7 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
   const roomName = new Map(modes.map((m) => [m.activityId, m.name]));
   const serviceName = new Map([...activities, ...packs].map((a) => [a.activityId, a.name]));
   const entries = parseTravellers(booking.travelersStringify);
-  const leadEntry = entries.find((t) => t.lead) ?? entries[0];
+  const leadEntry = findLeadTraveller(entries);
   const leadFields = leadEntry?.reservationFields ?? {};
   const quote = parseQuoteSnapshot(booking.quoteStringify) ?? {
     lines: [{ label: 'Total de la reserva', amountCents: booking.priceCents }],
@@ -106,12 +105,15 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
     numberOfDays: booking.numberOfDays,
     flightName: booking.flightName,
     lead: {
-      name: fullName(leadFields) || [booking.ownerName, booking.ownerSurname].filter(Boolean).join(' ') || 'Titular de la reserva',
+      name:
+        formatFullName(leadFields) ||
+        formatFullName({ name: booking.ownerName ?? undefined, surname: booking.ownerSurname ?? undefined }) ||
+        'Titular de la reserva',
       email: leadFields['email'] ?? booking.ownerEmail,
       phone: leadFields['phone'] ?? booking.ownerPhone,
     },
     travellers: entries.map((t, i) => ({
-      name: fullName(t.reservationFields) || `Viajero ${i + 1}`,
+      name: formatFullName(t.reservationFields) || `Viajero ${i + 1}`,
       ageGroup: t.ageGroup === ADULT_AGE_GROUP ? 'Adulto' : 'Niño',
       lead: t.lead,
       room: t.reservationMode === null ? null : (roomName.get(t.reservationMode) ?? t.reservationMode),

@@ -21,6 +21,7 @@ import { transitionBooking } from '../bookings/transitions.ts';
 import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsBalance, pointsCapLeftCents, quoteView } from './amounts.ts';
 import { createRedirect, newOrderNumber } from './redsys.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
+import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 
 /** A transfer takes days to arrive: its seats are held this long, then go back on sale unless staff confirmed it. */
 export const TRANSFER_HOLD_HOURS = 72;
@@ -43,10 +44,7 @@ export const transferDetails = (config: Pick<Config, 'bankTransfer'>, reference:
   reference,
 });
 
-const leadName = (context: PaymentContext) => {
-  const lead = context.travellers.find((t) => t.lead) ?? context.travellers[0];
-  return [lead?.reservationFields['name'], lead?.reservationFields['surname']].filter(Boolean).join(' ');
-};
+const leadName = (context: PaymentContext) => formatFullName(findLeadTraveller(context.travellers)?.reservationFields ?? {});
 
 /** The points part of a payment: how many points, worth how much, for whom. Checks the request against the balance. */
 async function pointsPart(

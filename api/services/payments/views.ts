@@ -9,6 +9,7 @@ import { notFound } from '../../errors.ts';
 import { type Booking, parseTravellers } from '../bookings/records.ts';
 import { loadPaymentContext, parseQuoteSnapshot, paymentAmounts, pointsBalance, pointsCapLeftCents } from './amounts.ts';
 import { type PaymentDeps, transferDetails } from './start.ts';
+import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 
 export const paymentNotFound = () => notFound('No encontramos ese pago.');
 
@@ -70,7 +71,7 @@ export async function paymentResult({ db, config }: PaymentDeps, paymentId: stri
     .executeTakeFirstOrThrow();
   const payments = await db.selectFrom('payments').select(['amountCents', 'status']).where('bookingId', '=', booking.id).execute();
   const travellers = parseTravellers(booking.travelersStringify);
-  const lead = travellers.find((t) => t.lead) ?? travellers[0];
+  const lead = findLeadTraveller(travellers);
   const totalCents = parseQuoteSnapshot(booking.quoteStringify)?.totalCents ?? booking.priceCents;
   const paidCents = computeAmountPaidCents(paymentAmounts(payments));
   return {
@@ -87,7 +88,7 @@ export async function paymentResult({ db, config }: PaymentDeps, paymentId: stri
       tourName: booking.tourName,
       tourSlug: booking.webSlug,
       dayOne: booking.dayOne,
-      leadName: [lead?.reservationFields['name'], lead?.reservationFields['surname']].filter(Boolean).join(' ') || booking.ownerName || '',
+      leadName: formatFullName(lead?.reservationFields ?? {}) || booking.ownerName || '',
       leadEmail: lead?.reservationFields['email'] ?? booking.ownerEmail ?? '',
       travellerCount: travellers.length,
       totalCents,

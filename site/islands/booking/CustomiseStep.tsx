@@ -5,6 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { BookingTravelerEntry } from '#shared/entities/index.ts';
+import type { ActivityView } from '#shared/schemas/bookings.ts';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { priceForTraveller } from '#shared/rules/prices.ts';
@@ -81,22 +83,7 @@ export default function CustomiseStep() {
                           {activity.availability <= 0 ? 'Agotada' : activity.availability === 1 ? 'Queda 1 plaza' : `Quedan ${activity.availability} plazas`}
                         </p>
                       )}
-                      {travellers.map((traveller) => {
-                        const on = chosenActivities(traveller).includes(activity.activityId);
-                        return (
-                          <label key={traveller.id} className="funnel__check">
-                            <input
-                              type="checkbox"
-                              checked={on}
-                              disabled={!canPickActivity({ activity, travellers, travellerId: traveller.id })}
-                              onChange={(e) => void toggleActivity(traveller, activity, e.target.checked)}
-                            />
-                            <span>
-                              {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
-                            </span>
-                          </label>
-                        );
-                      })}
+                      <TravellerChecks activity={activity} travellers={travellers} party={view.travellers} />
                     </fieldset>
                   ))}
                 </div>
@@ -108,18 +95,7 @@ export default function CustomiseStep() {
                     <fieldset key={activity.activityId} disabled={busy}>
                       <legend className="funnel__legend">{activity.name}</legend>
                       {activity.webInfo && <p className="funnel__hint">{activity.webInfo}</p>}
-                      {travellers.map((traveller) => (
-                        <label key={traveller.id} className="funnel__check">
-                          <input
-                            type="checkbox"
-                            checked={chosenActivities(traveller).includes(activity.activityId)}
-                            onChange={(e) => void toggleActivity(traveller, activity, e.target.checked)}
-                          />
-                          <span>
-                            {formatTravellerLabel(traveller, view.travellers)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
-                          </span>
-                        </label>
-                      ))}
+                      <TravellerChecks activity={activity} travellers={travellers} party={view.travellers} />
                     </fieldset>
                   ))}
                 </div>
@@ -139,4 +115,31 @@ export default function CustomiseStep() {
       </FunnelGate>
     </div>
   );
+}
+
+/** One checkbox per traveller for an activity or an insurance, priced for each; disabled when no seat is left for them. */
+function TravellerChecks({
+  activity,
+  travellers,
+  party,
+}: {
+  activity: ActivityView;
+  /** The travellers with the choice being saved shown. */
+  travellers: BookingTravelerEntry[];
+  /** The booking's travellers as saved, which name them. */
+  party: readonly BookingTravelerEntry[];
+}) {
+  return travellers.map((traveller) => (
+    <label key={traveller.id} className="funnel__check">
+      <input
+        type="checkbox"
+        checked={chosenActivities(traveller).includes(activity.activityId)}
+        disabled={!canPickActivity({ activity, travellers, travellerId: traveller.id })}
+        onChange={(e) => void toggleActivity(traveller, activity, e.target.checked)}
+      />
+      <span>
+        {formatTravellerLabel(traveller, party)} · {formatEuros(priceForTraveller(activity.prices, traveller))}
+      </span>
+    </label>
+  ));
 }
