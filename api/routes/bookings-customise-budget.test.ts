@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from '../../tests/support/booking-fixtures.ts';
+import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
 describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
   let t: TestDatabase;
-  let api: ReturnType<typeof createTestApi>;
+  let api: TestApi;
   beforeEach(async () => {
-    t = await createTestDatabase(dialect);
-    api = createTestApi(t.db, t.url);
-    await insertDeparture(t.db);
+    ({ t, api } = await openBookingApi(dialect));
   });
   afterEach(async () => t.drop());
 

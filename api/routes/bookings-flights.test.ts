@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { errorResponse } from '../errors.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { holdSeats } from '../services/bookings/seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest, today, validBooking } from '../../tests/support/booking-fixtures.ts';
+import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import type { FlightsProvider } from '../services/flights/provider.ts';
 import { createStoredFlightsProvider } from '../services/flights/stored-provider.ts';
 import { bookingRoutes } from './bookings.ts';
@@ -25,11 +25,9 @@ const total = (flightsCents: number) => Math.ceil((280_000 + 45_150 + flightsCen
 
 describe.each(dialects)('the flights step on %s', (dialect) => {
   let t: TestDatabase;
-  let api: ReturnType<typeof createTestApi>;
+  let api: TestApi;
   beforeEach(async () => {
-    t = await createTestDatabase(dialect);
-    api = createTestApi(t.db, t.url);
-    await insertDeparture(t.db);
+    ({ t, api } = await openBookingApi(dialect));
   });
   afterEach(async () => t.drop());
 

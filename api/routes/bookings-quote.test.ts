@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
+import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { jsonRequest, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 
 const adult = (extra: Record<string, unknown> = {}) => ({ ageGroup: 'Adultos', ...extra });
 const child = (extra: Record<string, unknown> = {}) => ({ ageGroup: 'Niños', ...extra });
 
 describe.each(dialects)('POST /api/bookings/quote on %s', (dialect) => {
   let t: TestDatabase;
-  let api: ReturnType<typeof createTestApi>;
+  let api: TestApi;
   beforeEach(async () => {
-    t = await createTestDatabase(dialect);
-    api = createTestApi(t.db, t.url);
-    await insertDeparture(t.db);
+    ({ t, api } = await openBookingApi(dialect));
   });
   afterEach(async () => t.drop());
 

@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest, passengerFields, validBooking } from '../../tests/support/booking-fixtures.ts';
+import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { day, jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
 
 describe.each(dialects)('/api/bookings on %s', (dialect) => {
   let t: TestDatabase;
-  let api: ReturnType<typeof createTestApi>;
+  let api: TestApi;
   beforeEach(async () => {
-    t = await createTestDatabase(dialect);
-    api = createTestApi(t.db, t.url);
-    await insertDeparture(t.db);
+    ({ t, api } = await openBookingApi(dialect));
   });
   afterEach(async () => t.drop());
 

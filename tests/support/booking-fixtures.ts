@@ -5,7 +5,8 @@
 import { createApi } from '#api/app.ts';
 import type { AuthContext } from '#api/auth-context.ts';
 import { loadConfig } from '#api/config.ts';
-import type { Db } from '#api/db/database.ts';
+import type { Db, Dialect } from '#api/db/database.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { addDays } from '#shared/rules/dates.ts';
 
 export const today = new Date().toISOString().slice(0, 10);
@@ -197,6 +198,15 @@ export async function insertDeparture(db: Db, { seats = 10, dayOne = day(60) }: 
 }
 
 /** The API over `db`; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */
+export type TestApi = ReturnType<typeof createTestApi>;
+
+/** A fresh test database with the fixture departure (`insertDeparture`) and the API over it. */
+export async function openBookingApi(dialect: Dialect): Promise<{ t: TestDatabase; api: TestApi }> {
+  const t = await createTestDatabase(dialect);
+  await insertDeparture(t.db);
+  return { t, api: createTestApi(t.db, t.url) };
+}
+
 export function createTestApi(db: Db, url: string) {
   return createApi({
     db,

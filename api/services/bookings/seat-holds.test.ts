@@ -2,20 +2,18 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
+import { dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
 import { confirmHolds, holdSeats, releaseExpiredHolds } from './seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest, passengerFields, validBooking } from '../../../tests/support/booking-fixtures.ts';
+import { jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../../tests/support/booking-fixtures.ts';
 
 const WORKER = fileURLToPath(new URL('./seat-holds.stress-worker.ts', import.meta.url));
 
 describe.each(dialects)('seat holds on %s', (dialect) => {
   let t: TestDatabase;
-  let api: ReturnType<typeof createTestApi>;
+  let api: TestApi;
   beforeEach(async () => {
-    t = await createTestDatabase(dialect);
-    api = createTestApi(t.db, t.url);
-    await insertDeparture(t.db);
+    ({ t, api } = await openBookingApi(dialect));
   });
   afterEach(async () => t.drop());
 
