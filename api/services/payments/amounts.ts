@@ -6,19 +6,15 @@
  */
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus, PaymentStatus } from '#shared/enums.ts';
-import {
-  computeAmountPaidCents,
-  computePaymentStepAmounts,
-  explainDueNow,
-  parseDeadlines,
-} from '#shared/rules/payments.ts';
+import { computeAmountPaidCents, computePaymentStepAmounts, explainDueNow, parseDeadlines } from '#shared/rules/payments.ts';
 import { computePointsCapLeftCents } from '#shared/rules/points.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import { describeBooking } from '../bookings/bookings.ts';
 import { utcToday } from '../bookings/quote.ts';
-import type { Booking, Trx } from '../bookings/records.ts';
+import type { Booking } from '../bookings/records.ts';
+import { paymentsOf, preBookedFareCents, tripOf } from './queries.ts';
 
 /** Statuses in which a booking takes payments: the funnel's, a transfer still awaited, and later payments. */
 export const PAYABLE_STATUSES: readonly BookingStatus[] = ['IN_PROGRESS', 'WAITING_FOR_TRANSFER', 'CONFIRMED'];
@@ -66,29 +62,12 @@ export const quoteView = (quote: QuoteView): QuoteView => ({
   coupon: quote.coupon,
 });
 
-/** The fare the flights step pre-booked for each traveller, if any (its newest pre-booking). */
-async function preBookedFareCents(db: Db | Trx, bookingId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('cockpitPreBookings')
-    .select('fareCents')
-    .where('bookingId', '=', bookingId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? row.fareCents : null;
-}
-
 /** Loads everything the pay step needs for a booking, priced at `now`. */
 export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: Date }): Promise<PaymentContext> {
   const [working, place, payments, fareCents] = await Promise.all([
     describeBooking(db, row, { now }),
-    db
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
-      .select(['tours.id as tourId', 'tours.name as tourName', 'tours.webSlug', 'periods.id', 'periods.dayOne', 'periods.returnDate', 'periods.numberOfDays'])
-      .where('periods.id', '=', row.periodId)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('payments').selectAll().where('bookingId', '=', row.id).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(),
+    tripOf(db, row.periodId),
+    paymentsOf(db, row.id),
     preBookedFareCents(db, row.id),
   ]);
   const { status } = row;
@@ -153,9 +132,3 @@ export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: D
 /** What the points cap leaves on this booking: its share of the total less what points already paid. */
 export const pointsCapLeftCents = (context: Pick<PaymentContext, 'quote' | 'pointsRedeemedCents'>): number =>
   computePointsCapLeftCents({ bookingTotalCents: context.quote.totalCents, redeemedCents: context.pointsRedeemedCents });
-
-/** A traveller's points balance; 0 when the traveller does not exist. */
-export async function pointsBalance(db: Db | Trx, travelerId: string): Promise<number> {
-  const row = await db.selectFrom('travelers').select('accumulatedReward').where('id', '=', travelerId).executeTakeFirst();
-  return row?.accumulatedReward ?? 0;
-}

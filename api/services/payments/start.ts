@@ -18,10 +18,11 @@ import { findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE } from '../bookings/
 import { type Booking, bookingLocked } from '../bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../bookings/seat-holds.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
-import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsBalance, pointsCapLeftCents, quoteView } from './amounts.ts';
+import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsCapLeftCents, quoteView } from './amounts.ts';
 import { createRedirect, newOrderNumber } from './redsys.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
+import { pointsBalance } from './queries.ts';
 
 /** A transfer takes days to arrive: its seats are held this long, then go back on sale unless staff confirmed it. */
 export const TRANSFER_HOLD_HOURS = 72;

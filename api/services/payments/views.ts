@@ -7,9 +7,10 @@ import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
 import { type Booking, parseTravellers } from '../bookings/records.ts';
-import { loadPaymentContext, parseQuoteSnapshot, paymentAmounts, pointsBalance, pointsCapLeftCents } from './amounts.ts';
+import { loadPaymentContext, parseQuoteSnapshot, paymentAmounts, pointsCapLeftCents } from './amounts.ts';
 import { type PaymentDeps, transferDetails } from './start.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
+import { paymentsOf, pointsBalance, tripOf } from './queries.ts';
 
 export const paymentNotFound = () => notFound('No encontramos ese pago.');
 
@@ -69,7 +70,7 @@ export async function paymentResult({ db, config }: PaymentDeps, paymentId: stri
     ])
     .where('bookings.id', '=', payment.bookingId)
     .executeTakeFirstOrThrow();
-  const payments = await db.selectFrom('payments').select(['amountCents', 'status']).where('bookingId', '=', booking.id).execute();
+  const payments = await paymentsOf(db, booking.id);
   const travellers = parseTravellers(booking.travelersStringify);
   const lead = findLeadTraveller(travellers);
   const totalCents = parseQuoteSnapshot(booking.quoteStringify)?.totalCents ?? booking.priceCents;
@@ -105,19 +106,11 @@ export const receiptPath = (bookingId: string, paymentId: string, tk: string | n
 
 /** `GET /payments/receipts/:bookingId`: the confirmed payments, oldest first. */
 export async function receiptsList(db: Db, booking: Booking, { tk }: { tk: string | null }): Promise<ReceiptsAnswer> {
-  const [tour, payments] = await Promise.all([
-    db
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
-      .select('tours.name')
-      .where('periods.id', '=', booking.periodId)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('payments').selectAll().where('bookingId', '=', booking.id).where('status', '=', 'CONFIRMED').orderBy('createdAt').orderBy('id').execute(),
-  ]);
+  const [trip, payments] = await Promise.all([tripOf(db, booking.periodId), paymentsOf(db, booking.id, { confirmed: true })]);
   return {
     bookingId: booking.id,
     tkId: booking.tkId,
-    tourName: tour.name,
+    tourName: trip.tourName,
     receipts: payments.map((p: PaymentRow) => ({
       paymentId: p.id,
       amountCents: p.amountCents,
