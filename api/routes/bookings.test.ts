@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { day, jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
+import { day, jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi, countRows } from '../../tests/support/booking-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
@@ -16,15 +17,7 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
 
   const create = async (body: unknown = validBooking()) => api.request('/bookings', jsonRequest('POST', body));
   const createdId = async () => ((await (await create()).json()) as { id: string }).id;
-  const count = async (table: 'bookings' | 'travelers' | 'bookingTravelers' | 'bookingStatusChanges') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: keyof Database) => countRows(t.db, table);
 
   describe('POST /', () => {
     it('creates an IN_PROGRESS booking with its lead, travellers and price', async () => {

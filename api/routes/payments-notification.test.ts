@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
-import { createTestApi, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn } from '../../tests/support/booking-fixtures.ts';
 import {
   createBookingForPayment,
   pdfText,
@@ -32,17 +33,8 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
   });
   afterEach(async () => t.drop());
 
-  const count = async (table: 'payments' | 'transactions' | 'mails' | 'paymentVouchers' | 'paymentNotifications' | 'bookingStatusChanges') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const seatsLeft = async () =>
-    (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
+  const count = (table: keyof Database) => countRows(t.db, table);
+  const seatsLeft = () => seatsLeftOn(t.db);
   const booking = () => t.db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow();
   const payment = (id: string) => t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const lastLog = () => t.db.selectFrom('paymentNotifications').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn } from '../../tests/support/booking-fixtures.ts';
 import { createBookingForPayment, redirectParams, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
@@ -28,17 +29,8 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
     expect(res.status).toBe(200);
     return res.json();
   };
-  const count = async (table: 'payments' | 'seatHolds' | 'bookingStatusChanges' | 'transactions' | 'mails') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const seatsLeft = async () =>
-    (await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow()).bookableAvailability;
+  const count = (table: keyof Database) => countRows(t.db, table);
+  const seatsLeft = () => seatsLeftOn(t.db);
   const setDeadlines = (id: string, deadlines: { date: string; amountCents: number }[]) =>
     t.db
       .updateTable('bookings')

@@ -6,6 +6,7 @@ import { createApi } from '#api/app.ts';
 import type { AuthContext } from '#api/auth-context.ts';
 import { loadConfig } from '#api/config.ts';
 import type { Db, Dialect } from '#api/db/database.ts';
+import type { Database } from '#api/db/tables.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { addDays } from '#shared/rules/dates.ts';
 
@@ -199,6 +200,20 @@ export async function insertDeparture(db: Db, { seats = 10, dayOne = day(60) }: 
 
 /** The API over `db`; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */
 export type TestApi = ReturnType<typeof createTestApi>;
+
+/** How many rows a table holds. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Seats left on the fixture departure (or another period). */
+export async function seatsLeft(db: Db, periodId = 'p1'): Promise<number> {
+  return (await db.selectFrom('periods').select('bookableAvailability').where('id', '=', periodId).executeTakeFirstOrThrow()).bookableAvailability;
+}
 
 /** A fresh test database with the fixture departure (`insertDeparture`) and the API over it. */
 export async function openBookingApi(dialect: Dialect): Promise<{ t: TestDatabase; api: TestApi }> {
