@@ -7,12 +7,7 @@ import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { catalogueWindow, isPeriodListed } from '#shared/rules/catalogue.ts';
 import { checkAgeGroup, findPassengerProblems, findRoommateProblems, type RoommateGroup } from '#shared/rules/passengers.ts';
-import {
-  countTravellersByAgeGroup,
-  generateDifferentId,
-  type RandomSource,
-  setTravellersForAgeGroup,
-} from '#shared/rules/travellers.ts';
+import { countTravellersByAgeGroup, generateDifferentId, type RandomSource, setTravellersForAgeGroup } from '#shared/rules/travellers.ts';
 import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
