@@ -78,7 +78,10 @@ export function createShop(deps: AppDeps) {
     if (match?.route.kind !== 'shell') return next();
     const name = match.route.shell;
     let serveShell = shells.get(name);
-    if (!serveShell) shells.set(name, (serveShell = serveStatic({ root: site, path: shellFile(name), precompressed: true })));
+    if (!serveShell) {
+      serveShell = serveStatic({ root: site, path: shellFile(name), precompressed: true });
+      shells.set(name, serveShell);
+    }
     return serveShell(c, next);
   });
 

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { AppError, CHECK_FIELDS_MESSAGE, invalidFields } from './errors.ts';
+import { type AppError, CHECK_FIELDS_MESSAGE, invalidFields } from './errors.ts';
 
 // Zod's Spanish messages for every issue a schema gives no message of its own: whatever the API
 // validates, a person reads Spanish. Set once for the server process (the islands use their schemas'

@@ -2,7 +2,7 @@
  * Business constants of both specs (§9 and the values the screens quote). Spanish strings are binding word
  * for word.
  */
-import type { AgeGroup, DraftStatus, OfferStatus, SliderCategory, StaffGroup, TripTypeSlug } from './enums.ts';
+import type { AgeGroup, DraftStatus, SliderCategory, StaffGroup, TripTypeSlug } from './enums.ts';
 
 // Travellers and prices
 

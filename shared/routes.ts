@@ -218,7 +218,7 @@ const routesByName = new Map<string, RouteDef>(ROUTES.map((route) => [route.name
  */
 export function pathTo<N extends RouteName>(
   name: N,
-  ...[params, query]: {} extends RouteParams<N>
+  ...[params, query]: Record<string, never> extends RouteParams<N>
     ? [params?: RouteParams<N>, query?: Record<string, string | null>]
     : [params: RouteParams<N>, query?: Record<string, string | null>]
 ): string {

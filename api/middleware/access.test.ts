@@ -40,7 +40,12 @@ describe('access rules', () => {
 
   it('answers 401 without a session and 403 without the group, in the error shape, before the handler runs', async () => {
     let ran = 0;
-    const { as } = appWith((app) => app.get('/', allow('admin'), (c) => (ran++, c.json({ ok: true }))));
+    const { as } = appWith((app) =>
+      app.get('/', allow('admin'), (c) => {
+        ran++;
+        return c.json({ ok: true });
+      }),
+    );
     const anonymous = await as(null);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED', message: 'Inicia sesión para continuar.' } });

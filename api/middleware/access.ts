@@ -20,7 +20,8 @@
  * The declaration is introspectable (`declaredRule`, `routeAccessTable`): the route-table test lists
  * every route of the app and fails for one that declares no rule.
  */
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { findTargetHandler, isMiddleware } from 'hono/utils/handler';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
@@ -55,7 +56,7 @@ export function accessDecision(auth: AuthContext | null, rule: AccessRule): 'all
 }
 
 // Metadata only (which rule a middleware function enforces), never request state.
-const declared = new WeakMap<Function, AccessRule>();
+const declared = new WeakMap<object, AccessRule>();
 
 /** The access rule of a route: the first middleware of its chain. */
 export function allow(rule: AccessRule): MiddlewareHandler<ApiEnv> {
@@ -70,7 +71,7 @@ export function allow(rule: AccessRule): MiddlewareHandler<ApiEnv> {
 }
 
 /** The rule a handler of `app.routes` enforces, if it is an `allow()` middleware. */
-export const declaredRule = (handler: Function): AccessRule | undefined => declared.get(handler);
+export const declaredRule = (handler: object): AccessRule | undefined => declared.get(handler);
 
 export interface RouteAccess {
   method: string;
@@ -84,7 +85,7 @@ export interface RouteAccess {
  * Hono keeps each handler of a chain as its own entry of `app.routes`, sub-apps' routes included;
  * middleware takes `(c, next)`, endpoints only `(c)`.
  */
-export function routeAccessTable(app: Hono<any, any, any>): RouteAccess[] {
+export function routeAccessTable(app: { routes: readonly RouterRoute[] }): RouteAccess[] {
   const table: RouteAccess[] = [];
   const byKey = new Map<string, RouteAccess>();
   const pendingRules = new Map<string, AccessRule[]>();

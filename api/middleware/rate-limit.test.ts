@@ -53,7 +53,10 @@ describe.each(dialects)('the rate-limit middleware on %s', (dialect) => {
         c.set('requestId' as never, 'req-1' as never);
         await next();
       })
-      .post('/', rateLimit({ db: t.db, config: { trustProxy: true }, limit }), (c) => (ran++, c.json({ ok: true }, 201)));
+      .post('/', rateLimit({ db: t.db, config: { trustProxy: true }, limit }), (c) => {
+        ran++;
+        return c.json({ ok: true }, 201);
+      });
     app.onError(errorResponse);
     const post = (ip: string) => app.request('/', { method: 'POST', headers: { 'x-forwarded-for': ip } });
     for (let i = 0; i < 3; i++) expect((await post('198.51.100.4')).status).toBe(201);

@@ -80,7 +80,7 @@ export function oauthRoutes(deps: AppDeps) {
       // The address the provider redirected to, as registered, with the parameters it added.
       const currentUrl = new URL(callbackUrl(config, provider));
       for (const [key, value] of new URL(c.req.url).searchParams) currentUrl.searchParams.append(key, value);
-      let profile;
+      let profile: Awaited<ReturnType<typeof completeAuthorization>>;
       try {
         profile = await completeAuthorization(provider, settings, {
           currentUrl,

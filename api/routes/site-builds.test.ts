@@ -8,7 +8,10 @@ describe.each(dialects)('/api/admin/site-builds on %s', (dialect) => {
   let t: TestDatabase;
   let runs = 0;
   const rebuilds = createRebuildQueue({
-    run: async () => (runs++, { info: { hash: 'h2', builtAt: '2026-11-22T11:00:00.000Z', pages: 9, tours: 1 }, skipped: false }),
+    run: async () => {
+      runs++;
+      return { info: { hash: 'h2', builtAt: '2026-11-22T11:00:00.000Z', pages: 9, tours: 1 }, skipped: false };
+    },
     debounceMs: 0,
     intervalMs: 0,
     log: () => {},

@@ -16,8 +16,14 @@ function fakeRun() {
     maxActive = Math.max(maxActive, active);
     return new Promise<{ info: BuildInfo; skipped: boolean }>((resolve, reject) => {
       finishers.push({
-        resolve: (i) => (active--, resolve({ info: i, skipped: false })),
-        reject: (e) => (active--, reject(e)),
+        resolve: (i) => {
+          active--;
+          resolve({ info: i, skipped: false });
+        },
+        reject: (e) => {
+          active--;
+          reject(e);
+        },
       });
     });
   });

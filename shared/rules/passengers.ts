@@ -95,18 +95,23 @@ export function findRoommateProblems(
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const seen = new Set<string>();
-  groups.forEach((group, i) => {
+  for (const [i, group] of groups.entries()) {
+    const key = `roommates.${i}`;
     const members = group.travellerIds.map((id) => travellers.find((t) => t.id === id));
-    if (members.some((m) => m === undefined)) return void (problems[`roommates.${i}`] = PASSENGER_MESSAGES.roommateUnknown);
-    if (group.travellerIds.some((id) => seen.has(id)) || new Set(group.travellerIds).size !== group.travellerIds.length) {
-      return void (problems[`roommates.${i}`] = PASSENGER_MESSAGES.roommateTwice);
+    if (members.some((m) => m === undefined)) {
+      problems[key] = PASSENGER_MESSAGES.roommateUnknown;
+      continue;
     }
-    group.travellerIds.forEach((id) => seen.add(id));
-    const modeIds = new Set(members.map((m) => m!.reservationMode));
-    const mode = modes.find((m) => m.activityId === members[0]!.reservationMode);
-    if (modeIds.size !== 1 || mode === undefined) return void (problems[`roommates.${i}`] = PASSENGER_MESSAGES.roommateMode);
-    if (group.travellerIds.length > mode.places) problems[`roommates.${i}`] = PASSENGER_MESSAGES.roommateSize;
-  });
+    if (group.travellerIds.some((id) => seen.has(id)) || new Set(group.travellerIds).size !== group.travellerIds.length) {
+      problems[key] = PASSENGER_MESSAGES.roommateTwice;
+      continue;
+    }
+    for (const id of group.travellerIds) seen.add(id);
+    const modeIds = new Set(members.map((m) => m?.reservationMode));
+    const mode = modes.find((m) => m.activityId === members[0]?.reservationMode);
+    if (modeIds.size !== 1 || mode === undefined) problems[key] = PASSENGER_MESSAGES.roommateMode;
+    else if (group.travellerIds.length > mode.places) problems[key] = PASSENGER_MESSAGES.roommateSize;
+  }
   return problems;
 }
 
@@ -131,7 +136,7 @@ export function assignRooms({
   for (const mode of modes.filter((m) => m.places > 1)) {
     const inMode = travellers.filter((t) => t.reservationMode === mode.activityId);
     const groups = roommates.filter((g) => g.travellerIds.every((id) => inMode.some((t) => t.id === id)));
-    groups.forEach((g, i) => g.travellerIds.forEach((id) => (rooms[id] = i + 1)));
+    for (const [i, g] of groups.entries()) for (const id of g.travellerIds) rooms[id] = i + 1;
     let next = groups.length + 1;
     let filled = 0;
     for (const t of inMode) {

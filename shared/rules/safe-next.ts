@@ -11,9 +11,9 @@ const NOT_AFTER_SIGN_IN = ['/login', '/registro'];
  * @example safeNextPath('//evil.example/perfil') // null
  */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   // Control characters and backslashes are read differently by browsers and URL parsers: refuse them.
-  if (/[\u0000-\u001f\\]/.test(next)) return null;
+  if ([...next].some((char) => char.charCodeAt(0) < 0x20 || char === '\\')) return null;
   const base = 'https://tienda.invalid';
   const url = URL.canParse(next, base) ? new URL(next, base) : null;
   if (!url || url.origin !== base) return null;

@@ -75,7 +75,8 @@ export function planDays(seed: TourSeed, destination: DestinationSeed): DayPlan[
     const after = stops.length === 0 ? 0 : stops.length - 1 - (i % stops.length);
     const anchor = stops[after] ?? { city: destination.airport[1] };
     const [suffix, text] = FREE_DAYS[i % FREE_DAYS.length] as readonly [string, string];
-    const at = planned.findIndex((d) => d === stops[after]) + 1;
+    const stop = stops[after];
+    const at = stop ? planned.indexOf(stop) + 1 : 0;
     planned.splice(at, 0, { title: `${anchor.city}: ${suffix}`, description: text.replace('{city}', anchor.city), city: anchor.city });
   }
   const first = planned[0]?.city ?? destination.airport[1];

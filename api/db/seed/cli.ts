@@ -24,10 +24,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function main(): Promise<void> {
-  let values;
+function readArgs() {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       options: {
         tours: { type: 'string' },
         database: { type: 'string' },
@@ -36,10 +35,14 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
+    }).values;
   } catch (error) {
-    fail(`${(error as Error).message}\n\n${USAGE}`);
+    return fail(`${(error as Error).message}\n\n${USAGE}`);
   }
+}
+
+async function main(): Promise<void> {
+  const values = readArgs();
   if (values.help) {
     console.log(USAGE);
     return;

@@ -179,10 +179,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
 
   for (const plan of CAROUSELS) {
     const id = slider(plan);
-    tours
-      .filter(plan.pick)
-      .slice(0, 8)
-      .forEach((t, i) => link(id, t.id, i + 1));
+    for (const [i, t] of tours.filter(plan.pick).slice(0, 8).entries()) link(id, t.id, i + 1);
   }
   // Fixtures for the visitor filters: a hidden tour and one without an adult price sit inside a live carousel.
   const group = ctx.rows.sliders?.[0]?.id as string;
@@ -201,10 +198,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       subtitle: grid.subtitle,
       banner: true,
     });
-    tours
-      .filter(grid.pick)
-      .slice(0, 12)
-      .forEach((t, i) => link(id, t.id, i + 1));
+    for (const [i, t] of tours.filter(grid.pick).slice(0, 12).entries()) link(id, t.id, i + 1);
   }
 
   // Offer sliders: one card per offer, cities taken from the chosen flights' names.

@@ -21,8 +21,8 @@ export function createContext(rng: Random, today: string): SeedContext {
 }
 
 export function add<T extends keyof Database>(ctx: SeedContext, table: T, row: Row<T>): Row<T> {
-  const list = (ctx.rows[table] ??= []) as Row<T>[];
-  list.push(row);
+  ctx.rows[table] ??= [];
+  (ctx.rows[table] as Row<T>[]).push(row);
   return row;
 }
 

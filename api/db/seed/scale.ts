@@ -74,7 +74,8 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
     const geography = await ensureGeography(trx, rng);
     let sets: RowSets = {};
     const push = <T extends keyof RowSets>(table: T, row: Row<T>) => {
-      ((sets[table] ??= []) as Row<T>[]).push(row);
+      sets[table] ??= [];
+      (sets[table] as Row<T>[]).push(row);
     };
     const price = (
       owner: Partial<Record<'tourId' | 'periodId' | 'flightId' | 'reservationModeId', string>>,
