@@ -108,33 +108,22 @@ export default function CarouselScroller({ label, count, loop, children }: Carou
         {children}
       </div>
       {showButtons && (
-        <div className="carousel-scroller__controls" role="group" aria-label={`Desplazar ${label}`}>
-          <button
-            type="button"
-            className="carousel-scroller__button"
-            aria-label="Anterior"
-            aria-controls={id}
-            aria-disabled={!canPrevious}
-            onClick={() => step('previous')}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="carousel-scroller__button"
-            aria-label="Siguiente"
-            aria-controls={id}
-            aria-disabled={!canNext}
-            onClick={() => step('next')}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-        </div>
+        <fieldset className="carousel-scroller__controls" aria-label={`Desplazar ${label}`}>
+          <ArrowButton label="Anterior" controls={id} disabled={!canPrevious} path="M15 5l-7 7 7 7" onClick={() => step('previous')} />
+          <ArrowButton label="Siguiente" controls={id} disabled={!canNext} path="M9 5l7 7-7 7" onClick={() => step('next')} />
+        </fieldset>
       )}
     </div>
+  );
+}
+
+/** A previous/next button: aria-disabled rather than disabled, so it keeps its focus at either end. */
+function ArrowButton({ label, controls, disabled, path, onClick }: { label: string; controls: string; disabled: boolean; path: string; onClick: () => void }) {
+  return (
+    <button type="button" className="carousel-scroller__button" aria-label={label} aria-controls={controls} aria-disabled={disabled} onClick={onClick}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+        <path d={path} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }

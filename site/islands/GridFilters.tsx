@@ -35,16 +35,16 @@ export default function GridFilters({ gridId, tours }: Props) {
   return (
     <div className="grid-filters">
       {typePills.length > 1 && (
-        <div className="grid-filters__group" role="group" aria-label="Filtrar por tipo de viaje">
+        <fieldset className="grid-filters__group" aria-label="Filtrar por tipo de viaje">
           {typePills.map((pill) => (
             <button key={pill.key} type="button" className="pill" aria-pressed={activeType === pill.key} onClick={() => toggleTripTypePill(pill.key)}>
               {pill.label} <span className="pill__count">({pill.count})</span>
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       {destinationPills.length > 1 && (
-        <div className="grid-filters__group grid-filters__group--destinations" role="group" aria-label="Filtrar por destino">
+        <fieldset className="grid-filters__group grid-filters__group--destinations" aria-label="Filtrar por destino">
           {destinationPills.map((name) => (
             <button
               key={name}
@@ -56,7 +56,7 @@ export default function GridFilters({ gridId, tours }: Props) {
               {name}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <p className="grid-filters__count" role="status" aria-live="polite">
         {shown.length === 0 ? 'No hay viajes con estos filtros.' : formatTripCount(shown.length)}

@@ -36,6 +36,7 @@ export default function HomeTripTabs({ tabs, ...slots }: HomeTripTabsProps) {
 
   return (
     <div className="trip-tabs">
+      {/* biome-ignore lint/a11y/noRedundantRoles: Safari drops list semantics from lists styled without bullets unless the role is given. */}
       <ul className="trip-tabs__bar" role="list" aria-label="Tipo de viaje">
         {tabs.map((tab, i) => {
           const isSelected = tab.category === selected;

@@ -36,23 +36,25 @@ export default function SearchResults({ vocabulary }: Props) {
   const count = results.length;
   return (
     <div className="search">
-      <form className="search__form" role="search" aria-label="Nueva búsqueda" onSubmit={onSubmit}>
-        <label htmlFor="busqueda-texto">Busca por destino, país o viaje</label>
-        <div className="search__row">
-          <input
-            id="busqueda-texto"
-            type="search"
-            name="q"
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            maxLength={80}
-            autoComplete="off"
-          />
-          <button type="submit" className="button">
-            Buscar
-          </button>
-        </div>
-      </form>
+      <search aria-label="Nueva búsqueda">
+        <form className="search__form" onSubmit={onSubmit}>
+          <label htmlFor="busqueda-texto">Busca por destino, país o viaje</label>
+          <div className="search__row">
+            <input
+              id="busqueda-texto"
+              type="search"
+              name="q"
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              maxLength={80}
+              autoComplete="off"
+            />
+            <button type="submit" className="button">
+              Buscar
+            </button>
+          </div>
+        </form>
+      </search>
       <h2 className="search__heading" ref={heading} tabIndex={-1}>
         {typed ? `Resultados para «${typed}»` : 'Escribe qué viaje buscas'}
       </h2>

@@ -6,7 +6,7 @@
  * `stores/session.ts`.
  */
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef } from 'react';
 import { $session, clearSessionError } from '../stores/session.ts';
 import {
   $signInErrors,
@@ -41,16 +41,12 @@ export default function SignIn({ tab: initialTab }: { tab: SignInTab }) {
   const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    void startSignIn({ tab: initialTab, search: location.search }).then((outcome) => outcome && onOutcome(outcome));
-  }, [initialTab]);
-
   // Signed in (now, or already when the page opened): on to where the visitor was going.
   useEffect(() => {
     if (session.status === 'signed-in') location.replace(afterSignInPath(location.search));
   }, [session.status]);
 
-  function onOutcome(outcome: SignInOutcome) {
+  const onOutcome = useCallback((outcome: SignInOutcome) => {
     // Focus follows the flow: to the first field to fix, or to the heading of the step that opened.
     requestAnimationFrame(() => {
       if (outcome === 'failed') {
@@ -61,7 +57,11 @@ export default function SignIn({ tab: initialTab }: { tab: SignInTab }) {
         heading.current?.focus();
       }
     });
-  }
+  }, []);
+
+  useEffect(() => {
+    void startSignIn({ tab: initialTab, search: location.search }).then((outcome) => outcome && onOutcome(outcome));
+  }, [initialTab, onOutcome]);
 
   if (session.status !== 'anonymous') {
     return <LogoLoadingScreen label={session.status === 'loading' ? 'Comprobando tu sesión…' : 'Entrando en tu cuenta…'} />;

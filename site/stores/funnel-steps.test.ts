@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { passengerFields, validBooking } from '../../tests/support/booking-fixtures.ts';
-import { useIslandApi } from '../../tests/support/island-api.ts';
+import { withIslandApi } from '../../tests/support/island-api.ts';
 import { $funnel, $view, INITIAL_FUNNEL, loadBooking } from './booking.ts';
 import { $customiseStep, chosenActivities, loadCustomiseStep, saveChoice, splitOptions, toggleActivity, withPending } from './customise-step.ts';
 import {
@@ -23,7 +23,7 @@ import { $flightsStep, chooseFlightOption, groupByCity, loadFlightsStep, offersN
 import { $passengersStep, checkPassengers, loadPassengersStep, mergedFields, passengerInputId, savePassengers, sharedModes } from './passengers-step.ts';
 import { $startStep, maxTravellersFor, openBookingStart, partyFits, quoteParty, startOver } from './start-step.ts';
 
-const api = useIslandApi();
+const api = withIslandApi();
 const SLUG = 'japon-esencial';
 const today = new Date().toISOString().slice(0, 10);
 

@@ -14,7 +14,7 @@ export interface IslandApi {
 }
 
 /** Registers beforeEach/afterEach hooks that give each test a fresh database and API. */
-export function useIslandApi(): IslandApi {
+export function withIslandApi(): IslandApi {
   const context = { calls: [] } as unknown as IslandApi;
   const realFetch = globalThis.fetch;
   beforeEach(async () => {

@@ -17,7 +17,7 @@ export default function Counter({
   onChange: (value: number) => void;
 }) {
   return (
-    <div className="funnel-counter" role="group" aria-labelledby={`${id}-label`}>
+    <fieldset className="funnel-counter" aria-labelledby={`${id}-label`}>
       <div>
         <span id={`${id}-label`} className="funnel__legend">
           {label}
@@ -47,6 +47,6 @@ export default function Counter({
           +
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -45,12 +45,12 @@ function FlightDetails({ option }: { option: FlightOptionView }) {
   if (option.journeys.length === 0) return null;
   return (
     <div className="funnel-flight__journeys">
-      {option.journeys.map((journey, i) => (
-        <div key={i}>
+      {option.journeys.map((journey) => (
+        <div key={journey.direction}>
           <p className="funnel-flight__direction">{journey.direction === 'outbound' ? 'Ida' : 'Vuelta'}</p>
           <ul className="funnel-flight__segments">
-            {journey.segments.map((segment, j) => (
-              <Segment key={j} segment={segment} />
+            {journey.segments.map((segment) => (
+              <Segment key={`${segment.departureIata}-${segment.departureAt}`} segment={segment} />
             ))}
           </ul>
         </div>

@@ -40,7 +40,7 @@ export default function PassengersStep() {
     if (viewId) void loadPassengersStep(viewId);
   }, [viewId]);
 
-  const valueOf = (t: BookingTravelerEntry, key: PassengerField) => passengerValue(t, key, passengerDrafts);
+  const shown = (t: BookingTravelerEntry, key: PassengerField) => passengerValue(t, key, passengerDrafts);
   const merged = (t: BookingTravelerEntry) => mergedFields(t, passengerDrafts);
 
   async function submit() {
@@ -70,7 +70,7 @@ export default function PassengersStep() {
                   <Field
                     id={`p-${i}-${key}`}
                     label={label}
-                    value={valueOf(t, key)}
+                    value={shown(t, key)}
                     onChange={(e) => setPassengerDraft(t.id, key, e.target.value)}
                     error={fields[`travellers.${i}.${key}`]}
                     {...extra}
@@ -122,9 +122,9 @@ export default function PassengersStep() {
                           <div key={t.id} className="funnel__field">
                             <label htmlFor={`room-${t.id}`}>{formatTravellerLabel({ ...t, reservationFields: merged(t) }, view.travellers)}</label>
                             <select id={`room-${t.id}`} value={rooms[t.id] ?? 1} onChange={(e) => setRoom(t.id, Number(e.target.value))}>
-                              {Array.from({ length: roomCount }, (_, n) => (
-                                <option key={n} value={n + 1}>
-                                  Habitación {n + 1}
+                              {Array.from({ length: roomCount }, (_, n) => n + 1).map((room) => (
+                                <option key={room} value={room}>
+                                  Habitación {room}
                                 </option>
                               ))}
                             </select>

@@ -63,6 +63,7 @@ export default function PaymentForm({ options, organiser }: { options: PaymentOp
       <div className="funnel-pay__consents">
         <Consent id="pago-condiciones" checked={consents.acceptTerms} error={errors['acceptTerms']} onChange={(value) => setConsent('acceptTerms', value)}>
           He leído y acepto las <a href="/terminos-reservas">condiciones de la reserva</a> y la{' '}
+          {/* biome-ignore lint/a11y/useValidAnchor: a real link to the section (it works without the island); the click also unfolds it. */}
           <a href="#informacion-precontractual" onClick={openPreContractualInfo}>
             información precontractual del viaje combinado
           </a>

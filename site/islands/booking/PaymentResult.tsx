@@ -41,7 +41,7 @@ function ResultView({ paymentId, bookingId }: { paymentId: string; bookingId: st
   const key = state.phase === 'ready' ? `${state.result.status}:${state.checking}` : state.phase;
   // The outcome replaces 'Comprobando…': focus its heading so it is read out.
   useEffect(() => {
-    if (state.phase !== 'loading') heading.current?.focus();
+    if (key !== 'loading') heading.current?.focus();
   }, [key]);
 
   if (state.phase === 'loading') return <p role="status">Comprobando tu pago…</p>;
