@@ -65,7 +65,6 @@ export const MONTH_NAMES = [
   'Noviembre',
   'Diciembre',
 ] as const;
-export type MonthName = (typeof MONTH_NAMES)[number];
 
 /** Tours whose tagKeywords or tag_season contain this are hidden from every list. */
 export const HIDDEN_KEYWORD = 'oculto';

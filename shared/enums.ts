@@ -13,10 +13,6 @@ export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 export const DRAFT_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
-/** "Wider set: ACTIVE, DRAFT, INACTIVE, UNPUBLISHED, DELETED." */
-export const WIDE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE', 'UNPUBLISHED', 'DELETED'] as const;
-export type WideStatus = (typeof WIDE_STATUSES)[number];
-
 /** "Booking status: IN_PROGRESS, CANCELED, CONFIRMED, WAITING_FOR_TRANSFER, PAYPAL_REVIEW." */
 export const BOOKING_STATUSES = ['IN_PROGRESS', 'CANCELED', 'CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -35,14 +31,6 @@ export const MAIL_TYPES = [
 ] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 
-/** "Transaction type: CREDIT, DEBIT" (points earned and redeemed). */
-export const TRANSACTION_TYPES = ['CREDIT', 'DEBIT'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-/** "Discount type: number or percentage." */
-export const DISCOUNT_TYPES = ['number', 'percentage'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-
 /** "Price basis: PER_TRAVELER, PER_BOOKING, PER_FOUR_TRAVELER" (also the coupon condition). */
 export const PRICE_BASES = ['PER_TRAVELER', 'PER_BOOKING', 'PER_FOUR_TRAVELER'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
@@ -58,14 +46,6 @@ export type CampaignDiscountBasis = (typeof CAMPAIGN_DISCOUNT_BASES)[number];
 /** "Period sources: WEBDR, TOP, DRCAMPAIGN, DRLASTSEATS." */
 export const PERIOD_SOURCES = ['WEBDR', 'TOP', 'DRCAMPAIGN', 'DRLASTSEATS'] as const;
 export type PeriodSource = (typeof PERIOD_SOURCES)[number];
-
-/** "Trip kinds: GROUP, SINGLE, FIT, FAMILY, REDUCED_GROUP, GRID." */
-export const TRIP_KINDS = ['GROUP', 'SINGLE', 'FIT', 'FAMILY', 'REDUCED_GROUP', 'GRID'] as const;
-export type TripKind = (typeof TRIP_KINDS)[number];
-
-/** "Sort: ASC, DESC." */
-export const SORT_ORDERS = ['ASC', 'DESC'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** "Landing content types TITLE, TEXT, IMAGE, MEDIA, BUTTON, ENRICHED_TEXT." */
 export const LANDING_CONTENT_TYPES = ['TITLE', 'TEXT', 'IMAGE', 'MEDIA', 'BUTTON', 'ENRICHED_TEXT'] as const;
@@ -138,10 +118,6 @@ export type AgeGroup = (typeof AGE_GROUPS)[number];
 /** "Staff groups come from the session token: 'drAdmin' … and 'guides'." */
 export const STAFF_GROUPS = ['drAdmin', 'guides'] as const;
 export type StaffGroup = (typeof STAFF_GROUPS)[number];
-
-/** Feedback screen type: "activity or tour". */
-export const FEEDBACK_TYPES = ['activity', 'tour'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
 /** Known trip-type slugs of /tipo-de-viaje/{slug}: "grupo, single, grupo-privados". */
 export const TRIP_TYPE_SLUGS = ['grupo', 'single', 'grupo-privados'] as const;

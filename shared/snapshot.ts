@@ -278,15 +278,11 @@ export const CatalogueSnapshotSchema = z.strictObject({
 });
 
 export type PriceSnapshot = z.infer<typeof PriceSnapshotSchema>;
-export type CampaignSnapshot = z.infer<typeof CampaignSnapshotSchema>;
 export type FlightSnapshot = z.infer<typeof FlightSnapshotSchema>;
 export type PeriodSnapshot = z.infer<typeof PeriodSnapshotSchema>;
 export type DestinationSnapshot = z.infer<typeof DestinationSnapshotSchema>;
 export type ParentRegionSnapshot = z.infer<typeof ParentRegionSnapshotSchema>;
 export type TourSnapshot = z.infer<typeof TourSnapshotSchema>;
-export type OptionalActivitySnapshot = z.infer<typeof OptionalActivitySnapshotSchema>;
-export type ActivityPackSnapshot = z.infer<typeof ActivityPackSnapshotSchema>;
-export type ReservationModeSnapshot = z.infer<typeof ReservationModeSnapshotSchema>;
 export type TourOfferSnapshot = z.infer<typeof TourOfferSnapshotSchema>;
 export type SliderSnapshot = z.infer<typeof SliderSnapshotSchema>;
 export type LandingSnapshot = z.infer<typeof LandingSnapshotSchema>;

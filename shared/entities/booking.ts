@@ -73,14 +73,6 @@ export interface CockpitBooking {
   createdAt: string;
 }
 
-/** A mail requested for a booking ("Create booking mail (bookingID, status BONO_RESERVA)"). */
-export interface BookingMail {
-  id: string;
-  bookingId: string;
-  status: MailType;
-  createdAt: string;
-}
-
 export interface MailLog {
   id: string;
   mailId: string | null;
@@ -97,24 +89,6 @@ export interface BookingResponse {
   bookingId: string;
   tkResponse: string;
   createdAt: string;
-}
-
-/** Link between a booking and a traveller, with the traveller's share of the price. */
-export interface BookingTraveler {
-  id: string;
-  bookingId: string;
-  travelerId: string;
-  retailerTravelerId: string | null;
-  email: string;
-  dni: string | null;
-  pvpCents: number | null;
-  periodExtraCents: number | null;
-  flightExtraCents: number | null;
-  roomExtraCents: number | null;
-  /** Points earned on this trip (points, not money). */
-  reward: number | null;
-  pnr: string | null;
-  eTicket: string | null;
 }
 
 export interface Booking {

@@ -1,5 +1,5 @@
 /** Payments, vouchers, points transactions and coupons. */
-import type { CouponStatus, CouponType, PaymentMethod, PaymentStatus, PriceBasis, TourType, TransactionType } from '../enums.ts';
+import type { CouponStatus, CouponType, PaymentMethod, PaymentStatus, PriceBasis, TourType } from '../enums.ts';
 
 export interface Payment {
   id: string;
@@ -22,27 +22,6 @@ export interface Payment {
   paymentReceipt: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface PaymentVoucher {
-  id: string;
-  bookingId: string;
-  paymentId: string;
-  voucherUrl: string;
-}
-
-/** A points-programme movement. `curency` keeps the spec's spelling. */
-export interface Transaction {
-  id: string;
-  travelerId: string;
-  bookingId: string | null;
-  /** Points, not money. */
-  amount: number;
-  curency: string;
-  exchangeRate: number;
-  status: string;
-  type: TransactionType;
-  createdAt: string;
 }
 
 export interface Coupon {

@@ -1,7 +1,6 @@
 /** Travellers, agencies, guides, accounts and the records visitors leave (contact questions, visit logs). */
 import type { StaffGroup } from '../enums.ts';
 import type { Booking } from './booking.ts';
-import type { Period } from './catalogue.ts';
 
 export interface Country {
   id: string;
@@ -60,16 +59,6 @@ export interface Retailer {
   paymentType: string | null;
 }
 
-export interface Guide {
-  id: string;
-  tkId: string | null;
-  email: string;
-  name: string;
-  phone: string | null;
-  /** Periods the guide leads, with their activities, itinerary days and bookings. */
-  periods: Period[];
-}
-
 export interface ContactTour {
   id: string;
   question: string;
@@ -96,24 +85,6 @@ export interface VisitorLog {
   passengers: number | null;
   type: string | null;
   createdAt: string;
-}
-
-/** A staff group as carried in the session token. */
-export interface Group {
-  name: StaffGroup;
-  description: string | null;
-}
-
-/** An account (email and password, or a social sign-in). */
-export interface User {
-  id: string;
-  email: string;
-  emailVerifiedAt: string | null;
-  travelerId: string | null;
-  disabledAt: string | null;
-  groups: StaffGroup[];
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** "A session is valid only if it is valid and its access token has not expired." */

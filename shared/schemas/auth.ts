@@ -84,11 +84,7 @@ export const ChangePasswordSchema = z.strictObject({
   newPassword,
 });
 
-export type SignUpInput = z.input<typeof SignUpSchema>;
 export type SignInInput = z.input<typeof SignInSchema>;
-export type VerifyInput = z.input<typeof VerifySchema>;
-export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
-export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
 /** The signed-in account as `GET /api/auth/me`, sign-in, verification, reset and refresh answer it. */
 export interface SessionUser {

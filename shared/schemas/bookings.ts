@@ -171,12 +171,9 @@ export const UpdateBookingSchema = z.strictObject({
 });
 
 export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
-export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
 export type CreateBookingInput = z.input<typeof CreateBookingSchema>;
 export type CreateBookingRequest = z.output<typeof CreateBookingSchema>;
-export type UpdateBookingInput = z.input<typeof UpdateBookingSchema>;
 export type UpdateBookingRequest = z.output<typeof UpdateBookingSchema>;
-export type ReservationFields = z.output<typeof ReservationFieldsSchema>;
 
 // ---------------------------------------------------------------------------------------------- views
 
