@@ -4,6 +4,7 @@
  * bookings or personal data (DESIGN.md, Security).
  */
 import { z } from 'zod';
+import type { FlightSegment } from './entities/index.ts';
 
 const Cents = z.number().int();
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -23,6 +24,7 @@ export const CampaignSnapshotSchema = z.strictObject({
   discountAppliedPerTxt: z.enum(['PER_PAX', 'ONCE']),
 });
 
+// The one segment shape (shared/entities/flights.ts), plus the nights spent at its destination.
 export const SegmentSnapshotSchema = z.strictObject({
   departureAt: z.string(),
   arrivalAt: z.string(),
@@ -33,7 +35,7 @@ export const SegmentSnapshotSchema = z.strictObject({
   flightNumber: z.string().nullable(),
   provider: z.string().nullable(),
   nights: z.number().int().nullable(),
-});
+}) satisfies z.ZodType<FlightSegment & { nights: number | null }>;
 
 export const JourneySnapshotSchema = z.strictObject({
   direction: z.enum(['outbound', 'inbound']),

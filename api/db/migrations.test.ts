@@ -43,9 +43,11 @@ describe.each(dialects)('migrations on %s', (dialect) => {
         .execute(),
     ).rejects.toThrow();
     await expect(
+      // @ts-expect-error: the generated types refuse an unknown tour type too; here the database must.
       t.db.insertInto('tours').values({ id: 't2', name: 'x', webSlug: 'x', tourType: 'Cruise', createdAt: now, updatedAt: now }).execute(),
     ).rejects.toThrow();
     await expect(
+      // @ts-expect-error: the generated types refuse an unknown status too; here the database must.
       t.db.insertInto('bookings').values({ id: 'b1', differentId: '123456', periodId: 'p1', status: 'PAID', createdAt: now, updatedAt: now }).execute(),
     ).rejects.toThrow();
     const period = await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p1').executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ export interface ActivityTable {
   country: string | null;
   description: string | null;
   homeViewable: Generated<number>;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
 }
 export type ActivityRow = Selectable<ActivityTable>;
 export type NewActivityRow = Insertable<ActivityTable>;
@@ -55,7 +55,7 @@ export type AuthTokenRowUpdate = Updateable<AuthTokenTable>;
 export interface BookingMailTable {
   id: string;
   bookingId: string;
-  status: string;
+  status: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST';
   createdAt: string;
 }
 export type BookingMailRow = Selectable<BookingMailTable>;
@@ -75,8 +75,8 @@ export type BookingResponseRowUpdate = Updateable<BookingResponseTable>;
 export interface BookingStatusChangeTable {
   id: string;
   bookingId: string;
-  fromStatus: string | null;
-  toStatus: string;
+  fromStatus: 'IN_PROGRESS' | 'CANCELED' | 'CONFIRMED' | 'WAITING_FOR_TRANSFER' | 'PAYPAL_REVIEW' | null;
+  toStatus: 'IN_PROGRESS' | 'CANCELED' | 'CONFIRMED' | 'WAITING_FOR_TRANSFER' | 'PAYPAL_REVIEW';
   changedBy: string | null;
   reason: string | null;
   createdAt: string;
@@ -123,7 +123,7 @@ export interface BookingTable {
   flightId: string | null;
   cockpitPreBookingId: string | null;
   cockpitBookingId: string | null;
-  status: Generated<string>;
+  status: Generated<'IN_PROGRESS' | 'CANCELED' | 'CONFIRMED' | 'WAITING_FOR_TRANSFER' | 'PAYPAL_REVIEW'>;
   tkStatus: Generated<string>;
   tkPaymentStatus: string | null;
   tpvPaymentStatus: string | null;
@@ -159,7 +159,7 @@ export interface CampaignTable {
   valueCents: Generated<number>;
   validFromDate: string | null;
   validUntilDate: string | null;
-  discountAppliedPerTxt: Generated<string>;
+  discountAppliedPerTxt: Generated<'PER_PAX' | 'ONCE'>;
 }
 export type CampaignRow = Selectable<CampaignTable>;
 export type NewCampaignRow = Insertable<CampaignTable>;
@@ -271,15 +271,15 @@ export interface CouponTable {
   code: string;
   startDate: string | null;
   endDate: string | null;
-  couponCondition: string;
+  couponCondition: 'PER_TRAVELER' | 'PER_BOOKING' | 'PER_FOUR_TRAVELER';
   tourId: string | null;
-  tourType: string | null;
+  tourType: 'Group' | 'FIT' | 'Private' | null;
   periodId: string | null;
   flightId: string | null;
   value: number;
   uses: Generated<number>;
-  type: string;
-  status: Generated<string>;
+  type: 'percentage' | 'fixed';
+  status: Generated<'active' | 'inactive'>;
 }
 export type CouponRow = Selectable<CouponTable>;
 export type NewCouponRow = Insertable<CouponTable>;
@@ -313,7 +313,7 @@ export type FavoriteTourRowUpdate = Updateable<FavoriteTourTable>;
 export interface FlightJourneyTable {
   id: string;
   flightId: string;
-  direction: string;
+  direction: 'outbound' | 'inbound';
   position: Generated<number>;
 }
 export type FlightJourneyRow = Selectable<FlightJourneyTable>;
@@ -399,7 +399,7 @@ export interface LandingContentTable {
   id: string;
   landingId: string;
   slug: string;
-  contentType: string;
+  contentType: 'TITLE' | 'TEXT' | 'IMAGE' | 'MEDIA' | 'BUTTON' | 'ENRICHED_TEXT';
   name: string;
   value1: string | null;
   value2: string | null;
@@ -413,7 +413,7 @@ export interface LandingTable {
   id: string;
   slug: string;
   name: string;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE' | 'UNPUBLISHED' | 'DELETED'>;
 }
 export type LandingRow = Selectable<LandingTable>;
 export type NewLandingRow = Insertable<LandingTable>;
@@ -424,7 +424,7 @@ export interface MailLogTable {
   mailId: string | null;
   bookingId: string | null;
   type: string;
-  status: string;
+  status: 'SENT' | 'FAILED' | 'RETRY';
   error: string | null;
   createdAt: string;
 }
@@ -434,14 +434,14 @@ export type MailLogRowUpdate = Updateable<MailLogTable>;
 
 export interface MailTable {
   id: string;
-  type: string;
+  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST';
   bookingId: string | null;
   toAddress: string;
   subject: string;
   html: string;
   text: string;
   attachments: Generated<string>;
-  status: Generated<string>;
+  status: Generated<'PENDING' | 'SENDING' | 'SENT' | 'FAILED'>;
   attempts: Generated<number>;
   nextAttemptAt: string;
   createdAt: string;
@@ -457,7 +457,7 @@ export interface MainBannerTable {
   backgroundImageMobile: string | null;
   content: string | null;
   order: Generated<number>;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
   enhanceMenu: Generated<number>;
 }
 export type MainBannerRow = Selectable<MainBannerTable>;
@@ -530,7 +530,7 @@ export interface PaymentNotificationTable {
   signatureVersion: string | null;
   merchantParameters: string | null;
   signature: string | null;
-  outcome: string;
+  outcome: 'approved' | 'declined' | 'replayed' | 'late' | 'review' | 'bad-signature' | 'unknown-order' | 'mismatch' | 'malformed' | 'error';
   detail: string | null;
   createdAt: string;
 }
@@ -555,14 +555,14 @@ export interface PaymentTable {
   type: string | null;
   tkId: string | null;
   amountCents: number;
-  paymentMethod: string;
+  paymentMethod: 'card' | 'bizum' | 'transfer' | 'points';
   paymentOrigin: string | null;
   paymentToken: string | null;
   reviewReason: string | null;
   tkPaymentStatus: string | null;
   tpvPaymentStatus: string | null;
   creditUrl: string | null;
-  status: Generated<string>;
+  status: Generated<'PENDING' | 'CONFIRMED' | 'FAILED' | 'CANCELED' | 'REVIEW'>;
   hash: string | null;
   paymentReceipt: string | null;
   createdAt: string;
@@ -590,7 +590,7 @@ export interface PeriodTable {
   bookableAvailability: Generated<number>;
   webBookable: Generated<number>;
   publishWeb: Generated<number>;
-  source: string | null;
+  source: 'WEBDR' | 'TOP' | 'DRCAMPAIGN' | 'DRLASTSEATS' | null;
   meetingPoint: string | null;
   afterYourTrip: string | null;
   beforeYouTravel: string | null;
@@ -723,8 +723,8 @@ export interface SliderTable {
   description: string | null;
   labelFooter: string | null;
   descriptionFooter: string | null;
-  category: Generated<string>;
-  status: Generated<string>;
+  category: Generated<'GROUP' | 'SINGLE' | 'FIT' | 'FAMILY' | 'REDUCED_GROUP' | 'GRID' | 'GRUPO PRIVADO'>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
   sliderSlug: string | null;
   sliderTitle: string | null;
   subtitle: string | null;
@@ -768,7 +768,7 @@ export interface TourOfferTable {
   discountCents: Generated<number>;
   coupon: string;
   position: Generated<number>;
-  status: Generated<string>;
+  status: Generated<'active' | 'inactive'>;
   departureCities: Generated<string>;
 }
 export type TourOfferRow = Selectable<TourOfferTable>;
@@ -815,7 +815,7 @@ export interface TourTable {
   expertOpinionTitle: string | null;
   expertOpinion: string | null;
   expertOpinionAvatar: string | null;
-  tourType: string;
+  tourType: 'Group' | 'FIT' | 'Private';
   offerValidity: string | null;
   seatsInThisFare: number | null;
   exclusiveTrip: Generated<number>;
@@ -826,7 +826,7 @@ export interface TourTable {
   metaDescription: string | null;
   metaKeyword: string | null;
   publishWeb: Generated<number>;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'UPDATING' | 'INACTIVE'>;
   includedTripPhoto: string | null;
   createdAt: string;
   updatedAt: string;
@@ -843,9 +843,9 @@ export interface TransactionTable {
   curency: Generated<string>;
   exchangeRate: Generated<number>;
   status: string;
-  type: string;
+  type: 'CREDIT' | 'DEBIT';
   createdAt: string;
-  kind: Generated<string>;
+  kind: Generated<'POINTS' | 'PAYMENT'>;
   paymentId: string | null;
 }
 export type TransactionRow = Selectable<TransactionTable>;
@@ -872,7 +872,7 @@ export interface TravelerOpinionTable {
   homeViewable: Generated<number>;
   tourViewable: Generated<number>;
   urlFolder: string | null;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE' | 'UNPUBLISHED' | 'DELETED'>;
   type: Generated<string>;
   createdAt: string;
 }
@@ -907,7 +907,7 @@ export interface TravellerPhotoTable {
   id: string;
   name: string;
   thumbnail: string;
-  status: Generated<string>;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
 }
 export type TravellerPhotoRow = Selectable<TravellerPhotoTable>;
 export type NewTravellerPhotoRow = Insertable<TravellerPhotoTable>;
@@ -915,7 +915,7 @@ export type TravellerPhotoRowUpdate = Updateable<TravellerPhotoTable>;
 
 export interface UserGroupTable {
   userId: string;
-  groupName: string;
+  groupName: 'drAdmin' | 'guides';
 }
 export type UserGroupRow = Selectable<UserGroupTable>;
 export type NewUserGroupRow = Insertable<UserGroupTable>;
@@ -959,7 +959,7 @@ export interface WaitingListEntryTable {
   name: string;
   email: string;
   travellers: number;
-  status: Generated<string>;
+  status: Generated<'WAITING' | 'OFFERED' | 'CANCELED'>;
   offeredAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -82,7 +82,7 @@ describe.each(dialects)('offering released seats to the waiting list on %s', (di
   });
 
   it('keeps one entry per departure and e-mail in the database itself', async () => {
-    const row = { periodId: 'p1', name: 'Ana', travellers: 1, status: 'WAITING', createdAt: 'x', updatedAt: 'x' };
+    const row = { periodId: 'p1', name: 'Ana', travellers: 1, status: 'WAITING' as const, createdAt: 'x', updatedAt: 'x' };
     await t.db
       .insertInto('waitingListEntries')
       .values({ ...row, id: 'w1', email: 'ana@correo.es' })

@@ -21,11 +21,12 @@ export interface CockpitFlight {
   ticketTimeLimit: string | null;
 }
 
-export interface Segment {
-  id: string;
-  provider: string | null;
-  position: number;
-  /** ISO timestamps. */
+/**
+ * One leg of a flight, as the catalogue snapshot, the flights provider and the flights step all carry it:
+ * the one declaration of a segment's shape.
+ */
+export interface FlightSegment {
+  /** ISO timestamps in the airport's local time, as stored (never shifted). */
   departureAt: string;
   arrivalAt: string;
   departureIata: string;
@@ -33,6 +34,19 @@ export interface Segment {
   departureCity: string | null;
   arrivalCity: string | null;
   flightNumber: string | null;
+  provider: string | null;
+}
+
+/** The outbound or return legs of a flight, in order. */
+export interface FlightJourney {
+  direction: 'outbound' | 'inbound';
+  segments: FlightSegment[];
+}
+
+/** A segment as stored: the shape above plus its place in the journey. */
+export interface Segment extends FlightSegment {
+  id: string;
+  position: number;
   /** True on the outbound leg, false on the return. */
   goSegment: boolean;
   nights: number | null;

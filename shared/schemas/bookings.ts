@@ -21,7 +21,7 @@ import { isValidEmail, isValidNationalId } from '../rules/validation.ts';
 import { isPlausiblePhone } from './contact.ts';
 import type { RoommateGroup } from '../rules/passengers.ts';
 import type { Quote } from '../rules/quote.ts';
-import type { BookingTravelerEntry } from '../entities/index.ts';
+import type { BookingTravelerEntry, FlightJourney, FlightSegment } from '../entities/index.ts';
 
 export const BOOKING_LIMITS = {
   /** Travellers one web booking may carry; larger groups ask the office. */
@@ -212,21 +212,8 @@ export interface BookingWorkingView {
 
 // ---------------------------------------------------------------------------------------------- flights
 
-export interface FlightSegmentView {
-  departureAt: string;
-  arrivalAt: string;
-  departureIata: string;
-  arrivalIata: string;
-  departureCity: string | null;
-  arrivalCity: string | null;
-  flightNumber: string | null;
-  provider: string | null;
-}
-
-export interface FlightJourneyView {
-  direction: 'outbound' | 'inbound';
-  segments: FlightSegmentView[];
-}
+export type FlightSegmentView = FlightSegment;
+export type FlightJourneyView = FlightJourney;
 
 export interface FlightOptionView {
   id: string;

@@ -8,12 +8,13 @@
  * - POST /periods/:periodId/waiting-list  WaitingListSchema → 201 { ok: true }
  */
 import { z } from 'zod';
+import type { TourType } from '../enums.ts';
 import type { DepartureAvailability } from '../rules/departures.ts';
 import { isValidEmail } from '../rules/validation.ts';
 
 /** The tour and its live departures, for the funnel's first step. */
 export interface BookingStartAnswer {
-  tour: { name: string; slug: string; tourType: string };
+  tour: { name: string; slug: string; tourType: TourType };
   departures: DepartureAvailability[];
 }
 

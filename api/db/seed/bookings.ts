@@ -1,11 +1,11 @@
 /** A handful of bookings in every state, with their travellers, payments, points, airline records and mails. */
+import type { BookingStatus } from '#shared/enums.ts';
 import { add, spanishDate, type SeedContext } from './context.ts';
 import { addDays, daysBetween } from './dates.ts';
 import type { SeededCoupon } from './coupons.ts';
 import type { SeededPeriod } from './periods.ts';
 import type { People, SeededTraveler } from './people.ts';
 
-type BookingStatus = 'IN_PROGRESS' | 'CONFIRMED' | 'WAITING_FOR_TRANSFER' | 'PAYPAL_REVIEW' | 'CANCELED';
 type PaymentStatus = 'PENDING' | 'CONFIRMED' | 'FAILED' | 'CANCELED' | 'REVIEW';
 type MailType = 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'PAYMENT_FALLIDO' | 'BUDGET' | 'PRE_BOOKING';
 
@@ -279,7 +279,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       });
     }
 
-    const steps: [string | null, BookingStatus, string | null, string][] = [[null, 'IN_PROGRESS', null, 'Reserva creada en la web']];
+    const steps: [BookingStatus | null, BookingStatus, string | null, string][] = [[null, 'IN_PROGRESS', null, 'Reserva creada en la web']];
     if (plan.status === 'CONFIRMED') steps.push(['IN_PROGRESS', 'CONFIRMED', 'sistema', 'Primer pago confirmado']);
     if (plan.status === 'WAITING_FOR_TRANSFER') steps.push(['IN_PROGRESS', 'WAITING_FOR_TRANSFER', 'sistema', 'El viajero eligió transferencia bancaria']);
     if (plan.status === 'PAYPAL_REVIEW') steps.push(['IN_PROGRESS', 'PAYPAL_REVIEW', 'sistema', 'Pago en revisión']);

@@ -1,6 +1,7 @@
 /** Home carousels, offer sliders, campaign grids, landings, banners, company info and home activities. */
 import { PARENT_REGIONS, type Landscape } from './fixtures/destinations.ts';
 import { LANDINGS } from './fixtures/landings.ts';
+import type { LandingContentType, SliderCategory, SliderStatus } from '#shared/enums.ts';
 import { add, cents, type SeedContext } from './context.ts';
 import type { SeededTour } from './catalogue.ts';
 import type { SeededPeriod } from './periods.ts';
@@ -20,8 +21,8 @@ function landingJobs(slug: string, landscape: Landscape, winter = false): ImageF
 
 interface SliderPlan {
   label: string;
-  category: string;
-  status: string;
+  category: SliderCategory;
+  status: SliderStatus;
   website: string | null;
   position: number;
   description: string;
@@ -138,8 +139,8 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
   const jobs: ImageFile[] = [];
   const slider = (fields: {
     label: string;
-    category: string;
-    status: string;
+    category: SliderCategory;
+    status: SliderStatus;
     website: string | null;
     position: number;
     description: string | null;
@@ -261,7 +262,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     const landingId = rng.uuid();
     add(ctx, 'landings', { id: landingId, slug: landing.slug, name: landing.name, status: 'ACTIVE' });
     const images = landingImagePaths(landing.slug);
-    const contents: [string, string, string | null, string | null][] = [
+    const contents: [LandingContentType, string, string | null, string | null][] = [
       ['TITLE', 'banner-title', landing.title, null],
       ['TEXT', 'banner-subtitle', landing.subtitle, null],
       ['IMAGE', 'banner-image', images.desktop, images.mobile],

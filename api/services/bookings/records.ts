@@ -28,8 +28,7 @@ export interface Booking extends Omit<BookingRow, 'status' | 'travelersStringify
 
 export function toBooking(row: BookingRow): Booking {
   const { travelersStringify, roommates, status, ...rest } = row;
-  // The column's CHECK constraint holds it to BOOKING_STATUSES.
-  return { ...rest, status: status as BookingStatus, travellers: parseTravellers(travelersStringify), roommates: parseRoommates(roommates) };
+  return { ...rest, status, travellers: parseTravellers(travelersStringify), roommates: parseRoommates(roommates) };
 }
 
 /** A traveller entry as Booking.travelersStringify stores it: the spec's field names (the seed writes the same). */

@@ -22,7 +22,7 @@ export async function transitionBooking(
 ): Promise<{ from: BookingStatus; to: BookingStatus; changed: boolean }> {
   const row = await trx.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
   if (!row) throw bookingNotFound();
-  const from = row.status as BookingStatus;
+  const from = row.status;
   const plan = planTransition(from, to);
   if (plan === 'unchanged') return { from, to, changed: false };
   if (plan === 'forbidden') throw new AppError('CONFLICT', 'La reserva no puede pasar a ese estado.');

@@ -6,6 +6,7 @@
  * The shop (`flight-step.ts`) decides what to show, compares the verified fare with what was shown, and
  * writes the booking; a provider only answers.
  */
+import type { FlightJourney } from '#shared/entities/index.ts';
 import type { AgePrice } from '#shared/rules/prices.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,22 +25,9 @@ export interface FareTraveller {
   category?: string | null;
 }
 
-export interface FareSegment {
-  departureAt: string;
-  arrivalAt: string;
-  departureIata: string;
-  arrivalIata: string;
-  departureCity: string | null;
-  arrivalCity: string | null;
-  flightNumber: string | null;
-  provider: string | null;
-}
-
-export interface FareJourney {
+export interface FareJourney extends FlightJourney {
   /** The itinerary id a pre-booking names (`outbound_itinerary_id`, `inbound_itinerary_id`). */
   id: string;
-  direction: 'outbound' | 'inbound';
-  segments: FareSegment[];
 }
 
 /** One flight option of a period with its fare for a given set of travellers. */

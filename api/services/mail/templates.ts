@@ -4,6 +4,7 @@
  */
 import { BRAND_NAME } from '#shared/constants.ts';
 import type { MailType } from '#shared/enums.ts';
+import type { MailRow } from '../../db/tables.ts';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
@@ -113,7 +114,8 @@ export function renderTemplate<T extends MailTemplate>(template: T, data: MailDa
  * have an account" answers a sign-up, so it is filed with the verification mails; a waiting-list seat
  * offer with the waiting-list mails.
  */
-const STORED_AS: Partial<Record<MailTemplate, string>> = { ACCOUNT_EXISTS: 'ACCOUNT_VERIFICATION', WAITING_LIST_SEAT: 'WAITING_LIST' };
-export function storedMailType(template: MailTemplate): string {
-  return STORED_AS[template] ?? template;
+const STORED_AS: Partial<Record<MailTemplate, MailRow['type']>> = { ACCOUNT_EXISTS: 'ACCOUNT_VERIFICATION', WAITING_LIST_SEAT: 'WAITING_LIST' };
+export function storedMailType(template: MailTemplate): MailRow['type'] {
+  // Every other template is stored under its own name, which the mails table's CHECK lists.
+  return STORED_AS[template] ?? (template as MailRow['type']);
 }

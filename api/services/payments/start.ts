@@ -23,6 +23,7 @@ import { createRedirect, newOrderNumber } from './redsys.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 import { pointsBalance } from './queries.ts';
+import type { NewPaymentRow } from '../../db/tables.ts';
 
 /** A transfer takes days to arrive: its seats are held this long, then go back on sale unless staff confirmed it. */
 export const TRANSFER_HOLD_HOURS = 72;
@@ -118,7 +119,7 @@ export async function startPayment(
   const paymentId = randomUUID();
   const orderNumber = newOrderNumber();
   const stamp = now.toISOString();
-  const payment = {
+  const payment: NewPaymentRow = {
     id: paymentId,
     bookingId: row.id,
     orderNumber,

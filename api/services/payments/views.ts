@@ -1,5 +1,3 @@
-/** The payments API's answers, built from rows: the pay step's options, one payment's result, the receipts list. */
-import type { BookingStatus } from '#shared/enums.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import { computePointsDiscountCents } from '#shared/rules/points.ts';
 import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
@@ -83,7 +81,7 @@ export async function paymentResult({ db, config }: PaymentDeps, paymentId: stri
     createdAt: payment.createdAt,
     booking: {
       id: booking.id,
-      status: booking.status as BookingStatus,
+      status: booking.status,
       tkId: booking.tkId,
       differentId: booking.differentId,
       tourName: booking.tourName,
