@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { catalogueWindow, isHiddenTour, isPeriodListed } from '#shared/rules/catalogue.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { periodNotFound } from './bookings/quote.ts';
+import { findPeriodWithTour, periodNotFound } from './bookings/quote.ts';
 import { queueMail } from './mail/outbox.ts';
 
 /** How long seats offered to a waiting entry count as promised to it. */
@@ -20,28 +20,7 @@ export const OFFER_WINDOW_HOURS = 24;
 
 export const SEATS_AVAILABLE_MESSAGE = 'Esta salida todavía tiene plazas para los viajeros que indicas: puedes reservarla ahora, sin lista de espera.';
 
-/** The departure as the waiting list needs it, or null when it does not exist. */
-async function findPeriod(db: Db, periodId: string) {
-  return db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
-    .select([
-      'periods.id',
-      'periods.dayOne',
-      'periods.webBookable',
-      'periods.publishWeb',
-      'periods.bookableAvailability',
-      'tours.name as tourName',
-      'tours.webSlug',
-      'tours.publishWeb as tourPublishWeb',
-      'tours.tagKeywords',
-      'tours.tagSeason',
-    ])
-    .where('periods.id', '=', periodId)
-    .executeTakeFirst();
-}
-
-type WaitingPeriod = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
+type WaitingPeriod = NonNullable<Awaited<ReturnType<typeof findPeriodWithTour>>>;
 
 /** Only departures the catalogue lists (a public tour, web-bookable, inside the date window) take a waiting list. */
 const isListed = (period: WaitingPeriod, now: Date) =>
@@ -58,7 +37,7 @@ export async function joinWaitingList(
   db: Db,
   { periodId, name, email, travellers, now }: { periodId: string; name: string; email: string; travellers: number; now: Date },
 ): Promise<void> {
-  const period = await findPeriod(db, periodId);
+  const period = await findPeriodWithTour(db, periodId);
   if (!period || !isListed(period, now)) throw periodNotFound();
   if (period.bookableAvailability >= travellers) throw new AppError('CONFLICT', SEATS_AVAILABLE_MESSAGE);
   const stamp = now.toISOString();
@@ -113,7 +92,7 @@ export async function offerReleasedSeats(db: Db, now: Date, { publicUrl }: { pub
         .set((eb) => ({ bookableAvailability: eb.ref('bookableAvailability') }))
         .where('id', '=', periodId)
         .execute();
-      const period = await findPeriod(trx, periodId);
+      const period = await findPeriodWithTour(trx, periodId);
       if (!period || !isListed(period, now)) return 0;
       const promised = await trx
         .selectFrom('waitingListEntries')

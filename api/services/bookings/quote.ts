@@ -69,9 +69,9 @@ const agePrice = (p: Pick<PriceRow, 'ageGroupName' | 'categoryName' | 'valueCent
 const ownPrice = (p: Pick<PriceRow, 'flightId' | 'optionalActivityId' | 'activityPackId' | 'reservationModeId'>) =>
   p.flightId === null && p.optionalActivityId === null && p.activityPackId === null && p.reservationModeId === null;
 
-/** Loads a period's offer; null when the period does not exist. */
-export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
-  const period = await db
+/** A departure with what decides whether the web sells it (its tour's flags and tags); undefined when it does not exist. */
+export function findPeriodWithTour(db: Db, periodId: string) {
+  return db
     .selectFrom('periods')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .select([
@@ -82,6 +82,7 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
       'periods.webBookable',
       'periods.publishWeb',
       'tours.tourType',
+      'tours.name as tourName',
       'tours.webSlug',
       'tours.publishWeb as tourPublishWeb',
       'tours.tagKeywords',
@@ -89,6 +90,11 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     ])
     .where('periods.id', '=', periodId)
     .executeTakeFirst();
+}
+
+/** Loads a period's offer; null when the period does not exist. */
+export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
+  const period = await findPeriodWithTour(db, periodId);
   if (!period) return null;
 
   const [flights, cockpitPrices, modes, activities, packs, campaigns] = await Promise.all([
