@@ -16,7 +16,7 @@ export async function loadWholePage(page: Page): Promise<void> {
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
   });
-  await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0);
+  await waitForIslands(page);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
 }
