@@ -1,24 +1,63 @@
 /**
  * Runs one Astro build in its own process, so its memory is returned to the system when it ends and
  * a failed build cannot take the server down; then writes the search index into the built site.
- * Usage: node content-build/astro-build.ts <snapshot> <outDir>
+ *
+ * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
+ * after the build as the page renderer of that build: it answers `render` messages with the pages a
+ * content change touches (content-build/page-renderer.ts), until the next full build replaces it.
+ *
+ * Usage: node content-build/astro-build.ts <snapshot> <outDir> [--serve]
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
+import type { ContentKey } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
+import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
+
+export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };
+export type RendererAnswer =
+  | { type: 'ready'; pages: number }
+  | { type: 'rendered'; id: number; pages: RenderedPage[] }
+  | { type: 'failed'; id: number; message: string };
 
 const [snapshotPath, outDir] = process.argv.slice(2);
 if (!snapshotPath || !outDir) {
-  console.error('usage: astro-build.ts <snapshot.json> <outDir>');
+  console.error('usage: astro-build.ts <snapshot.json> <outDir> [--serve]');
   process.exit(2);
 }
-process.env.CATALOGUE_SNAPSHOT = snapshotPath;
-await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn' });
+const serve = process.argv.includes('--serve') && typeof process.send === 'function';
+const cacheDir = process.env.ASTRO_CACHE_DIR ?? fileURLToPath(new URL('../node_modules/.astro', import.meta.url));
 
+process.env.CATALOGUE_SNAPSHOT = snapshotPath;
 const snapshot = CatalogueSnapshotSchema.parse(JSON.parse(await readFile(snapshotPath, 'utf8')));
 const manifestPath = process.env.IMAGE_MANIFEST;
 const images = manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {};
+const renderer = createPageRenderer({ snapshot, images, cacheDir });
+
+await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 await writeSearchIndex({ records: buildSearchRecords({ snapshot, images }), outDir });
+await renderer.saveDeps(cacheDir);
+
+let queue: Promise<void> = Promise.resolve();
+if (serve) {
+  const send = (answer: RendererAnswer) => process.send?.(answer);
+  process.on('message', (message: RendererRequest) => {
+    if (message?.type !== 'render') return;
+    // One at a time, in the order asked: each render builds on the snapshot the previous one left.
+    queue = queue.then(async () => {
+      try {
+        const pages = await renderer.render(message.delta, message.changed);
+        await renderer.saveDeps(cacheDir);
+        send({ type: 'rendered', id: message.id, pages });
+      } catch (err) {
+        send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
+      }
+    });
+  });
+  // The shop going away (its IPC channel closing) ends the renderer too.
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready', pages: Object.keys(renderer.deps()).length });
+}

@@ -1,19 +1,38 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { link, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
+import { CSP_HASHES_FILE, type CspHashes } from '#api/middleware/security-headers.ts';
 import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/site-builds.ts';
-import { compressBuild } from './compress.ts';
-import { prepareImages } from './images.ts';
+import type { ContentKey } from '#shared/page-deps.ts';
+import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+import type { RendererAnswer, RendererRequest } from './astro-build.ts';
+import { compressBuild, compressFiles } from './compress.ts';
+import { inlineScriptHashes } from './csp.ts';
+import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
+import { type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
+import { readContentSnapshot } from './snapshot-content.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Code that shapes the pages: a change here must rebuild even when the catalogue did not change. */
 const SOURCE_PATHS = ['site', 'shared', 'content-build', 'astro.config.mjs', 'package-lock.json'];
 const KEEP_BUILDS = 2;
+const EMPTY_SNAPSHOT: CatalogueSnapshot = {
+  today: '1970-01-01',
+  company: null,
+  parentRegions: [],
+  destinations: [],
+  tours: [],
+  sliders: [],
+  landings: [],
+  mainBanners: [],
+  regionBanners: [],
+  activities: [],
+};
 /**
  * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives
  * beside the builds, not in them: each build goes to a fresh folder and Astro restores unchanged pages
@@ -41,24 +60,86 @@ async function hashSources(hash: ReturnType<typeof createHash>, path: string): P
  * resolve its packages. Each build therefore runs in its own folder under the project's `.astro/`, so
  * two builds at once (a CLI build beside the server's queue, parallel tests) never share one.
  */
-async function runAstroBuild(snapshotPath: string, manifestPath: string, outDir: string, cacheDir: string): Promise<void> {
+async function runAstroBuild(
+  snapshotPath: string,
+  manifestPath: string,
+  outDir: string,
+  cacheDir: string,
+  { serve = false }: { serve?: boolean } = {},
+): Promise<RendererProcess | null> {
   await mkdir(join(ROOT, '.astro'), { recursive: true });
   const cwd = await mkdtemp(join(ROOT, '.astro', 'build-'));
+  // Every page records its content keys when it renders: without the record of earlier builds, the pages
+  // Astro would restore from its cache would have none, so render them all this once.
+  if (!existsSync(join(cacheDir, PAGE_DEPS_FILE))) await rm(join(cacheDir, INCREMENTAL_MANIFEST), { force: true });
+  const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir, ...(serve ? ['--serve'] : [])], {
+    cwd,
+    stdio: ['ignore', 'inherit', 'inherit', ...(serve ? (['ipc'] as const) : [])],
+    // NODE_ENV is the server's mode (tests run with 'test'); Vite would bundle React's development build
+    // for anything but 'production', and visitors must always get the production one.
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
+  });
+  const removeCwd = () => rm(cwd, { recursive: true, force: true });
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir], {
-        cwd,
-        stdio: ['ignore', 'inherit', 'inherit'],
-        // NODE_ENV is the server's mode (tests run with 'test'); Vite would bundle React's development build
-        // for anything but 'production', and visitors must always get the production one.
-        env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
-      });
       child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+      child.on('exit', (code) => (code === 0 && !serve ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+      if (serve) child.on('message', (message: RendererAnswer) => message.type === 'ready' && resolve());
     });
-  } finally {
-    await rm(cwd, { recursive: true, force: true });
+  } catch (err) {
+    await removeCwd();
+    throw err;
   }
+  if (!serve) {
+    await removeCwd();
+    return null;
+  }
+  return connectRenderer(child, removeCwd);
+}
+
+/** The renderer a `--serve` build left running, spoken to over its IPC channel. */
+export interface RendererProcess {
+  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
+  alive(): boolean;
+  stop(): void;
+}
+
+function connectRenderer(child: ChildProcess, cleanup: () => Promise<void>): RendererProcess {
+  let nextId = 1;
+  let exited = false;
+  const waiting = new Map<number, { resolve: (pages: RenderedPage[]) => void; reject: (err: Error) => void }>();
+  child.on('message', (message: RendererAnswer) => {
+    if (message.type === 'ready') return;
+    const call = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.type === 'rendered') call?.resolve(message.pages);
+    else call?.reject(new Error(message.message));
+  });
+  child.on('exit', () => {
+    exited = true;
+    for (const call of waiting.values()) call.reject(new Error('El renderizador de páginas se ha detenido.'));
+    waiting.clear();
+    void cleanup();
+  });
+  // The shop must be able to exit while its renderer waits for work.
+  child.unref();
+  child.channel?.unref();
+  return {
+    render: (delta, changed) =>
+      new Promise((resolve, reject) => {
+        if (exited) return reject(new Error('El renderizador de páginas se ha detenido.'));
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        child.channel?.ref();
+        child.send({ type: 'render', id, delta, changed: [...changed] } satisfies RendererRequest);
+      }).finally(() => {
+        if (waiting.size === 0) child.channel?.unref();
+      }) as Promise<RenderedPage[]>,
+    alive: () => !exited,
+    stop: () => {
+      if (!exited) child.kill();
+    },
+  };
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -72,12 +153,18 @@ async function countPages(dir: string): Promise<number> {
 export interface BuildResult {
   info: BuildInfo;
   skipped: boolean;
+  /** With `serve`: the build's process, kept to render pages again (see `publishChange`). */
+  renderer: RendererProcess | null;
 }
 
 /**
  * Snapshot → Astro → swap. The new site is built into its own folder and the `current` link is
  * replaced atomically (rename over a symlink), so visitors never see a half-built site. An unchanged
  * catalogue and unchanged site code give the same hash and skip the build.
+ *
+ * With `serve`, the build's process stays as the page renderer of targeted rebuilds (`publishChange`);
+ * when the build is skipped, the renderer comes from a build into a scratch folder that Astro fills
+ * from its cache and that is then dropped.
  */
 export async function buildSite({
   db,
@@ -85,6 +172,7 @@ export async function buildSite({
   filesDir,
   now = new Date(),
   force = false,
+  serve = false,
 }: {
   db: Db;
   siteDir: string;
@@ -92,6 +180,7 @@ export async function buildSite({
   filesDir: string;
   now?: Date;
   force?: boolean;
+  serve?: boolean;
 }): Promise<BuildResult> {
   const snapshot = await readCatalogueSnapshot(db, { now });
   const json = JSON.stringify(snapshot);
@@ -106,19 +195,21 @@ export async function buildSite({
   await mkdir(buildsDir, { recursive: true });
 
   const live = await readlink(current).catch(() => null);
-  if (!force && live === join('builds', hash) && existsSync(join(target, BUILD_INFO_FILE))) {
-    return { info: JSON.parse(await readFile(join(target, BUILD_INFO_FILE), 'utf8')) as BuildInfo, skipped: true };
+  const unchanged = !force && live === join('builds', hash) && existsSync(join(target, BUILD_INFO_FILE));
+  if (unchanged && !serve) {
+    return { info: JSON.parse(await readFile(join(target, BUILD_INFO_FILE), 'utf8')) as BuildInfo, skipped: true, renderer: null };
   }
 
-  const work = `${target}.tmp-${process.pid}`;
+  const work = unchanged ? join(buildsDir, `scratch.tmp-${process.pid}`) : `${target}.tmp-${process.pid}`;
   await rm(work, { recursive: true, force: true });
   const snapshotPath = join(siteDir, `snapshot-${hash}.json`);
   const manifestPath = join(siteDir, `images-${hash}.json`);
   await writeFile(snapshotPath, json);
   await writeFile(manifestPath, manifest);
   const cacheDir = astroCacheDir(siteDir);
+  let renderer: RendererProcess | null;
   try {
-    await runAstroBuild(snapshotPath, manifestPath, work, cacheDir);
+    renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve });
   } catch (err) {
     // A build that died midway may have refreshed some cached pages but not the manifest naming them:
     // forget the manifest so the next build renders every page rather than trust a mismatched copy.
@@ -129,25 +220,129 @@ export async function buildSite({
     await rm(snapshotPath, { force: true });
     await rm(manifestPath, { force: true });
   }
+  if (unchanged) {
+    await rm(work, { recursive: true, force: true });
+    return { info: JSON.parse(await readFile(join(target, BUILD_INFO_FILE), 'utf8')) as BuildInfo, skipped: true, renderer };
+  }
   // Pages identical to the live build's keep its compressed copies (linked, not recompressed).
   await compressBuild({ dir: work, previousDir: live ? join(siteDir, live) : null });
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
+  await goLive({ siteDir, work, name: hash, info });
+  return { info, skipped: false, renderer };
+}
+
+/** Moves a finished build folder to `builds/<name>`, points `current` at it atomically, drops old builds. */
+async function goLive({ siteDir, work, name, info }: { siteDir: string; work: string; name: string; info: BuildInfo }): Promise<void> {
+  const buildsDir = join(siteDir, 'builds');
+  const target = join(buildsDir, name);
+  const current = currentSiteDir(siteDir);
   await writeFile(join(work, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
   await rm(target, { recursive: true, force: true });
   await rename(work, target);
 
   const link = `${current}.tmp-${process.pid}`;
   await rm(link, { force: true });
-  await symlink(join('builds', hash), link);
+  await symlink(join('builds', name), link);
   await rename(link, current);
 
   // Keep the previous build for pages a visitor already has open; drop older ones.
   const builds = (await readdir(buildsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.includes('.tmp-'));
   const dated = await Promise.all(builds.map(async (d) => ({ name: d.name, mtime: (await stat(join(buildsDir, d.name))).mtimeMs })));
   for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS)) {
-    if (old.name !== hash) await rm(join(buildsDir, old.name), { recursive: true, force: true });
+    if (old.name !== name) await rm(join(buildsDir, old.name), { recursive: true, force: true });
   }
-  return { info, skipped: false };
+}
+
+/** What staff changed, as the targeted rebuild needs it: the content keys, and what to read again. */
+export interface ContentChange {
+  /** The keys of the changed content (`contentKeys` of `#shared/page-deps.ts`). */
+  changed: ContentKey[];
+  /** Read the content part of the snapshot again (sliders, offers, landings, banners). */
+  content?: boolean;
+  /** Fields of tours changed in place (a card's new photo). */
+  tours?: TourPatch[];
+}
+
+export interface PublishResult {
+  info: BuildInfo;
+  /** The pages rendered again and swapped in. */
+  pages: string[];
+}
+
+/**
+ * A targeted rebuild: renders again only the pages that show the changed content, in `renderer` (the
+ * process the last full build left), and swaps in a build made of the live one with those pages
+ * replaced. Every other file is a hard link to the live build's, so the new folder costs one link per
+ * file; the swap is the same atomic rename as a full build's. The live build stays as it was if anything
+ * fails.
+ */
+export async function publishChange({
+  db,
+  siteDir,
+  filesDir,
+  renderer,
+  change,
+}: {
+  db: Db;
+  siteDir: string;
+  filesDir: string;
+  renderer: RendererProcess;
+  change: ContentChange;
+}): Promise<PublishResult> {
+  const content = change.content ? await readContentSnapshot(db) : undefined;
+  const imageKeys = [
+    ...(content ? collectImageKeys({ ...EMPTY_SNAPSHOT, ...content }) : []),
+    ...(change.tours ?? []).flatMap((t) => (t.thumbnail ? [t.thumbnail] : [])),
+  ];
+  const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: join(siteDir, 'media') });
+  const delta: CatalogueDelta = { content, tours: change.tours, images };
+  const pages = await renderer.render(delta, change.changed);
+
+  const current = currentSiteDir(siteDir);
+  const liveName = await readlink(current);
+  const liveDir = join(siteDir, liveName);
+  const liveInfo = JSON.parse(await readFile(join(liveDir, BUILD_INFO_FILE), 'utf8')) as BuildInfo;
+  const name = createHash('sha256').update(liveInfo.hash).update(JSON.stringify(delta)).update(JSON.stringify(pages)).digest('hex').slice(0, 16);
+  const work = join(siteDir, 'builds', `${name}.tmp-${process.pid}`);
+  await rm(work, { recursive: true, force: true });
+  try {
+    const replaced = new Set(pages.flatMap((p) => [p.file, `${p.file}.br`, `${p.file}.gz`]));
+    replaced.add(BUILD_INFO_FILE).add(CSP_HASHES_FILE);
+    await linkTree(liveDir, work, replaced);
+    for (const page of pages) {
+      await mkdir(dirname(join(work, page.file)), { recursive: true });
+      await writeFile(join(work, page.file), page.body);
+    }
+    await compressFiles({ dir: work, files: pages.map((p) => p.file) });
+    // The inline scripts of the new pages are those of the pages they replace unless the code changed,
+    // which needs a full build: the live list plus theirs keeps every page of this build allowed.
+    const liveHashes = JSON.parse(await readFile(join(liveDir, CSP_HASHES_FILE), 'utf8').catch(() => '{"scripts":[]}')) as CspHashes;
+    const scripts = new Set([...liveHashes.scripts, ...pages.flatMap((p) => inlineScriptHashes(p.body))]);
+    await writeFile(join(work, CSP_HASHES_FILE), `${JSON.stringify({ scripts: [...scripts].sort() }, null, 2)}\n`);
+    const info: BuildInfo = { ...liveInfo, hash: name, builtAt: new Date().toISOString() };
+    await goLive({ siteDir, work, name, info });
+    return { info, pages: pages.map((p) => p.path) };
+  } catch (err) {
+    await rm(work, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Hard links every file of `from` into `to` (same tree), except the relative paths in `skip`. */
+async function linkTree(from: string, to: string, skip: ReadonlySet<string>): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const dirs = new Set<string>([to]);
+  for (const entry of entries) if (entry.isDirectory()) dirs.add(join(to, relative(from, join(entry.parentPath, entry.name))));
+  for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+  const files = entries.filter((e) => !e.isDirectory()).map((e) => relative(from, join(e.parentPath, e.name)));
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const rel = files[next++] as string;
+      if (!skip.has(rel)) await link(join(from, rel), join(to, rel));
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
 }
 
 /** True when a site has been built and swapped in. */

@@ -61,12 +61,25 @@ async function reuse(file: string, bytes: Buffer, previous: string): Promise<boo
  * are linked: after an incremental build most pages are unchanged and cost nothing.
  */
 export async function compressBuild({ dir, previousDir }: { dir: string; previousDir?: string | null }): Promise<CompressResult> {
-  const files = await listFiles(dir);
+  return compressFiles({ dir, files: await listFiles(dir), previousDir });
+}
+
+/** `compressBuild` for the given files of `dir` (relative paths) only: the pages a targeted rebuild wrote. */
+export async function compressFiles({
+  dir,
+  files,
+  previousDir,
+}: {
+  dir: string;
+  files: readonly string[];
+  previousDir?: string | null;
+}): Promise<CompressResult> {
   const result: CompressResult = { compressed: 0, reused: 0 };
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const rel = files[next++] as string;
+      if (!COMPRESSED_EXTENSIONS.has(extname(rel))) continue;
       const file = join(dir, rel);
       const bytes = await readFile(file);
       if (bytes.length < MIN_BYTES) continue;

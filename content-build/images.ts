@@ -82,10 +82,15 @@ export async function prepareImages({
   filesDir: string;
   mediaDir: string;
 }): Promise<ImageManifest> {
+  return prepareImageKeys({ keys: collectImageKeys(snapshot), filesDir, mediaDir });
+}
+
+/** `prepareImages` for the given storage keys only: what a content change shows anew. */
+export async function prepareImageKeys({ keys, filesDir, mediaDir }: { keys: readonly string[]; filesDir: string; mediaDir: string }): Promise<ImageManifest> {
   await mkdir(mediaDir, { recursive: true });
   const manifest: ImageManifest = {};
-  for (const key of collectImageKeys(snapshot)) {
-    if (key.includes('..')) continue;
+  for (const key of keys) {
+    if (key.includes('..') || /^https?:/.test(key)) continue;
     const source = await readFile(join(filesDir, key)).catch(() => null);
     if (source) manifest[key] = await prepareOne(source, mediaDir);
   }

@@ -5,28 +5,28 @@
  */
 import { isOneOf, SLIDER_CATEGORIES, WEBSITE_TYPES, type SliderCategory, type WebsiteType } from '#shared/enums.ts';
 import type { LandingSnapshot, SliderSnapshot, TourSnapshot } from '#shared/snapshot.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { contentKeys, showsContent } from '#shared/page-deps.ts';
+import { loadCatalogue, perCatalogue } from './catalogue.ts';
 
-let tourIndex: Map<string, TourSnapshot> | undefined;
-let destinationIndex: Map<string, string> | undefined;
+const tourIndex = perCatalogue((catalogue) => new Map(catalogue.tours.map((tour) => [tour.id, tour])));
+const destinationIndex = perCatalogue((catalogue) => new Map(catalogue.destinations.map((d) => [d.id, d.name])));
 
 /** Every tour of the snapshot by id (hidden and unpriced ones too: the rules decide what shows). */
-export function getToursById(): ReadonlyMap<string, TourSnapshot> {
-  tourIndex ??= new Map(loadCatalogue().tours.map((tour) => [tour.id, tour]));
-  return tourIndex;
-}
+export const getToursById = (): ReadonlyMap<string, TourSnapshot> => tourIndex();
 
 /** The destination names a card shows under the tour name. */
 export function getDestinationNames(tour: Pick<TourSnapshot, 'destinationIds'>): string[] {
-  destinationIndex ??= new Map(loadCatalogue().destinations.map((d) => [d.id, d.name]));
-  return tour.destinationIds.flatMap((id) => destinationIndex?.get(id) ?? []);
+  const names = destinationIndex();
+  return tour.destinationIds.flatMap((id) => names.get(id) ?? []);
 }
 
 export function findLanding(slug: string): LandingSnapshot | null {
+  showsContent(contentKeys.landing(slug));
   return loadCatalogue().landings.find((landing) => landing.slug === slug) ?? null;
 }
 
 export function findSliderBySlug(slug: string): SliderSnapshot | null {
+  showsContent(contentKeys.slider(slug));
   return loadCatalogue().sliders.find((slider) => slider.sliderSlug === slug) ?? null;
 }
 
@@ -35,6 +35,7 @@ export type CarouselSnapshot = SliderSnapshot & { category: SliderCategory; webs
 
 /** The snapshot's sliders with a known category and site (an unknown one cannot be placed, so it is left out). */
 export function listSnapshotCarousels(): CarouselSnapshot[] {
+  showsContent(contentKeys.carousels);
   return loadCatalogue().sliders.flatMap((slider) => {
     const { category, website } = slider;
     if (!isOneOf(SLIDER_CATEGORIES, category)) return [];

@@ -20,7 +20,7 @@ import {
   POINTS_PER_EURO_PAID,
 } from '#shared/rules/points.ts';
 import legal from '../content/company-legal.json';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, perCatalogue } from './catalogue.ts';
 
 export interface InfoPage {
   slug: string;
@@ -117,13 +117,10 @@ markdown.use({
   },
 });
 
-let pages: InfoPage[] | undefined;
-
-/** All information pages, read and rendered once per build. */
-export function listInfoPages(): InfoPage[] {
-  if (pages) return pages;
+/** All information pages, rendered once per snapshot (they show the company's phone and name). */
+export const listInfoPages = perCatalogue((): InfoPage[] => {
   const tokens = buildTokens();
-  pages = Object.entries(sources).map(([file, source]) => {
+  return Object.entries(sources).map(([file, source]) => {
     const slug = file.replace(/^.*\//, '').replace(/\.md$/, '');
     const { meta, body } = splitFrontMatter(source, file);
     if (!meta.title || !meta.description) throw new Error(`${file}: title and description are required`);
@@ -137,5 +134,4 @@ export function listInfoPages(): InfoPage[] {
       html: markdown.parse(fillTokens(body, tokens, file)) as string,
     };
   });
-  return pages;
-}
+});

@@ -9,17 +9,12 @@ import { slugify } from '#shared/rules/text.ts';
 import type { DestinationSnapshot, ParentRegionSnapshot } from '#shared/snapshot.ts';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, perCatalogue } from './catalogue.ts';
 
 export type ListedTour = PublicTour;
 
-let cached: ListedTour[] | undefined;
-
-/** The visible tours of this build (see `selectPublicTours`), read once. */
-export function listPublicTours(): ListedTour[] {
-  cached ??= selectPublicTours(loadCatalogue());
-  return cached;
-}
+/** The visible tours of the snapshot (see `selectPublicTours`), selected once per snapshot. */
+export const listPublicTours: () => ListedTour[] = perCatalogue(selectPublicTours);
 
 export const destinationNames = (tour: ListedTour): string[] => tour.destinations.map((d) => d.name);
 

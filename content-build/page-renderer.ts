@@ -1,0 +1,170 @@
+/**
+ * Renders a handful of pages again after staff change content, without another Astro build
+ * (docs/decisions/012-targeted-rebuilds.md). A full build prerenders every page through Astro's own
+ * prerenderer; this integration keeps that prerenderer (with the page modules it loaded) after the
+ * build, and notes two things on the way: every page's path and route, and the content keys each page
+ * recorded while it rendered (`showsContent`, `#shared/page-deps.ts`). Later, given newer content, it
+ * renders exactly the pages that showed a changed key, through the same code the build used: the bytes
+ * are those a full build of the same data writes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import type { ImageManifest } from '#shared/images.ts';
+import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
+import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot } from '#shared/snapshot.ts';
+
+/** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
+export const PAGE_DEPS_FILE = 'page-deps.json';
+
+/** Fields of a tour changed in place (a card's new photo). */
+export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail'>>;
+
+/** Content newer than the renderer's snapshot: parts replaced whole, tours replaced by id. */
+export interface CatalogueDelta {
+  content?: Partial<Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities'>>;
+  tours?: TourPatch[];
+  /** Manifest entries of images new to this change. */
+  images?: ImageManifest;
+}
+
+export interface RenderedPage {
+  /** The page's path, as Astro builds it (`/`, `/last-minute`). */
+  path: string;
+  /** Where the page lives in the build, relative to its root (`last-minute/index.html`). */
+  file: string;
+  body: string;
+}
+
+// Astro's prerenderer and route data are internal types: only the members used here are named.
+interface RouteData {
+  route: string;
+  type: string;
+  pattern: RegExp;
+}
+interface Prerenderer {
+  getStaticPaths(): Promise<{ pathname: string; route: RouteData; cacheKey?: string }[]>;
+  render(request: Request, options: { routeData: RouteData; collectMetadata?: boolean }): Promise<Response | { response: Response }>;
+  setup?(): Promise<void>;
+  teardown?(): Promise<void>;
+  app?: { routeCache: { clearAll(): void } };
+}
+
+/**
+ * The build output file of a page, as Astro writes it with `build.format: 'directory'`: `index.html`
+ * for `/`, `404.html` for the not-found page, endpoints at their own path, other pages as
+ * `<path>/index.html`.
+ */
+export function outputFileOf(pathname: string, routeType: string): string {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (routeType === 'endpoint') return path;
+  if (path === '') return 'index.html';
+  if (path === '404' || path === '500') return `${path}.html`;
+  return `${path}/index.html`;
+}
+
+type Globals = { [PAGE_DEPS]?: Set<ContentKey>; [LIVE_CATALOGUE]?: LiveCatalogue };
+const globals = globalThis as Globals;
+
+export interface PageRenderer {
+  /** Astro integration to add to the build whose prerenderer is kept. */
+  integration: AstroIntegration;
+  /** Every page of the build with the keys it showed (pages the build took from its cache keep theirs). */
+  deps(): PageDeps;
+  /** Writes the pages' keys where the next build finds them. */
+  saveDeps(cacheDir: string): Promise<void>;
+  /** Applies `delta` to the snapshot and renders every page that showed one of `changed`. */
+  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
+}
+
+/**
+ * @param snapshot the build's snapshot, already validated; the renderer keeps it and applies deltas to it.
+ * @param cacheDir Astro's cache folder, where the keys of pages the build restores from cache are kept.
+ */
+export function createPageRenderer({ snapshot, images, cacheDir }: { snapshot: CatalogueSnapshot; images: ImageManifest; cacheDir: string }): PageRenderer {
+  let prerenderer: Prerenderer | null = null;
+  let origin = 'http://localhost:4321';
+  const depsFile = join(cacheDir, PAGE_DEPS_FILE);
+  const previous: PageDeps = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as PageDeps) : {};
+  const deps: PageDeps = {};
+  const routes = new Map<string, RouteData>();
+  globals[LIVE_CATALOGUE] = { snapshot, images };
+
+  const renderRecording = async (target: Prerenderer, request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
+    const recording = new Set<ContentKey>();
+    globals[PAGE_DEPS] = recording;
+    try {
+      const result = await target.render(request, options);
+      deps[new URL(request.url).pathname] = [...recording].sort();
+      return result;
+    } finally {
+      delete globals[PAGE_DEPS];
+    }
+  };
+
+  const integration: AstroIntegration = {
+    name: 'shop-page-renderer',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        if (config.site) origin = new URL(config.site).origin;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((astroDefault) => {
+          const kept = astroDefault as unknown as Prerenderer;
+          prerenderer = kept;
+          return {
+            name: 'shop-page-renderer',
+            setup: () => kept.setup?.() ?? Promise.resolve(),
+            getStaticPaths: async () => {
+              const paths = await kept.getStaticPaths();
+              for (const { pathname, route } of paths) {
+                routes.set(pathname, route);
+                // Restored from cache, not rendered: its data (the cache key) and so its keys are unchanged.
+                if (previous[pathname]) deps[pathname] = previous[pathname];
+              }
+              return paths as never;
+            },
+            render: ((request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => renderRecording(kept, request, options)) as never,
+            // Kept for later renders: the build would tear it down here.
+            teardown: async () => {},
+          };
+        });
+      },
+    },
+  };
+
+  return {
+    integration,
+    deps: () => {
+      const known: PageDeps = {};
+      for (const path of routes.keys()) known[path] = deps[path] ?? [];
+      return known;
+    },
+    saveDeps: async (dir) => {
+      await writeFile(join(dir, PAGE_DEPS_FILE), JSON.stringify(Object.fromEntries(Object.entries(deps).sort())));
+    },
+    render: async (delta, changed) => {
+      if (!prerenderer) throw new Error('No build has run in this renderer yet.');
+      const live = globals[LIVE_CATALOGUE] as LiveCatalogue;
+      const next: CatalogueSnapshot = { ...live.snapshot, ...delta.content };
+      if (delta.tours?.length) {
+        const patches = new Map(delta.tours.map((patch) => [patch.id, patch]));
+        next.tours = live.snapshot.tours.map((tour) => ({ ...tour, ...patches.get(tour.id) }));
+      }
+      // The same schema the build reads its file with: a delta the pages cannot render is refused here.
+      globals[LIVE_CATALOGUE] = { snapshot: CatalogueSnapshotSchema.parse(next), images: { ...live.images, ...delta.images } };
+      // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
+      prerenderer.app?.routeCache.clearAll();
+      const pages: RenderedPage[] = [];
+      for (const path of pagesShowing(deps, changed)) {
+        const route = routes.get(path);
+        if (!route) continue;
+        const rendered = await renderRecording(prerenderer, new Request(new URL(path, origin)), { routeData: route });
+        const response = rendered instanceof Response ? rendered : rendered.response;
+        pages.push({ path, file: outputFileOf(path, route.type), body: await response.text() });
+      }
+      return pages;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Which pages show which content: the one dependency map of the targeted rebuild (DESIGN.md, Edits and
+ * targeted rebuilds). It is recorded while the site renders, not written by hand: a component that
+ * shows a piece of content calls `showsContent(key)`, and the page renderer notes the keys of every
+ * page it renders. When staff change content, the API names the keys of what changed and only the pages
+ * that recorded one of them are rendered again.
+ *
+ * Keys are plain strings so the map can be stored as JSON beside the builds.
+ */
+import type { CatalogueSnapshot } from './snapshot.ts';
+import type { ImageManifest } from './images.ts';
+
+export type ContentKey = string;
+
+export const contentKeys = {
+  /** The recommended-carousels block (any non-grid slider and its tour links). */
+  carousels: 'carousels',
+  /** A slider shown by its slug: the offer lists and the campaign grids. */
+  slider: (slug: string) => `slider:${slug}`,
+  /** A landing's banner and content blocks, by the landing's slug. */
+  landing: (slug: string) => `landing:${slug}`,
+  /** The home's main banners. */
+  mainBanners: 'main-banners',
+  /** A region's banners. */
+  regionBanners: 'region-banners',
+  /** A tour: its own page and every card of it. */
+  tour: (id: string) => `tour:${id}`,
+} as const;
+
+/** Where the page renderer leaves the keys the page being rendered shows (one page renders at a time). */
+export const PAGE_DEPS = Symbol.for('shop.page-deps');
+/** Where the page renderer leaves the snapshot and image manifest newer than the build's files. */
+export const LIVE_CATALOGUE = Symbol.for('shop.live-catalogue');
+
+export interface LiveCatalogue {
+  snapshot: CatalogueSnapshot;
+  images: ImageManifest;
+}
+
+/** Notes that the page being rendered shows `keys`; nothing happens outside the page renderer. */
+export function showsContent(...keys: ContentKey[]): void {
+  const recording = (globalThis as { [PAGE_DEPS]?: Set<ContentKey> })[PAGE_DEPS];
+  if (!recording) return;
+  for (const key of keys) recording.add(key);
+}
+
+/** Page path → the keys it showed when it was last rendered. */
+export type PageDeps = Record<string, ContentKey[]>;
+
+/**
+ * The pages to render again when `changed` content changed, sorted.
+ *
+ * @example pagesShowing({ '/': ['carousels'], '/ofertas': ['slider:ofertas'] }, ['slider:ofertas']) // ['/ofertas']
+ */
+export function pagesShowing(deps: PageDeps, changed: readonly ContentKey[]): string[] {
+  const wanted = new Set(changed);
+  return Object.keys(deps)
+    .filter((page) => deps[page]?.some((key) => wanted.has(key)))
+    .sort();
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#api/config.ts';
+import { migrateToLatest, openDatabase } from '#api/db/database.ts';
+import { seedDemo } from '#api/db/seed/index.ts';
+import { currentSiteDir } from '#api/services/site-builds.ts';
+import { buildSite, publishChange } from '#content-build/build.ts';
+import { contentKeys } from '#shared/page-deps.ts';
+
+// The targeted rebuild's promise, checked on the demo catalogue: after a content change, rendering only
+// the pages that recorded the changed keys gives exactly the files a full build of the same data gives.
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-targeted-'));
+const config = loadConfig({ DATA_DIR: dataDir });
+const db = openDatabase({ url: config.databaseUrl });
+const fullDir = join(dataDir, 'full-site');
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The sha256 of every file of a build by path, without the files that describe the build itself. */
+function readBuild(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name) || ['build-info.json', 'csp-hashes.json'].includes(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+  }
+  return files;
+}
+
+describe('a targeted rebuild', () => {
+  it('renders only the pages that show the changed content, with the bytes of a full build', async () => {
+    await migrateToLatest(db);
+    await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
+    const first = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, serve: true });
+    const renderer = first.renderer;
+    expect(renderer).not.toBeNull();
+    if (!renderer) return;
+    try {
+      const before = readBuild(currentSiteDir(config.siteDir));
+
+      // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once.
+      const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
+      await db
+        .updateTable('landingContents')
+        .set({ value1: 'Última hora, editada en la prueba' })
+        .where('landingId', '=', landing.id)
+        .where('name', '=', 'banner-title')
+        .execute();
+      const offer = await db
+        .selectFrom('tourOffers')
+        .innerJoin('tourSliders', 'tourSliders.tourOfferId', 'tourOffers.id')
+        .innerJoin('sliders', 'sliders.id', 'tourSliders.sliderId')
+        .select(['tourOffers.id', 'sliders.sliderSlug'])
+        .where('tourOffers.status', '=', 'active')
+        .where('sliders.sliderSlug', '=', 'ofertas')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('tourOffers').set({ discountCents: 12_300 }).where('id', '=', offer.id).execute();
+      const carousel = await db
+        .selectFrom('sliders')
+        .select('id')
+        .where('status', '=', 'ACTIVE')
+        .where('category', '!=', 'GRID')
+        .where('sliderSlug', 'is', null)
+        .orderBy('position')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('sliders').set({ label: 'Carrusel editado en la prueba' }).where('id', '=', carousel.id).execute();
+
+      const published = await publishChange({
+        db,
+        siteDir: config.siteDir,
+        filesDir: config.filesDir,
+        renderer,
+        change: {
+          changed: [contentKeys.landing('last-minute'), contentKeys.slider('ofertas'), contentKeys.carousels],
+          content: true,
+        },
+      });
+      expect(published.pages).toContain('/last-minute');
+      expect(published.pages).toContain('/ofertas');
+      expect(published.pages).toContain('/');
+      // Only pages that show one of the three: no tour page, no info page.
+      expect(published.pages.some((p) => p.startsWith('/tour/'))).toBe(false);
+      expect(published.pages).not.toContain('/contacto');
+
+      const targeted = readBuild(currentSiteDir(config.siteDir));
+      const changedFiles = [...targeted.keys()].filter((path) => targeted.get(path) !== before.get(path));
+      expect(changedFiles).toEqual(expect.arrayContaining(['index.html', 'last-minute/index.html', 'ofertas/index.html']));
+      const lastMinute = join(currentSiteDir(config.siteDir), 'last-minute/index.html');
+      expect(readFileSync(lastMinute, 'utf8')).toContain('Última hora, editada en la prueba');
+
+      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
+      const full = readBuild(currentSiteDir(fullDir));
+      expect([...targeted.keys()].sort()).toEqual([...full.keys()].sort());
+      const differing = [...full.keys()].filter((path) => full.get(path) !== targeted.get(path));
+      expect(differing).toEqual([]);
+
+      // The compressed copies of a replaced page are its own, not the old page's.
+      const { brotliDecompressSync } = await import('node:zlib');
+      expect(brotliDecompressSync(readFileSync(`${lastMinute}.br`)).equals(readFileSync(lastMinute))).toBe(true);
+    } finally {
+      renderer.stop();
+    }
+  }, 600_000);
+});
