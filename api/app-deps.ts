@@ -6,6 +6,8 @@ import type { Context } from 'hono';
 import type { AuthContext } from './auth-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { TourStatusEvent } from '#shared/schemas/cms.ts';
+import type { EventHub } from './services/cms/events.ts';
 import type { RebuildQueue } from './services/rebuilds.ts';
 
 /** What every route module gets: the database and the validated configuration. */
@@ -17,6 +19,8 @@ export interface AppDeps {
    * `deps.rebuilds?.request('…')`; absent where no site is served (most API tests).
    */
   rebuilds?: RebuildQueue;
+  /** Tour status changes the card tools follow on `/api/cms/events`. */
+  cmsEvents?: EventHub<TourStatusEvent>;
   /**
    * Tests only: who is calling, instead of the session cookies, for suites that exercise access rules
    * without signing in. Never set by the running shop.

@@ -14,6 +14,9 @@ import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { siteBuildRoutes } from './routes/site-builds.ts';
+import { cmsCarouselRoutes } from './routes/cms-carousels.ts';
+import { cmsEventRoutes } from './routes/cms-events.ts';
+import { cmsOfferRoutes } from './routes/cms-offers.ts';
 import { tourRoutes } from './routes/tours.ts';
 
 /** Requests larger than this are refused before any handler reads them. */
@@ -43,7 +46,10 @@ export function createApi(deps: AppDeps) {
     .route('/auth', authRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
-    .route('/admin/site-builds', siteBuildRoutes(deps));
+    .route('/admin/site-builds', siteBuildRoutes(deps))
+    .route('/cms/carousels', cmsCarouselRoutes(deps))
+    .route('/cms/offers', cmsOfferRoutes(deps))
+    .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));
   api.onError(errorResponse);

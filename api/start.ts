@@ -2,7 +2,7 @@
  * `npm start`: migrate, seed the demo catalogue into an empty database, build the static site if
  * there is none, then serve site and API on one port.
  */
-import { buildSite, hasBuiltSite } from '#content-build/build.ts';
+import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
@@ -10,7 +10,9 @@ import { createShop, listen } from './server.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { startMailWorker } from './services/mail/worker.ts';
+import { createEventHub } from './services/cms/events.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
+import type { TourStatusEvent } from '#shared/schemas/cms.ts';
 import { offerReleasedSeats } from './services/waiting-list.ts';
 
 const config = loadConfig();
@@ -25,9 +27,11 @@ if (seeded) {
   await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
 }
 
-const build = () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+// Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
+const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+const build = () => site.build();
 // Every rebuild while the shop runs goes through this queue: content edits, the hourly schedule, start.
-const rebuilds = createRebuildQueue({ run: build });
+const rebuilds = createRebuildQueue({ run: build, publish: site.publish });
 
 if (!hasBuiltSite(config.siteDir)) {
   console.log('Construyendo la web estática…');
@@ -38,7 +42,7 @@ if (!hasBuiltSite(config.siteDir)) {
   rebuilds.request('arranque');
 }
 
-const server = await listen(createShop({ db, config, rebuilds }), config.port, config.host);
+const server = await listen(createShop({ db, config, rebuilds, cmsEvents: createEventHub<TourStatusEvent>() }), config.port, config.host);
 // Delivers the outbox: SMTP_URL when set, else .eml files under DATA_DIR/mail/.
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
@@ -62,6 +66,7 @@ if (config.seedDemo) {
 
 const stop = () => {
   rebuilds.stop();
+  site.stop();
   clearInterval(pruning);
   clearInterval(holdSweep);
   server.close();

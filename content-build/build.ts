@@ -345,6 +345,32 @@ async function linkTree(from: string, to: string, skip: ReadonlySet<string>): Pr
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
+/**
+ * The running shop's builder: full builds whose process stays as the page renderer, and targeted
+ * publications through it. The renderer of the previous build is stopped before a full build starts,
+ * so two never hold memory at once; without one, `publish` answers null and the queue builds in full.
+ */
+export function createSiteBuilder({ db, siteDir, filesDir }: { db: Db; siteDir: string; filesDir: string }) {
+  let renderer: RendererProcess | null = null;
+  return {
+    build: async (): Promise<BuildResult> => {
+      renderer?.stop();
+      renderer = null;
+      const result = await buildSite({ db, siteDir, filesDir, serve: true });
+      renderer = result.renderer;
+      return result;
+    },
+    publish: async (change: ContentChange): Promise<PublishResult | null> => {
+      if (!renderer?.alive()) return null;
+      return publishChange({ db, siteDir, filesDir, renderer, change });
+    },
+    stop: () => {
+      renderer?.stop();
+      renderer = null;
+    },
+  };
+}
+
 /** True when a site has been built and swapped in. */
 export const hasBuiltSite = (siteDir: string) => existsSync(join(currentSiteDir(siteDir), BUILD_INFO_FILE));
 

@@ -256,6 +256,23 @@ export type ContactTourRow = Selectable<ContactTourTable>;
 export type NewContactTourRow = Insertable<ContactTourTable>;
 export type ContactTourRowUpdate = Updateable<ContactTourTable>;
 
+export interface ContentHistoryTable {
+  id: string;
+  entityType: 'carousel' | 'offer' | 'landing' | 'main_banner' | 'region_banner' | 'tour';
+  entityId: string;
+  version: number;
+  action: 'create' | 'update' | 'delete' | 'restore';
+  actorId: string | null;
+  actorEmail: string;
+  requestId: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+export type ContentHistoryRow = Selectable<ContentHistoryTable>;
+export type NewContentHistoryRow = Insertable<ContentHistoryTable>;
+export type ContentHistoryRowUpdate = Updateable<ContentHistoryTable>;
+
 export interface CountryTable {
   id: string;
   iso: string;
@@ -404,6 +421,7 @@ export interface LandingContentTable {
   value1: string | null;
   value2: string | null;
   updatedAt: string;
+  version: Generated<number>;
 }
 export type LandingContentRow = Selectable<LandingContentTable>;
 export type NewLandingContentRow = Insertable<LandingContentTable>;
@@ -414,6 +432,7 @@ export interface LandingTable {
   slug: string;
   name: string;
   status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE' | 'UNPUBLISHED' | 'DELETED'>;
+  version: Generated<number>;
 }
 export type LandingRow = Selectable<LandingTable>;
 export type NewLandingRow = Insertable<LandingTable>;
@@ -459,6 +478,7 @@ export interface MainBannerTable {
   order: Generated<number>;
   status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
   enhanceMenu: Generated<number>;
+  version: Generated<number>;
 }
 export type MainBannerRow = Selectable<MainBannerTable>;
 export type NewMainBannerRow = Insertable<MainBannerTable>;
@@ -639,6 +659,7 @@ export interface RegionBannerTable {
   description: string | null;
   order: Generated<number>;
   visible: Generated<number>;
+  version: Generated<number>;
 }
 export type RegionBannerRow = Selectable<RegionBannerTable>;
 export type NewRegionBannerRow = Insertable<RegionBannerTable>;
@@ -734,6 +755,7 @@ export interface SliderTable {
   sliderBannerAnimation: string | null;
   createdAt: string;
   updatedAt: string;
+  version: Generated<number>;
 }
 export type SliderRow = Selectable<SliderTable>;
 export type NewSliderRow = Insertable<SliderTable>;
@@ -770,6 +792,7 @@ export interface TourOfferTable {
   position: Generated<number>;
   status: Generated<'active' | 'inactive'>;
   departureCities: Generated<string>;
+  version: Generated<number>;
 }
 export type TourOfferRow = Selectable<TourOfferTable>;
 export type NewTourOfferRow = Insertable<TourOfferTable>;
@@ -830,6 +853,7 @@ export interface TourTable {
   includedTripPhoto: string | null;
   createdAt: string;
   updatedAt: string;
+  version: Generated<number>;
 }
 export type TourRow = Selectable<TourTable>;
 export type NewTourRow = Insertable<TourTable>;
@@ -985,6 +1009,7 @@ export interface Database {
   cockpitPrices: CockpitPriceTable;
   companyInfo: CompanyInfoTable;
   contactTours: ContactTourTable;
+  contentHistory: ContentHistoryTable;
   countries: CountryTable;
   coupons: CouponTable;
   destinations: DestinationTable;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRebuildQueue, type RebuildQueueOptions } from './rebuilds.ts';
+import type { PublishEvent } from '#shared/schemas/cms.ts';
+import { createRebuildQueue, PUBLISH_FAILED_MESSAGE, type RebuildQueueOptions } from './rebuilds.ts';
 import type { BuildInfo } from './site-builds.ts';
 
 const info = (hash: string): BuildInfo => ({ hash, builtAt: '2026-11-22T10:00:00.000Z', pages: 3, tours: 1 });
@@ -158,5 +159,72 @@ describe('rebuild queue', () => {
     await vi.advanceTimersByTimeAsync(2 * 3_600_000);
     expect(f.run).not.toHaveBeenCalled();
     expect(q.status().pending).toBe(false);
+  });
+
+  describe('targeted publications', () => {
+    const events = (q: ReturnType<typeof make>) => {
+      const seen: PublishEvent[] = [];
+      q.subscribe((e) => seen.push(e));
+      return seen;
+    };
+
+    it('publishes at once, without the debounce, and says so on the stream', async () => {
+      const f = fakeRun();
+      const publish = vi.fn(async () => ({ info: info('t1'), pages: ['/', '/ofertas'] }));
+      const q = make(f.run, { publish });
+      const seen = events(q);
+      const id = q.publish({ changed: ['carousels'], content: true }, 'carrusel guardado');
+      await q.whenIdle();
+      expect(publish).toHaveBeenCalledWith({ changed: ['carousels'], content: true, tours: [] });
+      expect(f.run).not.toHaveBeenCalled();
+      expect(seen).toEqual([
+        { type: 'publish', id, state: 'publishing', at: '2026-11-22T10:00:00.000Z' },
+        { type: 'publish', id, state: 'published', at: '2026-11-22T10:00:00.000Z', pages: 2 },
+      ]);
+      expect(q.status().lastBuild).toEqual(info('t1'));
+      q.stop();
+    });
+
+    it('waits for a running full build, then publishes what arrived meanwhile in one render', async () => {
+      const f = fakeRun();
+      const publish = vi.fn(async () => ({ info: info('t1'), pages: ['/'] }));
+      const q = make(f.run, { publish });
+      q.request('programada');
+      await vi.advanceTimersByTimeAsync(5_000);
+      q.publish({ changed: ['carousels'], content: true }, 'a');
+      q.publish({ changed: ['slider:ofertas'], content: true }, 'b');
+      expect(publish).not.toHaveBeenCalled();
+      f.finishers[0]?.resolve(info('full'));
+      await q.whenIdle();
+      expect(publish).toHaveBeenCalledTimes(1);
+      expect(publish).toHaveBeenCalledWith({ changed: ['carousels', 'slider:ofertas'], content: true, tours: [] });
+      q.stop();
+    });
+
+    it('without a page renderer, a full build runs now and carries the publication', async () => {
+      const f = fakeRun();
+      const q = make(f.run, { publish: async () => null });
+      const seen = events(q);
+      const id = q.publish({ changed: ['landing:ofertas'], content: true }, 'texto guardado');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(f.calls).toEqual([['texto guardado']]);
+      f.finishers[0]?.resolve(info('full'));
+      await q.whenIdle();
+      expect(seen.map((e) => [e.id, e.state])).toEqual([
+        [id, 'publishing'],
+        [id, 'published'],
+      ]);
+      q.stop();
+    });
+
+    it('a failed publication leaves the live build and says why in Spanish', async () => {
+      const q = make(fakeRun().run, { publish: async () => Promise.reject(new Error('render exploded')) });
+      const seen = events(q);
+      q.publish({ changed: ['carousels'] }, 'x');
+      await q.whenIdle();
+      expect(seen.at(-1)).toMatchObject({ state: 'failed', message: PUBLISH_FAILED_MESSAGE });
+      expect(q.status().lastError?.message).toBe('render exploded');
+      q.stop();
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { ContentKey } from '#shared/page-deps.ts';
+import type { PublishEvent } from '#shared/schemas/cms.ts';
 import type { BuildInfo } from './site-builds.ts';
 
 /**
@@ -6,8 +8,23 @@ import type { BuildInfo } from './site-builds.ts';
  */
 export type RebuildRun = (reasons: readonly string[]) => Promise<{ info: BuildInfo; skipped: boolean }>;
 
+/** What changed, for a targeted rebuild (content-build's `ContentChange`). */
+export interface TargetedChange {
+  changed: ContentKey[];
+  content?: boolean;
+  tours?: { id: string; thumbnail?: string | null }[];
+}
+
+/**
+ * Renders again only the pages that show `change` and swaps them in (content-build's `publishChange`);
+ * null when no page renderer is available (none has been built yet), and a full build must do.
+ */
+export type TargetedPublish = (change: TargetedChange) => Promise<{ info: BuildInfo; pages: string[] } | null>;
+
 export interface RebuildQueueOptions {
   run: RebuildRun;
+  /** Targeted rebuilds; without it every change waits for a full build. */
+  publish?: TargetedPublish;
   /** Quiet time after the last request before a build starts, so a burst of edits builds once. */
   debounceMs?: number;
   /** A steady stream of edits still builds at least this often. */
@@ -33,6 +50,13 @@ export interface RebuildStatus {
 export interface RebuildQueue {
   /** Asks for a rebuild; cheap to call on every content change. */
   request(reason: string): void;
+  /**
+   * Publishes a staff change at once: only the pages that show it are rendered again (or, without a
+   * page renderer, a full build runs now). Returns the publication's id, which the events name.
+   */
+  publish(change: TargetedChange, reason: string): string;
+  /** Listens to publications (for the staff's live stream); returns the way to stop listening. */
+  subscribe(listener: (event: PublishEvent) => void): () => void;
   status(): RebuildStatus;
   /** Resolves when nothing is running or scheduled. */
   whenIdle(): Promise<void>;
@@ -41,6 +65,8 @@ export interface RebuildQueue {
 }
 
 export const DEFAULT_REBUILD_DEBOUNCE_MS = 5_000;
+/** What staff read when their change could not be published; the details go to the log and health. */
+export const PUBLISH_FAILED_MESSAGE = 'No se ha podido publicar el cambio; sigue publicada la versión anterior.';
 export const DEFAULT_REBUILD_MAX_WAIT_MS = 60_000;
 export const DEFAULT_REBUILD_INTERVAL_MS = 3_600_000;
 
@@ -56,6 +82,7 @@ export const DEFAULT_REBUILD_INTERVAL_MS = 3_600_000;
  */
 export function createRebuildQueue({
   run,
+  publish,
   debounceMs = DEFAULT_REBUILD_DEBOUNCE_MS,
   maxWaitMs = DEFAULT_REBUILD_MAX_WAIT_MS,
   intervalMs = DEFAULT_REBUILD_INTERVAL_MS,
@@ -71,9 +98,18 @@ export function createRebuildQueue({
   let stopped = false;
   let reasons: string[] = [];
   let idleWaiters: (() => void)[] = [];
+  /** Staff changes waiting to be published, in order; published together by the next targeted run. */
+  let targeted: { id: string; change: TargetedChange; reason: string }[] = [];
+  /** Publications a full build will carry (no renderer was available). */
+  let carried: string[] = [];
+  let publications = 0;
+  const listeners = new Set<(event: PublishEvent) => void>();
+  const emit = (event: PublishEvent) => {
+    for (const listener of listeners) listener(event);
+  };
   const state: Omit<RebuildStatus, 'running' | 'pending'> = { lastBuild: null, lastError: null, lastRequestedAt: null, lastFinishedAt: null };
 
-  const isIdle = () => !running && !queued && timer === null;
+  const isIdle = () => !running && !queued && timer === null && targeted.length === 0;
   const settle = () => {
     if (!isIdle()) return;
     const waiters = idleWaiters;
@@ -89,6 +125,8 @@ export function createRebuildQueue({
     const batch = reasons;
     reasons = [];
     firstWaitingAt = null;
+    const carrying = carried;
+    carried = [];
     const began = now().getTime();
     log(`Reconstruyendo la web (${[...new Set(batch)].join(', ')})…`);
     try {
@@ -97,21 +135,70 @@ export function createRebuildQueue({
       state.lastError = null;
       const seconds = ((now().getTime() - began) / 1000).toFixed(1);
       log(skipped ? `La web ya estaba al día (${info.hash}).` : `Web reconstruida en ${seconds} s: ${info.pages} páginas (${info.hash}).`);
+      for (const id of carrying) emit({ type: 'publish', id, state: 'published', at: now().toISOString(), pages: info.pages });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       state.lastError = { message, at: now().toISOString() };
       log(`La reconstrucción de la web ha fallado; sigue publicada la anterior. ${message}`);
+      for (const id of carrying) emit({ type: 'publish', id, state: 'failed', at: now().toISOString(), message: PUBLISH_FAILED_MESSAGE });
     } finally {
       running = false;
       state.lastFinishedAt = now().toISOString();
     }
-    if (queued && !stopped) {
+    next();
+  };
+
+  /** After any run: staff changes first (they are waited for), then a full build asked for meanwhile. */
+  const next = () => {
+    if (stopped) {
       queued = false;
-      void start();
-    } else {
-      queued = false;
-      settle();
+      return settle();
     }
+    if (targeted.length > 0) return void startTargeted();
+    if (queued) {
+      queued = false;
+      return void start();
+    }
+    settle();
+  };
+
+  const startTargeted = async () => {
+    running = true;
+    const batch = targeted;
+    targeted = [];
+    // One render for the whole batch: the union of what changed.
+    const change: TargetedChange = {
+      changed: [...new Set(batch.flatMap((b) => b.change.changed))],
+      content: batch.some((b) => b.change.content),
+      tours: batch.flatMap((b) => b.change.tours ?? []),
+    };
+    const began = now().getTime();
+    let result: Awaited<ReturnType<TargetedPublish>> = null;
+    let failure: string | null = null;
+    try {
+      result = publish ? await publish(change) : null;
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+    }
+    running = false;
+    if (failure === null && result === null) {
+      // No renderer yet: a full build, now rather than after the debounce, carries these changes.
+      carried.push(...batch.map((b) => b.id));
+      reasons.push(...batch.map((b) => b.reason));
+      return void start();
+    }
+    state.lastFinishedAt = now().toISOString();
+    if (result) {
+      state.lastBuild = result.info;
+      state.lastError = null;
+      log(`Publicado en ${now().getTime() - began} ms: ${result.pages.length} páginas (${batch.map((b) => b.reason).join(', ')}).`);
+      for (const b of batch) emit({ type: 'publish', id: b.id, state: 'published', at: now().toISOString(), pages: result.pages.length });
+    } else {
+      state.lastError = { message: failure ?? '', at: now().toISOString() };
+      log(`La publicación ha fallado; sigue publicada la versión anterior. ${failure}`);
+      for (const b of batch) emit({ type: 'publish', id: b.id, state: 'failed', at: now().toISOString(), message: PUBLISH_FAILED_MESSAGE });
+    }
+    next();
   };
 
   const fire = () => {
@@ -137,7 +224,20 @@ export function createRebuildQueue({
 
   return {
     request,
-    status: () => ({ running, pending: queued || timer !== null, ...state }),
+    publish: (change, reason) => {
+      const id = `p${++publications}`;
+      if (stopped) return id;
+      state.lastRequestedAt = now().toISOString();
+      targeted.push({ id, change, reason });
+      emit({ type: 'publish', id, state: 'publishing', at: now().toISOString() });
+      if (!running) void startTargeted();
+      return id;
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    status: () => ({ running, pending: queued || timer !== null || targeted.length > 0, ...state }),
     whenIdle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
     stop: () => {
       stopped = true;
@@ -145,6 +245,7 @@ export function createRebuildQueue({
       if (timer !== null) clearTimeout(timer);
       timer = null;
       queued = false;
+      targeted = [];
       settle();
     },
   };

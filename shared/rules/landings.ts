@@ -60,7 +60,7 @@ export function readLandingBlocks(landing: { contents: readonly LandingBlock[] }
 }
 
 /** Slider slugs that have their own pages (the offer pages), never a campaign landing. */
-export const OFFER_SLIDER_SLUGS: readonly string[] = [LAST_MINUTE_SLIDER.sliderSlug, OFFERS_SLIDER_SLUG];
+export const OFFER_SLIDER_SLUGS = [LAST_MINUTE_SLIDER.sliderSlug, OFFERS_SLIDER_SLUG] as const;
 
 export type CampaignSlider = { category: string; website: string | null; sliderSlug: string | null };
 
@@ -74,7 +74,7 @@ export function listCampaignSlugs({ sliders, isTaken }: { sliders: readonly Camp
     .filter((s) => s.category === 'GRID' || s.website === 'DRCAMPAIGN')
     .map((s) => s.sliderSlug)
     .filter((slug): slug is string => slug !== null && slug !== '' && slugify(slug) === slug)
-    .filter((slug) => !OFFER_SLIDER_SLUGS.includes(slug) && !isTaken(slug));
+    .filter((slug) => !(OFFER_SLIDER_SLUGS as readonly string[]).includes(slug) && !isTaken(slug));
   return [...new Set(slugs)];
 }
 

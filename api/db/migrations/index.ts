@@ -8,6 +8,7 @@ import * as rateLimits from './2026-11-22T15-rate-limits.ts';
 import * as seatHolds from './2026-11-22T16-seat-holds.ts';
 import * as payments from './2026-11-22T17-payments.ts';
 import * as flightsWaitingList from './2026-11-22T18-flights-waiting-list.ts';
+import * as contentVersions from './2026-11-25T10-content-versions.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T16-seat-holds': seatHolds,
   '2026-11-22T17-payments': payments,
   '2026-11-22T18-flights-waiting-list': flightsWaitingList,
+  '2026-11-25T10-content-versions': contentVersions,
 };

@@ -12,8 +12,10 @@ export interface DemoAccount {
   groups: readonly ('drAdmin' | 'guides')[];
 }
 
+export const DEMO_ADMIN_EMAIL = 'admin@different.demo';
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'admin', label: 'Administración', email: 'admin@different.demo', password: 'admin-demo-2026', groups: ['drAdmin'] },
+  { role: 'admin', label: 'Administración', email: DEMO_ADMIN_EMAIL, password: 'admin-demo-2026', groups: ['drAdmin'] },
   { role: 'guide', label: 'Guía', email: 'guia@different.demo', password: 'guia-demo-2026', groups: ['guides'] },
   { role: 'traveller', label: 'Viajero', email: 'viajero@different.demo', password: 'viajero-demo-2026', groups: [] },
 ];

@@ -164,6 +164,7 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
     const stops = [...new Set(days.slice(1, -1).map((d) => d.city))];
     add(ctx, 'tours', {
       id,
+      version: 1,
       name: seed.name,
       subtitle: seed.subtitle,
       comment:

@@ -3,6 +3,7 @@ import { PARENT_REGIONS, type Landscape } from './fixtures/destinations.ts';
 import { LANDINGS } from './fixtures/landings.ts';
 import type { LandingContentType, SliderCategory, SliderStatus } from '#shared/enums.ts';
 import { add, cents, type SeedContext } from './context.ts';
+import { DEMO_ADMIN_EMAIL } from './accounts.ts';
 import type { SeededTour } from './catalogue.ts';
 import type { SeededPeriod } from './periods.ts';
 import { addOfferCoupon } from './coupons.ts';
@@ -137,6 +138,7 @@ const GRIDS = [
 export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], periods: readonly SeededPeriod[]): ImageFile[] {
   const { rng, stamp, today } = ctx;
   const jobs: ImageFile[] = [];
+  const createdAtById = new Map<string, string>();
   const slider = (fields: {
     label: string;
     category: SliderCategory;
@@ -151,8 +153,10 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
   }) => {
     const id = rng.uuid();
     const images = fields.sliderSlug && fields.banner ? landingImagePaths(fields.sliderSlug) : null;
+    const createdAt = stamp(rng.int(30, 200));
     add(ctx, 'sliders', {
       id,
+      version: 1,
       website: fields.website,
       position: fields.position,
       label: fields.label,
@@ -170,9 +174,10 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       sliderBanner: images?.desktop ?? null,
       sliderBannerMobile: images?.mobile ?? null,
       sliderBannerAnimation: null,
-      createdAt: stamp(rng.int(30, 200)),
+      createdAt,
       updatedAt: stamp(rng.int(0, 29)),
     });
+    createdAtById.set(id, createdAt);
     return id;
   };
   const link = (sliderId: string, tourId: string, position: number, tourOfferId: string | null = null) =>
@@ -180,7 +185,26 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
 
   for (const plan of CAROUSELS) {
     const id = slider(plan);
-    for (const [i, t] of tours.filter(plan.pick).slice(0, 8).entries()) link(id, t.id, i + 1);
+    const roll = tours
+      .filter(plan.pick)
+      .slice(0, 8)
+      .map((t, i) => ({ tourId: t.id, position: i + 1 }));
+    for (const entry of roll) link(id, entry.tourId, entry.position);
+    // The editors' history starts with the demo content: who made each carousel of the home, and how.
+    const { label, category, position, status, website } = plan;
+    add(ctx, 'contentHistory', {
+      id: `${id}-created`,
+      entityType: 'carousel',
+      entityId: id,
+      version: 1,
+      action: 'create',
+      actorId: null,
+      actorEmail: DEMO_ADMIN_EMAIL,
+      requestId: null,
+      before: null,
+      after: JSON.stringify({ id, website, label, category, position, status, tours: roll }),
+      createdAt: createdAtById.get(id) ?? '',
+    });
   }
   // Fixtures for the visitor filters: a hidden tour and one without an adult price sit inside a live carousel.
   const group = ctx.rows.sliders?.[0]?.id as string;
@@ -240,6 +264,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       const offerId = rng.uuid();
       add(ctx, 'tourOffers', {
         id: offerId,
+        version: 1,
         periodId: period.id,
         flightId: picked.length === 1 ? (picked[0]?.id ?? null) : null,
         stock: rng.chance(0.6) ? rng.int(1, 6) : null,
@@ -260,7 +285,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
 
   for (const landing of LANDINGS) {
     const landingId = rng.uuid();
-    add(ctx, 'landings', { id: landingId, slug: landing.slug, name: landing.name, status: 'ACTIVE' });
+    add(ctx, 'landings', { id: landingId, slug: landing.slug, name: landing.name, status: 'ACTIVE', version: 1 });
     const images = landingImagePaths(landing.slug);
     const contents: [LandingContentType, string, string | null, string | null][] = [
       ['TITLE', 'banner-title', landing.title, null],
@@ -269,7 +294,17 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       ['ENRICHED_TEXT', 'main-content', landing.html, null],
     ];
     for (const [contentType, name, value1, value2] of contents) {
-      add(ctx, 'landingContents', { id: rng.uuid(), landingId, slug: landing.slug, contentType, name, value1, value2, updatedAt: stamp(rng.int(0, 90)) });
+      add(ctx, 'landingContents', {
+        id: rng.uuid(),
+        landingId,
+        slug: landing.slug,
+        contentType,
+        name,
+        value1,
+        value2,
+        updatedAt: stamp(rng.int(0, 90)),
+        version: 1,
+      });
     }
     jobs.push(...landingJobs(landing.slug, landing.landscape, landing.winter));
   }
@@ -283,6 +318,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     const images = landingImagePaths(slug);
     add(ctx, 'mainBanners', {
       id: rng.uuid(),
+      version: 1,
       backgroundImageDesktop: images.desktop,
       backgroundImageMobile: images.mobile,
       content,
@@ -296,6 +332,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     const hasImages = LANDINGS.some((l) => l.slug === region.slug);
     add(ctx, 'regionBanners', {
       id: rng.uuid(),
+      version: 1,
       region: region.slug,
       imageDesktop: hasImages ? images.desktop : null,
       imageMobile: hasImages ? images.mobile : null,

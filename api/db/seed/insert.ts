@@ -89,6 +89,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'contactTours',
   'visitorLogs',
   'users',
+  'contentHistory',
   'userGroups',
   'sessions',
   'authTokens',

@@ -119,6 +119,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
       const stamp = at(addDays(today, -rng.int(1, 400)), 9);
       push('tours', {
         id: tourId,
+        version: 1,
         name,
         subtitle: `${days} días por ${destination.name}`,
         comment: null,

@@ -1,0 +1,168 @@
+/**
+ * The in-place editors' contract with `/api/cms/*` (cms-and-backoffice.md §2–§5): what each editor sends,
+ * checked with the same schemas in the island and on the server, and what it gets back.
+ */
+import { z } from 'zod';
+import { DRAFT_STATUSES, SLIDER_CATEGORIES, type SliderCategory } from '../enums.ts';
+
+/** 409 on a save made from an older version than the stored one; the editor keeps its text on screen. */
+export const VERSION_CONFLICT_MESSAGE = 'Otra persona ha cambiado este contenido. Recarga para ver su versión.';
+
+/** The spec's slider form messages are not shown word for word: these say what is missing. */
+export const SLIDER_FORM_MESSAGES = {
+  categoryRequired: 'Elige una categoría.',
+  positionRequired: 'Indica la posición.',
+  statusRequired: 'Elige un estado.',
+  duplicateTour: 'Este tour ya está en el carrusel.',
+  hiddenTour: 'Este tour está oculto y no se puede añadir.',
+  unknownTour: 'Este tour no existe.',
+} as const;
+
+const Id = z.string().trim().min(1).max(100);
+/** One press of a create button: the same id twice creates once. */
+const RequestId = z.string().trim().min(8).max(100);
+const Version = z.number().int().positive();
+const Position = z.number({ error: SLIDER_FORM_MESSAGES.positionRequired }).int().min(0).max(9999);
+
+export const RollEntrySchema = z.strictObject({ tourId: Id, position: Position });
+
+export const CarouselCreateSchema = z.strictObject({
+  requestId: RequestId,
+  website: z.string().trim().max(40).nullable().default('WEBDR'),
+  label: z.string().trim().max(200).default(''),
+  category: z.enum(SLIDER_CATEGORIES, { error: SLIDER_FORM_MESSAGES.categoryRequired }).default('GROUP'),
+  position: Position.default(0),
+  status: z.enum(DRAFT_STATUSES, { error: SLIDER_FORM_MESSAGES.statusRequired }).default('DRAFT'),
+});
+
+export const CarouselSaveSchema = z.strictObject({
+  version: Version,
+  label: z.string().trim().max(200),
+  category: z.enum(SLIDER_CATEGORIES, { error: SLIDER_FORM_MESSAGES.categoryRequired }),
+  position: Position,
+  status: z.enum(DRAFT_STATUSES, { error: SLIDER_FORM_MESSAGES.statusRequired }),
+  tours: z.array(RollEntrySchema).max(500),
+});
+
+export const VersionQuerySchema = z.object({ version: z.coerce.number().int().positive() });
+
+export interface CarouselTourView {
+  linkId: string;
+  tourId: string;
+  position: number;
+  name: string;
+  webSlug: string;
+  thumbnail: string | null;
+  /** Hidden tours ('oculto') and unpriced ones never show to visitors, even in a published carousel. */
+  visibleToVisitors: boolean;
+}
+
+export interface CarouselView {
+  id: string;
+  version: number;
+  website: string | null;
+  label: string;
+  category: SliderCategory;
+  position: number;
+  status: (typeof DRAFT_STATUSES)[number];
+  tours: CarouselTourView[];
+  updatedAt: string;
+}
+
+/** A tour the slider picker offers: visible (not 'oculto') tours, searched by name. */
+export interface PickableTour {
+  id: string;
+  name: string;
+  webSlug: string;
+}
+
+export const TourSearchQuerySchema = z.object({ q: z.string().trim().max(80).default('') });
+
+// Offers
+
+/** Euros as typed ('120', '120,50'); stored in cents. Messages are the form's own (OFFER_FORM_MESSAGES). */
+const Euros = z.union([z.number(), z.string()]);
+
+export const OfferCreateSchema = z.strictObject({
+  requestId: RequestId,
+  tourId: z.string().trim().max(100).nullable(),
+  periodId: z.string().trim().max(100).nullable(),
+  discount: Euros.nullable(),
+  coupon: z.string().trim().max(40).nullable(),
+  flightIds: z.array(Id).max(50).default([]),
+});
+
+export const OfferSaveSchema = z.strictObject({
+  version: Version,
+  discount: Euros.nullable(),
+  coupon: z.string().trim().max(40).nullable(),
+  status: z.enum(['active', 'inactive']),
+});
+
+export interface OfferView {
+  id: string;
+  version: number;
+  status: 'active' | 'inactive';
+  position: number;
+  discountCents: number;
+  coupon: string;
+  tour: { id: string; name: string; webSlug: string; thumbnail: string | null };
+  period: { id: string; dayOne: string; returnDate: string };
+  flightId: string | null;
+  departureCities: string[];
+  /** The card's prices (computeOfferPrices): before and after the discount, whole euros rounded up. */
+  priceCents: number;
+  discountedPriceCents: number;
+}
+
+export interface OfferListView {
+  slider: { slug: string; title: string; subtitle: string | null; exists: boolean };
+  offers: OfferView[];
+}
+
+/** What the offer form offers for a tour: its periods on sale, each with its flights (no 'sin v'). */
+export interface OfferOptionsView {
+  periods: { id: string; dayOne: string; returnDate: string; flights: { id: string; name: string }[] }[];
+}
+
+// History
+
+export const HISTORY_ENTITY_TYPES = ['carousel', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'] as const;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+
+export interface HistoryEntryView {
+  id: string;
+  version: number;
+  action: 'create' | 'update' | 'delete' | 'restore';
+  actorEmail: string;
+  createdAt: string;
+  /** The record as this save left it (null for a deletion): what restoring this entry brings back. */
+  after: unknown;
+}
+
+export const RestoreSchema = z.strictObject({ version: Version });
+
+// Publishing
+
+/** The staff's live stream (`GET /api/cms/events`, Server-Sent Events): publications and tour status. */
+export type PublishEvent = {
+  type: 'publish';
+  id: string;
+  state: 'publishing' | 'published' | 'failed';
+  at: string;
+  /** Pages swapped in (published). */
+  pages?: number;
+  /** Why it failed, in Spanish (failed); the previous page is still live. */
+  message?: string;
+};
+
+export type TourStatusEvent = { type: 'tour'; id: string; name: string; status: 'ACTIVE' | 'UPDATING' | 'INACTIVE' };
+
+export type CmsEvent = PublishEvent | TourStatusEvent;
+
+/** Every write answers with what it saved and the publication that brings it to the live pages. */
+export interface Saved<T> {
+  saved: T;
+  /** Follow it on the event stream; null when nothing visitors see changed. */
+  publication: string | null;
+}
