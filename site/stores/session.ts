@@ -23,8 +23,29 @@ export interface SessionState {
 
 export const $session = map<SessionState>({ status: 'loading', user: null, error: null });
 
-const setSignedIn = (user: SessionUser) => $session.set({ status: 'signed-in', user, error: null });
-const setAnonymous = (error: string | null = null) => $session.set({ status: 'anonymous', user: null, error });
+/**
+ * Tells the pages of this browser whether to load the in-place editors (Base.astro's loader): a hint, not
+ * a permission; every editor call is checked on the server, and a stale hint only loads code that then
+ * finds no admin session and stops.
+ */
+export const STAFF_HINT_KEY = 'dr-staff';
+function rememberStaff(isStaff: boolean): void {
+  try {
+    if (isStaff) localStorage.setItem(STAFF_HINT_KEY, '1');
+    else localStorage.removeItem(STAFF_HINT_KEY);
+  } catch {
+    // Storage blocked (private mode): the editors simply do not load.
+  }
+}
+
+const setSignedIn = (user: SessionUser) => {
+  rememberStaff(isAdmin(user.groups));
+  $session.set({ status: 'signed-in', user, error: null });
+};
+const setAnonymous = (error: string | null = null) => {
+  rememberStaff(false);
+  $session.set({ status: 'anonymous', user: null, error });
+};
 
 let loading: Promise<void> | null = null;
 

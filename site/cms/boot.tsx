@@ -1,0 +1,47 @@
+/**
+ * The in-place editors, loaded only for a browser where an admin signed in (Base.astro's loader). It checks
+ * the session first: without an admin session nothing is mounted and the hint is dropped. Each editable
+ * block of the page (`data-cms`) gets its editor beside it, and one bar tells where the last change is on
+ * its way to the live pages.
+ */
+import { createRoot } from 'react-dom/client';
+import { isAdmin } from '#shared/rules/session.ts';
+import { $session, loadSession } from '../stores/session.ts';
+import { connectCmsEvents } from '../stores/cms-publish.ts';
+import CarouselsEditor from './CarouselsEditor.tsx';
+import OffersEditor from './OffersEditor.tsx';
+import PublishStatus from './PublishStatus.tsx';
+import './cms.css';
+
+/** A container for an editor, placed before `anchor`; marked so the page knows edit mode is on. */
+function mountBefore(anchor: Element, name: string): HTMLElement {
+  const host = document.createElement('div');
+  host.className = 'cms-host';
+  host.dataset.cmsEditor = name;
+  anchor.before(host);
+  return host;
+}
+
+async function boot(): Promise<void> {
+  await loadSession();
+  const user = $session.get().user;
+  if (!user || !isAdmin(user.groups)) return;
+  document.documentElement.dataset.cmsMode = 'on';
+  connectCmsEvents();
+
+  const carousels = document.querySelector<HTMLElement>('[data-cms="carousels"]');
+  if (carousels) {
+    const anchor = carousels.closest('[data-cms-host]') ?? carousels;
+    createRoot(mountBefore(anchor, 'carousels')).render(<CarouselsEditor website={carousels.dataset.cmsWebsite ?? 'WEBDR'} />);
+  }
+  const offers = document.querySelector<HTMLElement>('[data-cms="offers"]');
+  const slider = offers?.dataset.cmsSlider;
+  if (offers && (slider === 'ultimas-plazas' || slider === 'ofertas')) {
+    createRoot(mountBefore(offers, 'offers')).render(<OffersEditor slider={slider} />);
+  }
+  const bar = document.createElement('div');
+  document.body.append(bar);
+  createRoot(bar).render(<PublishStatus />);
+}
+
+void boot();

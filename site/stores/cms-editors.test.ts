@@ -1,0 +1,172 @@
+/**
+ * The in-place editors' stores against the real API, as the demo admin (tests/support/island-api.ts): what
+ * each action sends, what it keeps on screen and what it tells the admin.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withIslandApi } from '../../tests/support/island-api.ts';
+import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
+import {
+  $carouselsEditor,
+  addCarousel,
+  addPickedTour,
+  closeCarousel,
+  deleteCarousel,
+  loadCarousels,
+  loadHistory,
+  resetCarouselsEditor,
+  restoreVersion,
+  SAVED_MESSAGE,
+  saveCarousel,
+  searchTours,
+  setDraftField,
+  setPicker,
+  openCarousel,
+} from './cms-carousels.ts';
+import {
+  $offersEditor,
+  cancelEdit,
+  chooseOfferTour,
+  createOffer,
+  deleteOffer,
+  loadOffers,
+  openCreate,
+  openEdit,
+  saveOffer,
+  searchOfferTours,
+  setCreateField,
+  setEditField,
+} from './cms-offers.ts';
+import { $publish, describePublish, followPublication, receiveCmsEvent } from './cms-publish.ts';
+
+const island = withIslandApi({ as: 'admin' });
+
+describe('the carousels editor store', () => {
+  beforeEach(() => resetCarouselsEditor());
+
+  it('adds a draft with the defaults, picks two tours with positions, saves and lists it', async () => {
+    await loadCarousels('WEBDR');
+    expect($carouselsEditor.get()).toMatchObject({ status: 'ready', carousels: [] });
+    await addCarousel();
+    expect($carouselsEditor.get().draft).toMatchObject({ label: '', category: 'GROUP', position: '0', status: 'DRAFT', isNew: true });
+    setDraftField('label', 'Japón y más');
+    setDraftField('status', 'ACTIVE');
+
+    await searchTours('jap');
+    expect($carouselsEditor.get().picker.results.map((t) => t.id)).toEqual(['t1']);
+    setPicker({ position: '2' });
+    expect(addPickedTour()).toBe(true);
+    // Once in the roll, a tour is no longer offered.
+    await searchTours('jap');
+    expect($carouselsEditor.get().picker.results).toEqual([]);
+    await searchTours('otro');
+    setPicker({ tourId: 't2', position: '1' });
+    expect(addPickedTour()).toBe(true);
+    expect($carouselsEditor.get().draft?.tours.map((t) => [t.tourId, t.position])).toEqual([
+      ['t2', 1],
+      ['t1', 2],
+    ]);
+
+    expect(await saveCarousel()).toBe('saved');
+    const state = $carouselsEditor.get();
+    expect(state.message).toBe(SAVED_MESSAGE);
+    expect(state.draft).toBeNull();
+    expect(state.carousels).toMatchObject([{ label: 'Japón y más', status: 'ACTIVE', version: 2 }]);
+    expect(island.calls).toContain(`PUT /api/cms/carousels/${state.carousels[0]?.id}`);
+  });
+
+  it('keeps what was typed and says why when someone else saved first', async () => {
+    await loadCarousels('WEBDR');
+    await addCarousel();
+    const id = $carouselsEditor.get().draft?.id as string;
+    await island.t.db.updateTable('sliders').set({ version: 7, label: 'De otra persona' }).where('id', '=', id).execute();
+    setDraftField('label', 'Mi título');
+    expect(await saveCarousel()).toBe('failed');
+    expect($carouselsEditor.get().message).toBe(VERSION_CONFLICT_MESSAGE);
+    expect($carouselsEditor.get().draft?.label).toBe('Mi título');
+  });
+
+  it('marks a position that is not a number before sending anything', async () => {
+    await loadCarousels('WEBDR');
+    await addCarousel();
+    const sent = island.calls.length;
+    setDraftField('position', '');
+    expect(await saveCarousel()).toBe('failed');
+    expect($carouselsEditor.get().errors.position).toBe('Indica la posición.');
+    expect(island.calls.length).toBe(sent);
+  });
+
+  it('restores an earlier version and deletes a carousel', async () => {
+    await loadCarousels('WEBDR');
+    await addCarousel();
+    setDraftField('label', 'Primera versión');
+    await saveCarousel();
+    const id = $carouselsEditor.get().carousels[0]?.id as string;
+    openCarousel(id);
+    setDraftField('label', 'Segunda versión');
+    await saveCarousel();
+    openCarousel(id);
+    await loadHistory();
+    const first = $carouselsEditor.get().history?.find((h) => (h.after as { label: string } | null)?.label === 'Primera versión');
+    expect(await restoreVersion(first?.id as string)).toBe('restored');
+    expect($carouselsEditor.get().carousels[0]).toMatchObject({ label: 'Primera versión', version: 4 });
+    closeCarousel();
+    expect(await deleteCarousel(id)).toBe('deleted');
+    expect($carouselsEditor.get().carousels).toEqual([]);
+  });
+});
+
+describe('the offers editor store', () => {
+  it("creates an offer on 'ultimas-plazas', edits it to inactive, then deletes it", async () => {
+    await loadOffers('ultimas-plazas');
+    expect($offersEditor.get().list?.offers).toEqual([]);
+    openCreate();
+    expect(await createOffer()).toBe('failed');
+    expect($offersEditor.get().create.errors).toEqual({
+      tourId: 'Por favor selecciona un tour',
+      periodId: 'Por favor selecciona un periodo',
+      discount: 'Por favor ingresa descuento',
+      coupon: 'Por favor ingresa cupón',
+    });
+    await searchOfferTours('jap');
+    await chooseOfferTour('t1');
+    const p1 = $offersEditor.get().create.periods.find((p) => p.id === 'p1');
+    expect(p1?.flights.map((f) => f.name)).not.toContain('Sin vuelo');
+    setCreateField('periodId', 'p1');
+    setCreateField('discount', '120');
+    setCreateField('coupon', 'japon120');
+    expect(await createOffer()).toBe('created');
+    const offer = $offersEditor.get().list?.offers[0];
+    expect(offer).toMatchObject({ status: 'active', position: 1, discountCents: 12_000, coupon: 'JAPON120' });
+
+    openEdit(offer?.id as string);
+    setEditField('discount', '');
+    expect(await saveOffer()).toBe('failed');
+    expect($offersEditor.get().edit?.errors).toEqual({ discount: 'Por favor ingresa el descuento' });
+    cancelEdit();
+    expect($offersEditor.get().edit).toBeNull();
+    openEdit(offer?.id as string);
+    setEditField('status', 'inactive');
+    expect(await saveOffer()).toBe('saved');
+    expect($offersEditor.get().list?.offers[0]).toMatchObject({ status: 'inactive', version: 2 });
+    expect(await deleteOffer(offer?.id as string)).toBe('deleted');
+    expect($offersEditor.get().list?.offers).toEqual([]);
+  });
+});
+
+describe('the publication status', () => {
+  it("says 'Publicando…', then 'Publicado' with the Madrid time, even when the event beats the answer", () => {
+    followPublication('p1');
+    expect(describePublish($publish.get())).toBe('Publicando…');
+    receiveCmsEvent({ type: 'publish', id: 'p1', state: 'published', at: '2026-11-25T09:42:00.000Z', pages: 3 });
+    expect(describePublish($publish.get())).toBe('Publicado a las 10:42');
+    receiveCmsEvent({
+      type: 'publish',
+      id: 'p2',
+      state: 'failed',
+      at: '2026-11-25T09:43:00.000Z',
+      message: 'No se ha podido publicar el cambio; sigue publicada la versión anterior.',
+    });
+    followPublication('p2');
+    expect(describePublish($publish.get())).toBe('No se ha podido publicar el cambio; sigue publicada la versión anterior.');
+  });
+});
