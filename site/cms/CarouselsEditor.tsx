@@ -211,7 +211,13 @@ export default function CarouselsEditor({ website }: { website: string }) {
         {carousels.map((carousel) => {
           const open = draft?.id === carousel.id;
           return (
-            <li key={carousel.id} className={isCarouselDimmed(carousel) ? 'cms-item cms-item--dimmed' : 'cms-item'} data-testid="cms-carousel">
+            <li
+              key={carousel.id}
+              // Drafts and hidden carousels show dimmed, as visitors never see them; not while being edited.
+              className={isCarouselDimmed(carousel) && !open ? 'cms-item cms-item--dimmed' : 'cms-item'}
+              data-testid="cms-carousel"
+              data-status={carousel.status}
+            >
               <div className="cms-item__head">
                 <strong>{carousel.label || 'Carrusel sin título'}</strong>
                 <span className={`cms-badge cms-badge--${carousel.status.toLowerCase()}`}>{SLIDER_STATUS_LABELS[carousel.status]}</span>

@@ -4,12 +4,10 @@
  * Playwright projects (desktop and phone: some rules, such as target size, depend on the layout).
  * Zero violations; a failure lists each violation with the elements it found.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { acceptAndPay, APPROVED_CARD, createPayableBooking, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
+import { expectAccessible } from '../support/accessibility.ts';
 import { loadWholePage } from '../support/load-whole-page.ts';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 interface Template {
   name: string;
@@ -66,27 +64,6 @@ const SIGNED_IN_SHELLS = [
   { name: 'shell: admin', path: '/admin' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
-
-/** axe with the WCAG tags, then unique ids; a failure lists every violation and the elements it found. */
-async function expectAccessible(page: Page, path: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
-  expect(violations.length, `axe violations on ${path}:\n${report}`).toBe(0);
-
-  // WCAG 2.2 dropped 4.1.1, so axe only asks for a review of repeated ids; but an aria-labelledby or a
-  // label's `for` that points at a repeated id names the wrong element, so the page must have none.
-  const repeatedIds = await page.evaluate(() => {
-    const counts = new Map<string, number>();
-    for (const element of document.querySelectorAll('[id]')) counts.set(element.id, (counts.get(element.id) ?? 0) + 1);
-    return [...counts].filter(([, count]) => count > 1).map(([id]) => id);
-  });
-  expect(repeatedIds, `ids used more than once on ${path}`).toEqual([]);
-}
 
 for (const template of TEMPLATES) {
   test(`axe: ${template.name} (${template.path}) has no WCAG 2.2 A/AA violations`, async ({ page }) => {
