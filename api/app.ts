@@ -16,6 +16,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { siteBuildRoutes } from './routes/site-builds.ts';
 import { cmsCarouselRoutes } from './routes/cms-carousels.ts';
 import { cmsEventRoutes } from './routes/cms-events.ts';
+import { cmsGridRoutes } from './routes/cms-grids.ts';
 import { cmsOfferRoutes } from './routes/cms-offers.ts';
 import { tourRoutes } from './routes/tours.ts';
 
@@ -49,6 +50,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))
+    .route('/cms/grids', cmsGridRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));

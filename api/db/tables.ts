@@ -258,7 +258,7 @@ export type ContactTourRowUpdate = Updateable<ContactTourTable>;
 
 export interface ContentHistoryTable {
   id: string;
-  entityType: 'carousel' | 'offer' | 'landing' | 'main_banner' | 'region_banner' | 'tour';
+  entityType: 'carousel' | 'grid' | 'offer' | 'landing' | 'main_banner' | 'region_banner' | 'tour';
   entityId: string;
   version: number;
   action: 'create' | 'update' | 'delete' | 'restore';

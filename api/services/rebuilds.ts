@@ -13,6 +13,8 @@ export interface TargetedChange {
   changed: ContentKey[];
   content?: boolean;
   tours?: { id: string; thumbnail?: string | null }[];
+  /** The change adds or removes pages (a new campaign): only a full build can publish it. */
+  pageSet?: boolean;
 }
 
 /**
@@ -176,13 +178,13 @@ export function createRebuildQueue({
     let result: Awaited<ReturnType<TargetedPublish>> = null;
     let failure: string | null = null;
     try {
-      result = publish ? await publish(change) : null;
+      result = publish && !batch.some((b) => b.change.pageSet) ? await publish(change) : null;
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
     }
     running = false;
     if (failure === null && result === null) {
-      // No renderer yet: a full build, now rather than after the debounce, carries these changes.
+      // No renderer yet, or new pages: a full build, now rather than after the debounce, carries these changes.
       carried.push(...batch.map((b) => b.id));
       reasons.push(...batch.map((b) => b.reason));
       return void start();

@@ -125,9 +125,46 @@ export interface OfferOptionsView {
   periods: { id: string; dayOne: string; returnDate: string; flights: { id: string; name: string }[] }[];
 }
 
+// Campaign grids
+
+/** "Grid landing defaults: title 'Viajes en grid', position 0, category GRID, status ACTIVE." */
+export const GRID_DEFAULTS = { title: 'Viajes en grid', position: 0, category: 'GRID', status: 'ACTIVE' } as const;
+
+export const GRID_FORM_MESSAGES = {
+  slugInvalid: 'La dirección de la campaña solo puede tener minúsculas, números y guiones.',
+  slugTaken: 'Esa dirección ya es otra página de la tienda.',
+} as const;
+
+/** The campaign's address: its first path segment, as the slug rule writes it. */
+export const GridSlugSchema = z
+  .string()
+  .trim()
+  .min(1, GRID_FORM_MESSAGES.slugInvalid)
+  .max(80, GRID_FORM_MESSAGES.slugInvalid)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, GRID_FORM_MESSAGES.slugInvalid);
+
+/** 'Guardar' on a campaign grid: its title and tours. Without a grid for the slug, the first save creates it. */
+export const GridSaveSchema = z.strictObject({
+  /** The version the editor opened; absent when the slug had no grid yet. */
+  version: Version.nullable(),
+  title: z.string().trim().max(200),
+  tours: z.array(RollEntrySchema).max(500),
+});
+
+export interface GridView {
+  /** Null until the slug's grid is first saved. */
+  id: string | null;
+  slug: string;
+  version: number | null;
+  title: string;
+  category: string;
+  status: string;
+  tours: CarouselTourView[];
+}
+
 // History
 
-export const HISTORY_ENTITY_TYPES = ['carousel', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'] as const;
+export const HISTORY_ENTITY_TYPES = ['carousel', 'grid', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 
 export interface HistoryEntryView {

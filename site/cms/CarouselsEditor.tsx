@@ -25,17 +25,7 @@ import {
   setDraftField,
   setPicker,
 } from '../stores/cms-carousels.ts';
-
-const ACTIONS = { create: 'Creado', update: 'Guardado', delete: 'Eliminado', restore: 'Restaurado' } as const;
-const when = (iso: string) => new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(new Date(iso));
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="cms-error">
-      {message}
-    </p>
-  ) : null;
-}
+import { FieldError, HistoryList, RollList, TourPicker } from './RollEditor.tsx';
 
 function CarouselForm() {
   const { draft, errors, saving, picker, history } = useStore($carouselsEditor);
@@ -104,56 +94,24 @@ function CarouselForm() {
         </div>
       </div>
 
-      <fieldset className="cms-picker">
-        <legend>Añadir un tour</legend>
-        <div className="cms-field">
-          <label htmlFor={id('search')}>Buscar tour</label>
-          <input id={id('search')} type="search" value={picker.query} placeholder="Nombre del tour" onChange={(e) => void searchTours(e.target.value)} />
-        </div>
-        <div className="cms-field">
-          <label htmlFor={id('tour')}>Tour</label>
-          <select id={id('tour')} value={picker.tourId} onChange={(e) => setPicker({ tourId: e.target.value })}>
-            {picker.results.length === 0 && <option value="">Escribe para buscar</option>}
-            {picker.results.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cms-field cms-field--narrow">
-          <label htmlFor={id('tour-position')}>Posición</label>
-          <input
-            id={id('tour-position')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            value={picker.position}
-            onChange={(e) => setPicker({ position: e.target.value })}
-          />
-        </div>
-        <button type="button" className="cms-button" onClick={() => addPickedTour()} disabled={!picker.tourId}>
-          Añadir
-        </button>
-        <FieldError id={id('picker-error')} message={errors.picker} />
-      </fieldset>
-
-      {draft.tours.length === 0 ? (
-        <p className="cms-muted">Este carrusel aún no tiene tours.</p>
-      ) : (
-        <ol className="cms-roll" aria-label="Tours del carrusel">
-          {draft.tours.map((tour, index) => (
-            <li key={tour.tourId} className="cms-roll__card">
-              <span className="cms-roll__name">{tour.name}</span>
-              <span className="cms-muted">Posición {tour.position}</span>
-              <FieldError id={id(`tour-${index}`)} message={errors[`tours.${index}.tourId`]} />
-              <button type="button" className="cms-link" onClick={() => removeTour(tour.tourId)} aria-label={`Borrar ${tour.name} del carrusel`}>
-                Borrar
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
+      <TourPicker
+        idPrefix={`carrusel-${draft.id}`}
+        picker={picker}
+        error={errors.picker}
+        onSearch={(query) => void searchTours(query)}
+        onChange={setPicker}
+        onAdd={() => addPickedTour()}
+      />
+      <RollList
+        idPrefix={`carrusel-${draft.id}`}
+        label="Tours del carrusel"
+        empty="Este carrusel aún no tiene tours."
+        tours={draft.tours}
+        errors={errors}
+        removeText="Borrar"
+        removeLabel={(name) => `Borrar ${name} del carrusel`}
+        onRemove={removeTour}
+      />
 
       <div className="cms-actions">
         <button type="submit" className="cms-button cms-button--primary" disabled={saving}>
@@ -169,22 +127,7 @@ function CarouselForm() {
           </button>
         )}
       </div>
-      {history && (
-        <ol className="cms-history" aria-label="Versiones anteriores">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              <span>
-                v{entry.version} · {ACTIONS[entry.action]} por {entry.actorEmail} · {when(entry.createdAt)}
-              </span>
-              {entry.after !== null && entry.version !== draft.version && (
-                <button type="button" className="cms-link" onClick={() => void restoreVersion(entry.id)} disabled={saving}>
-                  Restaurar
-                </button>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      {history && <HistoryList history={history} version={draft.version} saving={saving} onRestore={(entry) => void restoreVersion(entry)} />}
     </form>
   );
 }

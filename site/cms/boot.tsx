@@ -9,6 +9,7 @@ import { isAdmin } from '#shared/rules/session.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { connectCmsEvents } from '../stores/cms-publish.ts';
 import CarouselsEditor from './CarouselsEditor.tsx';
+import GridEditor from './GridEditor.tsx';
 import OffersEditor from './OffersEditor.tsx';
 import PublishStatus from './PublishStatus.tsx';
 import './cms.css';
@@ -39,6 +40,8 @@ async function boot(): Promise<void> {
   if (offers && (slider === 'ultimas-plazas' || slider === 'ofertas')) {
     createRoot(mountBefore(offers, 'offers')).render(<OffersEditor slider={slider} />);
   }
+  const grid = document.querySelector<HTMLElement>('[data-cms="grid"]');
+  if (grid?.dataset.cmsSlug) createRoot(mountBefore(grid, 'grid')).render(<GridEditor slug={grid.dataset.cmsSlug} />);
   const bar = document.createElement('div');
   document.body.append(bar);
   createRoot(bar).render(<PublishStatus />);

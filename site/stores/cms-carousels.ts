@@ -6,21 +6,15 @@
  */
 import { map } from 'nanostores';
 import type { DraftStatus, SliderCategory } from '#shared/enums.ts';
-import { appendToRoll } from '#shared/rules/content.ts';
-import { CarouselSaveSchema, type CarouselView, type HistoryEntryView, type PickableTour, SLIDER_FORM_MESSAGES } from '#shared/schemas/cms.ts';
+import { CarouselSaveSchema, type CarouselView, type HistoryEntryView } from '#shared/schemas/cms.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
+import { addPicked, emptyPicker, type PickerState, type RollItem, searchPickable } from './cms-roll.ts';
 
 /** Categories offered when editing; creating also offers REDUCED_GROUP ('Reducido') and FAMILY ('Familia'). */
 export const EDIT_CATEGORIES = ['GROUP', 'SINGLE', 'FIT'] as const satisfies readonly SliderCategory[];
 export const CREATE_CATEGORIES = ['GROUP', 'SINGLE', 'FIT', 'REDUCED_GROUP', 'FAMILY'] as const satisfies readonly SliderCategory[];
-
-export interface RollItem {
-  tourId: string;
-  name: string;
-  position: number;
-}
 
 export interface CarouselDraft {
   id: string;
@@ -42,7 +36,7 @@ export interface CarouselsEditorState {
   saving: boolean;
   /** A sentence for the whole editor: the outcome, a conflict, a failure. */
   message: string | null;
-  picker: { query: string; results: PickableTour[]; tourId: string; position: string };
+  picker: PickerState;
   history: HistoryEntryView[] | null;
 }
 
@@ -53,7 +47,7 @@ const initial = (): CarouselsEditorState => ({
   errors: {},
   saving: false,
   message: null,
-  picker: { query: '', results: [], tourId: '', position: '' },
+  picker: emptyPicker(),
   history: null,
 });
 
@@ -118,14 +112,10 @@ export function setDraftField<K extends 'label' | 'category' | 'position' | 'sta
 
 /** The picker's search: visible tours by name, without those already in the roll. */
 export async function searchTours(query: string): Promise<void> {
-  patch({ picker: { ...$carouselsEditor.get().picker, query } });
-  const result = await callApi(() => api.cms.carousels.tours.$get({ query: { q: query } }));
-  if (!result.ok) return;
-  const { draft, picker } = $carouselsEditor.get();
-  if (picker.query !== query) return;
-  const inRoll = new Set(draft?.tours.map((t) => t.tourId));
-  const results = result.data.tours.filter((t) => !inRoll.has(t.id));
-  patch({ picker: { ...picker, results, tourId: results.some((t) => t.id === picker.tourId) ? picker.tourId : (results[0]?.id ?? '') } });
+  const asked = { ...$carouselsEditor.get().picker, query };
+  patch({ picker: asked });
+  const picker = await searchPickable(asked, $carouselsEditor.get().draft?.tours ?? []);
+  if (picker && $carouselsEditor.get().picker.query === query) patch({ picker });
 }
 
 export function setPicker(changes: Partial<Pick<CarouselsEditorState['picker'], 'tourId' | 'position'>>): void {
@@ -136,24 +126,13 @@ export function setPicker(changes: Partial<Pick<CarouselsEditorState['picker'], 
 export function addPickedTour(): boolean {
   const { draft, picker } = $carouselsEditor.get();
   if (!draft) return false;
-  const tour = picker.results.find((t) => t.id === picker.tourId);
-  if (!tour) return false;
-  if (draft.tours.some((t) => t.tourId === tour.id)) {
-    patch({ errors: { picker: SLIDER_FORM_MESSAGES.duplicateTour } });
+  const added = addPicked(draft.tours, picker);
+  if (!added) return false;
+  if ('error' in added) {
+    patch({ errors: { picker: added.error } });
     return false;
   }
-  const position = picker.position.trim() === '' ? draft.tours.length + 1 : Number(picker.position);
-  if (!Number.isInteger(position) || position < 0) {
-    patch({ errors: { picker: SLIDER_FORM_MESSAGES.positionRequired } });
-    return false;
-  }
-  const roll = appendToRoll({ roll: draft.tours, entry: { tourId: tour.id, position } });
-  const tours = roll.map((entry) => draft.tours.find((t) => t.tourId === entry.tourId) ?? { ...entry, name: tour.name });
-  patch({
-    draft: { ...draft, tours: [...tours].sort((a, b) => a.position - b.position) },
-    picker: { ...picker, results: picker.results.filter((t) => t.id !== tour.id), tourId: '', position: '' },
-    errors: {},
-  });
+  patch({ draft: { ...draft, tours: added.roll }, picker: added.picker, errors: {} });
   return true;
 }
 

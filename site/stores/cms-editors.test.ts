@@ -36,6 +36,20 @@ import {
   setCreateField,
   setEditField,
 } from './cms-offers.ts';
+import {
+  $gridEditor,
+  addGridTour,
+  loadGrid,
+  loadGridHistory,
+  openGrid,
+  removeGridTour,
+  resetGridEditor,
+  restoreGridVersion,
+  saveGrid,
+  searchGridTours,
+  setGridPicker,
+  setGridTitle,
+} from './cms-grid.ts';
 import { $publish, describePublish, followPublication, receiveCmsEvent } from './cms-publish.ts';
 
 const island = withIslandApi({ as: 'admin' });
@@ -112,6 +126,53 @@ describe('the carousels editor store', () => {
     closeCarousel();
     expect(await deleteCarousel(id)).toBe('deleted');
     expect($carouselsEditor.get().carousels).toEqual([]);
+  });
+});
+
+describe('the campaign grid editor store', () => {
+  beforeEach(() => resetGridEditor());
+
+  it("shows the defaults for a new campaign, adds two tours, removes one with 'Eliminar', saves and restores", async () => {
+    await loadGrid('mercados-de-viena');
+    expect($gridEditor.get().grid).toMatchObject({ id: null, title: 'Viajes en grid', category: 'GRID', status: 'ACTIVE', tours: [] });
+    openGrid();
+    await searchGridTours('jap');
+    setGridPicker({ position: '2' });
+    expect(addGridTour()).toBe(true);
+    await searchGridTours('otro');
+    setGridPicker({ tourId: 't2', position: '1' });
+    expect(addGridTour()).toBe(true);
+    expect($gridEditor.get().tours.map((t) => [t.tourId, t.position])).toEqual([
+      ['t2', 1],
+      ['t1', 2],
+    ]);
+    expect(await saveGrid()).toBe('saved');
+    expect($gridEditor.get()).toMatchObject({ open: false, message: 'Cambios guardados.', grid: { version: 1, title: 'Viajes en grid' } });
+    expect(island.calls).toContain('PUT /api/cms/grids/mercados-de-viena');
+
+    openGrid();
+    removeGridTour('t2');
+    setGridTitle('Mercados de Viena');
+    expect(await saveGrid()).toBe('saved');
+    expect($gridEditor.get().grid?.tours.map((t) => t.tourId)).toEqual(['t1']);
+
+    openGrid();
+    await loadGridHistory();
+    const first = $gridEditor.get().history?.find((h) => h.version === 1);
+    expect(await restoreGridVersion(first?.id as string)).toBe('restored');
+    expect($gridEditor.get().grid).toMatchObject({ title: 'Viajes en grid', version: 3 });
+    expect($gridEditor.get().grid?.tours.map((t) => t.tourId)).toEqual(['t2', 't1']);
+  });
+
+  it('keeps the edited roll on screen when someone else saved first', async () => {
+    await loadGrid('mercados-de-viena');
+    openGrid();
+    expect(await saveGrid()).toBe('saved');
+    await island.t.db.updateTable('sliders').set({ version: 5 }).where('sliderSlug', '=', 'mercados-de-viena').execute();
+    openGrid();
+    setGridTitle('Mío');
+    expect(await saveGrid()).toBe('failed');
+    expect($gridEditor.get()).toMatchObject({ open: true, title: 'Mío', message: VERSION_CONFLICT_MESSAGE });
   });
 });
 

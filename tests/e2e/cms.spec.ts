@@ -148,6 +148,41 @@ test('an admin creates, edits, deactivates and deletes an offer on /last-minute;
   await expect(panel.getByTestId('cms-offer')).toHaveCount(before);
 });
 
+test("an admin removes a tour from a campaign grid with 'Eliminar', adds another at position 1, saves, and a visitor sees the new grid", async ({
+  page,
+  browser,
+}, info) => {
+  // Each project edits its own campaign: both run against the same shop.
+  const path = info.project.name === 'phone' ? '/black-friday' : '/viajes-en-familia';
+  await signInAsAdmin(page);
+  await page.goto(path);
+  const panel = page.getByRole('region', { name: 'Tours de la campaña · edición' });
+  await expect(panel.getByTestId('cms-grid-summary')).toBeVisible();
+  await panel.getByRole('button', { name: 'Editar tours' }).click();
+  const form = panel.getByRole('form', { name: 'Editar tours de la campaña' });
+  const roll = form.getByRole('list', { name: 'Tours de la campaña' });
+  const removed = (await roll.locator('.cms-roll__name').first().textContent()) ?? '';
+  await roll.getByRole('button', { name: `Eliminar ${removed} de la campaña` }).click();
+  await expect(roll.getByText(removed, { exact: true })).toHaveCount(0);
+  const picker = form.getByRole('group', { name: 'Añadir un tour' });
+  await picker.getByLabel('Buscar tour').fill('a');
+  const choice = picker.getByLabel('Tour', { exact: true });
+  await expect(choice).toHaveValue(/.+/);
+  const added = (await choice.locator('option:checked').textContent()) ?? '';
+  await picker.getByLabel('Posición').fill('1');
+  await picker.getByRole('button', { name: 'Añadir' }).click();
+  await expect(roll.locator('.cms-roll__name').first()).toHaveText(added);
+  await page.screenshot({ path: `test-results/screenshots/cms-grid-form-${info.project.name}.png` });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expectPublished(page);
+  await asVisitor(browser, path, async (visitor) => {
+    const grid = visitor.getByRole('region', { name: 'Viajes de la campaña' });
+    await expect(grid.getByRole('heading', { name: added }).first()).toBeVisible();
+    await expect(grid.getByRole('heading', { name: removed, exact: true })).toHaveCount(0);
+    await expect(visitor.getByRole('region', { name: 'Tours de la campaña · edición' })).toHaveCount(0);
+  });
+});
+
 test('the editors pass axe in edit mode, and a visitor never downloads them', async ({ page, browser }) => {
   await asVisitor(browser, '/', async (visitor) => {
     const scripts: string[] = [];
@@ -160,7 +195,7 @@ test('the editors pass axe in edit mode, and a visitor never downloads them', as
     await expect(visitor.locator('[data-cms-editor], .cms-bar')).toHaveCount(0);
   });
   await signInAsAdmin(page);
-  for (const path of ['/', '/last-minute']) {
+  for (const path of ['/', '/last-minute', '/black-friday']) {
     await page.goto(path);
     await expect(page.locator('.cms-bar')).toBeVisible();
     await expect(page.locator('[data-cms-editor] .cms-item').first()).toBeVisible();

@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('content_history')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('entity_type', 'text', (c) => c.notNull().check(oneOf('entity_type', ['carousel', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'])))
+    .addColumn('entity_type', 'text', (c) =>
+      c.notNull().check(oneOf('entity_type', ['carousel', 'grid', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'])),
+    )
     .addColumn('entity_id', 'text', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull().check(oneOf('action', ['create', 'update', 'delete', 'restore'])))

@@ -8,7 +8,14 @@ import { isHiddenTour } from '#shared/rules/catalogue.ts';
 import { diffTourLinks, listCarousels } from '#shared/rules/content.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { isOneOf, WEBSITE_TYPES } from '#shared/enums.ts';
-import { type CarouselCreateSchema, type CarouselSaveSchema, type CarouselView, type PickableTour, SLIDER_FORM_MESSAGES } from '#shared/schemas/cms.ts';
+import {
+  type CarouselCreateSchema,
+  type CarouselSaveSchema,
+  type CarouselTourView,
+  type CarouselView,
+  type PickableTour,
+  SLIDER_FORM_MESSAGES,
+} from '#shared/schemas/cms.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
@@ -28,9 +35,8 @@ export const carouselChange = (slug: string | null): TargetedChange => ({
   content: true,
 });
 
-async function readCarousel(db: Db | Trx, id: string): Promise<CarouselView | null> {
-  const slider = await db.selectFrom('sliders').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!slider || slider.category === 'GRID') return null;
+/** A slider's tour links, by position, each with what a card needs and whether visitors see it. */
+export async function readRoll(db: Db | Trx, sliderId: string): Promise<CarouselTourView[]> {
   const links = await db
     .selectFrom('tourSliders')
     .innerJoin('tours', 'tours.id', 'tourSliders.tourId')
@@ -44,7 +50,7 @@ async function readCarousel(db: Db | Trx, id: string): Promise<CarouselView | nu
       'tours.tagKeywords',
       'tours.tagSeason',
     ])
-    .where('tourSliders.sliderId', '=', id)
+    .where('tourSliders.sliderId', '=', sliderId)
     .orderBy('tourSliders.position')
     .orderBy('tourSliders.id')
     .execute();
@@ -55,6 +61,23 @@ async function readCarousel(db: Db | Trx, id: string): Promise<CarouselView | nu
     .where('periodId', 'is', null)
     .where('flightId', 'is', null)
     .execute();
+  return links.map((link) => {
+    const adult = findLowestAdultPriceCents(prices.filter((p) => p.tourId === link.tourId));
+    return {
+      linkId: link.linkId,
+      tourId: link.tourId,
+      position: link.position,
+      name: link.name,
+      webSlug: link.webSlug,
+      thumbnail: link.thumbnail,
+      visibleToVisitors: !isHiddenTour(link) && adult !== null && adult > 0,
+    };
+  });
+}
+
+async function readCarousel(db: Db | Trx, id: string): Promise<CarouselView | null> {
+  const slider = await db.selectFrom('sliders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!slider || slider.category === 'GRID') return null;
   return {
     id: slider.id,
     version: slider.version,
@@ -64,18 +87,7 @@ async function readCarousel(db: Db | Trx, id: string): Promise<CarouselView | nu
     position: slider.position,
     status: slider.status,
     updatedAt: slider.updatedAt,
-    tours: links.map((link) => {
-      const adult = findLowestAdultPriceCents(prices.filter((p) => p.tourId === link.tourId));
-      return {
-        linkId: link.linkId,
-        tourId: link.tourId,
-        position: link.position,
-        name: link.name,
-        webSlug: link.webSlug,
-        thumbnail: link.thumbnail,
-        visibleToVisitors: !isHiddenTour(link) && adult !== null && adult > 0,
-      };
-    }),
+    tours: await readRoll(db, id),
   };
 }
 
@@ -152,7 +164,8 @@ export async function createCarousel(db: Db, input: z.output<typeof CarouselCrea
   return findCarousel(db, id);
 }
 
-async function checkRoll(trx: Trx, roll: z.output<typeof CarouselSaveSchema>['tours']): Promise<void> {
+/** Refuses a roll with a tour twice, an unknown tour or a hidden one, naming the entry. */
+export async function checkRoll(trx: Trx, roll: z.output<typeof CarouselSaveSchema>['tours']): Promise<void> {
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   const tours = roll.length
@@ -228,29 +241,39 @@ export async function saveCarousel(
       .where('version', '=', current.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw versionConflict();
-    const saved = current.tours.map((t) => ({ id: t.linkId, tourId: t.tourId, position: t.position }));
-    const { toRemove, toAdd, toUpdate } = diffTourLinks({ saved, edited: input.tours });
-    if (toRemove.length) {
-      await trx
-        .deleteFrom('tourSliders')
-        .where(
-          'id',
-          'in',
-          toRemove.map((l) => l.id),
-        )
-        .execute();
-    }
-    for (const { link, position } of toUpdate) await trx.updateTable('tourSliders').set({ position }).where('id', '=', link.id).execute();
-    if (toAdd.length) {
-      await trx
-        .insertInto('tourSliders')
-        .values(toAdd.map((entry) => ({ id: randomUUID(), tourId: entry.tourId, sliderId: id, position: entry.position, tourOfferId: null })))
-        .execute();
-    }
+    await writeRoll(trx, id, current.tours, input.tours);
     await recordHistory(trx, { type: 'carousel', entityId: id, version, action, actor, before, after }, now);
     return { changed: true, slug: slider.sliderSlug };
   });
   return { view: await findCarousel(db, id), ...result };
+}
+
+/** Removes the dropped links, creates the added ones and repositions moved ones. */
+export async function writeRoll(
+  trx: Trx,
+  sliderId: string,
+  current: readonly CarouselTourView[],
+  edited: z.output<typeof CarouselSaveSchema>['tours'],
+): Promise<void> {
+  const saved = current.map((t) => ({ id: t.linkId, tourId: t.tourId, position: t.position }));
+  const { toRemove, toAdd, toUpdate } = diffTourLinks({ saved, edited });
+  if (toRemove.length) {
+    await trx
+      .deleteFrom('tourSliders')
+      .where(
+        'id',
+        'in',
+        toRemove.map((l) => l.id),
+      )
+      .execute();
+  }
+  for (const { link, position } of toUpdate) await trx.updateTable('tourSliders').set({ position }).where('id', '=', link.id).execute();
+  if (toAdd.length) {
+    await trx
+      .insertInto('tourSliders')
+      .values(toAdd.map((entry) => ({ id: randomUUID(), tourId: entry.tourId, sliderId, position: entry.position, tourOfferId: null })))
+      .execute();
+  }
 }
 
 /** Deletes a section: "tour links first, then the slider". A second press answers as the first. */

@@ -1,0 +1,200 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PublishEvent } from '#shared/schemas/cms.ts';
+import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
+import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+async function insertTour(db: Db, id: string, name: string, { hidden = false } = {}) {
+  await db
+    .insertInto('tours')
+    .values({ id, name, webSlug: id, tourType: 'Group', tagKeywords: hidden ? 'oculto' : 'aventura', createdAt: stamp, updatedAt: stamp })
+    .execute();
+  await db
+    .insertInto('prices')
+    .values({ id: `price-${id}`, tourId: id, ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 99_000 })
+    .execute();
+}
+
+describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
+  let t: TestDatabase;
+  const published: TargetedChange[] = [];
+  const fullBuilds: string[][] = [];
+  const events: PublishEvent[] = [];
+  const rebuilds = createRebuildQueue({
+    run: async (reasons) => {
+      fullBuilds.push([...reasons]);
+      return { info: { hash: 'full', builtAt: stamp, pages: 10, tours: 3 }, skipped: false };
+    },
+    publish: async (change) => {
+      published.push(change);
+      return { info: { hash: 'targeted', builtAt: stamp, pages: 9, tours: 3 }, pages: ['/navidad-en-viena'] };
+    },
+    debounceMs: 0,
+    intervalMs: 0,
+    log: () => {},
+  });
+  rebuilds.subscribe((event) => events.push(event));
+  afterAll(() => rebuilds.stop());
+
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    await seedCallers(t.db);
+    await insertTour(t.db, 'tour-peru', 'Perú esencial');
+    await insertTour(t.db, 'tour-japon', 'Japón en primavera');
+    await insertTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
+    published.length = 0;
+    fullBuilds.length = 0;
+    events.length = 0;
+  });
+  afterEach(async () => t.drop());
+
+  const setup = () => {
+    const { api, signIn } = signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds });
+    const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
+      const headers: Record<string, string> = { ...(await signIn(who)), origin: 'http://localhost:4321' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await api.request(`/cms/grids${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    return { call };
+  };
+  const count = async (table: 'sliders' | 'tourSliders' | 'contentHistory') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const roll = (view: { tours: { tourId: string; position: number }[] }) => view.tours.map((tour) => [tour.tourId, tour.position]);
+
+  it("a slug without a grid shows the spec's defaults; the first save creates it once and publishes it with a full build", async () => {
+    const { call } = setup();
+    const fresh = await call('admin', 'GET', '/navidad-en-viena');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.grid).toEqual({
+      id: null,
+      slug: 'navidad-en-viena',
+      version: null,
+      title: 'Viajes en grid',
+      category: 'GRID',
+      status: 'ACTIVE',
+      tours: [],
+    });
+    const save = { version: null, title: 'Viajes en grid', tours: [{ tourId: 'tour-peru', position: 1 }] };
+    const created = await call('admin', 'PUT', '/navidad-en-viena', save);
+    expect(created.status).toBe(200);
+    expect(created.body.saved).toMatchObject({ slug: 'navidad-en-viena', title: 'Viajes en grid', category: 'GRID', status: 'ACTIVE', version: 1 });
+    const slider = await t.db.selectFrom('sliders').selectAll().where('sliderSlug', '=', 'navidad-en-viena').executeTakeFirstOrThrow();
+    expect(slider).toMatchObject({ position: 0, category: 'GRID', status: 'ACTIVE', label: 'Viajes en grid' });
+    await rebuilds.whenIdle();
+    // A new campaign is a new page: a full build publishes it, not the page renderer.
+    expect(published).toEqual([]);
+    expect(fullBuilds).toEqual([['campaña navidad-en-viena guardada']]);
+    expect(events.map((e) => e.state)).toEqual(['publishing', 'published']);
+
+    // The same press again: nothing more is created or published.
+    const twice = await call('admin', 'PUT', '/navidad-en-viena', save);
+    expect(twice.status).toBe(200);
+    expect(twice.body.publication).toBeNull();
+    expect(await count('sliders')).toBe(1);
+    expect(await count('tourSliders')).toBe(1);
+  });
+
+  it("adds, moves and removes ('Eliminar') tours in one save and publishes only the campaign's pages", async () => {
+    const { call } = setup();
+    await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'Mercadillos', tours: [{ tourId: 'tour-peru', position: 1 }] });
+    await rebuilds.whenIdle();
+    const saved = await call('admin', 'PUT', '/navidad-en-viena', {
+      version: 1,
+      title: 'Mercadillos de Navidad',
+      tours: [
+        { tourId: 'tour-japon', position: 1 },
+        { tourId: 'tour-peru', position: 2 },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toMatchObject({ title: 'Mercadillos de Navidad', version: 2 });
+    expect(roll(saved.body.saved)).toEqual([
+      ['tour-japon', 1],
+      ['tour-peru', 2],
+    ]);
+    const removed = await call('admin', 'PUT', '/navidad-en-viena', {
+      version: 2,
+      title: 'Mercadillos de Navidad',
+      tours: [{ tourId: 'tour-peru', position: 0 }],
+    });
+    expect(roll(removed.body.saved)).toEqual([['tour-peru', 0]]);
+    expect(await count('tourSliders')).toBe(1);
+    await rebuilds.whenIdle();
+    expect(published).toEqual([
+      { changed: ['slider:navidad-en-viena'], content: true, tours: [] },
+      { changed: ['slider:navidad-en-viena'], content: true, tours: [] },
+    ]);
+  });
+
+  it('refuses a tour twice, a hidden or unknown tour, a bad address and an address another page answers, writing nothing', async () => {
+    const { call } = setup();
+    const twice = await call('admin', 'PUT', '/navidad-en-viena', {
+      version: null,
+      title: 'x',
+      tours: [
+        { tourId: 'tour-peru', position: 1 },
+        { tourId: 'tour-peru', position: 2 },
+      ],
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error.fields['tours.1.tourId']).toBe('Este tour ya está en el carrusel.');
+    const hidden = await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'x', tours: [{ tourId: 'tour-secreto', position: 1 }] });
+    expect(hidden.body.error.fields['tours.0.tourId']).toBe('Este tour está oculto y no se puede añadir.');
+    const unknown = await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'x', tours: [{ tourId: 'no-existe', position: 1 }] });
+    expect(unknown.body.error.fields['tours.0.tourId']).toBe('Este tour no existe.');
+    const noPosition = await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'x', tours: [{ tourId: 'tour-peru' }] });
+    expect(noPosition.body.error.fields['tours.0.position']).toBe('Indica la posición.');
+    for (const taken of ['ofertas', 'last-minute', 'viajes', 'login']) {
+      const res = await call('admin', 'PUT', `/${taken}`, { version: null, title: 'x', tours: [] });
+      expect(res.status, taken).toBe(422);
+      expect(res.body.error.fields.slug).toBe('Esa dirección ya es otra página de la tienda.');
+    }
+    expect((await call('admin', 'PUT', '/Mercados%20de%20Viena', { version: null, title: 'x', tours: [] })).status).toBe(422);
+    expect(await count('sliders')).toBe(0);
+    expect(await count('contentHistory')).toBe(0);
+  });
+
+  it('answers 409 to a save from an older version, and restores an earlier version in one call', async () => {
+    const { call } = setup();
+    await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'Buena', tours: [{ tourId: 'tour-peru', position: 1 }] });
+    await call('admin', 'PUT', '/navidad-en-viena', { version: 1, title: 'Mala', tours: [] });
+    const stale = await call('admin', 'PUT', '/navidad-en-viena', { version: 1, title: 'Otra', tours: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(VERSION_CONFLICT_MESSAGE);
+    const history = (await call('admin', 'GET', '/navidad-en-viena/history')).body.history as { id: string; version: number; after: { title: string } }[];
+    expect(history.map((h) => [h.version, h.after.title])).toEqual([
+      [2, 'Mala'],
+      [1, 'Buena'],
+    ]);
+    const restored = await call('admin', 'POST', `/navidad-en-viena/history/${history[1]?.id}/restore`, { version: 2 });
+    expect(restored.status).toBe(200);
+    expect(restored.body.saved).toMatchObject({ title: 'Buena', version: 3 });
+    expect(roll(restored.body.saved)).toEqual([['tour-peru', 1]]);
+  });
+
+  it.each([
+    ['visitor', 401],
+    ['traveller', 403],
+    ['guide', 403],
+  ] as const)('refuses the %s (%i) and writes nothing', async (who, status) => {
+    const { call } = setup();
+    expect((await call(who, 'GET', '/navidad-en-viena')).status).toBe(status);
+    expect((await call(who, 'PUT', '/navidad-en-viena', { version: null, title: 'x', tours: [] })).status).toBe(status);
+    expect(await count('sliders')).toBe(0);
+    expect(await count('contentHistory')).toBe(0);
+  });
+});
