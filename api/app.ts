@@ -17,11 +17,20 @@ import { siteBuildRoutes } from './routes/site-builds.ts';
 import { cmsCarouselRoutes } from './routes/cms-carousels.ts';
 import { cmsEventRoutes } from './routes/cms-events.ts';
 import { cmsGridRoutes } from './routes/cms-grids.ts';
+import { cmsUploadRoutes } from './routes/cms-uploads.ts';
 import { cmsOfferRoutes } from './routes/cms-offers.ts';
 import { tourRoutes } from './routes/tours.ts';
 
 /** Requests larger than this are refused before any handler reads them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+const requestLimit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
+  },
+});
+const UPLOADS_PATH = '/cms/uploads';
 
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
@@ -32,14 +41,8 @@ export function createApi(deps: AppDeps) {
     .use(session({ config, resolveAuth }))
     .use(securityHeaders({ production: config.env === 'production', contentSecurityPolicy: () => API_CONTENT_SECURITY_POLICY }))
     .use(corsPolicy(config))
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
-        },
-      }),
-    )
+    // Image uploads have a limit of their own (cms-uploads.ts); every other body this one.
+    .use((c, next) => (c.req.path.endsWith(UPLOADS_PATH) ? next() : requestLimit(c, next)))
     .use(originCheck(config))
     .route('/health', healthRoutes(deps))
     .route('/tours', tourRoutes(deps))
@@ -51,6 +54,7 @@ export function createApi(deps: AppDeps) {
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))
     .route('/cms/grids', cmsGridRoutes(deps))
+    .route('/cms/uploads', cmsUploadRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));

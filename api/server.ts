@@ -15,6 +15,7 @@ import {
   pathTo,
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
+import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
@@ -64,7 +65,23 @@ export function createShop(deps: AppDeps) {
     const slug = slugify(c.req.query('q') ?? '');
     return slug ? c.redirect(pathTo('search', { slug }), 302) : next();
   });
-  // Seeded and uploaded images; signed, expiring links arrive with the storefront's image pipeline.
+  // Seeded and uploaded originals, only through a signed link that expires (the pages show /media/ variants).
+  app.use('/files/*', async (c, next) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(c.req.path.slice('/files/'.length));
+    } catch {
+      return c.notFound();
+    }
+    const valid = isFileLinkValid({
+      key,
+      expires: c.req.query('expires'),
+      signature: c.req.query('signature'),
+      secret: deps.config.authSecret,
+      now: new Date(),
+    });
+    return valid ? next() : c.text('Este enlace ha caducado o no es válido.', 403);
+  });
   app.use('/files/*', serveStatic({ root: deps.config.filesDir, rewriteRequestPath: (p) => p.slice('/files'.length) }));
   // Image variants are shared by every build (content-build names them by content), so they sit beside the builds.
   app.use('/media/*', serveStatic({ root: join(deps.config.siteDir, 'media'), rewriteRequestPath: (p) => p.slice('/media'.length) }));

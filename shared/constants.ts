@@ -31,6 +31,8 @@ export const DIFFERENT_ID_MAX = 999_999;
 
 /** The mobile banner image is used at viewport widths up to and including this. */
 export const MOBILE_BANNER_BREAKPOINT_PX = 568;
+/** "Thumbnail link expiry 604800 s": how long a signed link to an uploaded file works. */
+export const FILE_LINK_EXPIRY_SECONDS = 604_800;
 /** The rating badge shows at this rate or above. */
 export const RATING_BADGE_THRESHOLD = 4;
 

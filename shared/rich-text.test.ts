@@ -23,7 +23,17 @@ describe('sanitizeRichText', () => {
       html: '<a href="https://a.es" target="_blank">a</a>',
       expected: '<a href="https://a.es" target="_blank" rel="noopener noreferrer">a</a>',
     },
-    { name: 'drops iframes and images', html: '<iframe src="https://x"></iframe><img src="x" onerror="y()"><p>ok</p>', expected: '<p>ok</p>' },
+    { name: 'drops iframes and images from elsewhere', html: '<iframe src="https://x"></iframe><img src="x" onerror="y()"><p>ok</p>', expected: '<p>ok</p>' },
+    {
+      name: "keeps the shop's own uploaded images, without handlers",
+      html: '<p><img src="/media/abc123-960.webp" alt="Plaza" onerror="y()" style="x"></p>',
+      expected: '<p><img src="/media/abc123-960.webp" alt="Plaza" /></p>',
+    },
+    {
+      name: 'drops images from another site or a path out of /media/',
+      html: '<img src="https://evil.example/x.webp"><img src="/media/../files/a.jpg"><img src="//evil.example/a.webp">',
+      expected: '',
+    },
     { name: 'null is empty', html: null, expected: '' },
   ])('$name', ({ html, expected }) => {
     expect(sanitizeRichText(html)).toBe(expected);
@@ -34,6 +44,7 @@ describe('hasRichTextContent ("visitors see the saved HTML only if content exist
   it.each([
     { html: '<p>Hola</p>', expected: true },
     { html: '<p><br></p>', expected: false },
+    { html: '<p><img src="/media/abc-960.webp" alt=""></p>', expected: true },
     { html: '<p>&nbsp;</p>', expected: false },
     { html: '   ', expected: false },
     { html: '<script>alert(1)</script>', expected: false },

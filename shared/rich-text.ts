@@ -6,12 +6,33 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** Text structure an editor produces. No h1: the page's banner title is the only h1. */
-export const RICH_TEXT_ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'hr'] as const;
+export const RICH_TEXT_ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'hr',
+  'img',
+] as const;
 
-/** Links only; no style, class or event attributes reach the page. */
+/** Links and images only; no style, class or event attributes reach the page. */
 export const RICH_TEXT_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
 };
+
 
 export const RICH_TEXT_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
@@ -22,6 +43,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // Disallowed wrappers (div, span, font…) lose their tag but keep their text; script and style lose both.
   disallowedTagsMode: 'discard',
+  // Images come from the shop's own uploads (their build variants under /media/), never from another site.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/[\w.-]+$/.test(frame.attribs.src ?? ''),
   transformTags: {
     // An editor's h1 would compete with the page title: it becomes a section heading.
     h1: 'h2',
@@ -47,5 +70,6 @@ export function sanitizeRichText(html: string | null | undefined): string {
 export function hasRichTextContent(html: string | null | undefined): boolean {
   const clean = sanitizeRichText(html);
   if (clean === '') return false;
+  if (clean.includes('<img')) return true;
   return sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
 }

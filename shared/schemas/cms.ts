@@ -162,6 +162,40 @@ export interface GridView {
   tours: CarouselTourView[];
 }
 
+// Uploads
+
+/** Largest image an editor may upload. */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  missing: 'Elige una imagen.',
+  tooLarge: 'La imagen pesa demasiado: el máximo es 8 MB.',
+  notImage: 'El archivo no es una imagen JPG, PNG, WebP o AVIF.',
+  unreadable: 'No hemos podido leer la imagen. Prueba con otro archivo.',
+  badFolder: 'No se puede subir una imagen a esa carpeta.',
+} as const;
+
+/**
+ * Where an image goes: a landing's banner (`landing/{slug}/desktop` or `/mobile`) or a tour's photos
+ * (`{tourId}`). Nothing else: no other folder, no path that climbs out.
+ */
+export const UploadFolderSchema = z.union([
+  z.string().regex(/^landing\/[a-z0-9]+(?:-[a-z0-9]+)*\/(?:desktop|mobile)$/, UPLOAD_MESSAGES.badFolder),
+  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, UPLOAD_MESSAGES.badFolder),
+]);
+
+export interface UploadedImage {
+  /** The storage key saved in the content (`{folder}/{file name}`). */
+  key: string;
+  /** A signed link to the original, for the editor's preview; it expires. */
+  url: string;
+  /** The largest responsive variant (public, as the pages show it): what a rich-text block embeds. */
+  mediaUrl: string;
+  width: number;
+  height: number;
+  placeholder: string;
+}
+
 // History
 
 export const HISTORY_ENTITY_TYPES = ['carousel', 'grid', 'offer', 'landing', 'main_banner', 'region_banner', 'tour'] as const;

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UploadFolderSchema } from '#shared/schemas/cms.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { ApiEnv } from '../auth-context.ts';
+import { AppError, invalidFields } from '../errors.ts';
+import { allow } from '../middleware/access.ts';
+import { storeUploadedImage } from '../services/cms/uploads.ts';
+
+/** Room for the multipart envelope around the largest image allowed. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * `POST /api/cms/uploads`, admins only: one image (`file`) into one folder (`folder`: a landing's
+ * `landing/{slug}/desktop|mobile`, or a tour id). Answers the storage key to save in the content, a signed
+ * preview link and the variant a rich-text block embeds. Saving the key is the editor's next call.
+ */
+export function cmsUploadRoutes({ db, config }: AppDeps) {
+  return new Hono<ApiEnv>().post(
+    '/',
+    allow('admin'),
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
+      },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => null);
+      const file = form?.file;
+      if (!(file instanceof File) || file.size === 0) throw invalidFields({ file: UPLOAD_MESSAGES.missing }, UPLOAD_MESSAGES.missing);
+      const folder = UploadFolderSchema.safeParse(form?.folder);
+      if (!folder.success) throw invalidFields({ folder: UPLOAD_MESSAGES.badFolder }, UPLOAD_MESSAGES.badFolder);
+      if (!folder.data.startsWith('landing/')) {
+        const tour = await db.selectFrom('tours').select('id').where('id', '=', folder.data).executeTakeFirst();
+        if (!tour) throw invalidFields({ folder: UPLOAD_MESSAGES.badFolder }, UPLOAD_MESSAGES.badFolder);
+      }
+      const image = await storeUploadedImage({
+        filesDir: config.filesDir,
+        mediaDir: join(config.siteDir, 'media'),
+        folder: folder.data,
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        maxBytes: MAX_UPLOAD_BYTES,
+        secret: config.authSecret,
+        now: new Date(),
+      });
+      return c.json({ image }, 201);
+    },
+  );
+}
