@@ -17,6 +17,7 @@ import { siteBuildRoutes } from './routes/site-builds.ts';
 import { cmsCarouselRoutes } from './routes/cms-carousels.ts';
 import { cmsEventRoutes } from './routes/cms-events.ts';
 import { cmsGridRoutes } from './routes/cms-grids.ts';
+import { cmsLandingRoutes } from './routes/cms-landings.ts';
 import { cmsUploadRoutes } from './routes/cms-uploads.ts';
 import { cmsOfferRoutes } from './routes/cms-offers.ts';
 import { tourRoutes } from './routes/tours.ts';
@@ -55,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .route('/cms/offers', cmsOfferRoutes(deps))
     .route('/cms/grids', cmsGridRoutes(deps))
     .route('/cms/uploads', cmsUploadRoutes(deps))
+    .route('/cms/landings', cmsLandingRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));

@@ -33,7 +33,6 @@ export const RICH_TEXT_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly stri
   img: ['src', 'alt', 'title', 'width', 'height'],
 };
 
-
 export const RICH_TEXT_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UploadFolderSchema } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
@@ -26,11 +27,13 @@ export function cmsUploadRoutes({ db, config }: AppDeps) {
         throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
       },
     }),
+    // Checked below with the upload's own messages; declared so the editors' client knows the form.
+    validator('form', (value) => value as { folder: string; file: File }),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => null);
-      const file = form?.file;
+      const form = c.req.valid('form');
+      const file = form.file as unknown;
       if (!(file instanceof File) || file.size === 0) throw invalidFields({ file: UPLOAD_MESSAGES.missing }, UPLOAD_MESSAGES.missing);
-      const folder = UploadFolderSchema.safeParse(form?.folder);
+      const folder = UploadFolderSchema.safeParse(form.folder);
       if (!folder.success) throw invalidFields({ folder: UPLOAD_MESSAGES.badFolder }, UPLOAD_MESSAGES.badFolder);
       if (!folder.data.startsWith('landing/')) {
         const tour = await db.selectFrom('tours').select('id').where('id', '=', folder.data).executeTakeFirst();

@@ -36,10 +36,13 @@ export interface LandingBlocks {
   html: string | null;
 }
 
-function pick(contents: readonly LandingBlock[], type: LandingContentType, name: string): LandingBlock | null {
+/** The block of `type` a landing shows: the one with the editor's name, else the first of that type. */
+export function pickLandingBlock<B extends LandingBlock>(contents: readonly B[], type: LandingContentType, name: string): B | null {
   const ofType = contents.filter((c) => c.contentType === type);
   return ofType.find((c) => c.name === name) ?? ofType[0] ?? null;
 }
+
+const pick = pickLandingBlock;
 
 const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 

@@ -162,6 +162,41 @@ export interface GridView {
   tours: CarouselTourView[];
 }
 
+// Landings
+
+export const LANDING_FORM_MESSAGES = {
+  imageNotUploaded: 'Esa imagen no se ha subido para este banner. Súbela de nuevo.',
+} as const;
+
+/**
+ * A save of a landing: the banner (title, subtitle, desktop and mobile images) or the rich-text block,
+ * from the version the editor opened (null when the slug had no landing: the save creates it, active).
+ */
+export const LandingSaveSchema = z.strictObject({
+  version: Version.nullable(),
+  title: z.string().trim().max(200).optional(),
+  subtitle: z.string().trim().max(400).optional(),
+  /** Storage keys the upload answered; null removes the image. */
+  desktopImage: z.string().trim().max(300).nullable().optional(),
+  mobileImage: z.string().trim().max(300).nullable().optional(),
+  html: z.string().max(200_000).optional(),
+});
+
+export interface LandingView {
+  slug: string;
+  id: string | null;
+  version: number | null;
+  title: string;
+  subtitle: string;
+  desktopImage: string | null;
+  mobileImage: string | null;
+  /** Signed preview links of the images (they expire). */
+  desktopImageUrl: string | null;
+  mobileImageUrl: string | null;
+  /** The saved rich text, as sanitised on save. */
+  html: string;
+}
+
 // Uploads
 
 /** Largest image an editor may upload. */
@@ -176,11 +211,12 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /**
- * Where an image goes: a landing's banner (`landing/{slug}/desktop` or `/mobile`) or a tour's photos
+ * Where an image goes: a landing's banner (`landing/{slug}/desktop` or `/mobile`), its rich text
+ * (`landing/{slug}/content`) or a tour's photos
  * (`{tourId}`). Nothing else: no other folder, no path that climbs out.
  */
 export const UploadFolderSchema = z.union([
-  z.string().regex(/^landing\/[a-z0-9]+(?:-[a-z0-9]+)*\/(?:desktop|mobile)$/, UPLOAD_MESSAGES.badFolder),
+  z.string().regex(/^landing\/[a-z0-9]+(?:-[a-z0-9]+)*\/(?:desktop|mobile|content)$/, UPLOAD_MESSAGES.badFolder),
   z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/, UPLOAD_MESSAGES.badFolder),
 ]);
 

@@ -10,6 +10,7 @@ import { $session, loadSession } from '../stores/session.ts';
 import { connectCmsEvents } from '../stores/cms-publish.ts';
 import CarouselsEditor from './CarouselsEditor.tsx';
 import GridEditor from './GridEditor.tsx';
+import { BannerEditor, RichTextEditor } from './LandingEditors.tsx';
 import OffersEditor from './OffersEditor.tsx';
 import PublishStatus from './PublishStatus.tsx';
 import './cms.css';
@@ -42,6 +43,10 @@ async function boot(): Promise<void> {
   }
   const grid = document.querySelector<HTMLElement>('[data-cms="grid"]');
   if (grid?.dataset.cmsSlug) createRoot(mountBefore(grid, 'grid')).render(<GridEditor slug={grid.dataset.cmsSlug} />);
+  const banner = document.querySelector<HTMLElement>('[data-cms="banner"]');
+  if (banner?.dataset.cmsSlug) createRoot(mountBefore(banner, 'banner')).render(<BannerEditor slug={banner.dataset.cmsSlug} />);
+  const text = document.querySelector<HTMLElement>('[data-cms="rich-text"]');
+  if (text?.dataset.cmsSlug) createRoot(mountBefore(text, 'rich-text')).render(<RichTextEditor slug={text.dataset.cmsSlug} />);
   const bar = document.createElement('div');
   document.body.append(bar);
   createRoot(bar).render(<PublishStatus />);

@@ -50,6 +50,7 @@ import {
   setGridPicker,
   setGridTitle,
 } from './cms-grid.ts';
+import { $landingEditor, cancelEditor, loadLanding, openEditor, resetLandingEditor, saveEditor, setBannerField, setHtml } from './cms-landing.ts';
 import { $publish, describePublish, followPublication, receiveCmsEvent } from './cms-publish.ts';
 
 const island = withIslandApi({ as: 'admin' });
@@ -173,6 +174,40 @@ describe('the campaign grid editor store', () => {
     setGridTitle('Mío');
     expect(await saveGrid()).toBe('failed');
     expect($gridEditor.get()).toMatchObject({ open: true, title: 'Mío', message: VERSION_CONFLICT_MESSAGE });
+  });
+});
+
+describe('the landing editor store', () => {
+  beforeEach(() => resetLandingEditor());
+
+  it("'Cancelar' drops the edit; 'Guardar' creates the landing with its rich text, then the banner saves on its version", async () => {
+    await loadLanding('mercados-de-viena');
+    expect($landingEditor.get().landing).toMatchObject({ id: null, version: null, html: '' });
+    openEditor('text');
+    setHtml('<p>Descartado</p>');
+    cancelEditor();
+    expect($landingEditor.get()).toMatchObject({ editing: null, landing: { html: '' } });
+    expect(island.calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+
+    openEditor('text');
+    expect($landingEditor.get().html).toBe('');
+    setHtml('<h2>Viena</h2><p>Ponche <strong>caliente</strong><script>x()</script></p>');
+    expect(await saveEditor()).toBe('saved');
+    expect($landingEditor.get()).toMatchObject({
+      editing: null,
+      message: 'Cambios guardados.',
+      messageFor: 'text',
+      landing: { version: 1, html: '<h2>Viena</h2><p>Ponche <strong>caliente</strong></p>' },
+    });
+
+    openEditor('banner');
+    setBannerField('title', 'Mercados de Viena');
+    expect(await saveEditor()).toBe('saved');
+    expect($landingEditor.get().landing).toMatchObject({
+      version: 2,
+      title: 'Mercados de Viena',
+      html: '<h2>Viena</h2><p>Ponche <strong>caliente</strong></p>',
+    });
   });
 });
 

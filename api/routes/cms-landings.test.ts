@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PublishEvent } from '#shared/schemas/cms.ts';
+import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
+import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { loadConfig } from '../config.ts';
+import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
+
+const stamp = '2026-01-01T00:00:00.000Z';
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-landings-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.each(dialects)('/api/cms/landings on %s', (dialect) => {
+  let t: TestDatabase;
+  const published: TargetedChange[] = [];
+  const events: PublishEvent[] = [];
+  const rebuilds = createRebuildQueue({
+    run: async () => ({ info: { hash: 'full', builtAt: stamp, pages: 9, tours: 0 }, skipped: false }),
+    publish: async (change) => {
+      published.push(change);
+      return { info: { hash: 'targeted', builtAt: stamp, pages: 9, tours: 0 }, pages: ['/black-friday'] };
+    },
+    debounceMs: 0,
+    intervalMs: 0,
+    log: () => {},
+  });
+  rebuilds.subscribe((event) => events.push(event));
+  afterAll(() => rebuilds.stop());
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const uploaded = (key: string) => {
+    mkdirSync(dirname(join(config.filesDir, key)), { recursive: true });
+    writeFileSync(join(config.filesDir, key), 'x');
+    return key;
+  };
+
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    await seedCallers(t.db);
+    published.length = 0;
+    events.length = 0;
+  });
+  afterEach(async () => t.drop());
+
+  const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
+    const { api, signIn } = signedInAs({ db: t.db, config: { ...config, databaseUrl: t.url }, rebuilds });
+    const headers: Record<string, string> = { ...(await signIn(who)), origin: 'http://localhost:4321' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await api.request(`/cms/landings${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const blocks = () => t.db.selectFrom('landingContents').select(['contentType', 'name', 'value1', 'value2']).orderBy('contentType').execute();
+
+  it('a first rich-text save creates the landing (active), then its content, sanitised; the page is published', async () => {
+    const empty = await call('admin', 'GET', '/black-friday');
+    expect(empty.body.landing).toMatchObject({ id: null, version: null, title: '', html: '' });
+    const saved = await call('admin', 'PUT', '/black-friday', {
+      version: null,
+      html: '<h2>Ofertas</h2><p onclick="x()">Hasta <strong>-30 %</strong><script>alert(1)</script></p><img src="https://evil.example/a.png">',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toMatchObject({ version: 1, html: '<h2>Ofertas</h2><p>Hasta <strong>-30 %</strong></p>' });
+    expect(await t.db.selectFrom('landings').select(['slug', 'status', 'version']).execute()).toEqual([{ slug: 'black-friday', status: 'ACTIVE', version: 1 }]);
+    expect(await blocks()).toEqual([
+      { contentType: 'ENRICHED_TEXT', name: 'main-content', value1: '<h2>Ofertas</h2><p>Hasta <strong>-30 %</strong></p>', value2: null },
+    ]);
+    await rebuilds.whenIdle();
+    expect(published).toEqual([{ changed: ['landing:black-friday'], content: true, tours: [] }]);
+    // The same press again: nothing written, nothing published.
+    const twice = await call('admin', 'PUT', '/black-friday', { version: null, html: '<h2>Ofertas</h2><p>Hasta <strong>-30 %</strong></p>' });
+    expect(twice.body.publication).toBeNull();
+    expect(twice.body.saved.version).toBe(1);
+  });
+
+  it('saves the banner: title, subtitle and the desktop and mobile images uploaded into their folders; previews are signed links', async () => {
+    const desktop = uploaded('landing/black-friday/desktop/Plaza_Mayor.jpg');
+    const mobile = uploaded('landing/black-friday/mobile/Plaza_movil.jpg');
+    const saved = await call('admin', 'PUT', '/black-friday', {
+      version: null,
+      title: 'Black Friday',
+      subtitle: 'Hasta el lunes',
+      desktopImage: desktop,
+      mobileImage: mobile,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toMatchObject({ title: 'Black Friday', subtitle: 'Hasta el lunes', desktopImage: desktop, mobileImage: mobile });
+    expect(saved.body.saved.desktopImageUrl).toMatch(/^\/files\/landing\/black-friday\/desktop\/Plaza_Mayor\.jpg\?expires=\d+&signature=/);
+    expect(await blocks()).toEqual([
+      { contentType: 'IMAGE', name: 'banner-image', value1: desktop, value2: mobile },
+      { contentType: 'TEXT', name: 'banner-subtitle', value1: 'Hasta el lunes', value2: null },
+      { contentType: 'TITLE', name: 'banner-title', value1: 'Black Friday', value2: null },
+    ]);
+    // Only what was uploaded into this landing's folder for that image.
+    const wrong = await call('admin', 'PUT', '/black-friday', {
+      version: 1,
+      desktopImage: 'landing/otra/desktop/x.jpg',
+      mobileImage: 'landing/black-friday/mobile/no-subida.jpg',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.fields).toEqual({
+      desktopImage: 'Esa imagen no se ha subido para este banner. Súbela de nuevo.',
+      mobileImage: 'Esa imagen no se ha subido para este banner. Súbela de nuevo.',
+    });
+  });
+
+  it('answers 409 to a save from an older version, and restores an earlier version in one call', async () => {
+    await call('admin', 'PUT', '/black-friday', { version: null, title: 'Buena' });
+    await call('admin', 'PUT', '/black-friday', { version: 1, title: 'Mala' });
+    const stale = await call('admin', 'PUT', '/black-friday', { version: 1, title: 'Otra' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(VERSION_CONFLICT_MESSAGE);
+    const history = (await call('admin', 'GET', '/black-friday/history')).body.history as { id: string; version: number }[];
+    expect(history.map((h) => h.version)).toEqual([2, 1]);
+    const restored = await call('admin', 'POST', `/black-friday/history/${history[1]?.id}/restore`, { version: 2 });
+    expect(restored.body.saved).toMatchObject({ title: 'Buena', version: 3 });
+  });
+
+  it.each([
+    ['visitor', 401],
+    ['traveller', 403],
+    ['guide', 403],
+  ] as const)('refuses the %s (%i) and writes nothing', async (who, status) => {
+    expect((await call(who, 'GET', '/black-friday')).status).toBe(status);
+    expect((await call(who, 'PUT', '/black-friday', { version: null, title: 'x' })).status).toBe(status);
+    expect(await t.db.selectFrom('landings').selectAll().execute()).toEqual([]);
+  });
+});

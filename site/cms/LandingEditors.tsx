@@ -1,0 +1,253 @@
+/**
+ * The banner and the rich-text block of a page in edit mode (cms-and-backoffice.md §2.6, §2.7, §5). Each
+ * opens from view mode with its button and closes with 'Cancelar' (nothing saved) or 'Guardar' (spinner,
+ * button disabled while saving). The rich text is edited with Tiptap: headings, bold, italic, lists,
+ * links and images uploaded into the landing's folder; the server sanitises what it stores.
+ */
+import { useStore } from '@nanostores/react';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { MOBILE_BANNER_BREAKPOINT_PX } from '#shared/constants.ts';
+import {
+  $landingEditor,
+  type BannerImageKind,
+  cancelEditor,
+  loadLanding,
+  openEditor,
+  removeBannerImage,
+  saveEditor,
+  setBannerField,
+  setHtml,
+  uploadLandingImage,
+} from '../stores/cms-landing.ts';
+import { FieldError } from './RollEditor.tsx';
+
+let loading: string | null = null;
+/** Both editors of a page share one landing: the first to mount loads it. */
+function useLanding(slug: string) {
+  useEffect(() => {
+    if (loading === slug) return;
+    loading = slug;
+    void loadLanding(slug);
+  }, [slug]);
+  return useStore($landingEditor);
+}
+
+function SaveButtons() {
+  const { saving, uploading } = useStore($landingEditor);
+  return (
+    <div className="cms-actions">
+      <button type="submit" className="cms-button cms-button--primary" disabled={saving || uploading !== null}>
+        {saving && <span className="cms-spinner" aria-hidden="true" />}
+        {saving ? 'Guardando…' : 'Guardar'}
+      </button>
+      <button type="button" className="cms-button" onClick={cancelEditor} disabled={saving}>
+        Cancelar
+      </button>
+    </div>
+  );
+}
+
+const IMAGE_LABELS: Record<BannerImageKind, string> = {
+  desktop: 'Imagen de escritorio',
+  mobile: `Imagen para móvil (pantallas de ${MOBILE_BANNER_BREAKPOINT_PX} px o menos)`,
+};
+
+function BannerImageField({ kind }: { kind: BannerImageKind }) {
+  const { banner, uploading, errors } = useStore($landingEditor);
+  const id = `cms-banner-${kind}`;
+  const preview = kind === 'desktop' ? banner.desktopPreview : banner.mobilePreview;
+  const error = errors[`${kind}Image`];
+  return (
+    <div className="cms-field cms-image-field">
+      <label htmlFor={id}>{IMAGE_LABELS[kind]}</label>
+      {preview ? (
+        <img className="cms-image-field__preview" src={preview} alt={`Vista previa: ${IMAGE_LABELS[kind].toLowerCase()}`} />
+      ) : (
+        <p className="cms-muted">Sin imagen.</p>
+      )}
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        aria-describedby={error ? `${id}-error` : undefined}
+        disabled={uploading !== null}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void uploadLandingImage(kind, file);
+          e.target.value = '';
+        }}
+      />
+      {uploading === kind && (
+        <p className="cms-muted" role="status">
+          <span className="cms-spinner" aria-hidden="true" /> Subiendo imagen…
+        </p>
+      )}
+      {preview && (
+        <button type="button" className="cms-link" onClick={() => removeBannerImage(kind)}>
+          Quitar {kind === 'desktop' ? 'la imagen de escritorio' : 'la imagen para móvil'}
+        </button>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function BannerEditor({ slug }: { slug: string }) {
+  const { landing, editing, banner, message, messageFor, errors } = useLanding(slug);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    await saveEditor();
+  };
+  return (
+    <section className="cms-panel" aria-labelledby="cms-banner">
+      <div className="cms-panel__head">
+        <h2 id="cms-banner">Banner · edición</h2>
+        {editing !== 'banner' && (
+          <button type="button" className="cms-button cms-button--primary" onClick={() => openEditor('banner')} disabled={!landing || editing !== null}>
+            Editar banner
+          </button>
+        )}
+      </div>
+      <p className="cms-message" role="status" aria-live="polite">
+        {messageFor === 'banner' ? (message ?? '') : ''}
+      </p>
+      {editing === 'banner' && (
+        <form className="cms-form" onSubmit={onSubmit} noValidate aria-label="Editar banner">
+          <div className="cms-fields">
+            <div className="cms-field">
+              <label htmlFor="cms-banner-title">Título</label>
+              <input id="cms-banner-title" value={banner.title} maxLength={200} onChange={(e) => setBannerField('title', e.target.value)} />
+              <FieldError id="cms-banner-title-error" message={errors.title} />
+            </div>
+            <div className="cms-field">
+              <label htmlFor="cms-banner-subtitle">Subtítulo</label>
+              <input id="cms-banner-subtitle" value={banner.subtitle} maxLength={400} onChange={(e) => setBannerField('subtitle', e.target.value)} />
+            </div>
+          </div>
+          <div className="cms-fields">
+            <BannerImageField kind="desktop" />
+            <BannerImageField kind="mobile" />
+          </div>
+          <SaveButtons />
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>> }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      link: e.isActive('link'),
+    }),
+  });
+  const [linking, setLinking] = useState(false);
+  const [href, setHref] = useState('');
+  const { uploading, errors } = useStore($landingEditor);
+  const fileId = useId();
+  const button = (label: string, pressed: boolean, run: () => void) => (
+    <button type="button" className="cms-tool" aria-pressed={pressed} onClick={run}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="cms-toolbar" role="toolbar" aria-label="Formato del texto">
+      {button('Título', state.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
+      {button('Subtítulo', state.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run())}
+      {button('Negrita', state.bold, () => editor.chain().focus().toggleBold().run())}
+      {button('Cursiva', state.italic, () => editor.chain().focus().toggleItalic().run())}
+      {button('Lista', state.bullet, () => editor.chain().focus().toggleBulletList().run())}
+      {button('Lista numerada', state.ordered, () => editor.chain().focus().toggleOrderedList().run())}
+      {button('Enlace', state.link, () => {
+        setHref(editor.getAttributes('link').href ?? '');
+        setLinking((open) => !open);
+      })}
+      <label className="cms-tool" htmlFor={fileId}>
+        {uploading === 'content' ? 'Subiendo…' : 'Imagen'}
+      </label>
+      <input
+        id={fileId}
+        className="cms-visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          const image = await uploadLandingImage('content', file);
+          if (image) editor.chain().focus().setImage({ src: image.mediaUrl, alt: '' }).run();
+        }}
+      />
+      {linking && (
+        <span className="cms-toolbar__link">
+          <label htmlFor={`${fileId}-href`}>Dirección del enlace</label>
+          <input id={`${fileId}-href`} type="url" value={href} placeholder="https://" onChange={(e) => setHref(e.target.value)} />
+          <button
+            type="button"
+            className="cms-button"
+            onClick={() => {
+              const chain = editor.chain().focus().extendMarkRange('link');
+              if (href.trim() === '') chain.unsetLink().run();
+              else chain.setLink({ href: href.trim() }).run();
+              setLinking(false);
+            }}
+          >
+            Aplicar
+          </button>
+        </span>
+      )}
+      <FieldError id={`${fileId}-error`} message={errors.contentImage || undefined} />
+    </div>
+  );
+}
+
+function RichTextForm({ initial }: { initial: string }) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } }), Image],
+    content: initial,
+    immediatelyRender: true,
+    editorProps: { attributes: { class: 'cms-richtext__area rich-text', 'aria-label': 'Texto de la página', role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: e }) => setHtml(e.getHTML()),
+  });
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    await saveEditor();
+  };
+  return (
+    <form className="cms-form" onSubmit={onSubmit} noValidate aria-label="Editar texto">
+      {editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} />
+      <SaveButtons />
+    </form>
+  );
+}
+
+export function RichTextEditor({ slug }: { slug: string }) {
+  const { landing, editing, message, messageFor } = useLanding(slug);
+  return (
+    <section className="cms-panel" aria-labelledby="cms-texto">
+      <div className="cms-panel__head">
+        <h2 id="cms-texto">Texto de la página · edición</h2>
+        {editing !== 'text' && (
+          <button type="button" className="cms-button cms-button--primary" onClick={() => openEditor('text')} disabled={!landing || editing !== null}>
+            Editar texto
+          </button>
+        )}
+      </div>
+      <p className="cms-message" role="status" aria-live="polite">
+        {messageFor === 'text' ? (message ?? '') : ''}
+      </p>
+      {editing === 'text' && landing && <RichTextForm initial={landing.html} />}
+    </section>
+  );
+}
