@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { siteBuildRoutes } from './routes/site-builds.ts';
 import { cmsCarouselRoutes } from './routes/cms-carousels.ts';
+import { cmsBannerRoutes } from './routes/cms-banners.ts';
 import { cmsEventRoutes } from './routes/cms-events.ts';
 import { cmsGridRoutes } from './routes/cms-grids.ts';
 import { cmsLandingRoutes } from './routes/cms-landings.ts';
@@ -57,6 +58,7 @@ export function createApi(deps: AppDeps) {
     .route('/cms/grids', cmsGridRoutes(deps))
     .route('/cms/uploads', cmsUploadRoutes(deps))
     .route('/cms/landings', cmsLandingRoutes(deps))
+    .route('/cms/banners', cmsBannerRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));

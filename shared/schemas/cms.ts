@@ -197,6 +197,61 @@ export interface LandingView {
   html: string;
 }
 
+// Home and region banners
+
+const ImageKey = z.string().trim().max(300).nullable();
+const Order = z.number({ error: 'Indica el orden.' }).int().min(0).max(9999);
+
+/** MainBanner: content (rich text), order, status, enhanceMenu and the two images (uploaded under landing/home). */
+export const MainBannerSaveSchema = z.strictObject({
+  version: Version,
+  content: z.string().max(50_000),
+  order: Order,
+  status: z.enum(DRAFT_STATUSES, { error: SLIDER_FORM_MESSAGES.statusRequired }),
+  enhanceMenu: z.boolean(),
+  backgroundImageDesktop: ImageKey,
+  backgroundImageMobile: ImageKey,
+});
+
+/** RegionBanner: description, order, visible and the two images (uploaded under landing/{region}). */
+export const RegionBannerSaveSchema = z.strictObject({
+  version: Version,
+  description: z.string().trim().max(2000),
+  order: Order,
+  visible: z.boolean(),
+  imageDesktop: ImageKey,
+  imageMobile: ImageKey,
+});
+
+export const BannerCreateSchema = z.strictObject({ requestId: RequestId });
+
+export interface MainBannerView {
+  id: string;
+  version: number;
+  content: string;
+  order: number;
+  status: (typeof DRAFT_STATUSES)[number];
+  enhanceMenu: boolean;
+  backgroundImageDesktop: string | null;
+  backgroundImageMobile: string | null;
+  /** Signed previews of the images (they expire). */
+  desktopUrl: string | null;
+  mobileUrl: string | null;
+}
+
+export interface RegionBannerView {
+  id: string;
+  version: number;
+  region: string;
+  description: string;
+  order: number;
+  visible: boolean;
+  imageDesktop: string | null;
+  imageMobile: string | null;
+  desktopUrl: string | null;
+  mobileUrl: string | null;
+}
+
 // Uploads
 
 /** Largest image an editor may upload. */

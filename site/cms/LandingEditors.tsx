@@ -55,16 +55,29 @@ const IMAGE_LABELS: Record<BannerImageKind, string> = {
   mobile: `Imagen para móvil (pantallas de ${MOBILE_BANNER_BREAKPOINT_PX} px o menos)`,
 };
 
-function BannerImageField({ kind }: { kind: BannerImageKind }) {
-  const { banner, uploading, errors } = useStore($landingEditor);
-  const id = `cms-banner-${kind}`;
-  const preview = kind === 'desktop' ? banner.desktopPreview : banner.mobilePreview;
-  const error = errors[`${kind}Image`];
+/** An image of a banner: its preview (a signed link), the file input that uploads it, and 'Quitar'. */
+export function ImageField({
+  id,
+  label,
+  preview,
+  uploading,
+  error,
+  onFile,
+  onRemove,
+}: {
+  id: string;
+  label: string;
+  preview: string | null;
+  uploading: boolean;
+  error: string | undefined;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}) {
   return (
     <div className="cms-field cms-image-field">
-      <label htmlFor={id}>{IMAGE_LABELS[kind]}</label>
+      <label htmlFor={id}>{label}</label>
       {preview ? (
-        <img className="cms-image-field__preview" src={preview} alt={`Vista previa: ${IMAGE_LABELS[kind].toLowerCase()}`} />
+        <img className="cms-image-field__preview" src={preview} alt={`Vista previa: ${label.toLowerCase()}`} />
       ) : (
         <p className="cms-muted">Sin imagen.</p>
       )}
@@ -73,25 +86,40 @@ function BannerImageField({ kind }: { kind: BannerImageKind }) {
         type="file"
         accept="image/jpeg,image/png,image/webp,image/avif"
         aria-describedby={error ? `${id}-error` : undefined}
-        disabled={uploading !== null}
+        disabled={uploading}
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void uploadLandingImage(kind, file);
+          if (file) onFile(file);
           e.target.value = '';
         }}
       />
-      {uploading === kind && (
+      {uploading && (
         <p className="cms-muted" role="status">
           <span className="cms-spinner" aria-hidden="true" /> Subiendo imagen…
         </p>
       )}
       {preview && (
-        <button type="button" className="cms-link" onClick={() => removeBannerImage(kind)}>
-          Quitar {kind === 'desktop' ? 'la imagen de escritorio' : 'la imagen para móvil'}
+        <button type="button" className="cms-link" onClick={onRemove}>
+          Quitar: {label.toLowerCase()}
         </button>
       )}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error || undefined} />
     </div>
+  );
+}
+
+function BannerImageField({ kind }: { kind: BannerImageKind }) {
+  const { banner, uploading, errors } = useStore($landingEditor);
+  return (
+    <ImageField
+      id={`cms-banner-${kind}`}
+      label={IMAGE_LABELS[kind]}
+      preview={kind === 'desktop' ? banner.desktopPreview : banner.mobilePreview}
+      uploading={uploading === kind}
+      error={errors[`${kind}Image`]}
+      onFile={(file) => void uploadLandingImage(kind, file)}
+      onRemove={() => removeBannerImage(kind)}
+    />
   );
 }
 
@@ -138,7 +166,7 @@ export function BannerEditor({ slug }: { slug: string }) {
   );
 }
 
-function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>> }) {
+function Toolbar({ editor, onImage }: { editor: NonNullable<ReturnType<typeof useEditor>>; onImage: (file: File) => Promise<string | null> }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -153,7 +181,7 @@ function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>>
   });
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
-  const { uploading, errors } = useStore($landingEditor);
+  const [uploading, setUploading] = useState(false);
   const fileId = useId();
   const button = (label: string, pressed: boolean, run: () => void) => (
     <button type="button" className="cms-tool" aria-pressed={pressed} onClick={run}>
@@ -173,7 +201,7 @@ function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>>
         setLinking((open) => !open);
       })}
       <label className="cms-tool" htmlFor={fileId}>
-        {uploading === 'content' ? 'Subiendo…' : 'Imagen'}
+        {uploading ? 'Subiendo…' : 'Imagen'}
       </label>
       <input
         id={fileId}
@@ -184,8 +212,10 @@ function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>>
           const file = e.target.files?.[0];
           e.target.value = '';
           if (!file) return;
-          const image = await uploadLandingImage('content', file);
-          if (image) editor.chain().focus().setImage({ src: image.mediaUrl, alt: '' }).run();
+          setUploading(true);
+          const src = await onImage(file);
+          setUploading(false);
+          if (src) editor.chain().focus().setImage({ src, alt: '' }).run();
         }}
       />
       {linking && (
@@ -206,27 +236,52 @@ function Toolbar({ editor }: { editor: NonNullable<ReturnType<typeof useEditor>>
           </button>
         </span>
       )}
-      <FieldError id={`${fileId}-error`} message={errors.contentImage || undefined} />
+    </div>
+  );
+}
+
+/** A Tiptap rich-text field; images are uploaded by `onImage`, which answers the address to embed. */
+export function RichTextField({
+  initial,
+  label,
+  onChange,
+  onImage,
+}: {
+  initial: string;
+  label: string;
+  onChange: (html: string) => void;
+  onImage: (file: File) => Promise<string | null>;
+}) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } }), Image],
+    content: initial,
+    immediatelyRender: true,
+    editorProps: { attributes: { class: 'cms-richtext__area rich-text', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+  });
+  return (
+    <div className="cms-richtext">
+      {editor && <Toolbar editor={editor} onImage={onImage} />}
+      <EditorContent editor={editor} />
     </div>
   );
 }
 
 function RichTextForm({ initial }: { initial: string }) {
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } }), Image],
-    content: initial,
-    immediatelyRender: true,
-    editorProps: { attributes: { class: 'cms-richtext__area rich-text', 'aria-label': 'Texto de la página', role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: e }) => setHtml(e.getHTML()),
-  });
+  const { errors } = useStore($landingEditor);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     await saveEditor();
   };
   return (
     <form className="cms-form" onSubmit={onSubmit} noValidate aria-label="Editar texto">
-      {editor && <Toolbar editor={editor} />}
-      <EditorContent editor={editor} />
+      <RichTextField
+        initial={initial}
+        label="Texto de la página"
+        onChange={setHtml}
+        onImage={async (file) => (await uploadLandingImage('content', file))?.mediaUrl ?? null}
+      />
+      <FieldError id="cms-texto-image-error" message={errors.contentImage || undefined} />
       <SaveButtons />
     </form>
   );

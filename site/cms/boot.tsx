@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { isAdmin } from '#shared/rules/session.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { connectCmsEvents } from '../stores/cms-publish.ts';
+import BannersEditor from './BannersEditor.tsx';
 import CarouselsEditor from './CarouselsEditor.tsx';
 import GridEditor from './GridEditor.tsx';
 import { BannerEditor, RichTextEditor } from './LandingEditors.tsx';
@@ -47,6 +48,16 @@ async function boot(): Promise<void> {
   if (banner?.dataset.cmsSlug) createRoot(mountBefore(banner, 'banner')).render(<BannerEditor slug={banner.dataset.cmsSlug} />);
   const text = document.querySelector<HTMLElement>('[data-cms="rich-text"]');
   if (text?.dataset.cmsSlug) createRoot(mountBefore(text, 'rich-text')).render(<RichTextEditor slug={text.dataset.cmsSlug} />);
+  const mainBanners = document.querySelector<HTMLElement>('[data-cms="main-banners"]');
+  if (mainBanners)
+    createRoot(mountBefore(mainBanners, 'main-banners')).render(<BannersEditor target={{ kind: 'main' }} title="Banners de portada · edición" />);
+  const regionBanners = document.querySelector<HTMLElement>('[data-cms="region-banners"]');
+  const region = regionBanners?.dataset.cmsRegion;
+  if (regionBanners && region) {
+    createRoot(mountBefore(regionBanners, 'region-banners')).render(
+      <BannersEditor target={{ kind: 'region', region }} title="Banners de la región · edición" />,
+    );
+  }
   const bar = document.createElement('div');
   document.body.append(bar);
   createRoot(bar).render(<PublishStatus />);

@@ -50,6 +50,7 @@ import {
   setGridPicker,
   setGridTitle,
 } from './cms-grid.ts';
+import { $bannersEditor, addBanner, deleteBanner, loadBanners, resetBannersEditor, saveBanner, setBannerDraft } from './cms-banners.ts';
 import { $landingEditor, cancelEditor, loadLanding, openEditor, resetLandingEditor, saveEditor, setBannerField, setHtml } from './cms-landing.ts';
 import { $publish, describePublish, followPublication, receiveCmsEvent } from './cms-publish.ts';
 
@@ -208,6 +209,36 @@ describe('the landing editor store', () => {
       title: 'Mercados de Viena',
       html: '<h2>Viena</h2><p>Ponche <strong>caliente</strong></p>',
     });
+  });
+});
+
+describe('the banners editor store', () => {
+  beforeEach(() => resetBannersEditor());
+
+  it('adds a region banner (hidden), makes it visible with a description, and deletes it', async () => {
+    await loadBanners({ kind: 'region', region: 'asia' });
+    expect($bannersEditor.get()).toMatchObject({ status: 'ready', banners: [] });
+    await addBanner();
+    expect($bannersEditor.get().draft).toMatchObject({ text: '', order: '0', status: 'INACTIVE' });
+    setBannerDraft({ text: 'Templos y arrozales', status: 'ACTIVE' });
+    expect(await saveBanner()).toBe('saved');
+    expect($bannersEditor.get().banners).toMatchObject([{ region: 'asia', description: 'Templos y arrozales', visible: true, version: 2 }]);
+    expect(await deleteBanner($bannersEditor.get().banners[0]?.id as string)).toBe('deleted');
+    expect($bannersEditor.get()).toMatchObject({ banners: [], message: 'Banner eliminado.' });
+  });
+
+  it('marks an order that is not a number before sending, and saves a main banner published with its content', async () => {
+    await loadBanners({ kind: 'main' });
+    await addBanner();
+    expect($bannersEditor.get().draft).toMatchObject({ status: 'DRAFT', enhanceMenu: false });
+    const sent = island.calls.length;
+    setBannerDraft({ order: '' });
+    expect(await saveBanner()).toBe('failed');
+    expect($bannersEditor.get().errors.order).toBe('Indica el orden.');
+    expect(island.calls.length).toBe(sent);
+    setBannerDraft({ order: '3', text: '<p>Viaja distinto</p>', status: 'ACTIVE', enhanceMenu: true });
+    expect(await saveBanner()).toBe('saved');
+    expect($bannersEditor.get().banners).toMatchObject([{ content: '<p>Viaja distinto</p>', order: 3, status: 'ACTIVE', enhanceMenu: true }]);
   });
 });
 

@@ -8,6 +8,7 @@ import { map } from 'nanostores';
 import type { LandingView, UploadedImage } from '#shared/schemas/cms.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
+import { uploadImage } from './cms-uploads.ts';
 
 export type BannerImageKind = 'desktop' | 'mobile';
 
@@ -91,12 +92,12 @@ export async function uploadLandingImage(kind: BannerImageKind | 'content', file
   const { landing } = $landingEditor.get();
   if (!landing) return null;
   patch({ uploading: kind, message: null, errors: { ...$landingEditor.get().errors, [`${kind}Image`]: '' } });
-  const result = await callApi(() => api.cms.uploads.$post({ form: { folder: `landing/${landing.slug}/${kind}`, file } }));
+  const result = await uploadImage(`landing/${landing.slug}/${kind}`, file);
   if (!result.ok) {
-    patch({ uploading: null, errors: { ...$landingEditor.get().errors, [`${kind}Image`]: result.fields.file ?? result.message } });
+    patch({ uploading: null, errors: { ...$landingEditor.get().errors, [`${kind}Image`]: result.message } });
     return null;
   }
-  const { image } = result.data;
+  const { image } = result;
   if (kind !== 'content') {
     const banner = $landingEditor.get().banner;
     patch({ banner: { ...banner, [`${kind}Image`]: image.key, [`${kind}Preview`]: image.url } });

@@ -282,6 +282,31 @@ test('an admin uploads a desktop and a mobile banner; a visitor sees each at its
   }
 });
 
+test('an admin adds a main banner to the home, publishes it with its text, and a visitor sees it', async ({ page, browser }, info) => {
+  test.skip(info.project.name === 'phone', 'the home banners are one list: one project edits it');
+  const words = `Salidas garantizadas ${Date.now()}`;
+  await signInAsAdmin(page);
+  await page.goto('/');
+  const panel = page.getByRole('region', { name: 'Banners de portada · edición' });
+  await expect(panel.getByTestId('cms-banner').first()).toBeVisible();
+  const before = await panel.getByTestId('cms-banner').count();
+  await panel.getByRole('button', { name: 'Añadir banner' }).click();
+  const form = panel.getByRole('form', { name: 'Editar banner' });
+  await expect(form.getByLabel('Estado')).toHaveValue('DRAFT');
+  await form.getByRole('textbox', { name: 'Contenido del banner' }).click();
+  await page.keyboard.type(words);
+  await form.getByLabel('Orden').fill('9');
+  await form.getByLabel('Estado').selectOption('ACTIVE');
+  await page.screenshot({ path: 'test-results/screenshots/cms-main-banner-form.png' });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(panel.getByTestId('cms-banner')).toHaveCount(before + 1);
+  await expectPublished(page);
+  await asVisitor(browser, '/', async (visitor) => {
+    await expect(visitor.locator('.home-hero').getByText(words)).toBeVisible();
+    await expect(visitor.getByRole('region', { name: 'Banners de portada · edición' })).toHaveCount(0);
+  });
+});
+
 test('the editors pass axe in edit mode, and a visitor never downloads them', async ({ page, browser }) => {
   // Eight pages and forms through axe on a 2-core machine.
   test.setTimeout(120_000);

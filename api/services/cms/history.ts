@@ -53,7 +53,7 @@ export async function findReplayedCreate(db: Db | Trx, type: HistoryEntityType, 
 }
 
 /** Whether this entity was deleted through the editors (a second press of 'delete' then answers as the first). */
-export async function wasDeleted(db: Db, type: HistoryEntityType, entityId: string): Promise<boolean> {
+export async function wasDeleted(db: Db | Trx, type: HistoryEntityType, entityId: string): Promise<boolean> {
   const row = await db
     .selectFrom('contentHistory')
     .select('id')

@@ -1,0 +1,8 @@
+/** One image upload from an editor into one folder; the answer is the key to save, or why it was refused. */
+import type { UploadedImage } from '#shared/schemas/cms.ts';
+import { api, callApi } from '../lib/api-client.ts';
+
+export async function uploadImage(folder: string, file: File): Promise<{ ok: true; image: UploadedImage } | { ok: false; message: string }> {
+  const result = await callApi(() => api.cms.uploads.$post({ form: { folder, file } }));
+  return result.ok ? { ok: true, image: result.data.image } : { ok: false, message: result.fields.file ?? result.fields.folder ?? result.message };
+}
