@@ -19,6 +19,7 @@ import { cmsBannerRoutes } from './routes/cms-banners.ts';
 import { cmsEventRoutes } from './routes/cms-events.ts';
 import { cmsGridRoutes } from './routes/cms-grids.ts';
 import { cmsLandingRoutes } from './routes/cms-landings.ts';
+import { cmsTourRoutes } from './routes/cms-tours.ts';
 import { cmsUploadRoutes } from './routes/cms-uploads.ts';
 import { cmsOfferRoutes } from './routes/cms-offers.ts';
 import { tourRoutes } from './routes/tours.ts';
@@ -59,6 +60,7 @@ export function createApi(deps: AppDeps) {
     .route('/cms/uploads', cmsUploadRoutes(deps))
     .route('/cms/landings', cmsLandingRoutes(deps))
     .route('/cms/banners', cmsBannerRoutes(deps))
+    .route('/cms/tours', cmsTourRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
   api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));

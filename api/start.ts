@@ -27,6 +27,9 @@ if (seeded) {
   await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
 }
 
+// A tour left UPDATING by a publication this process did not see end (a restart) is live as it was.
+await db.updateTable('tours').set({ status: 'ACTIVE' }).where('status', '=', 'UPDATING').execute();
+
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
 const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
 const build = () => site.build();

@@ -3,28 +3,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
-import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { seedCallers } from '../../tests/support/callers.ts';
+import { cmsCaller, recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { loadConfig } from '../config.ts';
-import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
-const stamp = '2026-01-01T00:00:00.000Z';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-banners-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.each(dialects)('/api/cms/banners on %s', (dialect) => {
   let t: TestDatabase;
-  const published: TargetedChange[] = [];
-  const rebuilds = createRebuildQueue({
-    run: async () => ({ info: { hash: 'full', builtAt: stamp, pages: 9, tours: 0 }, skipped: false }),
-    publish: async (change) => {
-      published.push(change);
-      return { info: { hash: 'targeted', builtAt: stamp, pages: 9, tours: 0 }, pages: ['/'] };
-    },
-    debounceMs: 0,
-    intervalMs: 0,
-    log: () => {},
-  });
+  const recorder = recordingRebuilds();
+  const { published, rebuilds } = recorder;
   afterAll(() => rebuilds.stop());
   const config = loadConfig({ DATA_DIR: dataDir });
   const uploaded = (key: string) => {
@@ -36,18 +26,12 @@ describe.each(dialects)('/api/cms/banners on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);
-    published.length = 0;
+    recorder.reset();
   });
   afterEach(async () => t.drop());
 
-  const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
-    const { api, signIn } = signedInAs({ db: t.db, config: { ...config, databaseUrl: t.url }, rebuilds });
-    const headers: Record<string, string> = { ...(await signIn(who)), origin: 'http://localhost:4321' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await api.request(`/cms/banners${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const call: ReturnType<typeof cmsCaller> = (...args) =>
+    cmsCaller({ db: t.db, config: { ...config, databaseUrl: t.url }, resource: 'banners', recorder })(...args);
 
   it('a main banner starts as a draft (nothing published), is saved with sanitised content and images, published, and deleted once', async () => {
     const created = await call('admin', 'POST', '/main', { requestId: 'press-main-1' });

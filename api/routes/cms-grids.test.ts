@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PublishEvent } from '#shared/schemas/cms.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
-import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { seedCallers } from '../../tests/support/callers.ts';
+import { cmsCaller, recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
@@ -22,23 +21,8 @@ async function insertTour(db: Db, id: string, name: string, { hidden = false } =
 
 describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
   let t: TestDatabase;
-  const published: TargetedChange[] = [];
-  const fullBuilds: string[][] = [];
-  const events: PublishEvent[] = [];
-  const rebuilds = createRebuildQueue({
-    run: async (reasons) => {
-      fullBuilds.push([...reasons]);
-      return { info: { hash: 'full', builtAt: stamp, pages: 10, tours: 3 }, skipped: false };
-    },
-    publish: async (change) => {
-      published.push(change);
-      return { info: { hash: 'targeted', builtAt: stamp, pages: 9, tours: 3 }, pages: ['/navidad-en-viena'] };
-    },
-    debounceMs: 0,
-    intervalMs: 0,
-    log: () => {},
-  });
-  rebuilds.subscribe((event) => events.push(event));
+  const recorder = recordingRebuilds();
+  const { published, fullBuilds, events, rebuilds } = recorder;
   afterAll(() => rebuilds.stop());
 
   beforeEach(async () => {
@@ -47,23 +31,11 @@ describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
     await insertTour(t.db, 'tour-peru', 'Perú esencial');
     await insertTour(t.db, 'tour-japon', 'Japón en primavera');
     await insertTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
-    published.length = 0;
-    fullBuilds.length = 0;
-    events.length = 0;
+    recorder.reset();
   });
   afterEach(async () => t.drop());
 
-  const setup = () => {
-    const { api, signIn } = signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds });
-    const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
-      const headers: Record<string, string> = { ...(await signIn(who)), origin: 'http://localhost:4321' };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await api.request(`/cms/grids${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
-    };
-    return { call };
-  };
+  const setup = () => ({ call: cmsCaller({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, resource: 'grids', recorder }) });
   const count = async (table: 'sliders' | 'tourSliders' | 'contentHistory') =>
     Number(
       (

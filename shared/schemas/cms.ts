@@ -252,6 +252,30 @@ export interface RegionBannerView {
   mobileUrl: string | null;
 }
 
+// Card tools
+
+export const TourThumbnailSchema = z.strictObject({ version: Version, thumbnail: z.string().trim().min(1).max(300) });
+
+export const TOUR_CARD_MESSAGES = {
+  photoNotUploaded: 'Esa foto no se ha subido para este tour. Súbela de nuevo.',
+  synced: 'Tour sincronizado: se están publicando sus páginas.',
+} as const;
+
+export interface TourCardView {
+  id: string;
+  name: string;
+  version: number;
+  status: 'ACTIVE' | 'UPDATING' | 'INACTIVE';
+  thumbnail: string | null;
+  thumbnailUrl: string | null;
+}
+
+/** What 'Sincronizar' found in the tour's data: problems that keep it off the shop, in Spanish. */
+export interface TourSyncView {
+  tour: TourCardView;
+  issues: string[];
+}
+
 // Uploads
 
 /** Largest image an editor may upload. */

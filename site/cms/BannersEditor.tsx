@@ -5,7 +5,7 @@
  * and mobile images.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { MOBILE_BANNER_BREAKPOINT_PX } from '#shared/constants.ts';
 import { DRAFT_STATUSES, type DraftStatus, SLIDER_STATUS_LABELS } from '#shared/enums.ts';
 import { hasRichTextContent } from '#shared/rich-text.ts';
@@ -24,7 +24,7 @@ import {
 } from '../stores/cms-banners.ts';
 import { uploadImage } from '../stores/cms-uploads.ts';
 import { ImageField, RichTextField } from './LandingEditors.tsx';
-import { FieldError } from './RollEditor.tsx';
+import { ConfirmDelete, FieldError } from './RollEditor.tsx';
 
 const plain = (html: string) =>
   html
@@ -140,7 +140,6 @@ function BannerForm({ target }: { target: BannerTarget }) {
 
 export default function BannersEditor({ target, title }: { target: BannerTarget; title: string }) {
   const { status, banners, draft, saving, message } = useStore($bannersEditor);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const key = target.kind === 'main' ? 'main' : target.region;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the target is identified by its key.
   useEffect(() => {
@@ -180,27 +179,7 @@ export default function BannersEditor({ target, title }: { target: BannerTarget;
                       Editar
                     </button>
                   )}
-                  {confirming === banner.id ? (
-                    <>
-                      <button
-                        type="button"
-                        className="cms-button cms-button--danger"
-                        onClick={() => {
-                          setConfirming(null);
-                          void deleteBanner(banner.id);
-                        }}
-                      >
-                        Sí, eliminar
-                      </button>
-                      <button type="button" className="cms-button" onClick={() => setConfirming(null)}>
-                        No
-                      </button>
-                    </>
-                  ) : (
-                    <button type="button" className="cms-link" onClick={() => setConfirming(banner.id)} aria-label={`Eliminar ${name.toLowerCase()}`}>
-                      Eliminar
-                    </button>
-                  )}
+                  <ConfirmDelete label={`Eliminar ${name.toLowerCase()}`} onConfirm={() => void deleteBanner(banner.id)} />
                 </span>
               </div>
               {open && <BannerForm target={target} />}

@@ -4,7 +4,7 @@
  * fields, its roll of tours (three cards per row, as the spec's edit mode shows) and the slider tour picker.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { DRAFT_STATUSES, SLIDER_CATEGORY_LABELS, SLIDER_STATUS_LABELS, type SliderCategory } from '#shared/enums.ts';
 import { isCarouselDimmed } from '#shared/rules/content.ts';
 import {
@@ -25,7 +25,7 @@ import {
   setDraftField,
   setPicker,
 } from '../stores/cms-carousels.ts';
-import { FieldError, HistoryList, RollList, TourPicker } from './RollEditor.tsx';
+import { ConfirmDelete, FieldError, HistoryList, RollList, TourPicker } from './RollEditor.tsx';
 
 function CarouselForm() {
   const { draft, errors, saving, picker, history } = useStore($carouselsEditor);
@@ -134,7 +134,6 @@ function CarouselForm() {
 
 export default function CarouselsEditor({ website }: { website: string }) {
   const { status, carousels, draft, saving, message } = useStore($carouselsEditor);
-  const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => {
     void loadCarousels(website);
   }, [website]);
@@ -178,32 +177,7 @@ export default function CarouselsEditor({ website }: { website: string }) {
                       Editar
                     </button>
                   )}
-                  {confirming === carousel.id ? (
-                    <>
-                      <button
-                        type="button"
-                        className="cms-button cms-button--danger"
-                        onClick={() => {
-                          setConfirming(null);
-                          void deleteCarousel(carousel.id);
-                        }}
-                      >
-                        Sí, eliminar
-                      </button>
-                      <button type="button" className="cms-button" onClick={() => setConfirming(null)}>
-                        No
-                      </button>
-                    </>
-                  ) : (
-                    <button
-                      type="button"
-                      className="cms-link"
-                      onClick={() => setConfirming(carousel.id)}
-                      aria-label={`Eliminar ${carousel.label || 'carrusel sin título'}`}
-                    >
-                      Eliminar
-                    </button>
-                  )}
+                  <ConfirmDelete label={`Eliminar ${carousel.label || 'carrusel sin título'}`} onConfirm={() => void deleteCarousel(carousel.id)} />
                 </span>
               </div>
               {open ? (

@@ -4,7 +4,7 @@
  * 'Cancelar' and delete. Inactive offers show dimmed and labelled: visitors never see them.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import {
@@ -24,6 +24,7 @@ import {
   setCreateFlights,
   setEditField,
 } from '../stores/cms-offers.ts';
+import { ConfirmDelete } from './RollEditor.tsx';
 
 const STATUS_LABELS = { active: 'Activo', inactive: 'Inactivo' } as const;
 
@@ -189,7 +190,6 @@ function EditForm() {
 
 export default function OffersEditor({ slider }: { slider: OfferSlider }) {
   const { status, list, create, edit, message } = useStore($offersEditor);
-  const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => {
     void loadOffers(slider);
   }, [slider]);
@@ -225,27 +225,7 @@ export default function OffersEditor({ slider }: { slider: OfferSlider }) {
                     Editar
                   </button>
                 )}
-                {confirming === offer.id ? (
-                  <>
-                    <button
-                      type="button"
-                      className="cms-button cms-button--danger"
-                      onClick={() => {
-                        setConfirming(null);
-                        void deleteOffer(offer.id);
-                      }}
-                    >
-                      Sí, eliminar
-                    </button>
-                    <button type="button" className="cms-button" onClick={() => setConfirming(null)}>
-                      No
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" className="cms-link" onClick={() => setConfirming(offer.id)} aria-label={`Eliminar la oferta de ${offer.tour.name}`}>
-                    Eliminar
-                  </button>
-                )}
+                <ConfirmDelete label={`Eliminar la oferta de ${offer.tour.name}`} onConfirm={() => void deleteOffer(offer.id)} />
               </span>
             </div>
             {edit?.id === offer.id && <EditForm />}

@@ -1,8 +1,9 @@
 /**
  * The parts the carousel and the campaign grid editors share: the slider tour picker (searchable tour
  * select, 'Posición', 'Añadir'), the roll of tours with a remove button each, and the list of earlier
- * versions with 'Restaurar'.
+ * versions with 'Restaurar', and the two-step 'Eliminar'.
  */
+import { useState } from 'react';
 import type { HistoryEntryView, PickableTour } from '#shared/schemas/cms.ts';
 
 const ACTIONS = { create: 'Creado', update: 'Guardado', delete: 'Eliminado', restore: 'Restaurado' } as const;
@@ -138,5 +139,31 @@ export function HistoryList({
         </li>
       ))}
     </ol>
+  );
+}
+
+/** 'Eliminar', then 'Sí, eliminar' / 'No': a delete asks once before it goes. */
+export function ConfirmDelete({ label, onConfirm }: { label: string; onConfirm: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return confirming ? (
+    <>
+      <button
+        type="button"
+        className="cms-button cms-button--danger"
+        onClick={() => {
+          setConfirming(false);
+          onConfirm();
+        }}
+      >
+        Sí, eliminar
+      </button>
+      <button type="button" className="cms-button" onClick={() => setConfirming(false)}>
+        No
+      </button>
+    </>
+  ) : (
+    <button type="button" className="cms-link" onClick={() => setConfirming(true)} aria-label={label}>
+      Eliminar
+    </button>
   );
 }

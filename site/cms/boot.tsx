@@ -9,6 +9,7 @@ import { isAdmin } from '#shared/rules/session.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { connectCmsEvents } from '../stores/cms-publish.ts';
 import BannersEditor from './BannersEditor.tsx';
+import CardTools from './CardTools.tsx';
 import CarouselsEditor from './CarouselsEditor.tsx';
 import GridEditor from './GridEditor.tsx';
 import { BannerEditor, RichTextEditor } from './LandingEditors.tsx';
@@ -58,9 +59,21 @@ async function boot(): Promise<void> {
       <BannersEditor target={{ kind: 'region', region }} title="Banners de la región · edición" />,
     );
   }
+  // The card tools go inside every tour card of the page (carousels, grids, listings).
+  const cards = [...document.querySelectorAll<HTMLElement>('[data-cms-tour]')].map((card) => {
+    const host = document.createElement('div');
+    host.dataset.cmsEditor = 'card-tools';
+    card.append(host);
+    return { host, tourId: card.dataset.cmsTour ?? '', name: card.querySelector('h2, h3')?.textContent?.trim() ?? '' };
+  });
   const bar = document.createElement('div');
   document.body.append(bar);
-  createRoot(bar).render(<PublishStatus />);
+  createRoot(bar).render(
+    <>
+      <PublishStatus />
+      {cards.length > 0 && <CardTools cards={cards} />}
+    </>,
+  );
 }
 
 void boot();

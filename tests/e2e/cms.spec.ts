@@ -11,6 +11,10 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
 
+// Each test saves, waits for the publication and checks as a visitor: more than the default 30 s on a
+// loaded 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 
 /** The admin's cookies, signed in once per worker: the sign-in limit (10 per e-mail in 15 min) is real here. */
@@ -307,9 +311,45 @@ test('an admin adds a main banner to the home, publishes it with its text, and a
   });
 });
 
+test("an admin uploads a card's photo: the card spins while the tour is UPDATING, then the visitor's card shows the new photo", async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name === 'phone', 'one upload is enough; the tools are the same at both widths');
+  const dir = await mkdtemp(join(tmpdir(), 'card-'));
+  const photo = join(dir, 'Nueva foto del tour.png');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#15803d' } })
+    .png()
+    .toFile(photo);
+  await signInAsAdmin(page);
+  await page.goto('/viajes');
+  const card = page.locator('article.tour-card').first();
+  const name = ((await card.locator('h2, h3').first().textContent()) ?? '').trim();
+  const tools = card.getByTestId('cms-card-tools');
+  await expect(tools).toBeVisible();
+  const before = await card.locator('img').first().getAttribute('src');
+  // Every status the card goes through, however briefly.
+  await tools.evaluate((el) => {
+    const seen: string[] = [el.getAttribute('data-status') ?? ''];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => seen.push(el.getAttribute('data-status') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  await tools.getByLabel(`Subir foto de ${name}`).setInputFiles(photo);
+  await expect(tools.getByText('Foto guardada.')).toBeVisible({ timeout: 15_000 });
+  await expectPublished(page);
+  await expect(tools).toHaveAttribute('data-status', 'ACTIVE');
+  expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['ACTIVE', 'UPDATING', 'ACTIVE']);
+  await page.screenshot({ path: 'test-results/screenshots/cms-card-tools.png' });
+  await asVisitor(browser, '/viajes', async (visitor) => {
+    const visitorCard = visitor.locator('article.tour-card').first();
+    await expect(visitorCard.locator('img').first()).not.toHaveAttribute('src', before ?? '');
+    await expect(visitorCard.getByTestId('cms-card-tools')).toHaveCount(0);
+  });
+});
+
 test('the editors pass axe in edit mode, and a visitor never downloads them', async ({ page, browser }) => {
   // Eight pages and forms through axe on a 2-core machine.
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await asVisitor(browser, '/', async (visitor) => {
     const scripts: string[] = [];
     visitor.on('request', (request) => {
