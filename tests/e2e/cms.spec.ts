@@ -40,6 +40,25 @@ async function expectPublished(page: Page): Promise<void> {
   await expect(page.getByTestId('cms-publish-status')).toHaveText(/^Publicado a las \d\d:\d\d$/, { timeout: 30_000 });
 }
 
+/**
+ * Puts a landing back as it was before the test (other specs read these pages): what `GET` answered then,
+ * saved over the current version, and waits until it is live.
+ */
+async function restoreLanding(page: Page, slug: string, original: Record<string, unknown>): Promise<void> {
+  const now = (await (await page.request.get(`/api/cms/landings/${slug}`)).json()) as { landing: { version: number } };
+  const { title, subtitle, desktopImage, mobileImage, html } = original;
+  const res = await page.request.put(`/api/cms/landings/${slug}`, {
+    data: { version: now.landing.version, title, subtitle, desktopImage, mobileImage, html },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+  await expectPublished(page);
+}
+
+async function readLanding(page: Page, slug: string): Promise<Record<string, unknown>> {
+  return ((await (await page.request.get(`/api/cms/landings/${slug}`)).json()) as { landing: Record<string, unknown> }).landing;
+}
+
 /** A visitor's view of a page, in a browser context of its own (no admin session, no hint). */
 async function asVisitor(browser: Browser, path: string, check: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext();
@@ -206,6 +225,7 @@ test('an admin edits the rich-text block: Cancelar keeps the page as it was, Gua
   const words = `Texto de prueba ${info.project.name} ${Date.now()}`;
   await signInAsAdmin(page);
   await page.goto(path);
+  const original = await readLanding(page, path.slice(1));
   const panel = page.getByRole('region', { name: 'Texto de la página · edición' });
   await panel.getByRole('button', { name: 'Editar texto' }).click();
   const form = panel.getByRole('form', { name: 'Editar texto' });
@@ -236,6 +256,7 @@ test('an admin edits the rich-text block: Cancelar keeps the page as it was, Gua
     await expect(visitor.locator('.rich-text strong', { hasText: words })).toBeVisible();
     await expect(visitor.getByRole('region', { name: 'Texto de la página · edición' })).toHaveCount(0);
   });
+  await restoreLanding(page, path.slice(1), original);
 });
 
 test('an admin uploads a desktop and a mobile banner; a visitor sees each at its width', async ({ page, browser }, info) => {
@@ -252,6 +273,7 @@ test('an admin uploads a desktop and a mobile banner; a visitor sees each at its
   const path = '/viajes-en-familia';
   await signInAsAdmin(page);
   await page.goto(path);
+  const original = await readLanding(page, 'viajes-en-familia');
   const panel = page.getByRole('region', { name: 'Banner · edición' });
   await panel.getByRole('button', { name: 'Editar banner' }).click();
   const form = panel.getByRole('form', { name: 'Editar banner' });
@@ -284,6 +306,7 @@ test('an admin uploads a desktop and a mobile banner; a visitor sees each at its
     await visitor.screenshot({ path: `test-results/screenshots/cms-banner-visitor-${width}.png` });
     await context.close();
   }
+  await restoreLanding(page, 'viajes-en-familia', original);
 });
 
 test('an admin adds a main banner to the home, publishes it with its text, and a visitor sees it', async ({ page, browser }, info) => {
