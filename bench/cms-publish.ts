@@ -123,7 +123,7 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
         async () => {
           const { saved } = await api<Saved<{ version: number }>>('PUT', `/cms/carousels/${carousel.id}`, {
             version: carouselVersion,
-            label: word,
+            label: `${word}c`,
             category: 'GROUP',
             position: 0,
             status: 'ACTIVE',
@@ -132,7 +132,7 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
           carouselVersion = saved.version;
         },
         '/',
-        word,
+        `${word}c`,
       ),
     );
     await rebuilds.whenIdle();
@@ -152,7 +152,7 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
         async () => {
           const { saved } = await api<Saved<{ version: number }>>('PUT', `/cms/banners/main/${banner.id}`, {
             version: bannerVersion,
-            content: `<p>${word}</p>`,
+            content: `<p>${word}b</p>`,
             order: 50,
             status: 'ACTIVE',
             enhanceMenu: false,
@@ -162,7 +162,7 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
           bannerVersion = saved.version;
         },
         '/',
-        word,
+        `${word}b`,
       ),
     );
     await rebuilds.whenIdle();
@@ -181,12 +181,15 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
           const { saved } = await api<Saved<{ version: number }>>('PUT', `/cms/tours/${tour.id}/thumbnail`, { version: tourVersion, thumbnail: image.key });
           tourVersion = saved.version;
         },
-        `/tour/${tour.webSlug}`,
+        // The bench's carousel shows this tour's card on the home page.
+        '/',
         hash,
       ),
     );
     await rebuilds.whenIdle();
   }
+  // The card's last UPDATING → ACTIVE is written just after its publication ends.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   server.close();
   rebuilds.stop();
   site.stop();

@@ -122,7 +122,8 @@ export async function markTourUpdating({
         .where('id', '=', tourId)
         .where('status', '=', 'UPDATING')
         .execute()
-        .then(() => announce('ACTIVE'));
+        .then(() => announce('ACTIVE'))
+        .catch((err: unknown) => console.error(JSON.stringify({ level: 'error', event: 'cms.tour_status', tourId, error: String(err) })));
     });
   };
 }
