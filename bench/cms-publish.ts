@@ -54,18 +54,21 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
   const buildSeconds = (performance.now() - started) / 1000;
   const server = await listen(createShop({ db, config, rebuilds, cmsEvents: createEventHub<TourStatusEvent>() }), 0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { token } = await issueAccessToken({
-    identity: { ...CALLERS.admin, groups: [...CALLERS.admin.groups] },
-    familyId: 'bench',
-    secret: config.authSecret,
-    now: new Date(),
-  });
-  const headers = { cookie: `${ACCESS_COOKIE}=${token}`, origin: config.publicUrl };
+  // Access tokens live 15 minutes; a run at 10,000 tours lasts longer, so each call gets a fresh one.
+  const headers = async () => {
+    const { token } = await issueAccessToken({
+      identity: { ...CALLERS.admin, groups: [...CALLERS.admin.groups] },
+      familyId: 'bench',
+      secret: config.authSecret,
+      now: new Date(),
+    });
+    return { cookie: `${ACCESS_COOKIE}=${token}`, origin: config.publicUrl };
+  };
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}/api${path}`, {
       method,
-      headers: body instanceof FormData ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: body instanceof FormData ? await headers() : { ...(await headers()), 'content-type': 'application/json' },
       body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
