@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
-import { cmsCaller, recordingRebuilds } from '../../tests/support/cms-api.ts';
+import { cmsCaller, recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { loadConfig } from '../config.ts';
 
@@ -17,11 +17,7 @@ describe.each(dialects)('/api/cms/banners on %s', (dialect) => {
   const { published, rebuilds } = recorder;
   afterAll(() => rebuilds.stop());
   const config = loadConfig({ DATA_DIR: dataDir });
-  const uploaded = (key: string) => {
-    mkdirSync(dirname(join(config.filesDir, key)), { recursive: true });
-    writeFileSync(join(config.filesDir, key), 'x');
-    return key;
-  };
+  const uploaded = (key: string) => writeUploadedFile(config.filesDir, key);
 
   beforeEach(async () => {
     t = await createTestDatabase(dialect);

@@ -2,23 +2,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishEvent } from '#shared/schemas/cms.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { insertPickableTour } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
-
-async function insertTour(db: Db, id: string, name: string, { hidden = false } = {}) {
-  await db
-    .insertInto('tours')
-    .values({ id, name, webSlug: id, tourType: 'Group', tagKeywords: hidden ? 'oculto' : 'aventura', createdAt: stamp, updatedAt: stamp })
-    .execute();
-  await db
-    .insertInto('prices')
-    .values({ id: `price-${id}`, tourId: id, ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 99_000 })
-    .execute();
-}
 
 describe.each(dialects)('/api/cms/carousels on %s', (dialect) => {
   let t: TestDatabase;
@@ -40,9 +29,9 @@ describe.each(dialects)('/api/cms/carousels on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);
-    await insertTour(t.db, 'tour-peru', 'Perú esencial');
-    await insertTour(t.db, 'tour-japon', 'Japón en primavera');
-    await insertTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
+    await insertPickableTour(t.db, 'tour-peru', 'Perú esencial');
+    await insertPickableTour(t.db, 'tour-japon', 'Japón en primavera');
+    await insertPickableTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
     published.length = 0;
     events.length = 0;
   });

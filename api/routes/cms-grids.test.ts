@@ -1,23 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
-import { cmsCaller, recordingRebuilds } from '../../tests/support/cms-api.ts';
+import { cmsCaller, insertPickableTour, recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
-
-const stamp = '2026-01-01T00:00:00.000Z';
-
-async function insertTour(db: Db, id: string, name: string, { hidden = false } = {}) {
-  await db
-    .insertInto('tours')
-    .values({ id, name, webSlug: id, tourType: 'Group', tagKeywords: hidden ? 'oculto' : 'aventura', createdAt: stamp, updatedAt: stamp })
-    .execute();
-  await db
-    .insertInto('prices')
-    .values({ id: `price-${id}`, tourId: id, ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 99_000 })
-    .execute();
-}
 
 describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
   let t: TestDatabase;
@@ -28,9 +14,9 @@ describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);
-    await insertTour(t.db, 'tour-peru', 'Perú esencial');
-    await insertTour(t.db, 'tour-japon', 'Japón en primavera');
-    await insertTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
+    await insertPickableTour(t.db, 'tour-peru', 'Perú esencial');
+    await insertPickableTour(t.db, 'tour-japon', 'Japón en primavera');
+    await insertPickableTour(t.db, 'tour-secreto', 'Viaje secreto', { hidden: true });
     recorder.reset();
   });
   afterEach(async () => t.drop());

@@ -3,6 +3,8 @@
  * targeted publications and the full builds each change asked for, and the events staff would see), and
  * a caller of `/api/cms/{resource}` as each of the access tests' callers.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Config } from '#api/config.ts';
 import type { Db } from '#api/db/database.ts';
 import { createEventHub } from '#api/services/cms/events.ts';
@@ -52,4 +54,23 @@ export function cmsCaller({ db, config, resource, recorder }: { db: Db; config: 
     // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
+}
+
+/** A file as if an editor had uploaded it to `key` (saves check that the key exists in its folder). */
+export function writeUploadedFile(filesDir: string, key: string): string {
+  mkdirSync(dirname(join(filesDir, key)), { recursive: true });
+  writeFileSync(join(filesDir, key), 'x');
+  return key;
+}
+
+/** A visible (or hidden, 'oculto') tour with an adult price: what the slider tour picker may offer. */
+export async function insertPickableTour(db: Db, id: string, name: string, { hidden = false } = {}): Promise<void> {
+  await db
+    .insertInto('tours')
+    .values({ id, name, webSlug: id, tourType: 'Group', tagKeywords: hidden ? 'oculto' : 'aventura', createdAt: stamp, updatedAt: stamp })
+    .execute();
+  await db
+    .insertInto('prices')
+    .values({ id: `price-${id}`, tourId: id, ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 99_000 })
+    .execute();
 }
