@@ -50,8 +50,9 @@ if (serve) {
     queue = queue.then(async () => {
       try {
         const pages = await renderer.render(message.delta, message.changed);
-        await renderer.saveDeps(cacheDir);
         send({ type: 'rendered', id: message.id, pages });
+        // After the answer: the shop can swap the pages in meanwhile; the next render waits for it.
+        await renderer.saveDeps(cacheDir);
       } catch (err) {
         send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
       }

@@ -13,13 +13,22 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
-import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot } from '#shared/snapshot.ts';
+import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
 
 /** Fields of a tour changed in place (a card's new photo). */
 export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail'>>;
+
+const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
+  company: true,
+  sliders: true,
+  landings: true,
+  mainBanners: true,
+  regionBanners: true,
+  activities: true,
+}).partial();
 
 /** Content newer than the renderer's snapshot: parts replaced whole, tours replaced by id. */
 export interface CatalogueDelta {
@@ -147,13 +156,17 @@ export function createPageRenderer({ snapshot, images, cacheDir }: { snapshot: C
     render: async (delta, changed) => {
       if (!prerenderer) throw new Error('No build has run in this renderer yet.');
       const live = globals[LIVE_CATALOGUE] as LiveCatalogue;
-      const next: CatalogueSnapshot = { ...live.snapshot, ...delta.content };
+      // Checked with the schema the build reads its file with (a delta the pages cannot render is refused
+      // here), but only the parts that changed: the rest was checked when the build read it.
+      const next: CatalogueSnapshot = { ...live.snapshot, ...ContentDeltaSchema.parse(delta.content ?? {}) };
       if (delta.tours?.length) {
         const patches = new Map(delta.tours.map((patch) => [patch.id, patch]));
-        next.tours = live.snapshot.tours.map((tour) => ({ ...tour, ...patches.get(tour.id) }));
+        next.tours = live.snapshot.tours.map((tour) => {
+          const patch = patches.get(tour.id);
+          return patch ? TourSnapshotSchema.parse({ ...tour, ...patch }) : tour;
+        });
       }
-      // The same schema the build reads its file with: a delta the pages cannot render is refused here.
-      globals[LIVE_CATALOGUE] = { snapshot: CatalogueSnapshotSchema.parse(next), images: { ...live.images, ...delta.images } };
+      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images } };
       // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
       prerenderer.app?.routeCache.clearAll();
       const pages: RenderedPage[] = [];

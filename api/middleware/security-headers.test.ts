@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -76,6 +76,16 @@ describe("the pages' content security policy", () => {
     expect(await hashes()).toEqual(["'sha256-BBB='"]);
     build('c', null);
     expect(await hashes()).toEqual([]);
+  });
+
+  it('sees a new list renamed over the live one in place (a targeted rebuild)', async () => {
+    const hashes = liveBuildScriptHashes(siteDir);
+    build('d', ["'sha256-DDD='"]);
+    expect(await hashes()).toEqual(["'sha256-DDD='"]);
+    const live = join(siteDir, 'builds', 'd', 'csp-hashes.json');
+    writeFileSync(`${live}.tmp`, JSON.stringify({ scripts: ["'sha256-DDD='", "'sha256-EEE='"] }));
+    renameSync(`${live}.tmp`, live);
+    expect(await hashes()).toEqual(["'sha256-DDD='", "'sha256-EEE='"]);
   });
 });
 

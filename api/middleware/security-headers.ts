@@ -9,7 +9,7 @@
  * inline script changes the policy with the build that introduces it. JSON-LD is data, not script:
  * browsers never run it, so CSP does not concern it.
  */
-import { readFile, readlink } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -100,19 +100,22 @@ export function securityHeaders({
 }
 
 /**
- * The inline-script hashes of the live build, read again only when the `current` link points at a new
- * build. A build without the file (an old one, a test's fake site) gets no inline scripts.
+ * The inline-script hashes of the live build, read again only when the file changes: a new build
+ * swapped in (the `current` link points at another folder) or a targeted rebuild that renamed a new
+ * list over it in place. Either gives the file another inode, so one `stat` per page tells. A build
+ * without the file (an old one, a test's fake site) gets no inline scripts.
  */
 export function liveBuildScriptHashes(siteDir: string): () => Promise<string[]> {
-  let cached: { target: string; hashes: string[] } | null = null;
-  const current = currentSiteDir(siteDir);
+  let cached: { version: string; hashes: string[] } | null = null;
+  const file = join(currentSiteDir(siteDir), CSP_HASHES_FILE);
   return async () => {
-    const target = await readlink(current).catch(() => current);
-    if (cached?.target === target) return cached.hashes;
-    const hashes = await readFile(join(current, CSP_HASHES_FILE), 'utf8')
+    const info = await stat(file).catch(() => null);
+    const version = info ? `${info.dev}:${info.ino}:${info.mtimeMs}:${info.size}` : 'none';
+    if (cached?.version === version) return cached.hashes;
+    const hashes = await readFile(file, 'utf8')
       .then((text) => (JSON.parse(text) as CspHashes).scripts.filter((h) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(h)))
       .catch(() => []);
-    cached = { target, hashes };
+    cached = { version, hashes };
     return hashes;
   };
 }

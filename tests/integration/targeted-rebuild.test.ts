@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,12 @@ describe('a targeted rebuild', () => {
 
       // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once.
       const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
+      const title = await db
+        .selectFrom('landingContents')
+        .select('value1')
+        .where('landingId', '=', landing.id)
+        .where('name', '=', 'banner-title')
+        .executeTakeFirstOrThrow();
       await db
         .updateTable('landingContents')
         .set({ value1: 'Última hora, editada en la prueba' })
@@ -59,6 +65,7 @@ describe('a targeted rebuild', () => {
         .where('tourOffers.status', '=', 'active')
         .where('sliders.sliderSlug', '=', 'ofertas')
         .executeTakeFirstOrThrow();
+      const { discountCents } = await db.selectFrom('tourOffers').select('discountCents').where('id', '=', offer.id).executeTakeFirstOrThrow();
       await db.updateTable('tourOffers').set({ discountCents: 12_300 }).where('id', '=', offer.id).execute();
       const carousel = await db
         .selectFrom('sliders')
@@ -68,6 +75,7 @@ describe('a targeted rebuild', () => {
         .where('sliderSlug', 'is', null)
         .orderBy('position')
         .executeTakeFirstOrThrow();
+      const { label } = await db.selectFrom('sliders').select('label').where('id', '=', carousel.id).executeTakeFirstOrThrow();
       await db.updateTable('sliders').set({ label: 'Carrusel editado en la prueba' }).where('id', '=', carousel.id).execute();
 
       const published = await publishChange({
@@ -102,6 +110,19 @@ describe('a targeted rebuild', () => {
       // The compressed copies of a replaced page are its own, not the old page's.
       const { brotliDecompressSync } = await import('node:zlib');
       expect(brotliDecompressSync(readFileSync(`${lastMinute}.br`)).equals(readFileSync(lastMinute))).toBe(true);
+
+      // The live folder was edited in place and still bears the first build's name. Undo the three edits:
+      // the next full build has that very hash again, and must build anew rather than keep the edited
+      // folder as if it matched, or build over the folder being served.
+      await db.updateTable('landingContents').set({ value1: title.value1 }).where('landingId', '=', landing.id).where('name', '=', 'banner-title').execute();
+      await db.updateTable('tourOffers').set({ discountCents }).where('id', '=', offer.id).execute();
+      await db.updateTable('sliders').set({ label }).where('id', '=', carousel.id).execute();
+      const edited = realpathSync(currentSiteDir(config.siteDir));
+      const again = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+      expect(again.skipped).toBe(false);
+      expect(again.info.hash).toBe(first.info.hash);
+      expect(realpathSync(currentSiteDir(config.siteDir))).not.toBe(edited);
+      expect(readBuild(currentSiteDir(config.siteDir))).toEqual(before);
     } finally {
       renderer.stop();
     }
