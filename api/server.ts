@@ -18,6 +18,7 @@ import { slugify } from '#shared/rules/text.ts';
 import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
+import { siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
@@ -87,7 +88,7 @@ export function createShop(deps: AppDeps) {
   app.use('/media/*', serveStatic({ root: join(deps.config.siteDir, 'media'), rewriteRequestPath: (p) => p.slice('/media'.length) }));
   // Shells answer only in place of their routes, never at their own address.
   app.use(`${SHELLS_PATH_PREFIX}*`, async (c) => c.notFound());
-  app.use('*', serveStatic({ root: site, precompressed: true }));
+  app.use('*', siteFiles({ root: site }));
 
   const shells = new Map<ShellName, MiddlewareHandler>();
   app.get('*', (c, next) => {
@@ -96,7 +97,7 @@ export function createShop(deps: AppDeps) {
     const name = match.route.shell;
     let serveShell = shells.get(name);
     if (!serveShell) {
-      serveShell = serveStatic({ root: site, path: shellFile(name), precompressed: true });
+      serveShell = siteFiles({ root: site, path: shellFile(name) });
       shells.set(name, serveShell);
     }
     return serveShell(c, next);
