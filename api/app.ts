@@ -8,6 +8,7 @@ import { allow } from './middleware/access.ts';
 import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
+import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -54,6 +55,7 @@ export function createApi(deps: AppDeps) {
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
+    .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))
     .route('/cms/grids', cmsGridRoutes(deps))

@@ -761,6 +761,23 @@ export type SliderRow = Selectable<SliderTable>;
 export type NewSliderRow = Insertable<SliderTable>;
 export type SliderRowUpdate = Updateable<SliderTable>;
 
+export interface StaffActionTable {
+  id: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  actorId: string | null;
+  actorEmail: string;
+  requestId: string | null;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+export type StaffActionRow = Selectable<StaffActionTable>;
+export type NewStaffActionRow = Insertable<StaffActionTable>;
+export type StaffActionRowUpdate = Updateable<StaffActionTable>;
+
 export interface TagTable {
   id: string;
   tourId: string;
@@ -1043,6 +1060,7 @@ export interface Database {
   seatHolds: SeatHoldTable;
   sessions: SessionTable;
   sliders: SliderTable;
+  staffActions: StaffActionTable;
   tags: TagTable;
   tourDestinations: TourDestinationTable;
   tourOffers: TourOfferTable;

@@ -57,7 +57,10 @@ describe('the live build’s files', () => {
       for (let i = 0; i < 400; i++) {
         const answers = await Promise.all(
           Array.from({ length: 4 }, () =>
-            fetch(`${base}/oferta.html`, { headers: { 'accept-encoding': 'identity' } }).then((r) => r.text(), (err: Error) => `error: ${err.message}`),
+            fetch(`${base}/oferta.html`, { headers: { 'accept-encoding': 'identity' } }).then(
+              (r) => r.text(),
+              (err: Error) => `error: ${err.message}`,
+            ),
           ),
         );
         bodies.push(...answers);

@@ -1,5 +1,6 @@
 /** A handful of bookings in every state, with their travellers, payments, points, airline records and mails. */
 import type { BookingStatus } from '#shared/enums.ts';
+import { DEMO_ADMIN_EMAIL } from './accounts.ts';
 import { add, spanishDate, type SeedContext } from './context.ts';
 import { addDays, daysBetween } from './dates.ts';
 import type { SeededCoupon } from './coupons.ts';
@@ -283,7 +284,23 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
     if (plan.status === 'CONFIRMED') steps.push(['IN_PROGRESS', 'CONFIRMED', 'sistema', 'Primer pago confirmado']);
     if (plan.status === 'WAITING_FOR_TRANSFER') steps.push(['IN_PROGRESS', 'WAITING_FOR_TRANSFER', 'sistema', 'El viajero eligió transferencia bancaria']);
     if (plan.status === 'PAYPAL_REVIEW') steps.push(['IN_PROGRESS', 'PAYPAL_REVIEW', 'sistema', 'Pago en revisión']);
-    if (plan.status === 'CANCELED') steps.push(['IN_PROGRESS', 'CANCELED', 'admin@different.demo', 'Cancelada a petición del cliente tras el pago fallido']);
+    if (plan.status === 'CANCELED') steps.push(['IN_PROGRESS', 'CANCELED', DEMO_ADMIN_EMAIL, 'Cancelada a petición del cliente tras el pago fallido']);
+    if (plan.status === 'CANCELED') {
+      // The desk's record of that cancellation: who pressed it, and why.
+      add(ctx, 'staffActions', {
+        id: rng.uuid(),
+        entityType: 'booking',
+        entityId: id,
+        action: 'cancel',
+        actorId: null,
+        actorEmail: DEMO_ADMIN_EMAIL,
+        requestId: null,
+        reason: 'Cancelada a petición del cliente tras el pago fallido',
+        before: JSON.stringify({ status: 'IN_PROGRESS' }),
+        after: JSON.stringify({ status: 'CANCELED' }),
+        createdAt: stamp(plan.daysAgo, 7),
+      });
+    }
     steps.forEach(([from, to, by, reason], i) => {
       add(ctx, 'bookingStatusChanges', {
         id: rng.uuid(),

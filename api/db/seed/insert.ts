@@ -90,6 +90,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'visitorLogs',
   'users',
   'contentHistory',
+  'staffActions',
   'userGroups',
   'sessions',
   'authTokens',

@@ -116,7 +116,16 @@ export async function confirmPayment(
     responseCode,
     now,
     by,
-  }: { config: Pick<Config, 'publicUrl'>; payment: PaymentRow; responseCode: string | null; now: Date; by: string | null },
+    reviewed = false,
+  }: {
+    config: Pick<Config, 'publicUrl'>;
+    payment: PaymentRow;
+    responseCode: string | null;
+    now: Date;
+    by: string | null;
+    /** Staff accepted a payment held in REVIEW: it is claimed from REVIEW, and its PAYPAL_REVIEW booking confirmed. */
+    reviewed?: boolean;
+  },
 ): Promise<ConfirmResult> {
   const stamp = now.toISOString();
   const claimed = await trx
@@ -129,17 +138,18 @@ export async function confirmPayment(
       paymentReceipt: receiptUrl(payment.bookingId, payment.id),
     })
     .where('id', '=', payment.id)
-    .where('status', '=', 'PENDING')
+    .where('status', '=', reviewed ? 'REVIEW' : 'PENDING')
     .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) return { status: 'not-pending', firstConfirmation: false, tkId: null, pointsPaymentId: null, pointsShort: false };
 
   const booking = await findBooking(trx, payment.bookingId);
   if (!booking) throw new Error(`Payment ${payment.id} names no booking`);
   const from = booking.status;
-  if (from === 'CANCELED' || from === 'PAYPAL_REVIEW') throw new PaymentNeedsReview(`La reserva estaba en estado ${from} cuando se confirmó el pago.`);
+  if (from === 'CANCELED' || (from === 'PAYPAL_REVIEW' && !reviewed))
+    throw new PaymentNeedsReview(`La reserva estaba en estado ${from} cuando se confirmó el pago.`);
   let firstConfirmation = false;
   if (from !== 'CONFIRMED') {
-    if (from === 'IN_PROGRESS') {
+    if (from === 'IN_PROGRESS' || from === 'PAYPAL_REVIEW') {
       // The price agreed is the one of the choices being confirmed, priced now; later campaigns do not change it.
       const { quote } = await describeBooking(trx, booking, { now });
       await trx
@@ -149,8 +159,11 @@ export async function confirmPayment(
         .execute();
     }
     const method = payment.paymentMethod === 'points' ? 'puntos' : payment.paymentMethod === 'transfer' ? 'transferencia' : payment.paymentMethod;
+    const why = reviewed
+      ? `Pago en revisión aceptado (${method}, pedido ${payment.orderNumber})`
+      : `Primer pago confirmado (${method}, pedido ${payment.orderNumber})`;
     try {
-      await transitionBooking(trx, booking.id, 'CONFIRMED', { by, reason: `Primer pago confirmado (${method}, pedido ${payment.orderNumber})`, now });
+      await transitionBooking(trx, booking.id, 'CONFIRMED', { by, reason: why, now });
     } catch (error) {
       // confirmHolds found the seats gone (the hold had expired and someone else took them).
       if (error instanceof AppError && error.code === 'CONFLICT') throw new PaymentNeedsReview(`Pago recibido sin plazas: ${error.message}`);

@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import { createApi } from '../app.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { loadConfig } from '../config.ts';
+import { countRows, insertDeparture, seatsLeft } from '../../tests/support/booking-fixtures.ts';
+import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
+import { recordingRebuilds } from '../../tests/support/cms-api.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createBookingForPayment, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
+import { holdPaymentForReview } from '../services/payments/settle.ts';
+
+describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
+  let t: TestDatabase;
+  const recorder = recordingRebuilds();
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    await seedCallers(t.db);
+    await insertDeparture(t.db);
+    recorder.reset();
+  });
+  afterEach(async () => t.drop());
+
+  const apiOf = () =>
+    createApi({
+      db: t.db,
+      config: { ...loadConfig({}), databaseUrl: t.url },
+      rebuilds: recorder.rebuilds,
+      resolveAuth: (c) => {
+        const header = c.req.header('x-test-auth');
+        return header ? (JSON.parse(header) as AuthContext) : null;
+      },
+    });
+  const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
+    const caller = CALLERS[who];
+    const headers: Record<string, string> = caller ? { 'x-test-auth': JSON.stringify(caller) } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await apiOf().request(`/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
+    return { status: res.status, text, body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null) as Record<string, any> };
+  };
+  /** A booking waiting for its bank transfer (2 adults, 1 child on p1), its seats held. */
+  const transferBooking = async () => {
+    const api = apiOf();
+    const { id } = await createBookingForPayment(api, t.db);
+    const { res } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'transfer' });
+    expect(res.status).toBe(201);
+    return id;
+  };
+  const statusOf = async (id: string) => (await t.db.selectFrom('bookings').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  it.each([
+    ['visitor', 401],
+    ['traveller', 403],
+    ['guide', 403],
+  ] as const)('answers %s with %i and writes nothing', async (who, status) => {
+    const id = await transferBooking();
+    expect((await call(who, 'GET', '/dashboard')).status).toBe(status);
+    expect((await call(who, 'GET', '/bookings')).status).toBe(status);
+    expect((await call(who, 'GET', '/bookings/export.csv')).status).toBe(status);
+    expect((await call(who, 'GET', '/bookings/options')).status).toBe(status);
+    expect((await call(who, 'GET', `/bookings/${id}`)).status).toBe(status);
+    const pressed = await call(who, 'POST', `/bookings/${id}/cancel`, {
+      requestId: 'press-cancel-1',
+      expectedStatus: 'WAITING_FOR_TRANSFER',
+      reason: 'prueba',
+    });
+    expect(pressed.status).toBe(status);
+    expect(await statusOf(id)).toBe('WAITING_FOR_TRANSFER');
+    expect(await countRows(t.db, 'staffActions')).toBe(0);
+  });
+
+  it('lists bookings with their tour, departure, lead and amounts, filtered, sorted and paged on the server', async () => {
+    const id = await transferBooking();
+    const other = (await createBookingForPayment(apiOf(), t.db)).id;
+    await t.db.updateTable('bookings').set({ tkId: 'TK-2026-0042', createdAt: '2026-01-10T10:00:00.000Z' }).where('id', '=', other).execute();
+
+    const all = await call('admin', 'GET', '/bookings');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    // Newest first by default.
+    expect(all.body.rows.map((r: { id: string }) => r.id)).toEqual([id, other]);
+    expect(all.body.rows[0]).toMatchObject({
+      status: 'WAITING_FOR_TRANSFER',
+      tourId: 't1',
+      tourName: 'Japón esencial',
+      periodId: 'p1',
+      leadName: 'Ana García López',
+      email: 'ana.garcia@viajes.es',
+      travellers: 3,
+      paidCents: 0,
+    });
+
+    const ids = async (query: string) => (await call('admin', 'GET', `/bookings?${query}`)).body.rows.map((r: { id: string }) => r.id);
+    expect(await ids('status=WAITING_FOR_TRANSFER')).toEqual([id]);
+    expect(await ids('q=TK-2026-0042')).toEqual([other]);
+    expect(await ids('q=GARCÍA')).toEqual([id, other]);
+    expect(await ids('q=600123456')).toEqual([id, other]);
+    expect(await ids('q=nadie%40ninguna.es')).toEqual([]);
+    expect(await ids('tourId=t2')).toEqual([]);
+    expect(await ids('periodId=p1&sort=createdAt&dir=asc')).toEqual([other, id]);
+    expect(await ids('bookedFrom=2026-01-10&bookedTo=2026-01-10')).toEqual([other]);
+    expect(await ids('departureFrom=2000-01-01&departureTo=2000-12-31')).toEqual([]);
+    expect(await ids('status=&tourId=&q=')).toHaveLength(2);
+    expect((await call('admin', 'GET', '/bookings?page=2')).body).toMatchObject({ total: 2, rows: [] });
+
+    const options = await call('admin', 'GET', '/bookings/options');
+    expect(options.body.tours).toEqual([
+      { id: 't1', name: 'Japón esencial' },
+      { id: 't2', name: 'Otro' },
+    ]);
+
+    const bad = await call('admin', 'GET', '/bookings?bookedFrom=10/01/2026&status=PAGADA');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toMatchObject({ bookedFrom: 'Escribe la fecha como AAAA-MM-DD.', status: 'Ese estado no existe.' });
+  });
+
+  it('exports what is filtered as CSV, with a header Spanish spreadsheets read', async () => {
+    const id = await transferBooking();
+    const { differentId } = await t.db.selectFrom('bookings').select('differentId').where('id', '=', id).executeTakeFirstOrThrow();
+    const csv = await call('admin', 'GET', '/bookings/export.csv?status=WAITING_FOR_TRANSFER');
+    expect(csv.status).toBe(200);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Referencia,tkId,Estado,Fecha de reserva,Tour,Salida,Regreso,Titular,Correo,Teléfono,Agencia,Viajeros,Importe,Pagado');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${differentId},,Esperando transferencia,`);
+    expect(lines[1]).toContain('Japón esencial');
+    expect((await call('admin', 'GET', '/bookings/export.csv?status=CANCELED')).text.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('shows one booking with its travellers, payments, mails and history; an unknown one is 404', async () => {
+    const id = await transferBooking();
+    const { body, status } = await call('admin', 'GET', `/bookings/${id}`);
+    expect(status).toBe(200);
+    expect(body.booking).toMatchObject({ id, status: 'WAITING_FOR_TRANSFER', tourName: 'Japón esencial' });
+    expect(body.travellers).toHaveLength(3);
+    expect(body.payments).toEqual([expect.objectContaining({ method: 'transfer', status: 'PENDING' })]);
+    expect(body.statusChanges.map((s: { to: string }) => s.to)).toContain('WAITING_FOR_TRANSFER');
+    expect(body.allowed).toEqual(['confirm-transfer', 'cancel']);
+    expect((await call('admin', 'GET', '/bookings/no-existe')).status).toBe(404);
+  });
+
+  it('confirms a received transfer once, however often it is pressed, and records who did it', async () => {
+    const id = await transferBooking();
+    const press = { requestId: 'press-transfer-1', expectedStatus: 'WAITING_FOR_TRANSFER' };
+    // The same press twice at once (a double click): one effect.
+    const [a, b] = await Promise.all([
+      call('admin', 'POST', `/bookings/${id}/confirm-transfer`, press),
+      call('admin', 'POST', `/bookings/${id}/confirm-transfer`, press),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.applied, b.body.applied].sort()).toEqual([false, true]);
+    expect(a.body.detail.booking.status).toBe('CONFIRMED');
+    expect(await statusOf(id)).toBe('CONFIRMED');
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    expect(payment.status).toBe('CONFIRMED');
+    expect(await countRows(t.db, 'transactions')).toBe(1);
+    const actions = await t.db.selectFrom('staffActions').selectAll().execute();
+    expect(actions).toEqual([
+      expect.objectContaining({ entityId: id, action: 'confirm-transfer', actorId: 'user-admin', actorEmail: 'equipo@different.demo' }),
+    ]);
+    expect(JSON.parse(actions[0]?.before ?? '')).toEqual({ status: 'WAITING_FOR_TRANSFER' });
+    const change = await t.db.selectFrom('bookingStatusChanges').selectAll().where('toStatus', '=', 'CONFIRMED').executeTakeFirstOrThrow();
+    expect(change.changedBy).toBe('equipo@different.demo');
+    expect(a.body.detail.actions).toHaveLength(1);
+
+    // Another staff member who still saw it waiting is told it changed, and nothing more happens.
+    const stale = await call('admin', 'POST', `/bookings/${id}/confirm-transfer`, { requestId: 'press-transfer-2', expectedStatus: 'WAITING_FOR_TRANSFER' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(BOOKING_CHANGED_MESSAGE);
+    expect(await countRows(t.db, 'staffActions')).toBe(1);
+    expect(await countRows(t.db, 'transactions')).toBe(1);
+  });
+
+  it('cancels with a reason: seats back on sale, open payments canceled, the pages rebuilt', async () => {
+    const id = await transferBooking();
+    expect(await seatsLeft(t.db)).toBe(7);
+    const noReason = await call('admin', 'POST', `/bookings/${id}/cancel`, {
+      requestId: 'press-cancel-1',
+      expectedStatus: 'WAITING_FOR_TRANSFER',
+      reason: '  ',
+    });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.error.fields).toEqual({ reason: CANCEL_REASON_REQUIRED });
+    expect(await statusOf(id)).toBe('WAITING_FOR_TRANSFER');
+
+    const done = await call('admin', 'POST', `/bookings/${id}/cancel`, {
+      requestId: 'press-cancel-2',
+      expectedStatus: 'WAITING_FOR_TRANSFER',
+      reason: 'El cliente no puede viajar',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.detail.booking.status).toBe('CANCELED');
+    expect(done.body.detail.allowed).toEqual([]);
+    expect(await seatsLeft(t.db)).toBe(10);
+    expect((await t.db.selectFrom('payments').select('status').executeTakeFirstOrThrow()).status).toBe('CANCELED');
+    const change = await t.db.selectFrom('bookingStatusChanges').selectAll().where('toStatus', '=', 'CANCELED').executeTakeFirstOrThrow();
+    expect(change.reason).toBe('Cancelada por el equipo: El cliente no puede viajar');
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds.flat().some((r) => r.includes(id))).toBe(true);
+
+    // Canceled is final: the button is gone, and a press from an old screen changes nothing.
+    const again = await call('admin', 'POST', `/bookings/${id}/cancel`, { requestId: 'press-cancel-3', expectedStatus: 'CANCELED', reason: 'otra vez' });
+    expect(again.status).toBe(409);
+    expect(await seatsLeft(t.db)).toBe(10);
+  });
+
+  it('settles a payment in review: accepted confirms the booking, rejected cancels it and frees the seats', async () => {
+    const review = async () => {
+      const api = apiOf();
+      const { id } = await createBookingForPayment(api, t.db);
+      const { res } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' });
+      expect(res.status).toBe(201);
+      const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+      await t.db.transaction().execute((trx) => holdPaymentForReview(trx, { payment, responseCode: '0000', reason: 'Importe distinto', now: new Date() }));
+      expect(await statusOf(id)).toBe('PAYPAL_REVIEW');
+      return id;
+    };
+    const accepted = await review();
+    const detail = (await call('admin', 'GET', `/bookings/${accepted}`)).body;
+    expect(detail.allowed).toEqual(['approve-review', 'reject-review', 'cancel']);
+    const ok = await call('admin', 'POST', `/bookings/${accepted}/approve-review`, { requestId: 'press-review-1', expectedStatus: 'PAYPAL_REVIEW' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.detail.booking.status).toBe('CONFIRMED');
+    expect(ok.body.detail.payments[0].status).toBe('CONFIRMED');
+    expect(ok.body.detail.booking.tkId).toEqual(expect.any(String));
+
+    const rejected = await review();
+    const seatsBefore = await seatsLeft(t.db);
+    const no = await call('admin', 'POST', `/bookings/${rejected}/reject-review`, {
+      requestId: 'press-review-2',
+      expectedStatus: 'PAYPAL_REVIEW',
+      reason: 'Pago duplicado',
+    });
+    expect(no.status).toBe(200);
+    expect(no.body.detail.booking.status).toBe('CANCELED');
+    expect(no.body.detail.payments[0].status).toBe('CANCELED');
+    expect(await seatsLeft(t.db)).toBe(seatsBefore + 3);
+  });
+
+  it('shows the day at a glance, each figure linking to its list', async () => {
+    await transferBooking();
+    const { body, status } = await call('admin', 'GET', '/dashboard');
+    expect(status).toBe(200);
+    const figure = (label: string) => body.figures.find((f: { label: string }) => f.label === label);
+    expect(figure('Reservas hoy')).toMatchObject({ value: 1, href: expect.stringMatching(/^\/admin\/bookings\?bookedFrom=\d{4}-\d{2}-\d{2}$/) });
+    expect(figure('Transferencias por confirmar')).toEqual({
+      label: 'Transferencias por confirmar',
+      value: 1,
+      href: '/admin/bookings?status=WAITING_FOR_TRANSFER',
+    });
+    expect(figure('Pagos en revisión')).toMatchObject({ value: 0 });
+    expect(body.departures).toEqual([]);
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * The bookings desk (issue 12): the list with its filters, one booking with everything about it, and the
+ * staff actions that move a booking through its states (DESIGN.md §3 "Booking states"). Every action
+ * runs in one transaction, names the status the staff member saw (a booking that moved meanwhile is
+ * refused), is recorded with who, when, why, before and after, and is applied once per press.
+ */
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { BookingStatus } from '#shared/enums.ts';
+import { BOOKING_TRANSITIONS } from '#shared/rules/booking-states.ts';
+import {
+  BOOKING_CHANGED_MESSAGE,
+  BOOKING_PAGE_SIZE,
+  type BookingAction,
+  type BookingActionRequest,
+  type BookingDetail,
+  type BookingFilterOptions,
+  type BookingListAnswer,
+  type BookingListQuery,
+  type BookingListRow,
+  CANCEL_REASON_REQUIRED,
+} from '#shared/schemas/backoffice.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
+import { AppError } from '../../errors.ts';
+import { bookingNotFound, parseTravellers } from '../bookings/records.ts';
+import { transitionBooking } from '../bookings/transitions.ts';
+import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
+import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
+
+type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
+
+/** The list's query, filtered; the caller picks columns, order and page. */
+function filteredBookings(db: Db, filters: Filters) {
+  const paid = db
+    .selectFrom('payments')
+    .select(['payments.bookingId', (eb) => eb.fn.sum<number>('payments.amountCents').as('paidCents')])
+    .where('payments.status', '=', 'CONFIRMED')
+    .groupBy('payments.bookingId')
+    .as('paid');
+  return (
+    db
+      .selectFrom('bookings')
+      .innerJoin('periods', 'periods.id', 'bookings.periodId')
+      .innerJoin('tours', 'tours.id', 'periods.tourId')
+      .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
+      .leftJoin('retailers', 'retailers.id', 'bookings.retailerId')
+      .leftJoin(paid, 'paid.bookingId', 'bookings.id')
+      .$if(filters.status !== undefined, (qb) => qb.where('bookings.status', '=', filters.status as BookingStatus))
+      .$if(filters.tourId !== undefined, (qb) => qb.where('periods.tourId', '=', filters.tourId as string))
+      .$if(filters.periodId !== undefined, (qb) => qb.where('bookings.periodId', '=', filters.periodId as string))
+      .$if(filters.retailerId !== undefined, (qb) => qb.where('bookings.retailerId', '=', filters.retailerId as string))
+      .$if(filters.departureFrom !== undefined, (qb) => qb.where('periods.dayOne', '>=', filters.departureFrom as string))
+      .$if(filters.departureTo !== undefined, (qb) => qb.where('periods.dayOne', '<=', filters.departureTo as string))
+      .$if(filters.bookedFrom !== undefined, (qb) => qb.where('bookings.createdAt', '>=', filters.bookedFrom as string))
+      // Booking dates are timestamps: "to" a day includes the whole day.
+      .$if(filters.bookedTo !== undefined, (qb) => qb.where('bookings.createdAt', '<', nextDay(filters.bookedTo as string)))
+      .$if(filters.issue !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.exists(
+            filters.issue === 'failed-mail'
+              ? eb.selectFrom('mails').select('mails.id').whereRef('mails.bookingId', '=', 'bookings.id').where('mails.status', '=', 'FAILED')
+              : eb.selectFrom('payments as failed').select('failed.id').whereRef('failed.bookingId', '=', 'bookings.id').where('failed.status', '=', 'FAILED'),
+          ),
+        ),
+      )
+      .$if(filters.q !== undefined, (qb) => qb.where((eb) => matchesText(eb, filters.q as string)))
+  );
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+type ListTables = Database & { paid: { bookingId: string; paidCents: number } };
+
+/** The free-text search: a tkId or differentId exactly, or part of the lead's name, e-mail or phone. */
+function matchesText(eb: ExpressionBuilder<ListTables, 'bookings' | 'travelers'>, text: string) {
+  const like = `%${text.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const lower = (expr: ReturnType<typeof sql>) => sql<string>`lower(${expr})`;
+  const contains = (expr: ReturnType<typeof sql>) => sql<boolean>`${lower(expr)} like ${like} escape '\\'`;
+  return eb.or([
+    eb('bookings.tkId', '=', text),
+    eb('bookings.differentId', '=', text),
+    contains(sql`${sql.ref('travelers.name')} || ' ' || ${sql.ref('travelers.surname')}`),
+    contains(sql.ref('travelers.email')),
+    contains(sql`replace(${sql.ref('travelers.phone')}, ' ', '')`),
+  ]);
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'bookings.createdAt',
+  dayOne: 'periods.dayOne',
+  price: 'bookings.priceCents',
+  status: 'bookings.status',
+} as const;
+
+function listRows(db: Db, query: BookingListQuery) {
+  return filteredBookings(db, query)
+    .select([
+      'bookings.id',
+      'bookings.tkId',
+      'bookings.differentId',
+      'bookings.status',
+      'bookings.createdAt',
+      'bookings.priceCents',
+      'bookings.travelersStringify',
+      'periods.tourId',
+      'tours.name as tourName',
+      'bookings.periodId',
+      'periods.dayOne',
+      'periods.returnDate',
+      'travelers.name',
+      'travelers.surname',
+      'travelers.email',
+      'travelers.phone',
+      'retailers.name as retailerName',
+      'paid.paidCents',
+    ])
+    .orderBy(SORT_COLUMNS[query.sort], query.dir)
+    .orderBy('bookings.id', query.dir);
+}
+
+type ListRowRecord = Awaited<ReturnType<ReturnType<typeof listRows>['execute']>>[number];
+
+function toListRow(r: ListRowRecord): BookingListRow {
+  const travellers = parseTravellers(r.travelersStringify);
+  const lead = travellers.find((t) => t.lead) ?? travellers[0];
+  const leadName = r.name ? `${r.name} ${r.surname ?? ''}`.trim() : [lead?.reservationFields.name, lead?.reservationFields.surname].filter(Boolean).join(' ');
+  return {
+    id: r.id,
+    tkId: r.tkId,
+    differentId: r.differentId,
+    status: r.status,
+    createdAt: r.createdAt,
+    tourId: r.tourId,
+    tourName: r.tourName,
+    periodId: r.periodId,
+    dayOne: r.dayOne,
+    returnDate: r.returnDate,
+    leadName: leadName || '—',
+    email: r.email ?? lead?.reservationFields.email ?? null,
+    phone: r.phone ?? null,
+    retailerName: r.retailerName,
+    travellers: travellers.length,
+    priceCents: r.priceCents,
+    paidCents: Number(r.paidCents ?? 0),
+  };
+}
+
+/** The choices of the desk's filter form: every tour and agency, by name. */
+export async function bookingFilterOptions(db: Db): Promise<BookingFilterOptions> {
+  const [tours, retailers] = await Promise.all([
+    db.selectFrom('tours').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('retailers').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
+  ]);
+  return { tours, retailers };
+}
+
+export async function listBookings(db: Db, query: BookingListQuery): Promise<BookingListAnswer> {
+  const [rows, count] = await Promise.all([
+    listRows(db, query)
+      .limit(BOOKING_PAGE_SIZE)
+      .offset((query.page - 1) * BOOKING_PAGE_SIZE)
+      .execute(),
+    filteredBookings(db, query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toListRow), total: Number(count.n), page: query.page, pageSize: BOOKING_PAGE_SIZE };
+}
+
+/** Every booking the filters match, in the list's order, for the CSV export. */
+export async function* exportBookings(db: Db, query: BookingListQuery): AsyncGenerator<BookingListRow> {
+  const chunk = 1000;
+  for (let offset = 0; ; offset += chunk) {
+    const rows = await listRows(db, query).limit(chunk).offset(offset).execute();
+    for (const row of rows) yield toListRow(row);
+    if (rows.length < chunk) return;
+  }
+}
+
+const parseJson = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The actions a booking in this status allows (the state machine's moves, as buttons). */
+export function allowedActions(status: BookingStatus, payments: readonly { method: string; status: string }[]): BookingAction[] {
+  const actions: BookingAction[] = [];
+  if (status === 'WAITING_FOR_TRANSFER' && payments.some((p) => p.method === 'transfer' && p.status === 'PENDING')) actions.push('confirm-transfer');
+  if (status === 'PAYPAL_REVIEW') actions.push('approve-review', 'reject-review');
+  if (BOOKING_TRANSITIONS[status].includes('CANCELED')) actions.push('cancel');
+  return actions;
+}
+
+export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> {
+  const row = await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
+    .where('bookings.id', '=', id)
+    .select(['bookings.updatedAt', 'bookings.tkStatus', 'bookings.couponId', 'bookings.quoteStringify', 'bookings.deadlinesStringify', 'bookings.documentKeys'])
+    .executeTakeFirst();
+  if (!row) throw bookingNotFound();
+  const [coupon, payments, transactions, mails, statusChanges, actions] = await Promise.all([
+    row.couponId ? db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst() : undefined,
+    db.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('transactions').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('mails').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('bookingStatusChanges').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
+    listStaffActions(db, 'booking', id),
+  ]);
+  const paymentViews = payments.map((p) => ({
+    id: p.id,
+    orderNumber: p.orderNumber,
+    method: p.paymentMethod,
+    amountCents: p.amountCents,
+    status: p.status,
+    reviewReason: p.reviewReason,
+    createdAt: p.createdAt,
+    confirmedAt: p.confirmedAt,
+  }));
+  const status = row.status;
+  return {
+    booking: {
+      ...toListRow(row),
+      updatedAt: row.updatedAt,
+      tkStatus: row.tkStatus,
+      couponCode: coupon?.code ?? null,
+      quote: parseJson(row.quoteStringify, null),
+      deadlines: parseJson(row.deadlinesStringify, []),
+      documents: parseJson(row.documentKeys, []),
+    },
+    travellers: parseTravellers(row.travelersStringify).map((t) => ({
+      id: t.id,
+      ageGroup: t.ageGroup,
+      lead: t.lead,
+      name: t.reservationFields.name ?? '',
+      surname: t.reservationFields.surname ?? '',
+      email: t.reservationFields.email ?? null,
+      document: t.reservationFields.national_id ?? t.reservationFields.passport ?? null,
+    })),
+    payments: paymentViews,
+    transactions: transactions.map((t) => ({ id: t.id, type: t.type, kind: t.kind, amount: t.amount, status: t.status, createdAt: t.createdAt })),
+    mails: mails.map((m) => ({
+      id: m.id,
+      type: m.type,
+      to: m.toAddress,
+      subject: m.subject,
+      status: m.status,
+      attempts: m.attempts,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+    })),
+    statusChanges: statusChanges.map((s) => ({ id: s.id, from: s.fromStatus, to: s.toStatus, by: s.changedBy, reason: s.reason, createdAt: s.createdAt })),
+    actions,
+    allowed: allowedActions(status, paymentViews),
+  };
+}
+
+const REASON_OF: Record<BookingAction, string> = {
+  'confirm-transfer': 'Transferencia recibida',
+  'approve-review': 'Pago revisado y aceptado',
+  'reject-review': 'Pago revisado y rechazado',
+  cancel: 'Cancelada por el equipo',
+};
+
+export interface ActionDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+}
+
+/**
+ * Applies one staff action to a booking. Answers `applied: false` for a press already applied (same
+ * request id). A booking whose status is not the one the staff member saw, or that no longer allows
+ * the action, is refused with 409 and nothing changes.
+ */
+export async function applyBookingAction(
+  { db, config }: ActionDeps,
+  { id, action, request, actor, now = new Date() }: { id: string; action: BookingAction; request: BookingActionRequest; actor: Actor; now?: Date },
+): Promise<{ applied: boolean; tourId: string }> {
+  const reason = request.reason?.trim() || null;
+  if ((action === 'cancel' || action === 'reject-review') && !reason) {
+    throw new AppError('VALIDATION', CANCEL_REASON_REQUIRED, { reason: CANCEL_REASON_REQUIRED });
+  }
+  const tourOf = async () => {
+    const row = await db
+      .selectFrom('bookings')
+      .innerJoin('periods', 'periods.id', 'bookings.periodId')
+      .select('periods.tourId')
+      .where('bookings.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw bookingNotFound();
+    return row.tourId;
+  };
+  const tourId = await tourOf();
+  if (await wasApplied(db, 'booking', id, request.requestId)) return { applied: false, tourId };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const booking = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirst();
+      if (!booking) throw bookingNotFound();
+      if (booking.status !== request.expectedStatus) throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
+      const payments = await trx.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').execute();
+      if (
+        !allowedActions(
+          booking.status,
+          payments.map((p) => ({ method: p.paymentMethod, status: p.status })),
+        ).includes(action)
+      ) {
+        throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
+      }
+      const by = actor.email;
+      const why = reason ? `${REASON_OF[action]}: ${reason}` : REASON_OF[action];
+      let affected: unknown = null;
+      if (action === 'confirm-transfer') {
+        const transfer = payments.find((p) => p.paymentMethod === 'transfer' && p.status === 'PENDING');
+        if (!transfer) throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
+        const result = await confirmPayment(trx, { config, payment: transfer, responseCode: null, now, by });
+        if (result.status !== 'confirmed') throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
+        affected = { paymentId: transfer.id, amountCents: transfer.amountCents, tkId: result.tkId };
+      } else if (action === 'approve-review') {
+        const review = payments.find((p) => p.status === 'REVIEW');
+        if (review) {
+          const result = await confirmPayment(trx, { config, payment: review, responseCode: review.tpvPaymentStatus, now, by, reviewed: true });
+          affected = { paymentId: review.id, amountCents: review.amountCents, tkId: result.tkId };
+        } else {
+          await transitionBooking(trx, id, 'CONFIRMED', { by, reason: why, now });
+        }
+      } else {
+        // Rejecting a payment in review cancels the booking too; the money taken is refunded from its page.
+        await transitionBooking(trx, id, 'CANCELED', { by, reason: why, now });
+        const open = payments.filter((p) => p.status === 'PENDING' || (action === 'reject-review' && p.status === 'REVIEW'));
+        for (const p of open) {
+          await trx
+            .updateTable('payments')
+            .set({ status: 'CANCELED', updatedAt: now.toISOString() })
+            .where('id', '=', p.id)
+            .where('status', '=', p.status)
+            .execute();
+        }
+        affected = { canceledPayments: open.map((p) => p.id) };
+      }
+      const after = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+      await recordStaffAction(
+        trx,
+        {
+          entityType: 'booking',
+          entityId: id,
+          action,
+          actor,
+          requestId: request.requestId,
+          reason,
+          before: { status: booking.status },
+          after: { status: after.status, ...(affected ?? {}) },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    // The same press sent twice at once: the other one was applied, so this one answers as it did.
+    if (await wasApplied(db, 'booking', id, request.requestId)) return { applied: false, tourId };
+    // The seats the payment needed went to someone else meanwhile: staff read why, nothing changed.
+    if (error instanceof PaymentNeedsReview) throw new AppError('CONFLICT', error.message);
+    throw error;
+  }
+  return { applied: true, tourId };
+}

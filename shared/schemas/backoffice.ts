@@ -1,0 +1,161 @@
+/**
+ * The back office's contract with `/api/admin/*` (cms-and-backoffice.md §2, §7; issue 12): the bookings
+ * desk's filters, what a list and a booking's page show, and the staff actions on a booking. The island
+ * and the server check input with these same schemas.
+ */
+import { z } from 'zod';
+import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
+
+/** How staff read each booking status. */
+export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
+  IN_PROGRESS: 'En curso',
+  CONFIRMED: 'Confirmada',
+  WAITING_FOR_TRANSFER: 'Esperando transferencia',
+  PAYPAL_REVIEW: 'Pago en revisión',
+  CANCELED: 'Cancelada',
+};
+
+export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  PENDING: 'Pendiente',
+  CONFIRMED: 'Confirmado',
+  FAILED: 'Fallido',
+  CANCELED: 'Cancelado',
+  REVIEW: 'En revisión',
+};
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: 'Tarjeta',
+  bizum: 'Bizum',
+  transfer: 'Transferencia',
+  points: 'Puntos',
+};
+
+export const BOOKING_ISSUE_LABELS = { 'failed-payment': 'Con un pago fallido', 'failed-mail': 'Con un correo sin enviar' } as const;
+
+export const BOOKING_SORTS = ['createdAt', 'dayOne', 'price', 'status'] as const;
+export const BOOKING_PAGE_SIZE = 50;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Escribe la fecha como AAAA-MM-DD.');
+const Id = z.string().trim().min(1).max(100);
+/** An empty field of the filter form means "any". */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const BookingListQuerySchema = z.strictObject({
+  status: z.preprocess(blankToUndefined, z.enum(BOOKING_STATUSES, { error: 'Ese estado no existe.' }).optional()),
+  tourId: z.preprocess(blankToUndefined, Id.optional()),
+  periodId: z.preprocess(blankToUndefined, Id.optional()),
+  retailerId: z.preprocess(blankToUndefined, Id.optional()),
+  departureFrom: z.preprocess(blankToUndefined, Day.optional()),
+  departureTo: z.preprocess(blankToUndefined, Day.optional()),
+  bookedFrom: z.preprocess(blankToUndefined, Day.optional()),
+  bookedTo: z.preprocess(blankToUndefined, Day.optional()),
+  /** Bookings with a payment that failed or a mail that could not be sent. */
+  issue: z.preprocess(blankToUndefined, z.enum(['failed-payment', 'failed-mail']).optional()),
+  /** Name, e-mail or phone of the lead traveller, or the booking's tkId or differentId. */
+  q: z.preprocess(blankToUndefined, z.string().trim().min(2, 'Escribe al menos 2 caracteres.').max(100).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(BOOKING_SORTS).default('createdAt')),
+  dir: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+});
+export type BookingListQuery = z.infer<typeof BookingListQuerySchema>;
+
+export interface BookingListRow {
+  id: string;
+  tkId: string | null;
+  differentId: string;
+  status: BookingStatus;
+  createdAt: string;
+  tourId: string;
+  tourName: string;
+  periodId: string;
+  dayOne: string;
+  returnDate: string;
+  leadName: string;
+  email: string | null;
+  phone: string | null;
+  retailerName: string | null;
+  travellers: number;
+  priceCents: number;
+  paidCents: number;
+}
+
+export interface BookingFilterOptions {
+  tours: { id: string; name: string }[];
+  retailers: { id: string; name: string }[];
+}
+
+export interface BookingListAnswer {
+  rows: BookingListRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface StaffActionView {
+  id: string;
+  action: string;
+  actorEmail: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export interface BookingDetail {
+  booking: BookingListRow & {
+    updatedAt: string;
+    tkStatus: string;
+    couponCode: string | null;
+    quote: unknown;
+    deadlines: { date: string; amountCents: number }[];
+    documents: string[];
+  };
+  travellers: { id: string; ageGroup: string; lead: boolean; name: string; surname: string; email: string | null; document: string | null }[];
+  payments: {
+    id: string;
+    orderNumber: string;
+    method: string;
+    amountCents: number;
+    status: string;
+    reviewReason: string | null;
+    createdAt: string;
+    confirmedAt: string | null;
+  }[];
+  transactions: { id: string; type: 'CREDIT' | 'DEBIT'; kind: string; amount: number; status: string; createdAt: string }[];
+  mails: { id: string; type: string; to: string; subject: string; status: string; attempts: number; createdAt: string; sentAt: string | null }[];
+  statusChanges: { id: string; from: BookingStatus | null; to: BookingStatus; by: string | null; reason: string | null; createdAt: string }[];
+  actions: StaffActionView[];
+  /** The actions the booking's status allows now. */
+  allowed: BookingAction[];
+}
+
+export const BOOKING_ACTIONS = ['confirm-transfer', 'approve-review', 'reject-review', 'cancel'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+export const CANCEL_REASON_REQUIRED = 'Escribe el motivo de la cancelación.';
+export const BOOKING_CHANGED_MESSAGE = 'La reserva ha cambiado mientras tanto. Recarga para ver su estado actual.';
+
+/**
+ * One press of an action button. `expectedStatus` is the status the staff member saw: a booking that
+ * moved meanwhile (another staff member, a payment notification) is refused, not acted on blindly.
+ */
+export const BookingActionSchema = z.strictObject({
+  requestId: z.string().trim().min(8).max(100),
+  expectedStatus: z.enum(BOOKING_STATUSES),
+  reason: z.string().trim().max(1000).optional(),
+});
+export type BookingActionRequest = z.infer<typeof BookingActionSchema>;
+
+export interface DashboardFigure {
+  label: string;
+  value: number;
+  /** Cents when the figure is money. */
+  money?: boolean;
+  /** The filtered list the figure comes from. */
+  href: string;
+}
+
+export interface DashboardAnswer {
+  figures: DashboardFigure[];
+  departures: { periodId: string; tourName: string; dayOne: string; sold: number; capacity: number }[];
+}

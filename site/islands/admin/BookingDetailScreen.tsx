@@ -1,0 +1,276 @@
+/**
+ * /admin/booking/{id}: everything about one booking — travellers, amounts, payments, transactions,
+ * mails, the history of its states and of what staff did — and the actions its status allows, each
+ * confirmed in a dialog (a reason where the action needs one) before it is sent.
+ */
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { matchRoute } from '#shared/routes.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+import { $bookingDesk, ACTION_TEXTS, closeAction, confirmAction, openAction, openBooking, setReason } from '../../stores/admin-booking.ts';
+import SessionGuard from '../SessionGuard.tsx';
+import { StatusBadge } from './BookingsDesk.tsx';
+import { moment, shortDay } from './format.ts';
+import { TableFrame } from './TableFrame.tsx';
+import './admin.css';
+
+export default function BookingDetailScreen() {
+  return (
+    <SessionGuard area="admin">
+      <Detail />
+    </SessionGuard>
+  );
+}
+
+function Detail() {
+  const { status, detail, message, done, dialog } = useStore($bookingDesk);
+  useEffect(() => {
+    const id = matchRoute(location.pathname)?.params.id;
+    if (id) void openBooking(id);
+  }, []);
+  if (status === 'loading' && !detail) return <p role="status">Cargando…</p>;
+  if (!detail) return <p role="alert">{message}</p>;
+  const { booking } = detail;
+  return (
+    <>
+      <header className="admin-booking__head">
+        <p className="admin-booking__ref">
+          Reserva <strong>{booking.differentId}</strong>
+          {booking.tkId ? <> · tkId {booking.tkId}</> : null} <StatusBadge status={booking.status} />
+        </p>
+        <p>
+          {booking.tourName}, salida del {shortDay(booking.dayOne)} al {shortDay(booking.returnDate)} ·{' '}
+          <a href={`/admin/bookings/${booking.periodId}`}>Reservas de esta salida</a>
+        </p>
+      </header>
+      <p role="status" className="admin-done">
+        {done ?? ''}
+      </p>
+
+      {detail.allowed.length > 0 ? (
+        <section className="admin-actions" aria-label="Acciones">
+          {detail.allowed.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'cancel' || action === 'reject-review' ? 'admin-button-danger' : 'button'}
+              onClick={() => openAction(action)}
+            >
+              {ACTION_TEXTS[action].button}
+            </button>
+          ))}
+        </section>
+      ) : null}
+      {dialog ? <ActionDialog /> : null}
+
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="titular">
+          <h2 id="titular">Titular</h2>
+          <dl className="admin-facts">
+            <dt>Nombre</dt>
+            <dd>{booking.leadName}</dd>
+            <dt>Correo</dt>
+            <dd>{booking.email ? <a href={`mailto:${booking.email}`}>{booking.email}</a> : '—'}</dd>
+            <dt>Teléfono</dt>
+            <dd>{booking.phone ? <a href={`tel:${booking.phone.replace(/\s/g, '')}`}>{booking.phone}</a> : '—'}</dd>
+            <dt>Agencia</dt>
+            <dd>{booking.retailerName ?? '—'}</dd>
+            <dt>Reservada</dt>
+            <dd>{moment(booking.createdAt)}</dd>
+          </dl>
+        </section>
+        <section className="admin-card" aria-labelledby="importes">
+          <h2 id="importes">Importes</h2>
+          <dl className="admin-facts">
+            <dt>Total</dt>
+            <dd>{formatEuros(booking.priceCents)}</dd>
+            <dt>Pagado</dt>
+            <dd>{formatEuros(booking.paidCents)}</dd>
+            <dt>Pendiente</dt>
+            <dd>{formatEuros(Math.max(0, booking.priceCents - booking.paidCents))}</dd>
+            <dt>Cupón</dt>
+            <dd>{booking.couponCode ?? '—'}</dd>
+          </dl>
+          {booking.deadlines.length > 0 ? (
+            <>
+              <h3>Plazos</h3>
+              <ul className="admin-plain-list">
+                {booking.deadlines.map((d) => (
+                  <li key={d.date}>
+                    {shortDay(d.date)}: {formatEuros(d.amountCents)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
+
+      <Table
+        id="viajeros"
+        title={`Viajeros (${detail.travellers.length})`}
+        head={['Nombre', 'Grupo de edad', 'Documento', 'Correo']}
+        rows={detail.travellers.map((t) => [`${t.name} ${t.surname}`.trim() + (t.lead ? ' (titular)' : ''), t.ageGroup, t.document ?? 'Falta', t.email ?? '—'])}
+        empty="Sin viajeros."
+      />
+      <Table
+        id="pagos"
+        title="Pagos"
+        head={['Pedido', 'Medio', 'Importe', 'Estado', 'Creado', 'Confirmado']}
+        rows={detail.payments.map((p) => [
+          p.orderNumber,
+          PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+          formatEuros(p.amountCents),
+          (PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : ''),
+          moment(p.createdAt),
+          moment(p.confirmedAt),
+        ])}
+        empty="Sin pagos."
+      />
+      <Table
+        id="movimientos"
+        title="Movimientos"
+        head={['Tipo', 'Concepto', 'Cantidad', 'Fecha']}
+        rows={detail.transactions.map((t) => [
+          t.type === 'DEBIT' ? 'Cargo' : 'Abono',
+          t.kind === 'POINTS' ? 'Puntos' : 'Pago',
+          t.kind === 'POINTS' ? `${t.amount} puntos` : formatEuros(t.amount),
+          moment(t.createdAt),
+        ])}
+        empty="Sin movimientos."
+      />
+      <Table
+        id="correos"
+        title="Correos"
+        head={['Tipo', 'Para', 'Asunto', 'Estado', 'Intentos', 'Enviado']}
+        rows={detail.mails.map((m) => [m.type, m.to, m.subject, MAIL_STATUS[m.status] ?? m.status, String(m.attempts), moment(m.sentAt)])}
+        empty="Sin correos."
+      />
+      <Table
+        id="estados"
+        title="Historial de estados"
+        head={['Fecha', 'De', 'A', 'Quién', 'Motivo']}
+        rows={detail.statusChanges.map((s) => [
+          moment(s.createdAt),
+          s.from ? BOOKING_STATUS_LABELS[s.from] : '—',
+          BOOKING_STATUS_LABELS[s.to],
+          s.by ?? '—',
+          s.reason ?? '—',
+        ])}
+        empty="Sin cambios."
+      />
+      <Table
+        id="acciones"
+        title="Acciones del equipo"
+        head={['Fecha', 'Quién', 'Acción', 'Motivo']}
+        rows={detail.actions.map((a) => [
+          moment(a.createdAt),
+          a.actorEmail,
+          ACTION_TEXTS[a.action as keyof typeof ACTION_TEXTS]?.button ?? a.action,
+          a.reason ?? '—',
+        ])}
+        empty="Nadie del equipo ha actuado sobre esta reserva."
+      />
+    </>
+  );
+}
+
+const MAIL_STATUS: Record<string, string> = { PENDING: 'En cola', SENDING: 'Enviando', SENT: 'Enviado', FAILED: 'No enviado' };
+
+function Table({ id, title, head, rows, empty }: { id: string; title: string; head: string[]; rows: string[][]; empty: string }) {
+  return (
+    <section className="admin-block" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <TableFrame label={title}>
+          <table className="admin-table admin-table--cards">
+            <thead>
+              <tr>
+                {head.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: these rows are read-only and never reordered.
+                <tr key={i}>
+                  {row.map((cell, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                    <td key={j} data-label={head[j]}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+    </section>
+  );
+}
+
+/** The confirmation of one action, as a modal dialog: Escape or 'Volver' closes it, focus stays inside. */
+function ActionDialog() {
+  const { dialog } = useStore($bookingDesk);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  if (!dialog) return null;
+  const texts = ACTION_TEXTS[dialog.action];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void confirmAction();
+  };
+  return (
+    <dialog ref={ref} className="admin-dialog" aria-labelledby="accion-titulo" onClose={closeAction}>
+      <form onSubmit={submit}>
+        <h2 id="accion-titulo">{texts.button}</h2>
+        <p>{texts.question}</p>
+        {texts.needsReason ? (
+          <label className="admin-field">
+            <span>Motivo</span>
+            <textarea
+              name="reason"
+              rows={3}
+              value={dialog.reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={dialog.reasonError ? true : undefined}
+              aria-describedby={dialog.reasonError ? 'accion-motivo-error' : undefined}
+            />
+            {dialog.reasonError ? (
+              <span className="admin-field__error" id="accion-motivo-error">
+                {dialog.reasonError}
+              </span>
+            ) : null}
+          </label>
+        ) : null}
+        {dialog.error ? (
+          <p role="alert" className="admin-alert">
+            {dialog.error}
+          </p>
+        ) : null}
+        <div className="admin-dialog__actions">
+          <button type="button" className="admin-button-secondary" onClick={() => ref.current?.close()}>
+            Volver
+          </button>
+          <button
+            type="submit"
+            className={dialog.action === 'cancel' || dialog.action === 'reject-review' ? 'admin-button-danger' : 'button'}
+            disabled={dialog.sending}
+          >
+            {dialog.sending ? 'Un momento…' : 'Confirmar'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * /admin/bookings/{periodId?}: the bookings desk. The filter form, the list (TanStack Table's column
+ * model; sorting and paging happen on the server: a heading is a button that asks for that order) and
+ * the CSV export of what is filtered. On a phone the table scrolls sideways inside its frame.
+ */
+import { useStore } from '@nanostores/react';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { type FormEvent, useEffect } from 'react';
+import { BOOKING_STATUSES, type BookingStatus } from '#shared/enums.ts';
+import { matchRoute } from '#shared/routes.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import { BOOKING_ISSUE_LABELS, BOOKING_STATUS_LABELS, type BookingListRow } from '#shared/schemas/backoffice.ts';
+import {
+  $bookingsDesk,
+  applyFilters,
+  type BookingSort,
+  clearFilters,
+  csvHref,
+  type FilterField,
+  goToPage,
+  openDesk,
+  setFilter,
+  sortBy,
+} from '../../stores/admin-bookings.ts';
+import SessionGuard from '../SessionGuard.tsx';
+import { moment, shortDay } from './format.ts';
+import { TableFrame } from './TableFrame.tsx';
+import './admin.css';
+
+export default function BookingsDesk() {
+  return (
+    <SessionGuard area="admin">
+      <Desk />
+    </SessionGuard>
+  );
+}
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, BookingListRow>();
+/** The server sort each sortable column asks for. */
+const SORT_OF: Partial<Record<string, BookingSort>> = { createdAt: 'createdAt', dayOne: 'dayOne', priceCents: 'price', status: 'status' };
+const columns = column.columns([
+  column.accessor('differentId', {
+    header: 'Reserva',
+    cell: (info) => (
+      <a href={`/admin/booking/${info.row.original.id}`}>
+        {info.getValue()}
+        {info.row.original.tkId ? <small> {info.row.original.tkId}</small> : null}
+      </a>
+    ),
+  }),
+  column.accessor('status', {
+    header: 'Estado',
+    cell: (info) => <StatusBadge status={info.getValue()} />,
+  }),
+  column.accessor('leadName', {
+    header: 'Titular',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        {info.row.original.email ? <small>{info.row.original.email}</small> : null}
+        {info.row.original.retailerName ? <small>Agencia: {info.row.original.retailerName}</small> : null}
+      </>
+    ),
+  }),
+  column.accessor('tourName', {
+    header: 'Tour',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        <small>
+          <a href={`/admin/bookings/${info.row.original.periodId}`}>Ver la salida</a>
+        </small>
+      </>
+    ),
+  }),
+  column.accessor('dayOne', { header: 'Salida', cell: (info) => shortDay(info.getValue()) }),
+  column.accessor('travellers', { header: 'Viajeros' }),
+  column.accessor('priceCents', { header: 'Importe', cell: (info) => formatEuros(info.getValue()) }),
+  column.accessor('paidCents', { header: 'Pagado', cell: (info) => formatEuros(info.getValue()) }),
+  column.accessor('createdAt', { header: 'Reservada', cell: (info) => moment(info.getValue()) }),
+]);
+const NO_ROWS: BookingListRow[] = [];
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{BOOKING_STATUS_LABELS[status]}</span>;
+}
+
+function Desk() {
+  const state = useStore($bookingsDesk);
+  useEffect(() => {
+    const periodId = matchRoute(location.pathname)?.params.periodId ?? '';
+    void openDesk(periodId, location.search);
+  }, []);
+  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
+  const { answer } = state;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const period = state.periodId ? answer?.rows[0] : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void applyFilters();
+  };
+  const field = (name: FilterField, label: string, type = 'text', extra: Record<string, string> = {}) => (
+    <label className="admin-field">
+      <span>{label}</span>
+      <input
+        type={type}
+        name={name}
+        value={state.form[name]}
+        onChange={(e) => setFilter(name, e.target.value)}
+        aria-invalid={state.errors[name] ? true : undefined}
+        aria-describedby={state.errors[name] ? `filtro-${name}-error` : undefined}
+        {...extra}
+      />
+      {state.errors[name] ? (
+        <span className="admin-field__error" id={`filtro-${name}-error`}>
+          {state.errors[name]}
+        </span>
+      ) : null}
+    </label>
+  );
+  const select = (name: FilterField, label: string, options: readonly { value: string; label: string }[]) => (
+    <label className="admin-field">
+      <span>{label}</span>
+      <select name={name} value={state.form[name]} onChange={(e) => setFilter(name, e.target.value)}>
+        <option value="">Todos</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <>
+      {state.periodId ? (
+        <p className="admin-lead">
+          Reservas de la salida {period ? `del ${shortDay(period.dayOne)} de ${period.tourName}` : state.periodId}.{' '}
+          <a href="/admin/bookings">Ver todas las reservas</a>
+        </p>
+      ) : null}
+      <search>
+        <form className="admin-filters" onSubmit={submit} aria-label="Filtrar reservas">
+          {field('q', 'Buscar', 'search', { placeholder: 'Nombre, correo, teléfono, tkId o referencia' })}
+          {select(
+            'status',
+            'Estado',
+            BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
+          )}
+          {state.periodId
+            ? null
+            : select(
+                'tourId',
+                'Tour',
+                state.options.tours.map((t) => ({ value: t.id, label: t.name })),
+              )}
+          {select(
+            'retailerId',
+            'Agencia',
+            state.options.retailers.map((r) => ({ value: r.id, label: r.name })),
+          )}
+          {select(
+            'issue',
+            'Incidencias',
+            Object.entries(BOOKING_ISSUE_LABELS).map(([value, label]) => ({ value, label })),
+          )}
+          <fieldset className="admin-range">
+            <legend>Salida</legend>
+            {field('departureFrom', 'Desde', 'date')}
+            {field('departureTo', 'Hasta', 'date')}
+          </fieldset>
+          <fieldset className="admin-range">
+            <legend>Fecha de reserva</legend>
+            {field('bookedFrom', 'Desde', 'date')}
+            {field('bookedTo', 'Hasta', 'date')}
+          </fieldset>
+          <div className="admin-filters__actions">
+            <button type="submit" className="button">
+              Filtrar
+            </button>
+            <button type="button" className="admin-button-secondary" onClick={() => void clearFilters()}>
+              Quitar filtros
+            </button>
+            <a className="admin-button-secondary" href={csvHref(state)} download>
+              Exportar CSV
+            </a>
+          </div>
+        </form>
+      </search>
+
+      <p role="status" className="admin-count">
+        {state.status === 'loading' ? 'Cargando…' : answer ? `${answer.total.toLocaleString('es-ES')} reservas` : ''}
+      </p>
+      {state.message ? (
+        <p role="alert" className="admin-alert">
+          {state.message}
+        </p>
+      ) : null}
+
+      {answer && answer.rows.length > 0 ? (
+        <TableFrame label="Lista de reservas">
+          <table className="admin-table admin-table--cards">
+            <caption className="visually-hidden">Reservas, página {answer.page}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sort = SORT_OF[header.column.id];
+                    const active = sort !== undefined && state.sort === sort;
+                    return (
+                      <th key={header.id} scope="col" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        {sort ? (
+                          <button type="button" className="admin-sort" onClick={() => void sortBy(sort)}>
+                            <table.FlexRender header={header} />
+                            <span aria-hidden="true">{active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                          </button>
+                        ) : (
+                          <table.FlexRender header={header} />
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
+                      <div>
+                        <table.FlexRender cell={cell} />
+                      </div>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      ) : answer ? (
+        <p>No hay reservas con estos filtros.</p>
+      ) : null}
+
+      {answer && pages > 1 ? (
+        <nav className="admin-pages" aria-label="Páginas">
+          <button type="button" className="admin-button-secondary" disabled={answer.page <= 1} onClick={() => void goToPage(answer.page - 1)}>
+            Anterior
+          </button>
+          <span>
+            Página {answer.page} de {pages}
+          </span>
+          <button type="button" className="admin-button-secondary" disabled={answer.page >= pages} onClick={() => void goToPage(answer.page + 1)}>
+            Siguiente
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+/** How the back office prints days and moments: short Spanish dates, Madrid time. */
+import { formatMadridDateTime, formatSpanishDate } from '#shared/rules/dates.ts';
+
+export const shortDay = (date: string) => formatSpanishDate({ date, style: 'short' });
+
+export function moment(timestamp: string | null): string {
+  if (!timestamp) return '—';
+  const { date, time } = formatMadridDateTime(timestamp);
+  return `${date}, ${time}`;
+}

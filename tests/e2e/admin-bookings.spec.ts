@@ -1,0 +1,122 @@
+/**
+ * The bookings desk (issue 12), signed in as the demo admin at desktop and phone width: the day at a
+ * glance leads to the filtered list; a booking waiting for its transfer is found, confirmed (it gets its
+ * tkId and is then found by it), exported as CSV and canceled with a reason, its seat back on sale. Each
+ * project books its own departure seat through the API first, so the demo's bookings stay as they are.
+ */
+import { readFile } from 'node:fs/promises';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { createPayableBooking, listDepartures } from '../support/funnel-booking.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
+let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
+
+/** Signed in once per worker: the sign-in limit (10 per e-mail in 15 min) is real here. */
+async function signInAsAdmin(page: Page): Promise<void> {
+  if (adminCookies) {
+    await page.context().addCookies(adminCookies);
+    return;
+  }
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+  adminCookies = await page.context().cookies();
+}
+
+/** A booking of one adult on japon-esencial whose traveller chose a bank transfer. */
+async function bookingWaitingForTransfer(page: Page) {
+  const booking = await createPayableBooking(page.request);
+  await page.goto('/');
+  const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
+    data: { amount: 'full', method: 'transfer', acceptTerms: true, acceptPrivacy: true },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  return booking;
+}
+
+const seatsOn = async (page: Page, periodId: string) =>
+  (await listDepartures(page.request, 'japon-esencial')).find((d) => d.periodId === periodId)?.bookableAvailability;
+
+test('a visitor and a traveller get no desk: sign in first, or not yours', async ({ page }) => {
+  await page.goto('/admin/bookings');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fbookings/);
+  expect((await page.request.get('/api/admin/bookings')).status()).toBe(401);
+});
+
+test('the desk: from the day at a glance to a transfer confirmed, found by its tkId, exported and canceled', async ({ page }) => {
+  const booking = await bookingWaitingForTransfer(page);
+  const seatsHeld = await seatsOn(page, booking.periodId);
+  await signInAsAdmin(page);
+
+  await page.goto('/admin');
+  const transfers = page.getByRole('link', { name: /Transferencias por confirmar/ });
+  await expect(transfers).toBeVisible();
+  await expectAccessible(page, '/admin');
+  await transfers.click();
+  await expect(page).toHaveURL(/\/admin\/bookings\?status=WAITING_FOR_TRANSFER$/);
+  const filters = page.getByRole('form', { name: 'Filtrar reservas' });
+  await expect(filters.getByLabel('Estado')).toHaveValue('WAITING_FOR_TRANSFER');
+  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toBeVisible();
+
+  // Found by the traveller's e-mail, among the transfers waiting.
+  await filters.getByLabel('Buscar').fill(booking.leadEmail);
+  await filters.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toHaveText('1 reservas');
+  await expectAccessible(page, '/admin/bookings');
+  const row = page.locator('.admin-table tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Esperando transferencia');
+  await row.getByRole('link').first().click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/booking/${booking.id}$`));
+  await expect(page.getByText('Esperando transferencia').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar transferencia recibida' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar transferencia recibida' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, '/admin/booking (confirmación)');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Transferencia confirmada.')).toBeVisible();
+  await expect(page.locator('.admin-booking__ref')).toContainText('Confirmada');
+  await expect(page.locator('#acciones').locator('..')).toContainText(ADMIN.email);
+  const tkId = (await page.locator('.admin-booking__ref').textContent())?.match(/tkId (\S+)/)?.[1];
+  expect(tkId).toBeTruthy();
+  await expectAccessible(page, '/admin/booking');
+
+  // Now it has a tkId, the desk finds it by that alone.
+  await page.goto(`/admin/bookings?q=${encodeURIComponent(tkId ?? '')}`);
+  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toHaveText('1 reservas');
+  await expect(page.locator('.admin-table tbody tr')).toContainText('Confirmada');
+
+  // The CSV export is what is filtered.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exportar CSV' }).click();
+  const csv = await readFile((await (await downloading).path()) ?? '', 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toMatch(/^Referencia,tkId,Estado,/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${tkId},Confirmada,`);
+
+  // Canceled with a reason: without one it is asked for, and nothing happens.
+  await page.locator('.admin-table tbody tr').getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Cancelar la reserva' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar la reserva' });
+  await cancel.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(cancel.getByText('Escribe el motivo de la cancelación.')).toBeVisible();
+  await cancel.getByLabel('Motivo').fill('El viajero no puede viajar en esas fechas');
+  await cancel.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Reserva cancelada.')).toBeVisible();
+  await expect(page.locator('.admin-booking__ref')).toContainText('Cancelada');
+  await expect(page.getByRole('button', { name: 'Cancelar la reserva' })).toHaveCount(0);
+  await expect(page.locator('#estados').locator('..')).toContainText('El viajero no puede viajar en esas fechas');
+  // Its seat is on sale again: what the tour page shows live.
+  expect(await seatsOn(page, booking.periodId)).toBe((seatsHeld ?? 0) + 1);
+});
