@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   FLIGHTS_PROVIDER: z.enum(['stored']).default('stored'),
   // Payments (see README): the Redsys terminal, by default the built-in sandbox, and the transfer account.
   REDSYS_URL: z.url().optional(),
+  REDSYS_REST_URL: z.url().optional(),
   REDSYS_SECRET_KEY: z
     .string()
     .refine((key) => Buffer.from(key, 'base64').length === 24, 'must be the base64 key Redsys gives (24 bytes)')
@@ -66,6 +67,8 @@ const EnvSchema = z.object({
 export interface RedsysConfig {
   /** Where the pay step posts the redirect form. */
   url: string;
+  /** Where operations without the traveller go (refunds: transaction type 3), Redsys' trataPeticionREST. */
+  restUrl: string;
   secretKey: string;
   merchantCode: string;
   terminal: string;
@@ -233,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flightsProvider: e.FLIGHTS_PROVIDER,
     redsys: {
       url: redsysUrl,
+      // The terminal's REST entry beside its payment page, as Redsys publishes both (the sandbox's too).
+      restUrl: e.REDSYS_REST_URL ?? redsysUrl.replace(/realizarPago$/, 'rest/trataPeticionREST'),
       secretKey: e.REDSYS_SECRET_KEY ?? REDSYS_TEST_SECRET_KEY,
       merchantCode: e.REDSYS_MERCHANT_CODE,
       terminal: e.REDSYS_TERMINAL,

@@ -592,6 +592,7 @@ export interface PaymentTable {
   pointsRequested: Generated<number>;
   pointsTravelerId: string | null;
   pointsDiscountCents: Generated<number>;
+  refundedCents: Generated<number>;
 }
 export type PaymentRow = Selectable<PaymentTable>;
 export type NewPaymentRow = Insertable<PaymentTable>;
@@ -650,6 +651,23 @@ export interface RateLimitTable {
 export type RateLimitRow = Selectable<RateLimitTable>;
 export type NewRateLimitRow = Insertable<RateLimitTable>;
 export type RateLimitRowUpdate = Updateable<RateLimitTable>;
+
+export interface RefundTable {
+  id: string;
+  paymentId: string;
+  bookingId: string;
+  amountCents: number;
+  status: string;
+  responseCode: string | null;
+  reason: string;
+  requestId: string;
+  actorEmail: string;
+  createdAt: string;
+  settledAt: string | null;
+}
+export type RefundRow = Selectable<RefundTable>;
+export type NewRefundRow = Insertable<RefundTable>;
+export type RefundRowUpdate = Updateable<RefundTable>;
 
 export interface RegionBannerTable {
   id: string;
@@ -1054,6 +1072,7 @@ export interface Database {
   periods: PeriodTable;
   prices: PriceTable;
   rateLimits: RateLimitTable;
+  refunds: RefundTable;
   regionBanners: RegionBannerTable;
   reservationModes: ReservationModeTable;
   retailers: RetailerTable;

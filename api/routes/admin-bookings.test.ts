@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
+import { REFUND_MESSAGES } from '../services/payments/refunds.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
@@ -7,7 +8,7 @@ import { countRows, insertDeparture, seatsLeft } from '../../tests/support/booki
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createBookingForPayment, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
+import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 import { holdPaymentForReview } from '../services/payments/settle.ts';
 
 describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
@@ -61,6 +62,8 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect((await call(who, 'GET', '/bookings/export.csv')).status).toBe(status);
     expect((await call(who, 'GET', '/bookings/options')).status).toBe(status);
     expect((await call(who, 'GET', `/bookings/${id}`)).status).toBe(status);
+    const refund = await call(who, 'POST', `/bookings/${id}/refund`, { requestId: 'press-refund-1', paymentId: 'x', amount: '10', reason: 'prueba' });
+    expect(refund.status).toBe(status);
     const pressed = await call(who, 'POST', `/bookings/${id}/cancel`, {
       requestId: 'press-cancel-1',
       expectedStatus: 'WAITING_FOR_TRANSFER',
@@ -255,5 +258,106 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     });
     expect(figure('Pagos en revisión')).toMatchObject({ value: 0 });
     expect(body.departures).toEqual([]);
+  });
+
+  /** A booking paid in full by card on the sandbox terminal (the notification signed as Redsys signs it). */
+  const paidByCard = async () => {
+    const api = apiOf();
+    const { id } = await createBookingForPayment(api, t.db);
+    const { res } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' });
+    expect(res.status).toBe(201);
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    const notified = await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }));
+    expect(notified.status).toBe(200);
+    expect(await statusOf(id)).toBe('CONFIRMED');
+    return { id, payment };
+  };
+  const paymentRow = async (id: string) => t.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('refunds part of a card payment through the terminal (Redsys type 3): a CREDIT to the traveller, recorded, never above what was paid', async () => {
+    const { id, payment } = await paidByCard();
+    const refund = (requestId: string, amount: string | number, reason = 'Cambio de hotel') =>
+      call('admin', 'POST', `/bookings/${id}/refund`, { requestId, paymentId: payment.id, amount, reason });
+
+    const bad = await refund('press-refund-0', 'cien euros');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toEqual({ amount: REFUND_AMOUNT_MESSAGE });
+    expect((await refund('press-refund-0', '10', ' ')).body.error.fields).toEqual({ reason: REFUND_MESSAGES.reason });
+
+    const done = await refund('press-refund-1', '100,50');
+    expect(done.status).toBe(200);
+    expect(done.body.applied).toBe(true);
+    expect((await paymentRow(payment.id)).refundedCents).toBe(10_050);
+    expect(await t.db.selectFrom('refunds').select(['status', 'responseCode', 'amountCents']).execute()).toEqual([
+      { status: 'DONE', responseCode: '0900', amountCents: 10_050 },
+    ]);
+    expect(done.body.detail.transactions).toContainEqual(expect.objectContaining({ type: 'CREDIT', kind: 'PAYMENT', amount: 10_050, status: 'REFUNDED' }));
+    expect(done.body.detail.actions[0]).toMatchObject({ action: 'refund', actorEmail: 'equipo@different.demo', reason: 'Cambio de hotel' });
+    // The same press again (a retry): nothing more.
+    expect((await refund('press-refund-1', '100,50')).body.applied).toBe(false);
+    expect((await paymentRow(payment.id)).refundedCents).toBe(10_050);
+
+    // More than is left is refused with what is left, and nothing is asked of the terminal.
+    const left = payment.amountCents - 10_050;
+    const tooMuch = await refund('press-refund-2', (left + 1) / 100);
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.message).toBe(REFUND_MESSAGES.tooMuch(left));
+    expect(await t.db.selectFrom('refunds').select('id').execute()).toHaveLength(1);
+  });
+
+  it('refunds once when two staff members refund the rest at the same moment', async () => {
+    const { id, payment } = await paidByCard();
+    const all = payment.amountCents / 100;
+    const answers = await Promise.all(
+      ['press-a-00001', 'press-b-00001'].map((requestId) =>
+        call('admin', 'POST', `/bookings/${id}/refund`, { requestId, paymentId: payment.id, amount: all, reason: 'Cancelación' }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect((await paymentRow(payment.id)).refundedCents).toBe(payment.amountCents);
+    expect(await t.db.selectFrom('refunds').select('status').where('status', '=', 'DONE').execute()).toHaveLength(1);
+    const credits = await t.db.selectFrom('transactions').select('amount').where('type', '=', 'CREDIT').execute();
+    expect(credits).toEqual([{ amount: payment.amountCents }]);
+  });
+
+  it('tells staff when the terminal refuses, and leaves the amount refundable', async () => {
+    const { id, payment } = await paidByCard();
+    // The bank has already given back all of it (refunded at the bank's own desk): the terminal says no.
+    await t.db
+      .insertInto('refunds')
+      .values({
+        id: 'r-bank',
+        paymentId: payment.id,
+        bookingId: id,
+        amountCents: payment.amountCents,
+        status: 'DONE',
+        reason: 'en el banco',
+        requestId: 'bank-desk',
+        actorEmail: 'banco',
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+    const refused = await call('admin', 'POST', `/bookings/${id}/refund`, {
+      requestId: 'press-refund-9',
+      paymentId: payment.id,
+      amount: 10,
+      reason: 'Compensación',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(REFUND_MESSAGES.refused('SIS0057'));
+    expect((await paymentRow(payment.id)).refundedCents).toBe(0);
+    expect(await t.db.selectFrom('refunds').select('status').where('requestId', '=', 'press-refund-9').executeTakeFirstOrThrow()).toEqual({ status: 'FAILED' });
+    expect(await t.db.selectFrom('transactions').select('id').where('type', '=', 'CREDIT').execute()).toEqual([]);
+  });
+
+  it('refuses to refund a payment no money was taken for', async () => {
+    const id = await transferBooking();
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    const answer = await call('admin', 'POST', `/bookings/${id}/refund`, { requestId: 'press-refund-7', paymentId: payment.id, amount: 10, reason: 'x' });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe(REFUND_MESSAGES.notRefundable);
+    expect(
+      (await call('admin', 'POST', `/bookings/${id}/refund`, { requestId: 'press-refund-8', paymentId: 'no-existe', amount: 10, reason: 'x' })).status,
+    ).toBe(404);
   });
 });

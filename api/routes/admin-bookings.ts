@@ -3,13 +3,14 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { formatEuros } from '#shared/rules/money.ts';
-import { BOOKING_ACTIONS, BOOKING_STATUS_LABELS, BookingActionSchema, BookingListQuerySchema } from '#shared/schemas/backoffice.ts';
+import { BOOKING_ACTIONS, BOOKING_STATUS_LABELS, BookingActionSchema, BookingListQuerySchema, RefundSchema } from '#shared/schemas/backoffice.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/backoffice/bookings.ts';
 import { dashboard } from '../services/backoffice/dashboard.ts';
+import { refundPayment } from '../services/payments/refunds.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
@@ -80,6 +81,15 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
     .get('/bookings/:id', allow('admin'), validate('param', IdParam), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await bookingDetail(db, c.req.valid('param').id));
+    })
+    .post('/bookings/:id/refund', allow('admin'), validate('param', IdParam), validate('json', RefundSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { requestId, paymentId, amount, reason } = c.req.valid('json');
+      const { applied } = await refundPayment(
+        { db, config },
+        { bookingId: id, request: { requestId, paymentId, amountCents: amount, reason }, actor: actorOf(c.var.auth), now: new Date() },
+      );
+      return c.json({ applied, detail: await bookingDetail(db, id) });
     })
     .post(
       '/bookings/:id/:action',

@@ -14,6 +14,7 @@ import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { escapeHtml } from '../services/mail/layout.ts';
 import { processRedsysNotification } from '../services/payments/notifications.ts';
+import { answerSandboxRefund } from '../services/payments/refunds.ts';
 import {
   decodeParameters,
   EURO_CURRENCY,
@@ -201,38 +202,47 @@ export function sandboxRoutes(deps: AppDeps) {
   const off = (c: Context) => c.text('No existe esa dirección de la API.', 404);
   const form = async (c: Context) => (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
 
-  return new Hono<ApiEnv>()
-    .post('/realizarPago', allow('public'), async (c) => {
-      if (!config.redsys.sandboxEnabled) return off(c);
-      const order = readSignedOrder(config.redsys.secretKey, await form(c));
-      if (!order) {
-        sandboxHeaders(c, []);
-        return c.html(invalidPage(), 400);
-      }
-      sandboxHeaders(c, [new URL(order.urlOk).origin, new URL(order.urlKo).origin]);
-      return c.html(payPage(order));
-    })
-    .post('/pay', allow('public'), async (c) => {
-      if (!config.redsys.sandboxEnabled) return off(c);
-      const body = await form(c);
-      const order = readSignedOrder(config.redsys.secretKey, body);
-      if (!order) {
-        sandboxHeaders(c, []);
-        return c.html(invalidPage(), 400);
-      }
-      const now = new Date();
-      const response = bankResponse(order, body, now);
-      const notification = signJson(config.redsys.secretKey, order.order, notificationParams(order, response, now));
-      // Our own MerchantURL is answered in process (no network, no dependence on PUBLIC_URL being
-      // reachable from here); another one gets the notification over HTTP as Redsys would send it.
-      if (order.merchantUrl === ownNotificationUrl) {
-        await processRedsysNotification(deps, { ...notification }, { now });
-      } else {
-        await fetch(order.merchantUrl, { method: 'POST', body: new URLSearchParams({ ...notification }) }).catch((error: unknown) =>
-          console.error(JSON.stringify({ level: 'error', msg: 'sandbox notification not delivered', url: order.merchantUrl, error: String(error) })),
-        );
-      }
-      sandboxHeaders(c, [new URL(order.urlOk).origin, new URL(order.urlKo).origin]);
-      return c.redirect(response === '0000' ? order.urlOk : order.urlKo, 303);
-    });
+  return (
+    new Hono<ApiEnv>()
+      .post('/realizarPago', allow('public'), async (c) => {
+        if (!config.redsys.sandboxEnabled) return off(c);
+        const order = readSignedOrder(config.redsys.secretKey, await form(c));
+        if (!order) {
+          sandboxHeaders(c, []);
+          return c.html(invalidPage(), 400);
+        }
+        sandboxHeaders(c, [new URL(order.urlOk).origin, new URL(order.urlKo).origin]);
+        return c.html(payPage(order));
+      })
+      // Refunds (trataPeticionREST, transaction type 3), for a shop that reaches this sandbox over HTTP; the
+      // shop that serves it answers its own in process (services/payments/refunds.ts).
+      .post('/rest/trataPeticionREST', allow('public'), async (c) => {
+        if (!config.redsys.sandboxEnabled) return off(c);
+        const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+        return c.json(await answerSandboxRefund(deps, body));
+      })
+      .post('/pay', allow('public'), async (c) => {
+        if (!config.redsys.sandboxEnabled) return off(c);
+        const body = await form(c);
+        const order = readSignedOrder(config.redsys.secretKey, body);
+        if (!order) {
+          sandboxHeaders(c, []);
+          return c.html(invalidPage(), 400);
+        }
+        const now = new Date();
+        const response = bankResponse(order, body, now);
+        const notification = signJson(config.redsys.secretKey, order.order, notificationParams(order, response, now));
+        // Our own MerchantURL is answered in process (no network, no dependence on PUBLIC_URL being
+        // reachable from here); another one gets the notification over HTTP as Redsys would send it.
+        if (order.merchantUrl === ownNotificationUrl) {
+          await processRedsysNotification(deps, { ...notification }, { now });
+        } else {
+          await fetch(order.merchantUrl, { method: 'POST', body: new URLSearchParams({ ...notification }) }).catch((error: unknown) =>
+            console.error(JSON.stringify({ level: 'error', msg: 'sandbox notification not delivered', url: order.merchantUrl, error: String(error) })),
+          );
+        }
+        sandboxHeaders(c, [new URL(order.urlOk).origin, new URL(order.urlKo).origin]);
+        return c.redirect(response === '0000' ? order.urlOk : order.urlKo, 303);
+      })
+  );
 }

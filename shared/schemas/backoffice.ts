@@ -120,6 +120,9 @@ export interface BookingDetail {
     reviewReason: string | null;
     createdAt: string;
     confirmedAt: string | null;
+    refundedCents: number;
+    /** What can still be given back through the terminal (0 for transfers, points and payments not taken). */
+    refundableCents: number;
   }[];
   transactions: { id: string; type: 'CREDIT' | 'DEBIT'; kind: string; amount: number; status: string; createdAt: string }[];
   mails: { id: string; type: string; to: string; subject: string; status: string; attempts: number; createdAt: string; sentAt: string | null }[];
@@ -133,6 +136,7 @@ export const BOOKING_ACTIONS = ['confirm-transfer', 'approve-review', 'reject-re
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export const CANCEL_REASON_REQUIRED = 'Escribe el motivo de la cancelación.';
+export const REFUND_REASON_REQUIRED = 'Escribe el motivo de la devolución.';
 export const BOOKING_CHANGED_MESSAGE = 'La reserva ha cambiado mientras tanto. Recarga para ver su estado actual.';
 
 /**
@@ -159,3 +163,33 @@ export interface DashboardAnswer {
   figures: DashboardFigure[];
   departures: { periodId: string; tourName: string; dayOne: string; sold: number; capacity: number }[];
 }
+
+export const REFUND_AMOUNT_MESSAGE = 'Escribe el importe en euros, por ejemplo 120 o 120,50.';
+
+/**
+ * Euros as staff type them ('120', '120,50', '1.200,50', 120.5) in cents; null when it is not an amount.
+ *
+ * @example eurosToCents('1.200,50') // 120050
+ */
+export function eurosToCents(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
+  const text = value.trim().replace(/\s|€/g, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(text)) return null;
+  const normal = /,/.test(text) || /\.\d{3}$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text;
+  return Math.round(Number(normal) * 100);
+}
+
+/** One press of 'Devolver' on a payment: how much, and why. */
+export const RefundSchema = z.strictObject({
+  requestId: z.string().trim().min(8).max(100),
+  paymentId: Id,
+  amount: z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const cents = eurosToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: REFUND_AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+  reason: z.string().max(1000),
+});

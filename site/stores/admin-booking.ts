@@ -5,13 +5,17 @@
  * meanwhile is refused with the server's message and shown as it is now.
  */
 import { map } from 'nanostores';
-import { type BookingAction, type BookingDetail, CANCEL_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import { type BookingAction, type BookingDetail, CANCEL_REASON_REQUIRED, REFUND_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
 import { api, callApi } from '../lib/api-client.ts';
 
 export interface ActionDialog {
-  action: BookingAction;
+  action: BookingAction | 'refund';
   requestId: string;
   reason: string;
+  /** A refund: of which payment, and how much (euros as typed). */
+  paymentId: string;
+  amount: string;
+  amountError: string | null;
   sending: boolean;
   error: string | null;
   reasonError: string | null;
@@ -36,7 +40,13 @@ const patchDialog = (changes: Partial<ActionDialog>) => {
 };
 
 /** What each action is called on its button, in its confirmation, and once done. */
-export const ACTION_TEXTS: Record<BookingAction, { button: string; question: string; done: string; needsReason: boolean }> = {
+export const ACTION_TEXTS: Record<BookingAction | 'refund', { button: string; question: string; done: string; needsReason: boolean }> = {
+  refund: {
+    button: 'Devolver',
+    question: 'El importe vuelve a la tarjeta o al Bizum con el que se pagó, por el mismo terminal. La reserva no cambia de estado.',
+    done: 'Devolución hecha.',
+    needsReason: true,
+  },
   'confirm-transfer': {
     button: 'Confirmar transferencia recibida',
     question: '¿Confirmas que la transferencia ha llegado? La reserva pasará a confirmada y el viajero recibirá su bono.',
@@ -74,8 +84,30 @@ export async function openBooking(id: string) {
 }
 
 export function openAction(action: BookingAction) {
-  patch({ dialog: { action, requestId: crypto.randomUUID(), reason: '', sending: false, error: null, reasonError: null }, done: null });
+  patch({ dialog: { ...newDialog(), action }, done: null });
 }
+
+const newDialog = (): ActionDialog => ({
+  action: 'cancel',
+  requestId: crypto.randomUUID(),
+  reason: '',
+  paymentId: '',
+  amount: '',
+  amountError: null,
+  sending: false,
+  error: null,
+  reasonError: null,
+});
+
+const euros = (cents: number) =>
+  (cents / 100).toLocaleString('es-ES', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2, useGrouping: false });
+
+/** 'Devolver' on a payment: the dialog opens with what is left to give back. */
+export function openRefund(paymentId: string, refundableCents: number) {
+  patch({ dialog: { ...newDialog(), action: 'refund', paymentId, amount: euros(refundableCents) }, done: null });
+}
+
+export const setAmount = (amount: string) => patchDialog({ amount, amountError: null });
 
 export const closeAction = () => patch({ dialog: null });
 export const setReason = (reason: string) => patchDialog({ reason, reasonError: null });
@@ -85,18 +117,30 @@ export async function confirmAction() {
   if (!dialog || !detail || dialog.sending) return;
   const texts = ACTION_TEXTS[dialog.action];
   if (texts.needsReason && !dialog.reason.trim()) {
-    patchDialog({ reasonError: CANCEL_REASON_REQUIRED });
+    patchDialog({ reasonError: dialog.action === 'refund' ? REFUND_REASON_REQUIRED : CANCEL_REASON_REQUIRED });
     return;
   }
   patchDialog({ sending: true, error: null });
-  const result = await callApi(() =>
-    api.admin.bookings[':id'][':action'].$post({
-      param: { id, action: dialog.action },
-      json: { requestId: dialog.requestId, expectedStatus: detail.booking.status, ...(texts.needsReason ? { reason: dialog.reason } : {}) },
-    }),
-  );
+  const action = dialog.action;
+  const result =
+    action === 'refund'
+      ? await callApi(() =>
+          api.admin.bookings[':id'].refund.$post({
+            param: { id },
+            json: { requestId: dialog.requestId, paymentId: dialog.paymentId, amount: dialog.amount, reason: dialog.reason },
+          }),
+        )
+      : await callApi(() =>
+          api.admin.bookings[':id'][':action'].$post({
+            param: { id, action },
+            json: { requestId: dialog.requestId, expectedStatus: detail.booking.status, ...(texts.needsReason ? { reason: dialog.reason } : {}) },
+          }),
+        );
   if (!result.ok) {
-    patchDialog({ sending: false, error: result.message, reasonError: result.fields.reason ?? null });
+    // An answer that refused the press applied nothing: the next press is a new one. Without an answer
+    // (status 0) the same id goes again, so a press that did arrive is not applied twice.
+    const requestId = result.status === 0 ? dialog.requestId : crypto.randomUUID();
+    patchDialog({ sending: false, requestId, error: result.message, reasonError: result.fields.reason ?? null, amountError: result.fields.amount ?? null });
     // The booking moved meanwhile: show it as it is now behind the message.
     if (result.status === 409) await openBooking(id);
     return;

@@ -120,3 +120,43 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
   // Its seat is on sale again: what the tour page shows live.
   expect(await seatsOn(page, booking.periodId)).toBe((seatsHeld ?? 0) + 1);
 });
+
+test('refunds part of a card payment through the sandbox terminal, never more than is left', async ({ page }) => {
+  const booking = await createPayableBooking(page.request);
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
+    data: { amount: 'full', method: 'card', acceptTerms: true, acceptPrivacy: true },
+    headers: { origin },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { redirect, amountCents } = (await started.json()) as { redirect: { url: string; fields: Record<string, string> }; amountCents: number };
+  // What the traveller's browser posts on the terminal's page with Redsys' test card.
+  const paid = await page.request.post(redirect.url.replace('realizarPago', 'pay'), {
+    form: { ...redirect.fields, card: '4548810000000003', expiry: '12/35', cvv: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  await signInAsAdmin(page);
+
+  await page.goto(`/admin/booking/${booking.id}`);
+  await expect(page.locator('.admin-booking__ref')).toContainText('Confirmada');
+  await page.getByRole('button', { name: /^Devolver/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Devolver un pago' });
+  const amount = dialog.getByLabel('Importe a devolver (€)');
+  await expect(amount).toHaveValue(String(amountCents / 100).replace('.', ','));
+  await expectAccessible(page, '/admin/booking (devolución)');
+
+  await amount.fill(String(amountCents / 100 + 1));
+  await dialog.getByLabel('Motivo').fill('Compensación por el cambio de hotel');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByText(/^No se puede devolver más de lo cobrado/).first()).toBeVisible();
+
+  await amount.fill('50');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Devolución hecha.')).toBeVisible();
+  const payments = page.locator('#pagos').locator('..');
+  await expect(payments.locator('td[data-label="Devuelto"]')).toHaveText('50 €');
+  await expect(page.locator('#movimientos').locator('..')).toContainText('Abono');
+  await expect(page.locator('#acciones').locator('..')).toContainText('Devolución');
+});

@@ -10,6 +10,7 @@ import * as payments from './2026-11-22T17-payments.ts';
 import * as flightsWaitingList from './2026-11-22T18-flights-waiting-list.ts';
 import * as contentVersions from './2026-11-25T10-content-versions.ts';
 import * as staffActions from './2026-11-25T11-staff-actions.ts';
+import * as refunds from './2026-11-25T12-refunds.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T18-flights-waiting-list': flightsWaitingList,
   '2026-11-25T10-content-versions': contentVersions,
   '2026-11-25T11-staff-actions': staffActions,
+  '2026-11-25T12-refunds': refunds,
 };

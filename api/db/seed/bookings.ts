@@ -23,7 +23,14 @@ interface BookingPlan {
   retailerId?: string | null;
   coupon?: SeededCoupon;
   budget?: boolean;
-  payments: { share: number; status: PaymentStatus; method: 'card' | 'bizum' | 'transfer' | 'points'; reviewReason?: string }[];
+  payments: {
+    share: number;
+    status: PaymentStatus;
+    method: 'card' | 'bizum' | 'transfer' | 'points';
+    reviewReason?: string;
+    /** Part given back from the back office (Redsys refund), with why. */
+    refund?: { cents: number; reason: string };
+  }[];
   mails: { type: MailType; status: 'SENT' | 'PENDING' | 'FAILED' }[];
   cockpit?: boolean;
 }
@@ -162,7 +169,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       modeName: 'Habitación doble',
       coupon: coupons.get('VERANO10'),
       payments: [
-        { share: 0.3, status: 'CONFIRMED', method: 'bizum' },
+        { share: 0.3, status: 'CONFIRMED', method: 'bizum', refund: { cents: 5000, reason: 'Compensación por el cambio de hotel en la segunda noche' } },
         { share: 0.7, status: 'CANCELED', method: 'card' },
       ],
       mails: [
@@ -360,6 +367,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
         pointsRequested: pay.method === 'points' ? 50 : 0,
         pointsTravelerId: pay.method === 'points' ? plan.lead.id : null,
         pointsDiscountCents: pay.method === 'points' ? amount : 0,
+        refundedCents: pay.refund?.cents ?? 0,
         createdAt: stamp(plan.daysAgo, paymentMinute),
         updatedAt: stamp(plan.daysAgo, paymentMinute + 5),
       });
@@ -393,6 +401,36 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
           type: 'DEBIT',
           kind: 'PAYMENT',
           createdAt: stamp(plan.daysAgo, paymentMinute + 5),
+        });
+      }
+      if (pay.refund) {
+        // The desk's refund: the terminal's answer, the traveller's CREDIT and who pressed it.
+        const refundedAt = stamp(Math.max(0, plan.daysAgo - 2), 120);
+        add(ctx, 'refunds', {
+          id: `${paymentId}-refund`,
+          paymentId,
+          bookingId: id,
+          amountCents: pay.refund.cents,
+          status: 'DONE',
+          responseCode: '0900',
+          reason: pay.refund.reason,
+          requestId: `${paymentId}-refund`,
+          actorEmail: DEMO_ADMIN_EMAIL,
+          createdAt: refundedAt,
+          settledAt: refundedAt,
+        });
+        add(ctx, 'transactions', {
+          id: `${paymentId}-refund`,
+          travelerId: plan.lead.id,
+          bookingId: id,
+          paymentId: null,
+          amount: pay.refund.cents,
+          curency: 'EUR',
+          exchangeRate: 1,
+          status: 'REFUNDED',
+          type: 'CREDIT',
+          kind: 'PAYMENT',
+          createdAt: refundedAt,
         });
       }
       paymentMinute += 45;

@@ -68,6 +68,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'payments',
   'paymentVouchers',
   'paymentNotifications',
+  'refunds',
   'transactions',
   'cockpitPreBookings',
   'cockpitBookings',

@@ -25,6 +25,7 @@ import type { Database } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
 import { bookingNotFound, parseTravellers } from '../bookings/records.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
+import { refundableCents } from '../payments/refunds.ts';
 import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
 import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
 
@@ -219,6 +220,8 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     reviewReason: p.reviewReason,
     createdAt: p.createdAt,
     confirmedAt: p.confirmedAt,
+    refundedCents: p.refundedCents,
+    refundableCents: refundableCents(p),
   }));
   const status = row.status;
   return {

@@ -8,7 +8,17 @@ import { type FormEvent, useEffect, useRef } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
-import { $bookingDesk, ACTION_TEXTS, closeAction, confirmAction, openAction, openBooking, setReason } from '../../stores/admin-booking.ts';
+import {
+  $bookingDesk,
+  ACTION_TEXTS,
+  closeAction,
+  confirmAction,
+  openAction,
+  openBooking,
+  openRefund,
+  setAmount,
+  setReason,
+} from '../../stores/admin-booking.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { StatusBadge } from './BookingsDesk.tsx';
 import { moment, shortDay } from './format.ts';
@@ -114,20 +124,50 @@ function Detail() {
         rows={detail.travellers.map((t) => [`${t.name} ${t.surname}`.trim() + (t.lead ? ' (titular)' : ''), t.ageGroup, t.document ?? 'Falta', t.email ?? '—'])}
         empty="Sin viajeros."
       />
-      <Table
-        id="pagos"
-        title="Pagos"
-        head={['Pedido', 'Medio', 'Importe', 'Estado', 'Creado', 'Confirmado']}
-        rows={detail.payments.map((p) => [
-          p.orderNumber,
-          PAYMENT_METHOD_LABELS[p.method] ?? p.method,
-          formatEuros(p.amountCents),
-          (PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : ''),
-          moment(p.createdAt),
-          moment(p.confirmedAt),
-        ])}
-        empty="Sin pagos."
-      />
+      <section className="admin-block" aria-labelledby="pagos">
+        <h2 id="pagos">Pagos</h2>
+        {detail.payments.length === 0 ? (
+          <p>Sin pagos.</p>
+        ) : (
+          <TableFrame label="Pagos">
+            <table className="admin-table admin-table--cards">
+              <thead>
+                <tr>
+                  {['Pedido', 'Medio', 'Importe', 'Estado', 'Creado', 'Confirmado', 'Devuelto', 'Devolución'].map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {detail.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td data-label="Pedido">{p.orderNumber}</td>
+                    <td data-label="Medio">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
+                    <td data-label="Importe">{formatEuros(p.amountCents)}</td>
+                    <td data-label="Estado">{(PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : '')}</td>
+                    <td data-label="Creado">{moment(p.createdAt)}</td>
+                    <td data-label="Confirmado">{moment(p.confirmedAt)}</td>
+                    <td data-label="Devuelto">{p.refundedCents > 0 ? formatEuros(p.refundedCents) : '—'}</td>
+                    <td data-label="Devolución">
+                      <div>
+                        {p.refundableCents > 0 ? (
+                          <button type="button" className="admin-button-secondary" onClick={() => openRefund(p.id, p.refundableCents)}>
+                            Devolver<span className="visually-hidden"> parte del pago {p.orderNumber}</span>
+                          </button>
+                        ) : (
+                          '—'
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        )}
+      </section>
       <Table
         id="movimientos"
         title="Movimientos"
@@ -167,7 +207,7 @@ function Detail() {
         rows={detail.actions.map((a) => [
           moment(a.createdAt),
           a.actorEmail,
-          ACTION_TEXTS[a.action as keyof typeof ACTION_TEXTS]?.button ?? a.action,
+          ACTION_LABELS[a.action] ?? ACTION_TEXTS[a.action as keyof typeof ACTION_TEXTS]?.button ?? a.action,
           a.reason ?? '—',
         ])}
         empty="Nadie del equipo ha actuado sobre esta reserva."
@@ -175,6 +215,9 @@ function Detail() {
     </>
   );
 }
+
+/** How the history names what staff did (a refund with its amount is in 'Movimientos'). */
+const ACTION_LABELS: Record<string, string> = { refund: 'Devolución', 'refund-failed': 'Devolución rechazada por el banco' };
 
 const MAIL_STATUS: Record<string, string> = { PENDING: 'En cola', SENDING: 'Enviando', SENT: 'Enviado', FAILED: 'No enviado' };
 
@@ -233,8 +276,26 @@ function ActionDialog() {
   return (
     <dialog ref={ref} className="admin-dialog" aria-labelledby="accion-titulo" onClose={closeAction}>
       <form onSubmit={submit}>
-        <h2 id="accion-titulo">{texts.button}</h2>
+        <h2 id="accion-titulo">{dialog.action === 'refund' ? 'Devolver un pago' : texts.button}</h2>
         <p>{texts.question}</p>
+        {dialog.action === 'refund' ? (
+          <label className="admin-field">
+            <span>Importe a devolver (€)</span>
+            <input
+              name="amount"
+              inputMode="decimal"
+              value={dialog.amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={dialog.amountError ? true : undefined}
+              aria-describedby={dialog.amountError ? 'accion-importe-error' : undefined}
+            />
+            {dialog.amountError ? (
+              <span className="admin-field__error" id="accion-importe-error">
+                {dialog.amountError}
+              </span>
+            ) : null}
+          </label>
+        ) : null}
         {texts.needsReason ? (
           <label className="admin-field">
             <span>Motivo</span>
