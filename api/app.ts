@@ -9,6 +9,7 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
+import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -55,6 +56,7 @@ export function createApi(deps: AppDeps) {
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
+    .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

@@ -297,6 +297,7 @@ export interface CouponTable {
   uses: Generated<number>;
   type: 'percentage' | 'fixed';
   status: Generated<'active' | 'inactive'>;
+  version: Generated<number>;
 }
 export type CouponRow = Selectable<CouponTable>;
 export type NewCouponRow = Insertable<CouponTable>;

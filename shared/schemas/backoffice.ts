@@ -193,3 +193,84 @@ export const RefundSchema = z.strictObject({
   }),
   reason: z.string().max(1000),
 });
+
+// ------------------------------------------------------------------------------------------------ coupons
+
+export const COUPON_CONDITION_LABELS = {
+  PER_TRAVELER: 'Por viajero',
+  PER_BOOKING: 'Por reserva',
+  PER_FOUR_TRAVELER: 'Por cada cuatro viajeros',
+} as const;
+export const COUPON_TYPE_LABELS = { percentage: 'Porcentaje', fixed: 'Importe fijo' } as const;
+export const COUPON_STATUS_LABELS = { active: 'Activo', inactive: 'Inactivo' } as const;
+
+export const COUPON_FORM_MESSAGES = {
+  code: 'Escribe el código: letras y números, sin espacios (de 3 a 40).',
+  duplicate: 'Ya hay un cupón con ese código.',
+  value: 'Escribe el descuento: un porcentaje de 1 a 100, o un importe en euros.',
+  uses: 'Indica cuántas veces se puede usar (0 o más).',
+  dates: 'La fecha de fin no puede ser anterior a la de inicio.',
+  used: 'Este cupón ya se ha usado en reservas: desactívalo en lugar de borrarlo.',
+  advertised: 'Una oferta publicada anuncia este cupón: quítalo de la oferta antes de borrarlo.',
+} as const;
+
+const OptionalDay = z.preprocess(blankToUndefined, Day.nullable().default(null));
+const OptionalId = z.preprocess(blankToUndefined, Id.nullable().default(null));
+
+/** The coupon form, as staff fill it: the value is a percentage or euros, as the type says. */
+export const CouponFormSchema = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,40}$/, COUPON_FORM_MESSAGES.code),
+    type: z.enum(['percentage', 'fixed']),
+    value: z.union([z.number(), z.string()]),
+    couponCondition: z.enum(['PER_TRAVELER', 'PER_BOOKING', 'PER_FOUR_TRAVELER']),
+    startDate: OptionalDay,
+    endDate: OptionalDay,
+    uses: z.coerce.number({ error: COUPON_FORM_MESSAGES.uses }).int(COUPON_FORM_MESSAGES.uses).min(0, COUPON_FORM_MESSAGES.uses).max(1_000_000),
+    status: z.enum(['active', 'inactive']),
+    tourId: OptionalId,
+    tourType: z.preprocess(blankToUndefined, z.enum(['Group', 'FIT', 'Private']).nullable().default(null)),
+    periodId: OptionalId,
+    flightId: OptionalId,
+  })
+  .transform((form, ctx) => {
+    // A percentage is kept as the whole percent, a fixed amount in cents (the Coupon entity's `value`).
+    const value =
+      form.type === 'percentage'
+        ? /^\d{1,3}$/.test(String(form.value).trim()) && Number(form.value) >= 1 && Number(form.value) <= 100
+          ? Number(form.value)
+          : null
+        : eurosToCents(form.value);
+    if (value === null || value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_FORM_MESSAGES.value });
+    if (form.startDate && form.endDate && form.endDate < form.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: COUPON_FORM_MESSAGES.dates });
+    return { ...form, code: form.code.toUpperCase(), value: value ?? 0 };
+  });
+export type CouponForm = z.input<typeof CouponFormSchema>;
+
+export const CouponCreateSchema = z.strictObject({ requestId: z.string().trim().min(8).max(100), coupon: CouponFormSchema });
+export const CouponSaveSchema = z.strictObject({ version: z.number().int().positive(), coupon: CouponFormSchema });
+
+export interface CouponView {
+  id: string;
+  code: string;
+  type: 'percentage' | 'fixed';
+  /** Whole percent, or cents. */
+  value: number;
+  couponCondition: keyof typeof COUPON_CONDITION_LABELS;
+  startDate: string | null;
+  endDate: string | null;
+  uses: number;
+  status: 'active' | 'inactive';
+  tourId: string | null;
+  tourName: string | null;
+  tourType: 'Group' | 'FIT' | 'Private' | null;
+  periodId: string | null;
+  flightId: string | null;
+  version: number;
+  /** Bookings that carry the coupon (confirmed or not). */
+  usedBy: { id: string; differentId: string; status: BookingStatus }[];
+}

@@ -11,6 +11,7 @@ import * as flightsWaitingList from './2026-11-22T18-flights-waiting-list.ts';
 import * as contentVersions from './2026-11-25T10-content-versions.ts';
 import * as staffActions from './2026-11-25T11-staff-actions.ts';
 import * as refunds from './2026-11-25T12-refunds.ts';
+import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T10-content-versions': contentVersions,
   '2026-11-25T11-staff-actions': staffActions,
   '2026-11-25T12-refunds': refunds,
+  '2026-11-25T13-coupon-versions': couponVersions,
 };

@@ -63,6 +63,7 @@ export function buildCoupons(ctx: SeedContext, periods: readonly SeededPeriod[])
       uses: plan.uses,
       type: plan.type,
       status: plan.status ?? 'active',
+      version: 1,
     });
     coupons.set(plan.code, { id, code: plan.code });
   }
@@ -85,5 +86,6 @@ export function addOfferCoupon(ctx: SeedContext, code: string, discountCents: nu
     uses: ctx.rng.int(5, 20),
     type: 'fixed',
     status: 'active',
+    version: 1,
   });
 }
