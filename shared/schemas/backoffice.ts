@@ -269,7 +269,10 @@ export interface CouponView {
   tourName: string | null;
   tourType: 'Group' | 'FIT' | 'Private' | null;
   periodId: string | null;
+  /** The departure the coupon is limited to, as staff know it. */
+  period: { dayOne: string; tourName: string } | null;
   flightId: string | null;
+  flightName: string | null;
   version: number;
   /** Bookings that carry the coupon (confirmed or not). */
   usedBy: { id: string; differentId: string; status: BookingStatus }[];

@@ -22,8 +22,11 @@ export async function listCoupons(db: Db, { q }: { q?: string }): Promise<Coupon
   const rows = await db
     .selectFrom('coupons')
     .leftJoin('tours', 'tours.id', 'coupons.tourId')
+    .leftJoin('periods', 'periods.id', 'coupons.periodId')
+    .leftJoin('tours as periodTours', 'periodTours.id', 'periods.tourId')
+    .leftJoin('flights', 'flights.id', 'coupons.flightId')
     .selectAll('coupons')
-    .select('tours.name as tourName')
+    .select(['tours.name as tourName', 'periods.dayOne as periodDayOne', 'periodTours.name as periodTourName', 'flights.name as flightName'])
     .$if(Boolean(q), (qb) => qb.where('coupons.code', 'like', `%${(q ?? '').toUpperCase().replace(/[\\%_]/g, '')}%`))
     .orderBy('coupons.status')
     .orderBy('coupons.code')
@@ -54,7 +57,9 @@ export async function listCoupons(db: Db, { q }: { q?: string }): Promise<Coupon
     tourName: r.tourName,
     tourType: r.tourType,
     periodId: r.periodId,
+    period: r.periodDayOne && r.periodTourName ? { dayOne: r.periodDayOne, tourName: r.periodTourName } : null,
     flightId: r.flightId,
+    flightName: r.flightName,
     version: r.version,
     usedBy: usage.filter((b) => b.couponId === r.id).map((b) => ({ id: b.id, differentId: b.differentId, status: b.status })),
   }));
@@ -98,7 +103,7 @@ const stored = (input: CouponInput) => ({
   flightId: input.flightId,
 });
 
-const snapshot = ({ usedBy: _usedBy, tourName: _tourName, ...coupon }: CouponView) => coupon;
+const snapshot = ({ usedBy: _usedBy, tourName: _tourName, period: _period, flightName: _flightName, ...coupon }: CouponView) => coupon;
 
 export async function createCoupon(db: Db, { requestId, input, actor, now }: { requestId: string; input: CouponInput; actor: Actor; now: Date }) {
   const replay = await db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();

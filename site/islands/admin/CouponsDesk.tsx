@@ -53,8 +53,8 @@ function scope(c: CouponView): string {
   const parts = [
     c.tourName ? `Tour: ${c.tourName}` : null,
     c.tourType ? `Tipo: ${TOUR_TYPE_LABELS[c.tourType]}` : null,
-    c.periodId ? `Salida: ${c.periodId}` : null,
-    c.flightId ? `Vuelo: ${c.flightId}` : null,
+    c.period ? `Salida del ${shortDay(c.period.dayOne)} de ${c.period.tourName}` : c.periodId ? `Salida: ${c.periodId}` : null,
+    c.flightName ? `Vuelo: ${c.flightName}` : c.flightId ? `Vuelo: ${c.flightId}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Todos los viajes';
 }
