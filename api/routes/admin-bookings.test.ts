@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
 import { REFUND_MESSAGES } from '../services/payments/refunds.ts';
@@ -61,6 +62,8 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect((await call(who, 'GET', '/bookings')).status).toBe(status);
     expect((await call(who, 'GET', '/bookings/export.csv')).status).toBe(status);
     expect((await call(who, 'GET', '/bookings/options')).status).toBe(status);
+    expect((await call(who, 'GET', '/periods/p1/manifest')).status).toBe(status);
+    expect((await call(who, 'GET', '/periods/p1/manifest.xlsx')).status).toBe(status);
     expect((await call(who, 'GET', `/bookings/${id}`)).status).toBe(status);
     const refund = await call(who, 'POST', `/bookings/${id}/refund`, { requestId: 'press-refund-1', paymentId: 'x', amount: '10', reason: 'prueba' });
     expect(refund.status).toBe(status);
@@ -359,5 +362,44 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect(
       (await call('admin', 'POST', `/bookings/${id}/refund`, { requestId: 'press-refund-8', paymentId: 'no-existe', amount: 10, reason: 'x' })).status,
     ).toBe(404);
+  });
+
+  it("gives a departure's passenger manifest, on screen, as CSV and as an Excel workbook", async () => {
+    const confirmed = await transferBooking();
+    await call('admin', 'POST', `/bookings/${confirmed}/confirm-transfer`, { requestId: 'press-transfer-m', expectedStatus: 'WAITING_FOR_TRANSFER' });
+    const waiting = await transferBooking();
+    const canceled = await transferBooking();
+    await call('admin', 'POST', `/bookings/${canceled}/cancel`, { requestId: 'press-cancel-m', expectedStatus: 'WAITING_FOR_TRANSFER', reason: 'prueba' });
+
+    const { status, body } = await call('admin', 'GET', '/periods/p1/manifest');
+    expect(status).toBe(200);
+    // 3 confirmed, 3 held for the transfer on its way; the canceled booking's back on sale.
+    expect(body.period).toMatchObject({ id: 'p1', tourName: 'Japón esencial', sold: 3, held: 3, capacity: 10 });
+    expect(body.rows).toHaveLength(6);
+    expect(new Set(body.rows.map((r: { bookingId: string }) => r.bookingId))).toEqual(new Set([confirmed, waiting]));
+    const lead = body.rows.find((r: { bookingId: string; lead: boolean }) => r.bookingId === confirmed && r.lead);
+    expect(lead).toMatchObject({ name: 'Ana', surname: 'García López', ageGroup: 'Adultos', status: 'CONFIRMED', dueCents: 0 });
+    expect(lead.document).toEqual(expect.any(String));
+    const child = body.rows.find((r: { ageGroup: string }) => r.ageGroup === 'Niños');
+    expect(child.birthdate).toBe('2019-04-12');
+
+    const csv = await call('admin', 'GET', '/periods/p1/manifest.csv');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Reserva,tkId,Estado,Titular,Nombre,Apellidos,Documento,Fecha de nacimiento,Grupo de edad,Habitación,Comparte con,Vuelo,Actividades,Seguro,Pagado (reserva),Pendiente (reserva)',
+    );
+    expect(lines).toHaveLength(7);
+
+    const res = await apiOf().request('/admin/periods/p1/manifest.xlsx', { headers: { 'x-test-auth': JSON.stringify(CALLERS.admin) } });
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.getWorksheet('Manifiesto');
+    expect(sheet?.getRow(3).getCell(5).value).toBe('Nombre');
+    expect(sheet?.rowCount).toBe(3 + 6);
+    expect((await call('admin', 'GET', '/periods/no-existe/manifest')).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/backoffice/bookings.ts';
 import { dashboard } from '../services/backoffice/dashboard.ts';
+import { manifestTable, manifestWorkbook, periodManifest } from '../services/backoffice/manifest.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
 import { validate } from '../validation.ts';
 
@@ -77,6 +79,25 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
         csv.end();
         await done;
       });
+    })
+    .get('/periods/:id/manifest', allow('admin'), validate('param', IdParam), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await periodManifest(db, c.req.valid('param').id));
+    })
+    .get('/periods/:id/manifest.csv', allow('admin'), validate('param', IdParam), async (c) => {
+      const manifest = await periodManifest(db, c.req.valid('param').id);
+      const { header, rows } = manifestTable(manifest);
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(`\uFEFF${stringifySync([header, ...rows])}`);
+    })
+    .get('/periods/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
+      const manifest = await periodManifest(db, c.req.valid('param').id);
+      c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.xlsx"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(new Uint8Array(await manifestWorkbook(manifest)));
     })
     .get('/bookings/:id', allow('admin'), validate('param', IdParam), async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -277,3 +277,40 @@ export interface CouponView {
   /** Bookings that carry the coupon (confirmed or not). */
   usedBy: { id: string; differentId: string; status: BookingStatus }[];
 }
+
+// ----------------------------------------------------------------------------------------------- manifest
+
+export interface PeriodManifest {
+  period: {
+    id: string;
+    tourId: string;
+    tourName: string;
+    dayOne: string;
+    returnDate: string;
+    /** Seats paid for (confirmed holds). */
+    sold: number;
+    /** Seats held for bookings still paying (a transfer on its way, a payment in review, the funnel). */
+    held: number;
+    capacity: number;
+  };
+  rows: {
+    bookingId: string;
+    differentId: string;
+    tkId: string | null;
+    status: BookingStatus;
+    lead: boolean;
+    name: string;
+    surname: string;
+    document: string | null;
+    birthdate: string | null;
+    ageGroup: string;
+    room: string | null;
+    roommates: string[];
+    flight: string | null;
+    activities: string[];
+    insurance: string[];
+    /** What the traveller's booking has paid and still owes (the same on each of its travellers). */
+    paidCents: number;
+    dueCents: number;
+  }[];
+}

@@ -4,7 +4,7 @@
  * and pages. The CSV export is a link to the same query.
  */
 import { map } from 'nanostores';
-import { BOOKING_SORTS, type BookingFilterOptions, type BookingListAnswer, BookingListQuerySchema } from '#shared/schemas/backoffice.ts';
+import { BOOKING_SORTS, type BookingFilterOptions, type BookingListAnswer, BookingListQuerySchema, type PeriodManifest } from '#shared/schemas/backoffice.ts';
 import { api, callApi } from '../lib/api-client.ts';
 
 export type BookingSort = (typeof BOOKING_SORTS)[number];
@@ -27,6 +27,8 @@ export interface BookingsDeskState {
   page: number;
   answer: BookingListAnswer | null;
   options: BookingFilterOptions;
+  /** The departure's passenger manifest, on /admin/bookings/{periodId}. */
+  manifest: PeriodManifest | null;
   errors: Record<string, string>;
   message: string | null;
 }
@@ -43,6 +45,7 @@ export const $bookingsDesk = map<BookingsDeskState>({
   page: 1,
   answer: null,
   options: { tours: [], retailers: [] },
+  manifest: null,
   errors: {},
   message: null,
 });
@@ -86,8 +89,14 @@ export async function openDesk(periodId: string, search: string) {
   const sort = BOOKING_SORTS.find((s) => s === params.get('sort')) ?? 'createdAt';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   patch({ periodId, form: filters, applied: { ...filters }, sort, dir: params.get('dir') === 'asc' ? 'asc' : 'desc', page });
-  const [options] = await Promise.all([callApi(() => api.admin.bookings.options.$get()), load()]);
+  const [options, manifest] = await Promise.all([
+    callApi(() => api.admin.bookings.options.$get()),
+    periodId ? callApi(() => api.admin.periods[':id'].manifest.$get({ param: { id: periodId } })) : null,
+    load(),
+  ]);
   if (options.ok) patch({ options: options.data });
+  if (manifest?.ok) patch({ manifest: manifest.data });
+  else if (manifest) patch({ message: manifest.message });
 }
 
 export function setFilter(field: FilterField, value: string) {

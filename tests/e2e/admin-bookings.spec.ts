@@ -88,6 +88,17 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
   expect(tkId).toBeTruthy();
   await expectAccessible(page, '/admin/booking');
 
+  // Its departure's manifest lists the traveller, and downloads as a workbook.
+  await page.getByRole('link', { name: 'Reservas de esta salida' }).click();
+  const manifest = page.getByRole('region', { name: 'Manifiesto de pasajeros' }).first();
+  await expect(page.getByRole('heading', { name: 'Manifiesto de pasajeros' })).toBeVisible();
+  await expect(manifest).toContainText('Ana García López');
+  await expectAccessible(page, '/admin/bookings/{periodId}');
+  const excel = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar Excel' }).click();
+  const workbook = await readFile((await (await excel).path()) ?? '');
+  expect(workbook.subarray(0, 2).toString()).toBe('PK');
+
   // Now it has a tkId, the desk finds it by that alone.
   await page.goto(`/admin/bookings?q=${encodeURIComponent(tkId ?? '')}`);
   await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toHaveText('1 reservas');
