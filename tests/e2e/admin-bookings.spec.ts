@@ -62,12 +62,12 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
   await expect(page).toHaveURL(/\/admin\/bookings\?status=WAITING_FOR_TRANSFER$/);
   const filters = page.getByRole('form', { name: 'Filtrar reservas' });
   await expect(filters.getByLabel('Estado')).toHaveValue('WAITING_FOR_TRANSFER');
-  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /reservas?$/ })).toBeVisible();
 
   // Found by the traveller's e-mail, among the transfers waiting.
   await filters.getByLabel('Buscar').fill(booking.leadEmail);
   await filters.getByRole('button', { name: 'Filtrar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toHaveText('1 reservas');
+  await expect(page.getByRole('status').filter({ hasText: /reservas?$/ })).toHaveText('1 reserva');
   await expectAccessible(page, '/admin/bookings');
   const row = page.locator('.admin-table tbody tr');
   await expect(row).toHaveCount(1);
@@ -101,7 +101,7 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
 
   // Now it has a tkId, the desk finds it by that alone.
   await page.goto(`/admin/bookings?q=${encodeURIComponent(tkId ?? '')}`);
-  await expect(page.getByRole('status').filter({ hasText: /reservas$/ })).toHaveText('1 reservas');
+  await expect(page.getByRole('status').filter({ hasText: /reservas?$/ })).toHaveText('1 reserva');
   await expect(page.locator('.admin-table tbody tr')).toContainText('Confirmada');
 
   // The CSV export is what is filtered.

@@ -23,7 +23,7 @@ import {
   sortBy,
 } from '../../stores/admin-bookings.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { moment, shortDay } from './format.ts';
+import { counted, moment, shortDay } from './format.ts';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
 
@@ -198,7 +198,7 @@ function Desk() {
       </search>
 
       <p role="status" className="admin-count">
-        {state.status === 'loading' ? 'Cargando…' : answer ? `${answer.total.toLocaleString('es-ES')} reservas` : ''}
+        {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'reserva', 'reservas') : ''}
       </p>
       {state.message ? (
         <p role="alert" className="admin-alert">
@@ -285,7 +285,7 @@ function Manifest({ manifest }: { manifest: PeriodManifest }) {
         <strong>
           {period.sold} de {period.capacity} plazas vendidas
         </strong>
-        {period.held > 0 ? ` y ${period.held} retenidas (pagos en curso)` : ''} · {rows.length} viajeros en el manifiesto
+        {period.held > 0 ? ` y ${period.held} retenidas (pagos en curso)` : ''} · {counted(rows.length, 'viajero', 'viajeros')} en el manifiesto
       </p>
       <div className="admin-manifest__actions">
         <a className="admin-button-secondary" href={`${base}.csv`} download>

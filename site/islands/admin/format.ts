@@ -8,3 +8,6 @@ export function moment(timestamp: string | null): string {
   const { date, time } = formatMadridDateTime(timestamp);
   return `${date}, ${time}`;
 }
+
+/** "1 reserva", "3 reservas". */
+export const counted = (n: number, one: string, many: string) => `${n.toLocaleString('es-ES')} ${n === 1 ? one : many}`;
