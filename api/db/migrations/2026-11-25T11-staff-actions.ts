@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  *   record before and after (JSON) — shown on the object's page. `request_id` is the screen's id for one
  *   press of an action button: the same press arriving twice (a double click, a retry after a timeout)
  *   finds its record here and does nothing more.
- * - Indexes for the bookings desk's default sort (newest first), alone and within a status.
+ * - Indexes for the bookings desk: its default sort (newest first), alone and within a status, and the
+ *   booking reference it searches by.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -26,11 +27,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('staff_actions_entity_idx').on('staff_actions').columns(['entity_type', 'entity_id', 'created_at']).execute();
-  await db.schema.createIndex('bookings_created_idx').on('bookings').columns(['created_at']).execute();
-  await db.schema.createIndex('bookings_status_created_idx').on('bookings').columns(['status', 'created_at']).execute();
+  await db.schema.createIndex('bookings_created_idx').on('bookings').columns(['created_at', 'id']).execute();
+  await db.schema.createIndex('bookings_status_created_idx').on('bookings').columns(['status', 'created_at', 'id']).execute();
+  await db.schema.createIndex('bookings_different_idx').on('bookings').column('different_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('bookings_different_idx').execute();
   await db.schema.dropIndex('bookings_status_created_idx').execute();
   await db.schema.dropIndex('bookings_created_idx').execute();
   await db.schema.dropTable('staff_actions').execute();
