@@ -34,7 +34,7 @@ type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
  * The list's query, filtered; the caller picks columns, order and page. Only the joins the filters need
  * are made, so counting 100,000 bookings does not read their tours, travellers and agencies.
  */
-function filteredBookings(db: Db, filters: Filters) {
+function filteredBookings(db: Db, filters: Filters, { exact = false }: { exact?: boolean } = {}) {
   const byTrip = filters.tourId !== undefined || filters.departureFrom !== undefined || filters.departureTo !== undefined;
   return (
     db
@@ -58,7 +58,7 @@ function filteredBookings(db: Db, filters: Filters) {
           ),
         ),
       )
-      .$if(filters.q !== undefined, (qb) => qb.where(matchesText(filters.q as string)))
+      .$if(filters.q !== undefined, (qb) => qb.where(matchesText(filters.q as string, exact)))
   );
 }
 
@@ -68,7 +68,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * The free-text search: a tkId or differentId exactly (indexed), or part of the lead's name, e-mail or
  * phone, looked up in the travellers first so the bookings are reached through their index.
  */
-function matchesText(text: string) {
+function matchesText(text: string, exact: boolean) {
+  if (exact) return sql<boolean>`(${sql.ref('bookings.tkId')} = ${text} or ${sql.ref('bookings.differentId')} = ${text})`;
   const like = `%${text.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const contains = (expr: ReturnType<typeof sql>) => sql<boolean>`lower(${expr}) like ${like} escape '\\'`;
   return sql<boolean>`(${sql.ref('bookings.tkId')} = ${text} or ${sql.ref('bookings.differentId')} = ${text} or ${sql.ref('bookings.travelerId')} in (select ${sql.ref('id')} from ${sql.table('travelers')} where ${sql.join(
@@ -84,8 +85,8 @@ const SORT_COLUMNS = {
   status: 'bookings.status',
 } as const;
 
-function listRows(db: Db, query: BookingListQuery) {
-  return filteredBookings(db, query)
+function listRows(db: Db, query: BookingListQuery, options: { exact?: boolean } = {}) {
+  return filteredBookings(db, query, options)
     .innerJoin('periods', 'periods.id', 'bookings.periodId')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
@@ -156,12 +157,25 @@ export async function bookingFilterOptions(db: Db): Promise<BookingFilterOptions
   return { tours, retailers };
 }
 
+/** Whether `q` names a booking by its tkId or reference: then staff mean that booking, not a name containing it. */
+async function isReference(db: Db, q: string | undefined): Promise<boolean> {
+  if (q === undefined) return false;
+  const found = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where((eb) => eb.or([eb('tkId', '=', q), eb('differentId', '=', q)]))
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 export async function listBookings(db: Db, query: BookingListQuery): Promise<BookingListAnswer> {
+  const exact = await isReference(db, query.q);
   // The page's ids first, on the narrow filtered query the indexes serve (a deep page skips ids, not
   // joined rows), then those rows with everything the list shows.
   const byDeparture = query.sort === 'dayOne';
   const [ids, count] = await Promise.all([
-    filteredBookings(db, query)
+    filteredBookings(db, query, { exact })
       .$if(byDeparture, (qb) => qb.innerJoin('periods as sortPeriods', 'sortPeriods.id', 'bookings.periodId'))
       .select('bookings.id')
       .orderBy(sql.ref(byDeparture ? 'sortPeriods.dayOne' : SORT_COLUMNS[query.sort]), query.dir)
@@ -169,7 +183,7 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
       .limit(BOOKING_PAGE_SIZE)
       .offset((query.page - 1) * BOOKING_PAGE_SIZE)
       .execute(),
-    filteredBookings(db, query)
+    filteredBookings(db, query, { exact })
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -188,8 +202,9 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
 /** Every booking the filters match, in the list's order, for the CSV export. */
 export async function* exportBookings(db: Db, query: BookingListQuery): AsyncGenerator<BookingListRow> {
   const chunk = 1000;
+  const exact = await isReference(db, query.q);
   for (let offset = 0; ; offset += chunk) {
-    const rows = await listRows(db, query).limit(chunk).offset(offset).execute();
+    const rows = await listRows(db, query, { exact }).limit(chunk).offset(offset).execute();
     for (const row of rows) yield toListRow(row);
     if (rows.length < chunk) return;
   }
