@@ -351,6 +351,16 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect((await paymentRow(payment.id)).refundedCents).toBe(0);
     expect(await t.db.selectFrom('refunds').select('status').where('requestId', '=', 'press-refund-9').executeTakeFirstOrThrow()).toEqual({ status: 'FAILED' });
     expect(await t.db.selectFrom('transactions').select('id').where('type', '=', 'CREDIT').execute()).toEqual([]);
+    // The same press again (its answer lost on the way) says it was refused, and asks the bank nothing.
+    const retried = await call('admin', 'POST', `/bookings/${id}/refund`, {
+      requestId: 'press-refund-9',
+      paymentId: payment.id,
+      amount: 10,
+      reason: 'Compensación',
+    });
+    expect(retried.status).toBe(409);
+    expect(retried.body.error.message).toBe(REFUND_MESSAGES.refusedBefore);
+    expect(await t.db.selectFrom('refunds').select('id').where('requestId', '=', 'press-refund-9').execute()).toHaveLength(1);
   });
 
   it('refuses to refund a payment no money was taken for', async () => {

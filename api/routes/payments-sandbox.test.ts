@@ -128,6 +128,7 @@ describe('payment configuration', () => {
     const c = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://www.example.es' });
     expect(c.redsys).toEqual({
       url: 'https://www.example.es/api/payments/sandbox/realizarPago',
+      restUrl: 'https://www.example.es/api/payments/sandbox/rest/trataPeticionREST',
       secretKey: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
       merchantCode: '999008881',
       terminal: '1',
@@ -136,6 +137,10 @@ describe('payment configuration', () => {
     });
     expect(c.bankTransfer.demo).toBe(true);
     expect(c.warnings).toEqual([]);
+    // Refunds go to the REST entry beside the terminal's payment page, unless it is named.
+    const test = loadConfig({ NODE_ENV: 'test', REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago' });
+    expect(test.redsys.restUrl).toBe('https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST');
+    expect(loadConfig({ NODE_ENV: 'test', REDSYS_REST_URL: 'https://pasarela.example/rest' }).redsys.restUrl).toBe('https://pasarela.example/rest');
   });
 
   it('warns in production about simulated payments and the demo account, and refuses a real terminal without its key', () => {

@@ -31,6 +31,7 @@ export const REFUND_MESSAGES = {
   reason: REFUND_REASON_REQUIRED,
   refused: (code: string) => `El banco no ha aceptado la devolución (código ${code}). No se ha devuelto nada.`,
   unreachable: 'No hemos podido hablar con el banco. No se ha devuelto nada; inténtalo de nuevo en unos minutos.',
+  refusedBefore: 'El banco no aceptó esta devolución y no se devolvió nada. Vuelve a pulsar «Devolver» para intentarlo otra vez.',
 } as const;
 
 /** Whether money was taken for this payment: confirmed, or authorised and then held for review and rejected. */
@@ -127,11 +128,14 @@ export async function refundPayment(
       return true;
     })
     .catch(async (error: unknown) => {
-      // The same press arriving twice at once: the other one holds the request id.
-      if (await db.selectFrom('refunds').select('id').where('requestId', '=', request.requestId).executeTakeFirst()) return 'replay' as const;
+      // The same press arriving twice: the first one holds the request id.
+      const first = await db.selectFrom('refunds').select('status').where('requestId', '=', request.requestId).executeTakeFirst();
+      if (first) return first.status === 'FAILED' ? ('refused' as const) : ('replay' as const);
       throw error;
     });
   if (claimed === 'replay') return { applied: false };
+  // Its answer was lost on the way: this press was refused by the bank, and nothing was given back.
+  if (claimed === 'refused') throw new AppError('CONFLICT', REFUND_MESSAGES.refusedBefore);
   if (!claimed) {
     const current = await db.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow();
     const left = refundableCents(current);
