@@ -1,15 +1,14 @@
 /**
  * Serves the live build's files as `@hono/node-server`'s `serveStatic` does (index.html for folders,
  * the precompressed `.br`/`.gz` copy the browser accepts, HEAD, ranges, Last-Modified), with one
- * difference that matters while the shop publishes: the file is opened once and its length read from
- * the open file. `serveStatic` takes the length from one look at the path and the bytes from another,
+ * difference that matters while the shop publishes: the file is opened once and read whole from that
+ * handle, so its length and bytes are one version's. `serveStatic` takes the length from one look at the path and the bytes from another,
  * and a targeted rebuild renaming a new page over the old one between the two sends the new page's
  * bytes under the old one's length: a truncated page, or a connection cut short.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 
@@ -78,27 +77,34 @@ export function siteFiles({ root, path: fixedPath }: { root: string; path?: stri
       }
     }
     const { handle, size, mtime } = file;
+    // The whole file, read from the one open handle and then closed: the build's files are small, and a
+    // body in memory cannot stall half-sent the way a file stream handed to the response could.
+    let bytes: Buffer;
+    try {
+      bytes = c.req.method === 'HEAD' ? Buffer.alloc(0) : await handle.readFile();
+    } finally {
+      await handle.close();
+    }
     c.header('Last-Modified', mtime.toUTCString());
     if (c.req.method === 'HEAD') {
-      await handle.close();
       c.header('Content-Length', String(size));
       return c.body(null, 200);
     }
     const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
     if (range && (range[1] !== '' || range[2] !== '')) {
+      const total = bytes.length;
       c.header('Accept-Ranges', 'bytes');
-      const start = range[1] === '' ? Math.max(size - Number(range[2]), 0) : Number(range[1]);
-      const end = range[1] === '' || range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
-      if (size === 0 || start > end || start >= size) {
-        await handle.close();
-        c.header('Content-Range', `bytes */${size}`);
+      const start = range[1] === '' ? Math.max(total - Number(range[2]), 0) : Number(range[1]);
+      const end = range[1] === '' || range[2] === '' ? total - 1 : Math.min(Number(range[2]), total - 1);
+      if (total === 0 || start > end || start >= total) {
+        c.header('Content-Range', `bytes */${total}`);
         return c.body(null, 416);
       }
       c.header('Content-Length', String(end - start + 1));
-      c.header('Content-Range', `bytes ${start}-${end}/${size}`);
-      return c.body(Readable.toWeb(handle.createReadStream({ start, end })) as ReadableStream, 206);
+      c.header('Content-Range', `bytes ${start}-${end}/${total}`);
+      return c.body(new Uint8Array(bytes.subarray(start, end + 1)), 206);
     }
-    c.header('Content-Length', String(size));
-    return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, 200);
+    c.header('Content-Length', String(bytes.length));
+    return c.body(new Uint8Array(bytes), 200);
   };
 }
