@@ -23,8 +23,22 @@ export async function loadWholePage(page: Page): Promise<void> {
 
 /**
  * Waits until every island on screen has hydrated (Astro drops `ssr` then). Islands that hydrate when the
- * browser is idle can take seconds on a busy machine; a click before that would go nowhere.
+ * browser is idle can take seconds on a busy machine; a click before that would go nowhere. A
+ * `client:visible` island that a quick scroll passed while the machine held frames back never saw
+ * itself in view: each one still waiting is brought into view, as a person scrolling to it would.
  */
 export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0, { timeout: 15_000 });
+  const waiting = page.locator('astro-island[ssr]').filter({ visible: true });
+  await expect(async () => {
+    await page.evaluate(() => {
+      for (const island of document.querySelectorAll('astro-island[ssr]')) {
+        const shown = [...island.children].find((child) => child.getClientRects().length > 0);
+        if (shown) {
+          shown.scrollIntoView({ block: 'center' });
+          return;
+        }
+      }
+    });
+    await expect(waiting).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
