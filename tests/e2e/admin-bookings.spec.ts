@@ -5,28 +5,12 @@
  * project books its own departure seat through the API first, so the demo's bookings stay as they are.
  */
 import { readFile } from 'node:fs/promises';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
+import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';
 import { createPayableBooking, listDepartures } from '../support/funnel-booking.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
-let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
-
-/** Signed in once per worker: the sign-in limit (10 per e-mail in 15 min) is real here. */
-async function signInAsAdmin(page: Page): Promise<void> {
-  if (adminCookies) {
-    await page.context().addCookies(adminCookies);
-    return;
-  }
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/perfil$/);
-  adminCookies = await page.context().cookies();
-}
 
 /** A booking of one adult on japon-esencial whose traveller chose a bank transfer. */
 async function bookingWaitingForTransfer(page: Page) {
@@ -83,7 +67,7 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Transferencia confirmada.')).toBeVisible();
   await expect(page.locator('.admin-booking__ref')).toContainText('Confirmada');
-  await expect(page.locator('#acciones').locator('..')).toContainText(ADMIN.email);
+  await expect(page.locator('#acciones').locator('..')).toContainText(DEMO_ADMIN.email);
   const tkId = (await page.locator('.admin-booking__ref').textContent())?.match(/tkId (\S+)/)?.[1];
   expect(tkId).toBeTruthy();
   await expectAccessible(page, '/admin/booking');

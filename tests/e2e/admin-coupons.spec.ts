@@ -2,27 +2,12 @@
  * Coupons from the back office (issue 12), as the demo admin at desktop and phone width: a coupon made on
  * /admin/cupones is one the payment step accepts at once; deactivated, the payment step refuses it.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
+import { signInAsAdmin } from '../support/admin-session.ts';
 import { createPayableBooking } from '../support/funnel-booking.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
-let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  if (adminCookies) {
-    await page.context().addCookies(adminCookies);
-    return;
-  }
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/perfil$/);
-  adminCookies = await page.context().cookies();
-}
 
 test('a coupon created on the desk is taken by the payment step, and refused once deactivated', async ({ page }, info) => {
   const code = `DESK${info.project.name === 'phone' ? 'M' : 'D'}${Date.now().toString(36).toUpperCase()}`;

@@ -7,33 +7,17 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
+import { signInAsAdmin } from '../support/admin-session.ts';
 
 // Each test saves, waits for the publication and checks as a visitor: more than the default 30 s on a
 // loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
-
-/** The admin's cookies, signed in once per worker: the sign-in limit (10 per e-mail in 15 min) is real here. */
-let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  // The hint a sign-in leaves in this browser, so the page loads the editors.
-  await page.addInitScript(() => localStorage.setItem('dr-staff', '1'));
-  if (adminCookies) {
-    await page.context().addCookies(adminCookies);
-    return;
-  }
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/perfil$/);
-  adminCookies = await page.context().cookies();
-}
+/** Signed in with the editors' hint, so each page loads its in-place editors. */
+const signInAsEditor = (page: Page) => signInAsAdmin(page, { editors: true });
 
 /** The edit-mode bar reaches 'Publicado a las HH:MM' for the last save. */
 async function expectPublished(page: Page): Promise<void> {
@@ -70,7 +54,7 @@ async function asVisitor(browser: Browser, path: string, check: (page: Page) => 
 
 test('an admin creates a carousel, adds two tours with positions, publishes it, and a visitor sees it', async ({ page, browser }, info) => {
   const label = `Escapadas de prueba ${info.project.name}`;
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto('/');
   const panel = page.getByRole('region', { name: 'Carruseles recomendados · edición' });
   await expect(panel).toBeVisible();
@@ -132,7 +116,7 @@ test('an admin creates a carousel, adds two tours with positions, publishes it, 
 
 test('an admin creates, edits, deactivates and deletes an offer on /last-minute; visitors never see it inactive', async ({ page, browser }, info) => {
   const code = `PRUEBA${info.project.name === 'phone' ? 'M' : 'D'}75`;
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto('/last-minute');
   const panel = page.getByRole('region', { name: 'Ofertas · edición' });
   await expect(panel.getByTestId('cms-offer').first()).toBeVisible();
@@ -191,7 +175,7 @@ test("an admin removes a tour from a campaign grid with 'Eliminar', adds another
 }, info) => {
   // Each project edits its own campaign: both run against the same shop.
   const path = info.project.name === 'phone' ? '/black-friday' : '/viajes-en-familia';
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto(path);
   const panel = page.getByRole('region', { name: 'Tours de la campaña · edición' });
   await expect(panel.getByTestId('cms-grid-summary')).toBeVisible();
@@ -223,7 +207,7 @@ test("an admin removes a tour from a campaign grid with 'Eliminar', adds another
 test('an admin edits the rich-text block: Cancelar keeps the page as it was, Guardar publishes the new text', async ({ page, browser }, info) => {
   const path = info.project.name === 'phone' ? '/last-minute' : '/ofertas';
   const words = `Texto de prueba ${info.project.name} ${Date.now()}`;
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto(path);
   const original = await readLanding(page, path.slice(1));
   const panel = page.getByRole('region', { name: 'Texto de la página · edición' });
@@ -272,7 +256,7 @@ test('an admin uploads a desktop and a mobile banner; a visitor sees each at its
   // Each project edits its own campaign's banner: both run against the same shop.
   const slug = info.project.name === 'phone' ? 'black-friday' : 'viajes-en-familia';
   const path = `/${slug}`;
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto(path);
   const original = await readLanding(page, slug);
   const panel = page.getByRole('region', { name: 'Banner · edición' });
@@ -315,7 +299,7 @@ test('an admin adds a main banner to the home, publishes it with its text, a vis
   browser,
 }, info) => {
   const words = `Salidas garantizadas ${Date.now()}`;
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto('/');
   const panel = page.getByRole('region', { name: 'Banners de portada · edición' });
   await expect(panel.getByTestId('cms-banner').first()).toBeVisible();
@@ -357,7 +341,7 @@ test("an admin uploads a card's photo: the card spins while the tour is UPDATING
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#15803d' } })
     .png()
     .toFile(photo);
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   await page.goto('/viajes');
   const card = page.locator('article.tour-card').nth(index);
   const name = ((await card.locator('h2, h3').first().textContent()) ?? '').trim();
@@ -397,7 +381,7 @@ test('the editors pass axe in edit mode, and a visitor never downloads them', as
     expect(scripts.filter((url) => /boot|Editor|tiptap/i.test(url))).toEqual([]);
     await expect(visitor.locator('[data-cms-editor], .cms-bar')).toHaveCount(0);
   });
-  await signInAsAdmin(page);
+  await signInAsEditor(page);
   for (const path of ['/', '/last-minute', '/black-friday']) {
     await page.goto(path);
     await expect(page.locator('.cms-bar')).toBeVisible();
