@@ -127,6 +127,9 @@ test('the countdown speaks at five minutes, and once the time is up the seats ca
   await screen(page, testInfo, 'pago-plazas-caducadas');
   // Back to the real time, then hold again: a fresh countdown.
   await page.clock.setSystemTime(new Date());
+  // The countdown ticks on with the clock set back, and the run-out hold stays run out until held again.
+  await page.clock.runFor(2000);
+  await expect(countdown).toContainText('El tiempo para pagar ha terminado');
   await page.getByRole('button', { name: 'Volver a guardar mis plazas' }).click();
   await expect(countdown.getByRole('timer')).toHaveText(/Quedan (19|20):\d{2} min/);
 });

@@ -26,6 +26,7 @@ export default function HoldCountdown({ passengersPath }: { passengersPath: stri
   const { hold } = useStore($payScreen);
   const expiresAt = hold.status === 'held' ? hold.expiresAt : null;
   const [now, setNow] = useState(() => Date.now());
+  const [ranOutAt, setRanOutAt] = useState<string | null>(null);
   useEffect(() => {
     if (!expiresAt) return;
     setNow(Date.now());
@@ -58,9 +59,13 @@ export default function HoldCountdown({ passengersPath }: { passengersPath: stri
     );
   }
 
-  const secondsLeft = Math.max(0, Math.ceil((Date.parse(hold.expiresAt) - now) / 1000));
+  const counted = Math.max(0, Math.ceil((Date.parse(hold.expiresAt) - now) / 1000));
+  // Once a hold has run out it stays run out, even if the device's clock is then set back: the visitor was
+  // told the seats went back on sale, and the button to hold them again must not vanish under their finger.
+  if (counted === 0 && ranOutAt !== hold.expiresAt) setRanOutAt(hold.expiresAt);
+  const expired = counted === 0 || ranOutAt === hold.expiresAt;
+  const secondsLeft = expired ? 0 : counted;
   const until = formatMadridDateTime(hold.expiresAt).time;
-  const expired = secondsLeft === 0;
   return (
     <section className={`funnel-hold${expired ? ' funnel-hold--expired' : ''}`} aria-label="Plazas guardadas" data-testid="hold-countdown">
       {expired ? (
