@@ -8,6 +8,7 @@ import { allow } from './middleware/access.ts';
 import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
+import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -57,6 +58,8 @@ export function createApi(deps: AppDeps) {
     .route('/payments', paymentRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
+    // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.
+    .route('/admin', adminBookingDeskRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

@@ -52,6 +52,22 @@ export type AuthTokenRow = Selectable<AuthTokenTable>;
 export type NewAuthTokenRow = Insertable<AuthTokenTable>;
 export type AuthTokenRowUpdate = Updateable<AuthTokenTable>;
 
+export interface BookingDocumentTable {
+  id: string;
+  bookingId: string;
+  storageKey: string;
+  name: string;
+  contentType: string;
+  kind: string;
+  bytes: number;
+  requestId: string;
+  uploadedBy: string;
+  createdAt: string;
+}
+export type BookingDocumentRow = Selectable<BookingDocumentTable>;
+export type NewBookingDocumentRow = Insertable<BookingDocumentTable>;
+export type BookingDocumentRowUpdate = Updateable<BookingDocumentTable>;
+
 export interface BookingMailTable {
   id: string;
   bookingId: string;
@@ -1033,6 +1049,7 @@ export interface Database {
   activityPacks: ActivityPackTable;
   activityTours: ActivityTourTable;
   authTokens: AuthTokenTable;
+  bookingDocuments: BookingDocumentTable;
   bookingMails: BookingMailTable;
   bookingResponses: BookingResponseTable;
   bookingStatusChanges: BookingStatusChangeTable;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
+import type { BookingDocumentView } from './booking-desk.ts';
 
 /** How staff read each booking status. */
 export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
@@ -108,9 +109,24 @@ export interface BookingDetail {
     couponCode: string | null;
     quote: unknown;
     deadlines: { date: string; amountCents: number }[];
-    documents: string[];
+    /** What staff uploaded for the traveller (tk-upload). */
+    documents: BookingDocumentView[];
+    /** Who a compensation in points goes to: the booking's traveller with an account, if any. */
+    pointsHolder: { travelerId: string; points: number } | null;
   };
-  travellers: { id: string; ageGroup: string; lead: boolean; name: string; surname: string; email: string | null; document: string | null }[];
+  travellers: {
+    id: string;
+    ageGroup: string;
+    lead: boolean;
+    name: string;
+    surname: string;
+    email: string | null;
+    document: string | null;
+    /** Every reservation field as stored, for the edit form. */
+    fields: Record<string, string>;
+    /** The optional activities chosen (their `activityId`s). */
+    activities: string[];
+  }[];
   payments: {
     id: string;
     orderNumber: string;

@@ -1,4 +1,5 @@
 /** A handful of bookings in every state, with their travellers, payments, points, airline records and mails. */
+import { demoTicketLines, demoTicketPdf } from './documents.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { DEMO_ADMIN_EMAIL } from './accounts.ts';
 import { add, spanishDate, type SeedContext } from './context.ts';
@@ -63,6 +64,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
     5,
   );
 
+  let ticketed = false;
   const plans: BookingPlan[] = [
     {
       period: upcoming('japon-esencial'),
@@ -270,6 +272,24 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       createdAt: created,
       updatedAt: updated,
     });
+    if (plan.status === 'CONFIRMED' && !ticketed) {
+      // One booking has its e-ticket uploaded by staff, as the documentation mail with tickets attaches it.
+      ticketed = true;
+      const name = 'billete-electronico.pdf';
+      const documentId = rng.uuid();
+      add(ctx, 'bookingDocuments', {
+        id: documentId,
+        bookingId: id,
+        storageKey: `bookings/${id}/${documentId}-${name}`,
+        name,
+        contentType: 'application/pdf',
+        kind: 'ETICKET',
+        bytes: demoTicketPdf(demoTicketLines({ bookingId: id, name })).byteLength,
+        requestId: rng.uuid(),
+        uploadedBy: DEMO_ADMIN_EMAIL,
+        createdAt: stamp(plan.daysAgo, 8),
+      });
+    }
 
     // A confirmed booking keeps the seats its payment confirmed. Fixed ids draw nothing from the
     // generator, so the rest of the demo data stays as it was.

@@ -2,6 +2,7 @@
  * The demo catalogue: a believable Spanish tour operator's shop with every table filled, written in one
  * transaction, plus the pictures its rows point to. Same (seed, today) in, same rows and bytes out.
  */
+import { writeDemoDocuments } from './documents.ts';
 import type { Db } from '../database.ts';
 import { hashPassword } from '../../services/auth/password.ts';
 import { counterKey, RATE_LIMITS } from '../../services/rate-limits.ts';
@@ -124,5 +125,6 @@ export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSu
   const { ctx, images } = await buildDemo(options);
   const counts = await db.transaction().execute((trx) => writeRowSets(trx, ctx.rows));
   const written = await writeImages(options.filesDir, images);
+  await writeDemoDocuments(options.filesDir, ctx.rows.bookingDocuments ?? []);
   return { counts, images: written };
 }

@@ -63,6 +63,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'coupons',
   'bookings',
   'bookingStatusChanges',
+  'bookingDocuments',
   'bookingTravelers',
   'seatHolds',
   'payments',

@@ -5,6 +5,7 @@
  * refused), is recorded with who, when, why, before and after, and is applied once per press.
  */
 import { sql } from 'kysely';
+import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { BOOKING_TRANSITIONS } from '#shared/rules/booking-states.ts';
 import {
@@ -26,6 +27,7 @@ import { bookingNotFound, parseTravellers } from '../bookings/records.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
 import { refundableCents } from '../payments/refunds.ts';
 import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
+import { listDocuments } from './booking-edits.ts';
 import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
 
 type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
@@ -231,16 +233,18 @@ export function allowedActions(status: BookingStatus, payments: readonly { metho
 export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> {
   const row = await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
     .where('bookings.id', '=', id)
-    .select(['bookings.updatedAt', 'bookings.tkStatus', 'bookings.couponId', 'bookings.quoteStringify', 'bookings.deadlinesStringify', 'bookings.documentKeys'])
+    .select(['bookings.updatedAt', 'bookings.tkStatus', 'bookings.couponId', 'bookings.quoteStringify', 'bookings.deadlinesStringify', 'bookings.travelerId'])
     .executeTakeFirst();
   if (!row) throw bookingNotFound();
-  const [coupon, payments, transactions, mails, statusChanges, actions] = await Promise.all([
+  const [coupon, payments, transactions, mails, statusChanges, actions, documents, holder] = await Promise.all([
     row.couponId ? db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst() : undefined,
     db.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('transactions').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('mails').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('bookingStatusChanges').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     listStaffActions(db, 'booking', id),
+    listDocuments(db, id),
+    row.travelerId ? db.selectFrom('travelers').select(['id', 'accumulatedReward']).where('id', '=', row.travelerId).executeTakeFirst() : undefined,
   ]);
   const paymentViews = payments.map((p) => ({
     id: p.id,
@@ -263,7 +267,8 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       couponCode: coupon?.code ?? null,
       quote: parseJson(row.quoteStringify, null),
       deadlines: parseJson(row.deadlinesStringify, []),
-      documents: parseJson(row.documentKeys, []),
+      documents,
+      pointsHolder: holder ? { travelerId: holder.id, points: holder.accumulatedReward } : null,
     },
     travellers: parseTravellers(row.travelersStringify).map((t) => ({
       id: t.id,
@@ -273,6 +278,8 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       surname: t.reservationFields.surname ?? '',
       email: t.reservationFields.email ?? null,
       document: t.reservationFields.national_id ?? t.reservationFields.passport ?? null,
+      fields: t.reservationFields,
+      activities: t.optionalActivities.filter((a) => a !== NO_OPTIONAL_ACTIVITY_ID),
     })),
     payments: paymentViews,
     transactions: transactions.map((t) => ({ id: t.id, type: t.type, kind: t.kind, amount: t.amount, status: t.status, createdAt: t.createdAt })),

@@ -27,12 +27,8 @@ async function budgetRecipient(db: Db, row: Booking): Promise<{ to: string; name
   throw new AppError('CONFLICT', NO_BUDGET_ADDRESS_MESSAGE);
 }
 
-/** Saves the booking as a budget and queues its BUDGET mail. */
-export async function saveBudget(
-  db: Db,
-  { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date },
-): Promise<{ budgetName: string }> {
-  if (row.status !== 'IN_PROGRESS') throw bookingLocked();
+/** The BUDGET mail of a booking under `budgetName`, priced now: to whom, and what it says. */
+export async function budgetMail(db: Db, { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date }) {
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
   const travellers = row.travellers;
@@ -43,17 +39,10 @@ export async function saveBudget(
   ]);
   const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode: coupon?.code ?? null }, now });
   const budgetPath = budgetPathOf(offer.tour.webSlug, row.id);
-
-  await db.transaction().execute(async (trx) => {
-    const saved = await trx
-      .updateTable('bookings')
-      .set({ budgetName, budgetPath, updatedAt: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'IN_PROGRESS')
-      .executeTakeFirst();
-    if (saved.numUpdatedRows !== 1n) throw bookingLocked();
-    await queueMail(trx, {
-      type: 'BUDGET',
+  return {
+    budgetPath,
+    mail: {
+      type: 'BUDGET' as const,
       to: recipient.to,
       bookingId: row.id,
       now,
@@ -68,7 +57,26 @@ export async function saveBudget(
         amountCents: quote.totalCents,
         link: `${publicUrl.replace(/\/+$/, '')}${budgetPath}`,
       },
-    });
+    },
+  };
+}
+
+/** Saves the booking as a budget and queues its BUDGET mail. */
+export async function saveBudget(
+  db: Db,
+  { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date },
+): Promise<{ budgetName: string }> {
+  if (row.status !== 'IN_PROGRESS') throw bookingLocked();
+  const { budgetPath, mail } = await budgetMail(db, { row, budgetName, publicUrl, now });
+  await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('bookings')
+      .set({ budgetName, budgetPath, updatedAt: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'IN_PROGRESS')
+      .executeTakeFirst();
+    if (saved.numUpdatedRows !== 1n) throw bookingLocked();
+    await queueMail(trx, mail);
   });
   return { budgetName };
 }

@@ -123,6 +123,15 @@ async function takeSeats(
 }
 
 /**
+ * Takes seats for good for a booking that is already paid for (an activity added after booking): held
+ * and confirmed at once, given back like its other seats if the booking is canceled.
+ */
+export async function takeConfirmedSeats(trx: Trx, { bookingId, needs, now }: { bookingId: string; needs: SeatNeed[]; now: Date }): Promise<void> {
+  const stamp = now.toISOString();
+  await takeSeats(trx, { bookingId, needs, expiresAt: stamp, confirmedAt: stamp, now });
+}
+
+/**
  * Claims an IN_PROGRESS booking for a seat operation. It is the transaction's first statement and a
  * write: on SQLite that takes the database's write lock before anything is read (no stale snapshot to
  * upgrade), on PostgreSQL it locks the booking row so two holds of one booking queue up.
