@@ -213,7 +213,14 @@ export async function listDocuments(db: Db | Trx, bookingId: string): Promise<Bo
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ key: r.storageKey, name: r.name, kind: r.kind as BookingDocumentKind, bytes: r.bytes, uploadedAt: r.createdAt, uploadedBy: r.uploadedBy }));
+  return rows.map((r) => ({
+    key: r.storageKey,
+    name: r.name,
+    kind: r.kind as BookingDocumentKind,
+    bytes: r.bytes,
+    uploadedAt: r.createdAt,
+    uploadedBy: r.uploadedBy,
+  }));
 }
 
 /**
