@@ -228,7 +228,7 @@ describe.each(dialects)('/api/admin booking page actions and departure notificat
     expect(after.booking.priceCents).toBe(booking.priceCents + 8_000);
     expect(after.booking.paidCents).toBe(booking.paidCents);
     expect(after.booking.quote.lines.at(-1)).toEqual({ label: 'Ceremonia del té (2 viajeros)', amountCents: 8_000 });
-    expect(after.travellers[0].activities).toContain('ACT1');
+    expect(after.travellers[0].activities).toContainEqual({ id: 'ACT1', name: 'Ceremonia del té' });
     await recorder.rebuilds.whenIdle();
     expect(recorder.fullBuilds.flat().filter((r) => r.includes(id))).toHaveLength(1);
 

@@ -124,8 +124,8 @@ export interface BookingDetail {
     document: string | null;
     /** Every reservation field as stored, for the edit form. */
     fields: Record<string, string>;
-    /** The optional activities chosen (their `activityId`s). */
-    activities: string[];
+    /** The optional activities chosen: their `activityId` and name. */
+    activities: { id: string; name: string }[];
   }[];
   payments: {
     id: string;

@@ -236,7 +236,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     .select(['bookings.updatedAt', 'bookings.tkStatus', 'bookings.couponId', 'bookings.quoteStringify', 'bookings.deadlinesStringify', 'bookings.travelerId'])
     .executeTakeFirst();
   if (!row) throw bookingNotFound();
-  const [coupon, payments, transactions, mails, statusChanges, actions, documents, holder] = await Promise.all([
+  const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder] = await Promise.all([
     row.couponId ? db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst() : undefined,
     db.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('transactions').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
@@ -244,8 +244,11 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     db.selectFrom('bookingStatusChanges').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     listStaffActions(db, 'booking', id),
     listDocuments(db, id),
+    db.selectFrom('optionalActivities').select(['activityId', 'name']).where('periodId', '=', row.periodId).execute(),
+    db.selectFrom('activityPacks').select(['activityId', 'name']).where('periodId', '=', row.periodId).execute(),
     row.travelerId ? db.selectFrom('travelers').select(['id', 'accumulatedReward']).where('id', '=', row.travelerId).executeTakeFirst() : undefined,
   ]);
+  const activityNames = new Map([...activities, ...packs].map((a) => [a.activityId, a.name]));
   const paymentViews = payments.map((p) => ({
     id: p.id,
     orderNumber: p.orderNumber,
@@ -279,7 +282,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       email: t.reservationFields.email ?? null,
       document: t.reservationFields.national_id ?? t.reservationFields.passport ?? null,
       fields: t.reservationFields,
-      activities: t.optionalActivities.filter((a) => a !== NO_OPTIONAL_ACTIVITY_ID),
+      activities: t.optionalActivities.filter((a) => a !== NO_OPTIONAL_ACTIVITY_ID).map((a) => ({ id: a, name: activityNames.get(a) ?? a })),
     })),
     payments: paymentViews,
     transactions: transactions.map((t) => ({ id: t.id, type: t.type, kind: t.kind, amount: t.amount, status: t.status, createdAt: t.createdAt })),

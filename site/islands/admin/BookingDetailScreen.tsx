@@ -20,6 +20,7 @@ import {
   setReason,
 } from '../../stores/admin-booking.ts';
 import SessionGuard from '../SessionGuard.tsx';
+import { DocumentsSection, ExtraActionButtons, ExtraDialogView, MailsToSend, TravellersTable } from './BookingExtras.tsx';
 import { StatusBadge } from './BookingsDesk.tsx';
 import { moment, shortDay } from './format.ts';
 import { TableFrame } from './TableFrame.tsx';
@@ -58,21 +59,22 @@ function Detail() {
         {done ?? ''}
       </p>
 
-      {detail.allowed.length > 0 ? (
-        <section className="admin-actions" aria-label="Acciones">
-          {detail.allowed.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={action === 'cancel' || action === 'reject-review' ? 'admin-button-danger' : 'button'}
-              onClick={() => openAction(action)}
-            >
-              {ACTION_TEXTS[action].button}
-            </button>
-          ))}
-        </section>
-      ) : null}
+      <section className="admin-actions" aria-label="Acciones">
+        {detail.allowed.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={action === 'cancel' || action === 'reject-review' ? 'admin-button-danger' : 'button'}
+            onClick={() => openAction(action)}
+          >
+            {ACTION_TEXTS[action].button}
+          </button>
+        ))}
+        <ExtraActionButtons detail={detail} />
+      </section>
+      <MailsToSend detail={detail} />
       {dialog ? <ActionDialog /> : null}
+      <ExtraDialogView />
 
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="titular">
@@ -117,13 +119,7 @@ function Detail() {
         </section>
       </div>
 
-      <Table
-        id="viajeros"
-        title={`Viajeros (${detail.travellers.length})`}
-        head={['Nombre', 'Grupo de edad', 'Documento', 'Correo']}
-        rows={detail.travellers.map((t) => [`${t.name} ${t.surname}`.trim() + (t.lead ? ' (titular)' : ''), t.ageGroup, t.document ?? 'Falta', t.email ?? '—'])}
-        empty="Sin viajeros."
-      />
+      <TravellersTable detail={detail} />
       <section className="admin-block" aria-labelledby="pagos">
         <h2 id="pagos">Pagos</h2>
         {detail.payments.length === 0 ? (
@@ -168,6 +164,7 @@ function Detail() {
           </TableFrame>
         )}
       </section>
+      <DocumentsSection detail={detail} />
       <Table
         id="movimientos"
         title="Movimientos"

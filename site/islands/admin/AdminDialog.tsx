@@ -1,0 +1,83 @@
+/**
+ * The back office's confirmation dialog: modal (focus stays inside), closed by Escape or 'Volver', a
+ * title, the form's fields, the server's message when a press was refused, and the confirm button that
+ * says it is working while the press is on its way. Every staff action opens one.
+ */
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+
+export function AdminDialog({
+  title,
+  children,
+  error,
+  sending,
+  confirm = 'Confirmar',
+  danger = false,
+  wide = false,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children?: ReactNode;
+  error: string | null;
+  sending: boolean;
+  confirm?: string;
+  danger?: boolean;
+  wide?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = ref.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm();
+  };
+  return (
+    <dialog ref={ref} className={`admin-dialog${wide ? ' admin-dialog--wide' : ''}`} aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        {error ? (
+          <p role="alert" className="admin-alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="admin-dialog__actions">
+          <button type="button" className="admin-button-secondary" onClick={() => ref.current?.close()}>
+            Volver
+          </button>
+          <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>
+            {sending ? 'Un momento…' : confirm}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** A labelled form field with its error under it, tied to the control for screen readers. */
+export function AdminField({ label, error, children }: { label: string; error?: string | null | undefined; children: (props: FieldProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <span className="admin-field__error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export interface FieldProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}

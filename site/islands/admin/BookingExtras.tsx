@@ -1,0 +1,285 @@
+/**
+ * The booking page's further actions: its mails sent again, a traveller's data corrected, an optional
+ * activity added, a compensation in points, and the documents uploaded for the traveller (tk-upload).
+ * Each is confirmed in the back office's dialog before it is sent.
+ */
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { formatEuros } from '#shared/rules/money.ts';
+import { computePointsValueCents } from '#shared/rules/points.ts';
+import { BOOKING_DOCUMENT_KINDS, BOOKING_MAIL_LABELS, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
+import type { BookingDetail } from '#shared/schemas/backoffice.ts';
+import { $bookingDesk } from '../../stores/admin-booking.ts';
+import {
+  $bookingExtras,
+  closeExtra,
+  confirmExtra,
+  documentHref,
+  editExtra,
+  extraTexts,
+  openActivity,
+  openCompensation,
+  openMail,
+  openTraveller,
+  setTravellerValue,
+  setUploadKind,
+  TRAVELLER_FIELDS,
+  toggleActivityTraveller,
+  uploadDocument,
+} from '../../stores/admin-booking-extras.ts';
+import { AdminDialog, AdminField } from './AdminDialog.tsx';
+import { moment } from './format.ts';
+import { TableFrame } from './TableFrame.tsx';
+
+/** The mails this booking can get again, as its status allows. */
+function mailsFor(detail: BookingDetail): BookingMail[] {
+  const { status, priceCents, paidCents } = detail.booking;
+  if (status === 'CANCELED') return [];
+  const mails: BookingMail[] = [];
+  if (status === 'CONFIRMED') mails.push('voucher');
+  if (status !== 'IN_PROGRESS') mails.push('documentation', 'documentation-eticket');
+  if (priceCents > paidCents) mails.push('payment-reminder');
+  if (status === 'IN_PROGRESS') mails.push('budget');
+  return mails;
+}
+
+/** Buttons of the actions that change what was booked (next to the status actions). */
+export function ExtraActionButtons({ detail }: { detail: BookingDetail }) {
+  const { status } = detail.booking;
+  return (
+    <>
+      {status === 'CONFIRMED' || status === 'WAITING_FOR_TRANSFER' || status === 'PAYPAL_REVIEW' ? (
+        <button type="button" className="admin-button-secondary" onClick={() => void openActivity()}>
+          Añadir actividad
+        </button>
+      ) : null}
+      {detail.booking.pointsHolder ? (
+        <button type="button" className="admin-button-secondary" onClick={openCompensation}>
+          Compensar con puntos
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+export function MailsToSend({ detail }: { detail: BookingDetail }) {
+  const mails = mailsFor(detail);
+  if (mails.length === 0) return null;
+  return (
+    <section className="admin-actions" aria-label="Enviar correos">
+      {mails.map((mail) => (
+        <button key={mail} type="button" className="admin-button-secondary" onClick={() => openMail(mail)}>
+          Enviar {BOOKING_MAIL_LABELS[mail].toLowerCase()}
+        </button>
+      ))}
+    </section>
+  );
+}
+
+export function TravellersTable({ detail }: { detail: BookingDetail }) {
+  const editable = detail.booking.status !== 'CANCELED';
+  return (
+    <section className="admin-block" aria-labelledby="viajeros">
+      <h2 id="viajeros">Viajeros ({detail.travellers.length})</h2>
+      <TableFrame label="Viajeros">
+        <table className="admin-table admin-table--cards">
+          <thead>
+            <tr>
+              {['Nombre', 'Grupo de edad', 'Documento', 'Correo', 'Actividades', 'Editar'].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {detail.travellers.map((t) => {
+              const name = `${t.name} ${t.surname}`.trim() || 'Sin nombre';
+              return (
+                <tr key={t.id}>
+                  <td data-label="Nombre">{name + (t.lead ? ' (titular)' : '')}</td>
+                  <td data-label="Grupo de edad">{t.ageGroup}</td>
+                  <td data-label="Documento">{t.document ?? 'Falta'}</td>
+                  <td data-label="Correo">{t.email ?? '—'}</td>
+                  <td data-label="Actividades">{t.activities.length > 0 ? t.activities.map((a) => a.name).join(', ') : '—'}</td>
+                  <td data-label="Editar">
+                    <div>
+                      {editable ? (
+                        <button type="button" className="admin-button-secondary" onClick={() => openTraveller(t)}>
+                          Editar<span className="visually-hidden"> los datos de {name}</span>
+                        </button>
+                      ) : (
+                        '—'
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableFrame>
+    </section>
+  );
+}
+
+export function DocumentsSection({ detail }: { detail: BookingDetail }) {
+  const { upload } = useStore($bookingExtras);
+  const file = useRef<HTMLInputElement>(null);
+  const { documents, id, status } = detail.booking;
+  return (
+    <section className="admin-block" aria-labelledby="documentos">
+      <h2 id="documentos">Documentos del viajero</h2>
+      {documents.length === 0 ? (
+        <p>Aún no se ha subido ningún documento.</p>
+      ) : (
+        <ul className="admin-plain-list">
+          {documents.map((d) => (
+            <li key={d.key}>
+              <a href={documentHref(id, d.key)} download>
+                {d.name}
+              </a>{' '}
+              · {BOOKING_DOCUMENT_KINDS[d.kind]} · {Math.max(1, Math.round(d.bytes / 1024))} KB · {moment(d.uploadedAt)} · {d.uploadedBy}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'CANCELED' ? null : (
+        <form
+          className="admin-upload"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void uploadDocument(file.current?.files?.[0] ?? null).then(() => {
+              if (file.current && !$bookingExtras.get().upload.error) file.current.value = '';
+            });
+          }}
+        >
+          <AdminField label="Archivo (PDF, JPG o PNG, hasta 10 MB)" error={upload.error}>
+            {(props) => <input {...props} ref={file} type="file" name="file" accept="application/pdf,image/jpeg,image/png" />}
+          </AdminField>
+          <AdminField label="Qué es">
+            {(props) => (
+              <select {...props} value={upload.kind} onChange={(e) => setUploadKind(e.target.value as BookingDocumentKind)}>
+                {Object.entries(BOOKING_DOCUMENT_KINDS).map(([kind, label]) => (
+                  <option key={kind} value={kind}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdminField>
+          <button type="submit" className="button" disabled={upload.sending}>
+            {upload.sending ? 'Subiendo…' : 'Subir documento'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function ExtraDialogView() {
+  const { dialog, sending, error, fields } = useStore($bookingExtras);
+  const { detail } = useStore($bookingDesk);
+  if (!dialog || !detail) return null;
+  const { title } = extraTexts(dialog);
+  const common = { title, error, sending, onConfirm: () => void confirmExtra(), onClose: closeExtra };
+  if (dialog.kind === 'mail') {
+    const to = detail.booking.email ?? 'el titular';
+    return (
+      <AdminDialog {...common} confirm="Enviar">
+        <p>
+          Se enviará «{BOOKING_MAIL_LABELS[dialog.mail]}» a {to}
+          {dialog.mail === 'payment-reminder' ? ` por lo pendiente: ${formatEuros(detail.booking.priceCents - detail.booking.paidCents)}` : ''}.
+          {dialog.mail === 'documentation-eticket'
+            ? ` Se adjuntan los billetes electrónicos subidos (${detail.booking.documents.filter((d) => d.kind === 'ETICKET').length}).`
+            : ''}
+        </p>
+      </AdminDialog>
+    );
+  }
+  if (dialog.kind === 'traveller') {
+    return (
+      <AdminDialog {...common} confirm="Guardar" wide>
+        <div className="admin-form-grid">
+          {TRAVELLER_FIELDS.map(([key, label]) => (
+            <AdminField key={key} label={label} error={fields[`fields.${key}`]}>
+              {(props) => (
+                <input
+                  {...props}
+                  name={key}
+                  type={key === 'birthdate' ? 'date' : key === 'email' ? 'email' : 'text'}
+                  value={dialog.values[key]}
+                  onChange={(e) => setTravellerValue(key, e.target.value)}
+                />
+              )}
+            </AdminField>
+          ))}
+        </div>
+      </AdminDialog>
+    );
+  }
+  if (dialog.kind === 'activity') {
+    const chosen = dialog.options?.find((o) => o.activityId === dialog.activityId);
+    return (
+      <AdminDialog {...common} confirm="Añadir" wide>
+        <p>Las plazas se toman ya y el importe de la actividad, al precio de hoy, queda pendiente de pago en la reserva.</p>
+        {dialog.options === null ? (
+          <p role="status">Cargando las actividades…</p>
+        ) : dialog.options.length === 0 ? (
+          <p>Esta salida no tiene actividades opcionales.</p>
+        ) : (
+          <>
+            <AdminField label="Actividad" error={fields['activityId']}>
+              {(props) => (
+                <select {...props} value={dialog.activityId} onChange={(e) => editExtra({ activityId: e.target.value })}>
+                  <option value="">Elige una actividad</option>
+                  {dialog.options?.map((o) => (
+                    <option key={o.activityId} value={o.activityId} disabled={o.left === 0}>
+                      {o.name}
+                      {o.left === null ? '' : o.left === 0 ? ' (agotada)' : ` (quedan ${o.left})`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </AdminField>
+            <fieldset className="admin-checks" aria-describedby={fields['travellerIds'] ? 'actividad-viajeros-error' : undefined}>
+              <legend>Para quién</legend>
+              {detail.travellers.map((t) => {
+                const has = chosen ? t.activities.some((a) => a.id === chosen.activityId) : false;
+                return (
+                  <label key={t.id}>
+                    <input type="checkbox" checked={has || dialog.travellerIds.includes(t.id)} disabled={has} onChange={() => toggleActivityTraveller(t.id)} />{' '}
+                    {`${t.name} ${t.surname}`.trim() || 'Sin nombre'}
+                    {has ? ' (ya la tiene)' : ''}
+                  </label>
+                );
+              })}
+              {fields['travellerIds'] ? (
+                <span className="admin-field__error" id="actividad-viajeros-error">
+                  {fields['travellerIds']}
+                </span>
+              ) : null}
+            </fieldset>
+          </>
+        )}
+      </AdminDialog>
+    );
+  }
+  const holder = detail.booking.pointsHolder;
+  const points = Number.parseInt(dialog.points, 10);
+  return (
+    <AdminDialog {...common} confirm="Abonar puntos">
+      <p>
+        Los puntos se abonan en la cuenta del viajero de esta reserva, que ahora tiene {holder?.points ?? 0}.
+        {Number.isFinite(points) && points > 0 ? ` ${points} puntos valen ${formatEuros(computePointsValueCents(points))} de descuento.` : ''}
+      </p>
+      <AdminField label="Puntos" error={fields['points']}>
+        {(props) => <input {...props} name="points" inputMode="numeric" value={dialog.points} onChange={(e) => editExtra({ points: e.target.value })} />}
+      </AdminField>
+      <AdminField label="Motivo" error={fields['reason']}>
+        {(props) => <textarea {...props} name="reason" rows={3} value={dialog.reason} onChange={(e) => editExtra({ reason: e.target.value })} />}
+      </AdminField>
+    </AdminDialog>
+  );
+}

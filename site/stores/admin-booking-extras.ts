@@ -1,0 +1,204 @@
+/**
+ * The booking page's further actions (/admin/booking/{id}): send one of its mails again, correct a
+ * traveller, add an optional activity, credit a compensation in points, upload a document for the
+ * traveller. Like the status actions, each dialog press carries one request id (a retry after a lost
+ * answer is applied once) and the booking as the staff member saw it; the answer is the booking as it
+ * is now, shown at once.
+ */
+import { map } from 'nanostores';
+import { BOOKING_MAIL_LABELS, type BookingActivityOption, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
+import type { BookingDetail } from '#shared/schemas/backoffice.ts';
+import { api, callApi, type ApiFailure } from '../lib/api-client.ts';
+import { $bookingDesk } from './admin-booking.ts';
+
+/** The traveller fields staff may correct, in the order the form asks them. */
+export const TRAVELLER_FIELDS = [
+  ['name', 'Nombre'],
+  ['surname', 'Apellidos'],
+  ['national_id', 'DNI o NIE'],
+  ['passport', 'Pasaporte'],
+  ['birthdate', 'Fecha de nacimiento'],
+  ['nationality', 'Nacionalidad'],
+  ['email', 'Correo electrónico'],
+  ['phone', 'Teléfono'],
+] as const;
+export type TravellerField = (typeof TRAVELLER_FIELDS)[number][0];
+
+export type ExtraDialog =
+  | { kind: 'mail'; mail: BookingMail }
+  | { kind: 'traveller'; travellerId: string; values: Record<TravellerField, string> }
+  | { kind: 'activity'; options: BookingActivityOption[] | null; activityId: string; travellerIds: string[] }
+  | { kind: 'compensation'; points: string; reason: string };
+
+export interface ExtrasState {
+  dialog: ExtraDialog | null;
+  requestId: string;
+  sending: boolean;
+  error: string | null;
+  fields: Record<string, string>;
+  /** The document upload form, which lives on the page rather than in a dialog. */
+  upload: { kind: BookingDocumentKind; requestId: string; sending: boolean; error: string | null };
+}
+
+const newUpload = (): ExtrasState['upload'] => ({ kind: 'ETICKET', requestId: crypto.randomUUID(), sending: false, error: null });
+
+export const $bookingExtras = map<ExtrasState>({ dialog: null, requestId: '', sending: false, error: null, fields: {}, upload: newUpload() });
+
+const patch = (changes: Partial<ExtrasState>) => $bookingExtras.set({ ...$bookingExtras.get(), ...changes });
+
+function open(dialog: ExtraDialog) {
+  patch({ dialog, requestId: crypto.randomUUID(), sending: false, error: null, fields: {} });
+  $bookingDesk.setKey('done', null);
+}
+
+export const closeExtra = () => patch({ dialog: null });
+
+/** Changes the open dialog's form (a field typed, a box ticked). */
+export function editExtra(change: Partial<ExtraDialog>) {
+  const { dialog, fields } = $bookingExtras.get();
+  if (!dialog) return;
+  const cleared = Object.fromEntries(Object.entries(fields).filter(([key]) => !(key in change)));
+  patch({ dialog: { ...dialog, ...change } as ExtraDialog, fields: cleared });
+}
+
+export const openMail = (mail: BookingMail) => open({ kind: 'mail', mail });
+
+export function openTraveller(traveller: BookingDetail['travellers'][number]) {
+  const values = Object.fromEntries(TRAVELLER_FIELDS.map(([key]) => [key, traveller.fields[key] ?? ''])) as Record<TravellerField, string>;
+  open({ kind: 'traveller', travellerId: traveller.id, values });
+}
+
+export function setTravellerValue(key: TravellerField, value: string) {
+  const { dialog, fields } = $bookingExtras.get();
+  if (dialog?.kind !== 'traveller') return;
+  const { [`fields.${key}`]: _, ...rest } = fields;
+  patch({ dialog: { ...dialog, values: { ...dialog.values, [key]: value } }, fields: rest });
+}
+
+export async function openActivity() {
+  const { id } = $bookingDesk.get();
+  open({ kind: 'activity', options: null, activityId: '', travellerIds: [] });
+  const result = await callApi(() => api.admin.bookings[':id'].activities.$get({ param: { id } }));
+  const { dialog } = $bookingExtras.get();
+  if (dialog?.kind !== 'activity') return;
+  if (!result.ok) {
+    patch({ error: result.message });
+    return;
+  }
+  patch({ dialog: { ...dialog, options: result.data.activities } });
+}
+
+export function toggleActivityTraveller(travellerId: string) {
+  const { dialog, fields } = $bookingExtras.get();
+  if (dialog?.kind !== 'activity') return;
+  const has = dialog.travellerIds.includes(travellerId);
+  const { travellerIds: _, ...rest } = fields;
+  patch({
+    dialog: { ...dialog, travellerIds: has ? dialog.travellerIds.filter((t) => t !== travellerId) : [...dialog.travellerIds, travellerId] },
+    fields: rest,
+  });
+}
+
+export const openCompensation = () => open({ kind: 'compensation', points: '', reason: '' });
+
+/** What each dialog is called and what its status line says once done. */
+export function extraTexts(dialog: ExtraDialog): { title: string; done: string } {
+  switch (dialog.kind) {
+    case 'mail':
+      return { title: `Enviar: ${BOOKING_MAIL_LABELS[dialog.mail]}`, done: `${BOOKING_MAIL_LABELS[dialog.mail]}: enviado a la cola de correo.` };
+    case 'traveller':
+      return { title: 'Editar los datos del viajero', done: 'Datos del viajero guardados.' };
+    case 'activity':
+      return { title: 'Añadir una actividad opcional', done: 'Actividad añadida: el importe nuevo queda pendiente de pago.' };
+    case 'compensation':
+      return { title: 'Compensar con puntos', done: 'Puntos abonados al viajero.' };
+  }
+}
+
+async function send(dialog: ExtraDialog, id: string, requestId: string, detail: BookingDetail) {
+  const expectedUpdatedAt = detail.booking.updatedAt;
+  switch (dialog.kind) {
+    case 'mail':
+      return callApi(() => api.admin.bookings[':id'].mails.$post({ param: { id }, json: { requestId, mail: dialog.mail } }));
+    case 'traveller': {
+      // An emptied field is left as it was: the API's schema drops blanks, as the funnel's does.
+      const fields = Object.fromEntries(Object.entries(dialog.values).map(([k, v]) => [k, v.trim() === '' ? undefined : v]));
+      return callApi(() =>
+        api.admin.bookings[':id'].traveller.$post({ param: { id }, json: { requestId, expectedUpdatedAt, travellerId: dialog.travellerId, fields } }),
+      );
+    }
+    case 'activity':
+      return callApi(() =>
+        api.admin.bookings[':id'].activity.$post({
+          param: { id },
+          json: { requestId, expectedUpdatedAt, activityId: dialog.activityId, travellerIds: dialog.travellerIds },
+        }),
+      );
+    case 'compensation':
+      return callApi(() =>
+        api.admin.bookings[':id'].compensation.$post({ param: { id }, json: { requestId, points: dialog.points as unknown as number, reason: dialog.reason } }),
+      );
+  }
+}
+
+export async function confirmExtra() {
+  const state = $bookingExtras.get();
+  const { id, detail } = $bookingDesk.get();
+  if (!state.dialog || !detail || state.sending) return;
+  patch({ sending: true, error: null });
+  const result = await send(state.dialog, id, state.requestId, detail);
+  if (!result.ok) {
+    failed(result, state.requestId);
+    return;
+  }
+  const done = extraTexts(state.dialog).done;
+  patch({ dialog: null, sending: false });
+  $bookingDesk.set({ ...$bookingDesk.get(), detail: result.data.detail, done });
+}
+
+function failed(result: ApiFailure, requestId: string) {
+  // Refused: the next press is a new one. No answer (status 0): the same id goes again, applied once.
+  patch({ sending: false, error: result.message, fields: result.fields, requestId: result.status === 0 ? requestId : crypto.randomUUID() });
+  // The booking moved meanwhile: show it as it is now behind the message.
+  if (result.status === 409) void reloadBooking();
+}
+
+async function reloadBooking() {
+  const { id } = $bookingDesk.get();
+  const result = await callApi(() => api.admin.bookings[':id'].$get({ param: { id } }));
+  if (result.ok) $bookingDesk.setKey('detail', result.data);
+}
+
+export const setUploadKind = (kind: BookingDocumentKind) => patch({ upload: { ...$bookingExtras.get().upload, kind, error: null } });
+
+/** 'Subir': the chosen file to the booking, as an e-ticket or another document. */
+export async function uploadDocument(file: File | null) {
+  const { upload } = $bookingExtras.get();
+  const { id } = $bookingDesk.get();
+  if (upload.sending) return;
+  if (!file) {
+    patch({ upload: { ...upload, error: 'Elige un archivo.' } });
+    return;
+  }
+  patch({ upload: { ...upload, sending: true, error: null } });
+  const result = await callApi(() =>
+    api.admin.bookings[':id'].documents.$post({ param: { id }, form: { requestId: upload.requestId, kind: upload.kind, file } }),
+  );
+  if (!result.ok) {
+    patch({
+      upload: {
+        ...upload,
+        sending: false,
+        error: result.fields['file'] ?? result.message,
+        requestId: result.status === 0 ? upload.requestId : crypto.randomUUID(),
+      },
+    });
+    return;
+  }
+  patch({ upload: { ...newUpload(), kind: upload.kind } });
+  $bookingDesk.set({ ...$bookingDesk.get(), detail: result.data.detail, done: `Documento subido: ${file.name}.` });
+}
+
+/** Where a document downloads from (staff only; the API checks). */
+export const documentHref = (bookingId: string, key: string) =>
+  `/api/admin/bookings/${encodeURIComponent(bookingId)}/documents/file?key=${encodeURIComponent(key)}`;
