@@ -23,6 +23,7 @@ import {
   sortBy,
 } from '../../stores/admin-bookings.ts';
 import SessionGuard from '../SessionGuard.tsx';
+import { PeriodNotices } from './PeriodNotices.tsx';
 import { counted, moment, shortDay } from './format.ts';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
@@ -298,6 +299,7 @@ function Manifest({ manifest }: { manifest: PeriodManifest }) {
           Imprimir
         </button>
       </div>
+      <PeriodNotices manifest={manifest} />
       {rows.length === 0 ? (
         <p>Todavía no hay viajeros confirmados en esta salida.</p>
       ) : (
