@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';
-import { createPayableBooking, listDepartures } from '../support/funnel-booking.ts';
+import { createPayableBooking, findMail, listDepartures } from '../support/funnel-booking.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -116,8 +116,9 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
   expect(await seatsOn(page, booking.periodId)).toBe((seatsHeld ?? 0) + 1);
 });
 
-test('refunds part of a card payment through the sandbox terminal, never more than is left', async ({ page }) => {
-  const booking = await createPayableBooking(page.request);
+/** A booking paid in full with Redsys' test card on the sandbox terminal: CONFIRMED. */
+async function paidByCard(page: Page, options: Parameters<typeof createPayableBooking>[1] = {}) {
+  const booking = await createPayableBooking(page.request, options);
   await page.goto('/');
   const origin = new URL(page.url()).origin;
   const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
@@ -132,6 +133,11 @@ test('refunds part of a card payment through the sandbox terminal, never more th
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+  return { booking, amountCents };
+}
+
+test('refunds part of a card payment through the sandbox terminal, never more than is left', async ({ page }) => {
+  const { booking, amountCents } = await paidByCard(page);
   await signInAsAdmin(page);
 
   await page.goto(`/admin/booking/${booking.id}`);
@@ -154,4 +160,77 @@ test('refunds part of a card payment through the sandbox terminal, never more th
   await expect(payments.locator('td[data-label="Devuelto"]')).toHaveText('50 €');
   await expect(page.locator('#movimientos').locator('..')).toContainText('Abono');
   await expect(page.locator('#acciones').locator('..')).toContainText('Devolución');
+});
+
+test('on a paid booking: the documentation sent again, a traveller corrected, an activity added, points and an e-ticket; then a reminder to the departure', async ({
+  page,
+}) => {
+  const { booking } = await paidByCard(page, { adults: 2 });
+  await signInAsAdmin(page);
+  await page.goto(`/admin/booking/${booking.id}`);
+  await expect(page.locator('.admin-booking__ref')).toContainText('Confirmada');
+  const done = page.locator('.admin-done');
+
+  await page.getByRole('button', { name: 'Enviar documentación del viaje' }).click();
+  await page.getByRole('dialog', { name: 'Enviar: Documentación del viaje' }).getByRole('button', { name: 'Enviar' }).click();
+  await expect(done).toHaveText('Documentación del viaje: enviado a la cola de correo.');
+  const info = await findMail(booking.leadEmail, 'INFO_PRACTICA');
+  expect(JSON.parse(info.attachments)).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+
+  // The second traveller's data: a wrong DNI is refused at its field, then the name is corrected.
+  await page.getByRole('button', { name: 'Editar los datos de Viajero 2 García López' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar los datos del viajero' });
+  await expectAccessible(page, '/admin/booking (editar viajero)');
+  await edit.getByLabel('DNI o NIE').fill('12345678A');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(edit.getByLabel('DNI o NIE')).toHaveAttribute('aria-invalid', 'true');
+  await edit.getByLabel('DNI o NIE').fill('00000000T');
+  await edit.getByLabel('Nombre', { exact: true }).fill('Marta');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(done).toHaveText('Datos del viajero guardados.');
+  await expect(page.locator('#viajeros').locator('..')).toContainText('Marta García López');
+
+  // An optional activity for the lead: the seats are taken and what it costs is now owed.
+  const owed = page.locator('.admin-facts dt:text-is("Pendiente") + dd');
+  await expect(owed).toHaveText('0 €');
+  await page.getByRole('button', { name: 'Añadir actividad' }).click();
+  const activity = page.getByRole('dialog', { name: 'Añadir una actividad opcional' });
+  const select = activity.getByLabel('Actividad');
+  const option = await select.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+  await select.selectOption(option ?? '');
+  await activity.getByRole('checkbox', { name: /^Ana García López/ }).check();
+  await activity.getByRole('button', { name: 'Añadir' }).click();
+  await expect(done).toHaveText('Actividad añadida: el importe nuevo queda pendiente de pago.');
+  await expect(owed).not.toHaveText('0 €');
+
+  await page.getByRole('button', { name: 'Compensar con puntos' }).click();
+  const points = page.getByRole('dialog', { name: 'Compensar con puntos' });
+  await points.getByLabel('Puntos').fill('500');
+  await points.getByLabel('Motivo').fill('Retraso del vuelo de ida');
+  await points.getByRole('button', { name: 'Abonar puntos' }).click();
+  await expect(done).toHaveText('Puntos abonados al viajero.');
+  await expect(page.locator('#movimientos').locator('..')).toContainText('500 puntos');
+
+  await page.getByLabel('Archivo (PDF, JPG o PNG, hasta 10 MB)').setInputFiles({
+    name: 'billete vuelo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Subir documento' }).click();
+  await expect(done).toHaveText('Documento subido: billete vuelo.pdf.');
+  await expect(page.getByRole('link', { name: 'billete-vuelo.pdf' })).toBeVisible();
+  await expect(page.locator('#acciones').locator('..')).toContainText('admin@different.demo');
+
+  // The departure: a payment reminder up to 100 % to this booking alone.
+  await page.goto(`/admin/bookings/${booking.periodId}`);
+  const notices = page.getByRole('region', { name: 'Avisos a los viajeros de esta salida' });
+  await notices.getByLabel('Qué enviar').selectOption('payment-reminder');
+  await notices.getByLabel('Solo a las reservas que elija').check();
+  await notices.getByRole('button', { name: 'Enviar aviso' }).click();
+  await expect(notices.getByText('Elige al menos una reserva.')).toBeVisible();
+  await notices.getByRole('group', { name: 'Reservas' }).getByRole('checkbox').first().check();
+  await notices.getByRole('button', { name: 'Enviar aviso' }).click();
+  await expectAccessible(page, '/admin/bookings/{periodId} (aviso)');
+  await page.getByRole('dialog', { name: 'Enviar el aviso' }).getByRole('button', { name: 'Enviar' }).click();
+  await expect(notices.getByRole('status')).toContainText(/Aviso enviado a 1 reserva\.|No se envió a/);
 });
