@@ -297,4 +297,45 @@ describe.each(dialects)('/api/admin booking page actions and departure notificat
     const periodActions = await t.db.selectFrom('staffActions').select(['action', 'actorEmail']).where('entityType', '=', 'period').execute();
     expect(periodActions).toHaveLength(3);
   });
+
+  it('lists saved budgets, searched and paged on the server, and sends a budget again with today’s price', async () => {
+    const api = apiOf();
+    const saved = (await createBookingForPayment(api, t.db)).id;
+    const other = (await createBookingForPayment(api, t.db)).id;
+    await createBookingForPayment(api, t.db);
+    for (const [id, budgetName] of [
+      [saved, 'Japón en familia'],
+      [other, 'Escapada de Luis'],
+    ] as const) {
+      const res = await api.request(`/bookings/${id}/budget`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ budgetName }),
+      });
+      expect(res.status).toBe(200);
+    }
+    for (const who of ['visitor', 'traveller', 'guide'] as const) expect((await call(who, 'GET', '/budgets')).status).toBe(who === 'visitor' ? 401 : 403);
+
+    const all = await call('admin', 'GET', '/budgets');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(2);
+    expect(all.body.rows.map((r: { budgetName: string }) => r.budgetName).sort()).toEqual(['Escapada de Luis', 'Japón en familia']);
+    expect(all.body.rows.find((r: { id: string }) => r.id === saved)).toMatchObject({
+      tourName: 'Japón esencial',
+      leadName: 'Ana García López',
+      email: 'ana.garcia@viajes.es',
+      travellers: 3,
+      continuePath: `/tour/japon-esencial/personaliza-el-viaje/${saved}`,
+    });
+    expect((await call('admin', 'GET', '/budgets?q=FAMILIA')).body.rows.map((r: { id: string }) => r.id)).toEqual([saved]);
+    expect((await call('admin', 'GET', '/budgets?q=x')).status).toBe(422);
+    expect((await call('admin', 'GET', '/budgets?page=2')).body).toMatchObject({ total: 2, rows: [] });
+
+    const before = (await mailsOf(saved)).filter((m) => m.type === 'BUDGET').length;
+    const resend = await call('admin', 'POST', `/bookings/${saved}/mails`, { requestId: 'press-budget-1', mail: 'budget' });
+    expect(resend.body).toMatchObject({ applied: true, to: 'ana.garcia@viajes.es' });
+    const budgets = (await mailsOf(saved)).filter((m) => m.type === 'BUDGET');
+    expect(budgets).toHaveLength(before + 1);
+    expect(budgets.at(-1)!.subject).toContain('Japón en familia');
+  });
 });

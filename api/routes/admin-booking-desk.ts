@@ -8,6 +8,7 @@ import {
   BOOKING_DOCUMENT_KINDS,
   BOOKING_DOCUMENT_MAX_BYTES,
   BookingMailSchema,
+  BudgetListQuerySchema,
   CompensationSchema,
   PeriodNoticeSchema,
   TravellerEditSchema,
@@ -18,7 +19,7 @@ import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { activityOptions, addActivity, compensate, editTraveller, readDocument, uploadDocument } from '../services/backoffice/booking-edits.ts';
 import { notifyPeriod, sendBookingMail } from '../services/backoffice/booking-mails.ts';
-import { bookingDetail } from '../services/backoffice/bookings.ts';
+import { bookingDetail, listBudgets } from '../services/backoffice/bookings.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
@@ -107,6 +108,10 @@ export function adminBookingDeskRoutes({ db, config, rebuilds }: AppDeps) {
       c.header('Cache-Control', 'no-store');
       c.header('X-Content-Type-Options', 'nosniff');
       return c.body(new Uint8Array(doc.bytes));
+    })
+    .get('/budgets', allow('admin'), validate('query', BudgetListQuerySchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listBudgets(db, c.req.valid('query')));
     })
     .post('/periods/:id/notifications', allow('admin'), validate('param', IdParam), validate('json', PeriodNoticeSchema), async (c) => {
       const result = await notifyPeriod(

@@ -132,3 +132,31 @@ export interface BookingActivityOption {
   name: string;
   left: number | null;
 }
+
+// ------------------------------------------------------------------------------------------------ budgets
+
+/** `GET /api/admin/budgets`: saved budgets (bookings the visitor saved with a name and did not pay), newest change first. */
+export const BudgetListQuerySchema = z.strictObject({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(2, 'Escribe al menos 2 caracteres.').max(100).optional(),
+  ),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type BudgetListQuery = z.infer<typeof BudgetListQuerySchema>;
+
+export interface BudgetListRow {
+  id: string;
+  budgetName: string;
+  differentId: string;
+  leadName: string;
+  email: string | null;
+  tourName: string;
+  periodId: string;
+  dayOne: string;
+  travellers: number;
+  priceCents: number;
+  updatedAt: string;
+  /** Where the shop continues it: the funnel's customise step of this booking. */
+  continuePath: string;
+}

@@ -234,3 +234,32 @@ test('on a paid booking: the documentation sent again, a traveller corrected, an
   await page.getByRole('dialog', { name: 'Enviar el aviso' }).getByRole('button', { name: 'Enviar' }).click();
   await expect(notices.getByRole('status')).toContainText(/Aviso enviado a 1 reserva\.|No se envió a/);
 });
+
+test('saved budgets: found by name, sent again, opened on the desk', async ({ page }) => {
+  const booking = await createPayableBooking(page.request);
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const budgetName = `Presupuesto ${Date.now()}`;
+  const saved = await page.request.post(`/api/bookings/${booking.id}/budget`, { data: { budgetName }, headers: { origin } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await signInAsAdmin(page);
+
+  await page.goto('/admin/presupuesto');
+  const form = page.getByRole('form', { name: 'Buscar presupuestos' });
+  await form.getByLabel('Buscar').fill(budgetName);
+  await form.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('1 presupuesto', { exact: true })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(budgetName) });
+  await expect(row).toContainText('Ana García López');
+  await expectAccessible(page, '/admin/presupuesto');
+  await row.getByRole('button', { name: `Reenviar el presupuesto ${budgetName}` }).click();
+  await page.getByRole('dialog', { name: 'Reenviar el presupuesto' }).getByRole('button', { name: 'Reenviar' }).click();
+  await expect(page.locator('.admin-done')).toHaveText(`Presupuesto «${budgetName}» reenviado a ${booking.leadEmail}.`);
+  expect((await findMail(booking.leadEmail, 'BUDGET')).subject).toContain(budgetName);
+  await expect(row.getByRole('link', { name: `Continuar en la tienda el presupuesto ${budgetName}` })).toHaveAttribute(
+    'href',
+    `/tour/${booking.slug}/personaliza-el-viaje/${booking.id}`,
+  );
+  await row.getByRole('link', { name: `Ver la reserva del presupuesto ${budgetName}` }).click();
+  await expect(page.locator('.admin-booking__ref')).toContainText('En curso');
+});

@@ -27,6 +27,8 @@ import { bookingNotFound, parseTravellers } from '../bookings/records.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
 import { refundableCents } from '../payments/refunds.ts';
 import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
+import type { BudgetListQuery, BudgetListRow } from '#shared/schemas/booking-desk.ts';
+import { budgetPathOf } from '../bookings/budgets.ts';
 import { listDocuments } from './booking-edits.ts';
 import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
 
@@ -199,6 +201,68 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
         .execute()
     : [];
   return { rows: rows.map(toListRow), total: Number(count.n), page: query.page, pageSize: BOOKING_PAGE_SIZE };
+}
+
+/**
+ * /admin/presupuesto: the budgets visitors saved (a name, still IN_PROGRESS), most recently changed first,
+ * found by their name, the lead's name, e-mail or phone, or the reference. Answered as the desk's rows plus
+ * the budget's name and where the shop continues it.
+ */
+export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ rows: BudgetListRow[]; total: number; page: number; pageSize: number }> {
+  const like = query.q === undefined ? null : `%${query.q.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const budgets = () =>
+    db
+      .selectFrom('bookings')
+      .where('bookings.budgetName', 'is not', null)
+      .where('bookings.status', '=', 'IN_PROGRESS')
+      .$if(like !== null, (qb) =>
+        qb.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('bookings.budgetName')}) like ${like} escape '\\'`, matchesText(query.q as string, false)])),
+      );
+  const [ids, count] = await Promise.all([
+    budgets()
+      .select(['bookings.id', 'bookings.budgetName', 'bookings.updatedAt'])
+      .orderBy('bookings.updatedAt', 'desc')
+      .orderBy('bookings.id', 'desc')
+      .limit(BOOKING_PAGE_SIZE)
+      .offset((query.page - 1) * BOOKING_PAGE_SIZE)
+      .execute(),
+    budgets()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const found = ids.length
+    ? await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
+        .select('tours.webSlug')
+        .where(
+          'bookings.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((budget) => {
+    const row = byId.get(budget.id);
+    if (!row) return [];
+    const view = toListRow(row);
+    return [
+      {
+        id: view.id,
+        budgetName: budget.budgetName ?? '',
+        differentId: view.differentId,
+        leadName: view.leadName,
+        email: view.email,
+        tourName: view.tourName,
+        periodId: view.periodId,
+        dayOne: view.dayOne,
+        travellers: view.travellers,
+        priceCents: view.priceCents,
+        updatedAt: budget.updatedAt,
+        continuePath: budgetPathOf(row.webSlug, view.id),
+      },
+    ];
+  });
+  return { rows, total: Number(count.n), page: query.page, pageSize: BOOKING_PAGE_SIZE };
 }
 
 /** Every booking the filters match, in the list's order, for the CSV export. */
