@@ -8,6 +8,7 @@ import { allow } from './middleware/access.ts';
 import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
+import { visitRoutes } from './routes/visits.ts';
 import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
@@ -56,6 +57,7 @@ export function createApi(deps: AppDeps) {
     .route('/auth', authRoutes(deps))
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
+    .route('/visits', visitRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.

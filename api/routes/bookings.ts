@@ -1,3 +1,6 @@
+import { getCookie } from 'hono/cookie';
+import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
+import { linkBookingToVisit } from '../services/visits.ts';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema, BudgetSchema, FlightChoiceSchema } from '#shared/schemas/bookings.ts';
@@ -61,7 +64,22 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
       return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
     })
     .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
-      const created = await createBooking(db, { request: c.req.valid('json'), by: authOf(c)?.userId ?? null, now: new Date() });
+      const request = c.req.valid('json');
+      const now = new Date();
+      const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
+      // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
+      const visit = getCookie(c, VISIT_COOKIE);
+      if (isVisitId(visit)) {
+        const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
+        await linkBookingToVisit(db, {
+          hash: visit,
+          bookingId: created.id,
+          passengers: request.adults + request.children,
+          travelerId,
+          path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
+          now,
+        });
+      }
       return c.json(created, 201);
     })
     .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {

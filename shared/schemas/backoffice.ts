@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
 import type { BookingDocumentView } from './booking-desk.ts';
+import type { CampaignFigures } from './visits.ts';
 
 /** How staff read each booking status. */
 export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
@@ -178,6 +179,8 @@ export interface DashboardFigure {
 export interface DashboardAnswer {
   figures: DashboardFigure[];
   departures: { periodId: string; tourName: string; dayOne: string; sold: number; capacity: number }[];
+  /** Visits, bookings and money per campaign and source over the last 30 days. */
+  campaigns: CampaignFigures[];
 }
 
 export const REFUND_AMOUNT_MESSAGE = 'Escribe el importe en euros, por ejemplo 120 o 120,50.';

@@ -5,6 +5,7 @@
  */
 import type { DashboardAnswer } from '#shared/schemas/backoffice.ts';
 import type { Db } from '../../db/database.ts';
+import { campaignFigures } from '../visits.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -99,5 +100,6 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       const sold = Number(d.sold ?? 0);
       return { periodId: d.periodId, tourName: d.tourName, dayOne: d.dayOne, sold, capacity: sold + d.bookableAvailability };
     }),
+    campaigns: await campaignFigures(db, { now }),
   };
 }

@@ -68,6 +68,37 @@ function Dashboard() {
           </table>
         </TableFrame>
       )}
+      <h2 className="admin-section-title">Campañas de los últimos 30 días</h2>
+      {answer.campaigns.length === 0 ? (
+        <p>Ninguna visita ha llegado desde una campaña (enlaces con utm_source) en los últimos 30 días.</p>
+      ) : (
+        <TableFrame label="Campañas de los últimos 30 días">
+          <table className="admin-table admin-table--cards">
+            <thead>
+              <tr>
+                {['Fuente', 'Medio', 'Campaña', 'Visitantes', 'Páginas vistas', 'Reservas', 'Cobrado'].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {answer.campaigns.map((c) => (
+                <tr key={`${c.source}|${c.medium}|${c.campaign}`}>
+                  <td data-label="Fuente">{c.source}</td>
+                  <td data-label="Medio">{c.medium ?? '—'}</td>
+                  <td data-label="Campaña">{c.campaign ?? '—'}</td>
+                  <td data-label="Visitantes">{c.visitors.toLocaleString('es-ES')}</td>
+                  <td data-label="Páginas vistas">{c.pages.toLocaleString('es-ES')}</td>
+                  <td data-label="Reservas">{c.bookings.toLocaleString('es-ES')}</td>
+                  <td data-label="Cobrado">{formatEuros(c.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
     </>
   );
 }
