@@ -163,6 +163,7 @@ export interface BookingTable {
   createdAt: string;
   updatedAt: string;
   quoteStringify: string | null;
+  dayOne: string | null;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;

@@ -77,6 +77,20 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect(await countRows(t.db, 'staffActions')).toBe(0);
   });
 
+  it('sorts and filters by departure on the booking\u2019s own copy of its departure day, which the database keeps in step with the period', async () => {
+    const first = await transferBooking();
+    const dayOne = async (id: string) => (await t.db.selectFrom('bookings').select('dayOne').where('id', '=', id).executeTakeFirstOrThrow()).dayOne;
+    const period = await t.db.selectFrom('periods').select('dayOne').where('id', '=', 'p1').executeTakeFirstOrThrow();
+    expect(await dayOne(first)).toBe(period.dayOne);
+    // The period moves: its bookings move with it, whatever code changed it.
+    await t.db.updateTable('periods').set({ dayOne: '2031-05-04', returnDate: '2031-05-16' }).where('id', '=', 'p1').execute();
+    expect(await dayOne(first)).toBe('2031-05-04');
+    const list = async (query: string) => (await call('admin', 'GET', `/bookings?${query}`)).body.rows.map((r: { id: string }) => r.id);
+    expect(await list('departureFrom=2031-05-04&departureTo=2031-05-04')).toEqual([first]);
+    expect(await list('departureTo=2031-05-03')).toEqual([]);
+    expect(await list('status=WAITING_FOR_TRANSFER&sort=dayOne&dir=asc')).toEqual([first]);
+  });
+
   it('lists bookings with their tour, departure, lead and amounts, filtered, sorted and paged on the server', async () => {
     const id = await transferBooking();
     const other = (await createBookingForPayment(apiOf(), t.db)).id;

@@ -14,6 +14,7 @@ import * as refunds from './2026-11-25T12-refunds.ts';
 import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
 import * as bookingDocuments from './2026-11-25T22-booking-documents.ts';
 import * as staffActionEntities from './2026-11-25T23-staff-action-entities.ts';
+import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T13-coupon-versions': couponVersions,
   '2026-11-25T22-booking-documents': bookingDocuments,
   '2026-11-25T23-staff-action-entities': staffActionEntities,
+  '2026-11-25T24-booking-departure': bookingDeparture,
 };
