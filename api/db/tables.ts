@@ -980,6 +980,14 @@ export type TravelerRow = Selectable<TravelerTable>;
 export type NewTravelerRow = Insertable<TravelerTable>;
 export type TravelerRowUpdate = Updateable<TravelerTable>;
 
+export interface TravelersSearchTable {
+  travelerId: string | null;
+  searchText: string | null;
+}
+export type TravelersSearchRow = Selectable<TravelersSearchTable>;
+export type NewTravelersSearchRow = Insertable<TravelersSearchTable>;
+export type TravelersSearchRowUpdate = Updateable<TravelersSearchTable>;
+
 export interface TravellerPhotoTable {
   id: string;
   name: string;
@@ -1108,6 +1116,7 @@ export interface Database {
   transactions: TransactionTable;
   travelerOpinions: TravelerOpinionTable;
   travelers: TravelerTable;
+  travelersSearch: TravelersSearchTable;
   travellerPhotos: TravellerPhotoTable;
   userGroups: UserGroupTable;
   users: UserTable;

@@ -15,6 +15,7 @@ import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
 import * as bookingDocuments from './2026-11-25T22-booking-documents.ts';
 import * as staffActionEntities from './2026-11-25T23-staff-action-entities.ts';
 import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
+import * as travelerSearch from './2026-11-25T25-traveler-search.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T22-booking-documents': bookingDocuments,
   '2026-11-25T23-staff-action-entities': staffActionEntities,
   '2026-11-25T24-booking-departure': bookingDeparture,
+  '2026-11-25T25-traveler-search': travelerSearch,
 };

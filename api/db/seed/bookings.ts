@@ -253,6 +253,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       tpvPaymentStatus: plan.payments.some((p) => p.status === 'CONFIRMED' && p.method !== 'transfer') ? 'OK' : plan.status === 'CANCELED' ? 'KO' : null,
       surveyId: period.kind === 'past' ? `ENC-${rng.int(1000, 9999)}` : null,
       visitedSourceId: null,
+      dayOne: period.dayOne,
       luggage: rng.pick(['1 maleta facturada de 23 kg', 'Equipaje de mano', null]),
       howToCheckIn: plan.status === 'CONFIRMED' ? 'Check-in online 24 horas antes en la web de la aerolínea con el localizador del bono.' : null,
       type: 'Booking',

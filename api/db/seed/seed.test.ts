@@ -21,10 +21,13 @@ type AnyDb = Kysely<any>;
 /** Every application table (migration bookkeeping excluded), as named in SQL. */
 async function tableNames(db: AnyDb): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables
-    .map((t) => t.name)
-    .filter((name) => !name.startsWith('kysely_'))
-    .sort();
+  return (
+    tables
+      .map((t) => t.name)
+      // The search index is each engine's own (SQLite's FTS5 table, PostgreSQL's stored column): not data.
+      .filter((name) => !name.startsWith('kysely_') && !name.startsWith('travelers_search'))
+      .sort()
+  );
 }
 
 /** Each table's rows as canonical JSON, sorted: equal dumps mean equal databases, whatever the engine. */
@@ -32,7 +35,17 @@ async function dump(db: AnyDb): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of await tableNames(db)) {
     const rows = await db.selectFrom(table).selectAll().execute();
-    out[table] = rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b))))).sort();
+    out[table] = rows
+      .map((row) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row)
+              .filter(([key]) => key !== 'search_text' && key !== 'searchText')
+              .sort(([a], [b]) => a.localeCompare(b)),
+          ),
+        ),
+      )
+      .sort();
   }
   return out;
 }

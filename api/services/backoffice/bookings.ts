@@ -4,7 +4,7 @@
  * runs in one transaction, names the status the staff member saw (a booking that moved meanwhile is
  * refused), is recorded with who, when, why, before and after, and is applied once per press.
  */
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { BOOKING_TRANSITIONS } from '#shared/rules/booking-states.ts';
@@ -62,7 +62,7 @@ function filteredBookings(db: Db, filters: Filters, { exact = false }: { exact?:
           ),
         ),
       )
-      .$if(filters.q !== undefined, (qb) => qb.where(matchesText(filters.q as string, exact)))
+      .$if(filters.q !== undefined, (qb) => qb.where(matchesText(db, filters.q as string, exact)))
   );
 }
 
@@ -70,16 +70,19 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 
 /**
  * The free-text search: a tkId or differentId exactly (indexed), or part of the lead's name, e-mail or
- * phone, looked up in the travellers first so the bookings are reached through their index.
+ * phone, found through the travellers' trigram index (migration 2026-11-25T25: pg_trgm on PostgreSQL,
+ * FTS5 on SQLite) so the bookings are reached through their traveller index, never by a scan.
  */
-function matchesText(text: string, exact: boolean) {
-  if (exact) return sql<boolean>`(${sql.ref('bookings.tkId')} = ${text} or ${sql.ref('bookings.differentId')} = ${text})`;
-  const like = `%${text.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const contains = (expr: ReturnType<typeof sql>) => sql<boolean>`lower(${expr}) like ${like} escape '\\'`;
-  return sql<boolean>`(${sql.ref('bookings.tkId')} = ${text} or ${sql.ref('bookings.differentId')} = ${text} or ${sql.ref('bookings.travelerId')} in (select ${sql.ref('id')} from ${sql.table('travelers')} where ${sql.join(
-    [contains(sql`${sql.ref('name')} || ' ' || ${sql.ref('surname')}`), contains(sql.ref('email')), contains(sql`replace(${sql.ref('phone')}, ' ', '')`)],
-    sql` or `,
-  )}))`;
+function matchesText(db: Db, text: string, exact: boolean) {
+  const reference = sql<boolean>`${sql.ref('bookings.tkId')} = ${text} or ${sql.ref('bookings.differentId')} = ${text}`;
+  if (exact) return sql<boolean>`(${reference})`;
+  // '%' and '\\' would be wildcards or escapes; '_' may stay: as a wildcard it still matches itself.
+  const like = `%${text.toLocaleLowerCase('es').replace(/[%\\]/g, '')}%`;
+  const travellers =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`select ${sql.ref('id')} from ${sql.table('travelers')} where ${sql.ref('searchText')} like ${like}`
+      : sql`select ${sql.ref('travelerId')} from ${sql.table('travelersSearch')} where ${sql.ref('searchText')} like ${like}`;
+  return sql<boolean>`(${reference} or ${sql.ref('bookings.travelerId')} in (${travellers}))`;
 }
 
 const SORT_COLUMNS = {
@@ -215,7 +218,7 @@ export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ row
       .where('bookings.budgetName', 'is not', null)
       .where('bookings.status', '=', 'IN_PROGRESS')
       .$if(like !== null, (qb) =>
-        qb.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('bookings.budgetName')}) like ${like} escape '\\'`, matchesText(query.q as string, false)])),
+        qb.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('bookings.budgetName')}) like ${like} escape '\\'`, matchesText(db, query.q as string, false)])),
       );
   const [ids, count] = await Promise.all([
     budgets()
