@@ -10,6 +10,7 @@ import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './midd
 import { session } from './middleware/session.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
+import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -59,6 +60,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))
+    .route('/admin/bookings', adminAgencyMailRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

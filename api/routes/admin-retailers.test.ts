@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { duplicateCifMessage, RETAILER_MESSAGES, retailerHasBookingsMessage } from '#shared/schemas/retailers.ts';
+import { AGENCY_MAIL_MESSAGES, duplicateCifMessage, RETAILER_MESSAGES, retailerHasBookingsMessage } from '#shared/schemas/retailers.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
@@ -77,6 +77,7 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
     expect((await call(who, 'POST', '/retailers', { requestId: 'press-retailer-1', retailer: form({ cif: 'A28015865' }) })).status).toBe(status);
     expect((await call(who, 'PUT', `/retailers/${retailer.id}`, { version: 1, retailer: form({ name: 'Otra' }) })).status).toBe(status);
     expect((await call(who, 'DELETE', `/retailers/${retailer.id}?version=1`)).status).toBe(status);
+    expect((await call(who, 'POST', `/bookings/${booking}/notify-agency`, { requestId: 'press-agency-1' })).status).toBe(status);
     expect(await countRows(t.db, 'retailers')).toBe(1);
     expect((await t.db.selectFrom('retailers').select(['name', 'version']).executeTakeFirstOrThrow()).name).toBe('Viajes Levante');
     expect(await countRows(t.db, 'mails')).toBe(0);
@@ -323,5 +324,74 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
     const deletion = await t.db.selectFrom('staffActions').select(['before', 'after']).where('action', '=', 'delete').executeTakeFirstOrThrow();
     expect(JSON.parse(deletion.before ?? '{}')).toMatchObject({ name: 'Sin reservas', cif: 'A28015865' });
     expect(deletion.after).toBeNull();
+  });
+
+  it("queues the agency mail of a booking once per press, to its documentation address, with the booking's summary", async () => {
+    const { retailer } = (await create('press-retailer-1')).body;
+    const booking = await agencyBooking(retailer.id);
+    await t.db.updateTable('bookingTravelers').set({ retailerTravelerId: 'LEV-778' }).where('bookingId', '=', booking).execute();
+    const press = () => call('admin', 'POST', `/bookings/${booking}/notify-agency`, { requestId: 'press-agency-1' });
+    // A double click (both at once), then the same press retried after a lost answer: one mail.
+    const both = await Promise.all([press(), press()]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both.find((r) => r.status === 201)?.body).toEqual({ applied: true, to: 'documentacion@viajeslevante.es', agencyName: 'Viajes Levante' });
+    const again = await press();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ applied: false, to: 'documentacion@viajeslevante.es', agencyName: 'Viajes Levante' });
+
+    const mails = await t.db.selectFrom('mails').selectAll().execute();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({ type: 'BONO_RESERVA', toAddress: 'documentacion@viajeslevante.es', bookingId: booking, status: 'PENDING' });
+    expect(mail?.subject).toMatch(/^Reserva \S+ de Viajes Levante: «Japón esencial», del /);
+    expect(mail?.text).toContain('Hola, Amparo:');
+    expect(mail?.text).toContain('Vuestra referencia: LEV-778');
+    expect(mail?.text).toContain('Estado: en curso.');
+    expect(mail?.text).toContain('Titular: Ana García López');
+    expect(mail?.text).toMatch(/Viajero 3: .*\(niño\)/);
+    expect(mail?.attachments).toBe('[]');
+    const action = await t.db.selectFrom('staffActions').selectAll().where('action', '=', 'notify-agency').executeTakeFirstOrThrow();
+    expect(action).toMatchObject({ entityType: 'booking', entityId: booking, actorEmail: 'equipo@different.demo', requestId: 'press-agency-1' });
+    expect(JSON.parse(action.after ?? '{}')).toMatchObject({ retailerId: retailer.id, to: 'documentacion@viajeslevante.es', mailId: mail?.id });
+    const row = (await call('admin', 'GET', `/retailers/${retailer.id}/bookings`)).body.rows[0];
+    expect(row.agencyMailedAt).toBe(action.createdAt);
+
+    // A confirmed booking carries its voucher; a new press is a new mail.
+    await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', booking).execute();
+    expect((await call('admin', 'POST', `/bookings/${booking}/notify-agency`, { requestId: 'press-agency-2' })).status).toBe(201);
+    const voucher = await t.db
+      .selectFrom('mails')
+      .select(['text', 'attachments'])
+      .where('id', '!=', mail?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(voucher.text).toContain('Adjuntamos el bono de reserva en PDF');
+    expect(JSON.parse(voucher.attachments)).toEqual([
+      expect.objectContaining({ contentType: 'application/pdf', filename: expect.stringMatching(/^bono-reserva-/) }),
+    ]);
+  });
+
+  it('refuses the agency mail of a booking without agency, or of an agency without e-mail, and sends nothing', async () => {
+    const direct = await agencyBooking(null);
+    const noAgency = await call('admin', 'POST', `/bookings/${direct}/notify-agency`, { requestId: 'press-agency-1' });
+    expect(noAgency.status).toBe(409);
+    expect(noAgency.body.error.message).toBe(AGENCY_MAIL_MESSAGES.noAgency);
+
+    const { retailer } = (await create('press-retailer-1', { email: '', documentationEmail: '' })).body;
+    const booking = await agencyBooking(retailer.id);
+    const noEmail = await call('admin', 'POST', `/bookings/${booking}/notify-agency`, { requestId: 'press-agency-2' });
+    expect(noEmail.status).toBe(409);
+    expect(noEmail.body.error.message).toBe(AGENCY_MAIL_MESSAGES.noEmail('Viajes Levante'));
+
+    expect((await call('admin', 'POST', '/bookings/no-existe/notify-agency', { requestId: 'press-agency-3' })).status).toBe(404);
+    expect((await call('admin', 'POST', `/bookings/${booking}/notify-agency`, {})).status).toBe(422);
+    expect(await countRows(t.db, 'mails')).toBe(0);
+    expect(await t.db.selectFrom('staffActions').select('id').where('action', '=', 'notify-agency').execute()).toEqual([]);
+  });
+
+  it('leaves the bookings desk actions where they were', async () => {
+    const booking = await agencyBooking(null);
+    const unknown = await call('admin', 'POST', `/bookings/${booking}/no-such-action`, { requestId: 'press-x-1', expectedStatus: 'IN_PROGRESS' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Esa acción no existe.');
   });
 });
