@@ -23,7 +23,7 @@ export const RETAILER_PAGE_SIZE = 25;
 
 export const RETAILER_MESSAGES = {
   cifMissing: 'Escribe el CIF de la agencia (o el NIF o NIE si es de un autónomo).',
-  cif: 'Ese CIF no es válido: revisa la letra y el dígito de control (por ejemplo B12345674). Si la agencia es de un autónomo, escribe su NIF o NIE.',
+  cif: 'Ese CIF no es válido: revisa la letra y el dígito de control (por ejemplo B12345674).',
   name: 'Escribe el nombre comercial de la agencia.',
   email: 'Escribe un correo electrónico válido, por ejemplo reservas@agencia.es.',
   phone: 'Escribe un teléfono de 9 a 15 cifras; los extranjeros, con su prefijo (+33 1 23 45 67 89).',
