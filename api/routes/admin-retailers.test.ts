@@ -305,6 +305,7 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
       tourName: 'Japón esencial',
       priceCents: 250_000,
       paidCents: 100_000,
+      retailerId: retailer.id,
       retailerName: 'Viajes Levante',
       agencyMailedAt: null,
     });

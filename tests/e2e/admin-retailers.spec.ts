@@ -2,7 +2,8 @@
  * The agencies (cms-and-backoffice.md §2 /admin/retailers, /admin/retailer/{id}), as the demo admin at
  * desktop and phone width: a new agency refused for its CIF keeps what was typed and says why next to
  * the field; fixed, it is created, found by its CIF, edited (the change shows in its log) and deleted,
- * having no bookings. A demo agency shows its booking, which opens on the desk, and is sent its mail.
+ * having no bookings. A demo agency shows its booking, which opens on the desk (and leads back), and is
+ * sent its mail.
  */
 import { expect, test } from '@playwright/test';
 import { cifControlDigit } from '#shared/rules/tax-ids.ts';
@@ -123,4 +124,7 @@ test("a demo agency's bookings open on the desk, and the agency is sent a bookin
   await expect(page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Reservas' })).toHaveAttribute('aria-current', 'page');
   // The mail is among the booking's mails, to the agency.
   await expect(page.getByText('documentacion@viajespuertadelsol.demo').first()).toBeVisible();
+  // And the booking leads back to its agency.
+  await page.getByRole('link', { name: 'Viajes Puerta del Sol' }).click();
+  await expect(page.getByRole('heading', { name: 'Viajes Puerta del Sol', level: 2 })).toBeVisible();
 });
