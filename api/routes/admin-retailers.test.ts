@@ -198,6 +198,9 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
       expect(answer.status, `${JSON.stringify(extra)}`).toBe(422);
       expect(answer.body.error.fields, `${JSON.stringify(extra)}`).toEqual({ [`retailer.${field}`]: message });
     }
+    // A lone coordinate is named together with the other mistakes, not after they are fixed.
+    const both = await create('press-retailer-8', { postalCode: '460', latitude: '' });
+    expect(both.body.error.fields).toEqual({ 'retailer.postalCode': RETAILER_MESSAGES.postalCode, 'retailer.latitude': RETAILER_MESSAGES.coordinates });
     const unknown = await call('admin', 'POST', '/retailers', { requestId: 'press-retailer-9', retailer: { ...form(), web: 'x' } });
     expect(unknown.body.error.fields).toEqual({ 'retailer.web': 'Este campo no se admite.' });
     expect(await countRows(t.db, 'retailers')).toBe(0);

@@ -100,9 +100,15 @@ export const RetailerFormSchema = z
     membership: z.enum(RETAILER_MEMBERSHIPS, { error: RETAILER_MESSAGES.membership }),
     paymentType: text(80),
   })
-  .transform((form, ctx) => {
-    if ((form.latitude === null) !== (form.longitude === null))
-      ctx.addIssue({ code: 'custom', path: [form.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.coordinates });
+  .superRefine(
+    (form, ctx) => {
+      if ((form.latitude === null) !== (form.longitude === null))
+        ctx.addIssue({ code: 'custom', path: [form.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.coordinates });
+    },
+    // Named with the other fields' mistakes, not after they are fixed; skipped when a coordinate has its own.
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'latitude' || issue.path?.[0] === 'longitude') },
+  )
+  .transform((form) => {
     const lower = (value: string | null) => value?.toLowerCase() ?? null;
     return {
       ...form,
