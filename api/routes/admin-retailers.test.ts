@@ -201,6 +201,9 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
     // A lone coordinate is named together with the other mistakes, not after they are fixed.
     const both = await create('press-retailer-8', { postalCode: '460', latitude: '' });
     expect(both.body.error.fields).toEqual({ 'retailer.postalCode': RETAILER_MESSAGES.postalCode, 'retailer.latitude': RETAILER_MESSAGES.coordinates });
+    const missing = await call('admin', 'POST', '/retailers', { requestId: 'press-retailer-7' });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.error.fields)).toEqual(['retailer']);
     const unknown = await call('admin', 'POST', '/retailers', { requestId: 'press-retailer-9', retailer: { ...form(), web: 'x' } });
     expect(unknown.body.error.fields).toEqual({ 'retailer.web': 'Este campo no se admite.' });
     expect(await countRows(t.db, 'retailers')).toBe(0);

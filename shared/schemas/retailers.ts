@@ -105,8 +105,14 @@ export const RetailerFormSchema = z
       if ((form.latitude === null) !== (form.longitude === null))
         ctx.addIssue({ code: 'custom', path: [form.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.coordinates });
     },
-    // Named with the other fields' mistakes, not after they are fixed; skipped when a coordinate has its own.
-    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'latitude' || issue.path?.[0] === 'longitude') },
+    // Named with the other fields' mistakes, not after they are fixed; skipped when a coordinate has a
+    // mistake of its own, or when there is no form at all.
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'latitude' || issue.path[0] === 'longitude'),
+    },
   )
   .transform((form) => {
     const lower = (value: string | null) => value?.toLowerCase() ?? null;
