@@ -12,6 +12,8 @@ import { visitRoutes } from './routes/visits.ts';
 import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
+import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
+import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -60,7 +62,9 @@ export function createApi(deps: AppDeps) {
     .route('/visits', visitRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
+    .route('/admin/retailers', adminRetailerRoutes(deps))
     // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.
+    .route('/admin/bookings', adminAgencyMailRoutes(deps))
     .route('/admin', adminBookingDeskRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))

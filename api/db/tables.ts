@@ -735,6 +735,7 @@ export interface RetailerTable {
   longitude: number | null;
   membership: string | null;
   paymentType: string | null;
+  version: Generated<number>;
 }
 export type RetailerRow = Selectable<RetailerTable>;
 export type NewRetailerRow = Insertable<RetailerTable>;

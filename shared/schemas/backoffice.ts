@@ -75,6 +75,7 @@ export interface BookingListRow {
   leadName: string;
   email: string | null;
   phone: string | null;
+  retailerId: string | null;
   retailerName: string | null;
   travellers: number;
   priceCents: number;

@@ -12,6 +12,7 @@ import * as contentVersions from './2026-11-25T10-content-versions.ts';
 import * as staffActions from './2026-11-25T11-staff-actions.ts';
 import * as refunds from './2026-11-25T12-refunds.ts';
 import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
+import * as retailerVersions from './2026-11-25T20-retailer-versions.ts';
 import * as bookingDocuments from './2026-11-25T22-booking-documents.ts';
 import * as staffActionEntities from './2026-11-25T23-staff-action-entities.ts';
 import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T11-staff-actions': staffActions,
   '2026-11-25T12-refunds': refunds,
   '2026-11-25T13-coupon-versions': couponVersions,
+  '2026-11-25T20-retailer-versions': retailerVersions,
   '2026-11-25T22-booking-documents': bookingDocuments,
   '2026-11-25T23-staff-action-entities': staffActionEntities,
   '2026-11-25T24-booking-departure': bookingDeparture,

@@ -67,6 +67,7 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
       longitude: r.longitude,
       membership: r.membership,
       paymentType: r.paymentType,
+      version: 1,
     });
   }
 

@@ -116,6 +116,7 @@ function listRows(db: Db, query: BookingListQuery, options: { exact?: boolean } 
       'travelers.surname',
       'travelers.email',
       'travelers.phone',
+      'bookings.retailerId',
       'retailers.name as retailerName',
       // Per row, for the page's rows only (index payments(booking_id, status)).
       eb
@@ -149,6 +150,7 @@ function toListRow(r: ListRowRecord): BookingListRow {
     leadName: leadName || '—',
     email: r.email ?? lead?.reservationFields.email ?? null,
     phone: r.phone ?? null,
+    retailerId: r.retailerId,
     retailerName: r.retailerName,
     travellers: travellers.length,
     priceCents: r.priceCents,

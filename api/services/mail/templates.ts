@@ -6,6 +6,7 @@ import { BRAND_NAME } from '#shared/constants.ts';
 import type { MailType } from '#shared/enums.ts';
 import type { MailRow } from '../../db/tables.ts';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { type AgencyBookingMailData, renderAgencyBookingMail } from './agency-templates.ts';
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 
@@ -49,6 +50,7 @@ export type MailDataByTemplate = {
   ACCOUNT_EXISTS: AccountExistsData;
   WAITING_LIST_SEAT: WaitingListSeatData;
   BUDGET: BudgetMailData;
+  AGENCY_BOOKING: AgencyBookingMailData;
 } & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
@@ -100,6 +102,7 @@ const OWN_TEMPLATES = {
       footnote:
         'Te escribimos porque te apuntaste a la lista de espera de esta salida. Solo te avisamos una vez; si vuelve a llenarse, puedes apuntarte de nuevo.',
     }),
+  AGENCY_BOOKING: renderAgencyBookingMail,
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
 const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };
@@ -112,9 +115,14 @@ export function renderTemplate<T extends MailTemplate>(template: T, data: MailDa
 /**
  * The `mails.type` a template is stored under. The outbox's types are a frozen set: "you already
  * have an account" answers a sign-up, so it is filed with the verification mails; a waiting-list seat
- * offer with the waiting-list mails.
+ * offer with the waiting-list mails; the agency mail of a booking with the vouchers.
  */
-const STORED_AS: Partial<Record<MailTemplate, MailRow['type']>> = { ACCOUNT_EXISTS: 'ACCOUNT_VERIFICATION', WAITING_LIST_SEAT: 'WAITING_LIST' };
+const STORED_AS: Partial<Record<MailTemplate, MailRow['type']>> = {
+  ACCOUNT_EXISTS: 'ACCOUNT_VERIFICATION',
+  WAITING_LIST_SEAT: 'WAITING_LIST',
+  // The agency's copy of a booking's documents (its voucher when confirmed): filed with the vouchers.
+  AGENCY_BOOKING: 'BONO_RESERVA',
+};
 export function storedMailType(template: MailTemplate): MailRow['type'] {
   // Every other template is stored under its own name, which the mails table's CHECK lists.
   return STORED_AS[template] ?? (template as MailRow['type']);

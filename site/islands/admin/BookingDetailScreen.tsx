@@ -87,7 +87,7 @@ function Detail() {
             <dt>Teléfono</dt>
             <dd>{booking.phone ? <a href={`tel:${booking.phone.replace(/\s/g, '')}`}>{booking.phone}</a> : '—'}</dd>
             <dt>Agencia</dt>
-            <dd>{booking.retailerName ?? '—'}</dd>
+            <dd>{booking.retailerId && booking.retailerName ? <a href={`/admin/retailer/${booking.retailerId}`}>{booking.retailerName}</a> : '—'}</dd>
             <dt>Reservada</dt>
             <dd>{moment(booking.createdAt)}</dd>
           </dl>

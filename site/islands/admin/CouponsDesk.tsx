@@ -3,7 +3,7 @@
  * opens in a dialog; a coupon used on a booking can be deactivated but not deleted.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { COUPON_CONDITION_LABELS, COUPON_STATUS_LABELS, COUPON_TYPE_LABELS, type CouponView } from '#shared/schemas/backoffice.ts';
 import {
@@ -24,6 +24,7 @@ import {
 } from '../../stores/admin-coupons.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { shortDay } from './format.ts';
+import { Modal } from './Modal.tsx';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
 
@@ -159,18 +160,6 @@ function Coupons() {
   );
 }
 
-function Modal({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (ref.current && !ref.current.open) ref.current.showModal();
-  }, []);
-  return (
-    <dialog ref={ref} className="admin-dialog admin-dialog--wide" aria-label={label} onClose={onClose}>
-      {children}
-    </dialog>
-  );
-}
-
 function EditorDialog() {
   const { editor, tours } = useStore($coupons);
   if (!editor) return null;
@@ -199,7 +188,7 @@ function EditorDialog() {
     onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
   });
   return (
-    <Modal label={title} onClose={closeEditor}>
+    <Modal label={title} onClose={closeEditor} wide>
       <form onSubmit={submit} noValidate>
         <h2>{title}</h2>
         <div className="admin-form-grid">
@@ -291,7 +280,7 @@ function DeleteDialog() {
   if (!deleting) return null;
   const title = `Borrar el cupón ${deleting.coupon.code}`;
   return (
-    <Modal label={title} onClose={cancelDelete}>
+    <Modal label={title} onClose={cancelDelete} wide>
       <h2>{title}</h2>
       <p>Nadie lo ha usado todavía. Una vez borrado no se puede recuperar; si solo quieres que deje de valer, desactívalo.</p>
       {deleting.message ? (
