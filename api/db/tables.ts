@@ -990,6 +990,7 @@ export interface UserTable {
   disabledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  passwordChangeRequiredAt: string | null;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

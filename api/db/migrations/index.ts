@@ -12,6 +12,7 @@ import * as contentVersions from './2026-11-25T10-content-versions.ts';
 import * as staffActions from './2026-11-25T11-staff-actions.ts';
 import * as refunds from './2026-11-25T12-refunds.ts';
 import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
+import * as forcePasswordChange from './2026-11-25T21-force-password-change.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T11-staff-actions': staffActions,
   '2026-11-25T12-refunds': refunds,
   '2026-11-25T13-coupon-versions': couponVersions,
+  '2026-11-25T21-force-password-change': forcePasswordChange,
 };
