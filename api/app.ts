@@ -10,6 +10,7 @@ import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './midd
 import { session } from './middleware/session.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
+import { adminTravelerRoutes } from './routes/admin-travelers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -57,6 +58,7 @@ export function createApi(deps: AppDeps) {
     .route('/payments', paymentRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
+    .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

@@ -958,6 +958,8 @@ export interface TravelerTable {
   cityId: string | null;
   createdAt: string;
   updatedAt: string;
+  version: Generated<number>;
+  erasedAt: string | null;
 }
 export type TravelerRow = Selectable<TravelerTable>;
 export type NewTravelerRow = Insertable<TravelerTable>;

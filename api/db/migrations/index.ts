@@ -13,6 +13,7 @@ import * as staffActions from './2026-11-25T11-staff-actions.ts';
 import * as refunds from './2026-11-25T12-refunds.ts';
 import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
 import * as forcePasswordChange from './2026-11-25T21-force-password-change.ts';
+import * as travelerVersions from './2026-11-25T22-traveler-versions.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T12-refunds': refunds,
   '2026-11-25T13-coupon-versions': couponVersions,
   '2026-11-25T21-force-password-change': forcePasswordChange,
+  '2026-11-25T22-traveler-versions': travelerVersions,
 };
