@@ -212,6 +212,7 @@ export interface TravelerBookingRow {
 
 export interface TravelerBudgetRow {
   id: string;
+  differentId: string;
   budgetName: string;
   tourName: string;
   dayOne: string;
