@@ -45,8 +45,10 @@ export function adminTravelerRoutes({ db, config, rebuilds }: AppDeps) {
         const { id } = c.req.valid('param');
         const data = await exportTraveler(db, { id, actor: actorOf(c.var.auth), now: new Date() });
         c.header('Cache-Control', 'no-store');
+        c.header('Content-Type', 'application/json; charset=utf-8');
         c.header('Content-Disposition', `attachment; filename="datos-personales-${id}.json"`);
-        return c.json(data);
+        // Indented: the person it belongs to may read it in any text editor.
+        return c.body(JSON.stringify(data, null, 2));
       })
       .post('/:id/erase', allow('admin'), validate('param', IdParam), validate('json', EraseTravelerSchema), async (c) => {
         const { id } = c.req.valid('param');

@@ -191,7 +191,8 @@ export interface TravelerAccount {
   createdAt: string;
   /** Sign-ins (session families) still able to refresh. */
   activeSessions: number;
-  lastSignInAt: string | null;
+  /** When the account last signed in or refreshed its session. */
+  lastActiveAt: string | null;
 }
 
 export interface TravelerBookingRow {

@@ -4,8 +4,7 @@
  * recorded in `staff_actions` in the same transaction as its change, and applied once per request id
  * (docs/decisions/014-back-office-actions.md).
  */
-import type { TravelerFormValues } from '#shared/schemas/travelers.ts';
-import { TRAVELER_ACTION_MESSAGES, TRAVELER_FORM_MESSAGES } from '#shared/schemas/travelers.ts';
+import { TRAVELER_ACTION_MESSAGES, TRAVELER_FORM_MESSAGES, type TravelerFormValues } from '#shared/schemas/travelers.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';

@@ -153,7 +153,7 @@ async function accountView(db: Db, user: UserRow | undefined, now: Date): Promis
     db.selectFrom('sessions').select(['familyId', 'createdAt', 'revokedAt', 'rotatedAt', 'expiresAt']).where('userId', '=', user.id).execute(),
   ]);
   const live = sessions.filter((s) => s.revokedAt === null && s.rotatedAt === null && s.expiresAt > now.toISOString());
-  const firsts = sessions.map((s) => s.createdAt).sort();
+  const issued = sessions.map((s) => s.createdAt).sort();
   return {
     id: user.id,
     email: user.email,
@@ -165,7 +165,7 @@ async function accountView(db: Db, user: UserRow | undefined, now: Date): Promis
     groups: groups.map((g) => g.groupName),
     createdAt: user.createdAt,
     activeSessions: new Set(live.map((s) => s.familyId)).size,
-    lastSignInAt: firsts.at(-1) ?? null,
+    lastActiveAt: issued.at(-1) ?? null,
   };
 }
 

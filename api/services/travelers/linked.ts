@@ -22,7 +22,7 @@ export function accountOf(db: Db | Trx, travelerId: string): Promise<UserRow | u
   return db.selectFrom('users').selectAll().where('travelerId', '=', travelerId).orderBy('createdAt', 'desc').orderBy('id').executeTakeFirst();
 }
 
-/** Bookings the traveller holds or travels on, with their trip; the holder's first, newest first. */
+/** Bookings the traveller holds or travels on, with their trip and what was paid, newest first. */
 export function linkedBookings(db: Db | Trx, travelerId: string) {
   return db
     .selectFrom('bookings')

@@ -201,7 +201,7 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
     contactQuestions,
     reviews,
     waitingList,
-    // What staff did about them (the record's own before/after may hold other people's data: not copied).
+    // What staff did about them and why; which staff member did it is the staff's own data.
     staffActions: staffActions.map((a) => ({ action: a.action, reason: a.reason, at: a.createdAt })),
   };
 }

@@ -240,7 +240,7 @@ function AccountCard({ detail }: { detail: TravelerDetail }) {
           <dt>Sesiones abiertas</dt>
           <dd>{account.activeSessions}</dd>
           <dt>Último acceso</dt>
-          <dd>{moment(account.lastSignInAt)}</dd>
+          <dd>{moment(account.lastActiveAt)}</dd>
           {account.groups.length ? (
             <>
               <dt>Equipo</dt>
