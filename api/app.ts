@@ -14,6 +14,7 @@ import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
+import { adminTravelerRoutes } from './routes/admin-travelers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -66,6 +67,7 @@ export function createApi(deps: AppDeps) {
     // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.
     .route('/admin/bookings', adminAgencyMailRoutes(deps))
     .route('/admin', adminBookingDeskRoutes(deps))
+    .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

@@ -976,6 +976,8 @@ export interface TravelerTable {
   cityId: string | null;
   createdAt: string;
   updatedAt: string;
+  version: Generated<number>;
+  erasedAt: string | null;
 }
 export type TravelerRow = Selectable<TravelerTable>;
 export type NewTravelerRow = Insertable<TravelerTable>;
@@ -1016,6 +1018,7 @@ export interface UserTable {
   disabledAt: string | null;
   createdAt: string;
   updatedAt: string;
+  passwordChangeRequiredAt: string | null;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -204,15 +204,64 @@ describe.each(dialects)('sessions and passwords API on %s', (dialect) => {
       expect((await createBrowser(api).post('/auth/reset', { email: EMAIL, code, password: NEW_PASSWORD })).status).toBe(200);
     });
 
-    it('staff-forced reset: old password dead, sessions revoked, a reset mail sent', async () => {
+    it('staff-forced change: sessions revoked, the old password opens only the new-password form, a reset mail sent', async () => {
       const browser = await signIn();
       await forcePasswordReset(t.db, account.id, { config: config() });
       expect((await browser.post('/auth/refresh')).status).toBe(401);
-      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: account.password })).status).toBe(401);
+      const refused = await createBrowser(api).post('/auth/signin', { email: EMAIL, password: account.password });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        error: { code: 'FORBIDDEN', message: AUTH_MESSAGES.passwordChangeRequired, fields: { newPassword: AUTH_MESSAGES.newPasswordRequired } },
+      });
+      expect(refused.headers.getSetCookie()).toEqual([]);
       const mail = await lastMailTo(t.db, EMAIL);
       expect(mail.text).toContain('nuestro equipo ha pedido que elijas una contraseña nueva');
+      expect(mail.text).toContain('caducan en 24 horas');
+      // The mailed code works as any reset does, and lifts the demand.
       const res = await createBrowser(api).post('/auth/reset', { email: EMAIL, code: codeIn(mail), password: NEW_PASSWORD });
       expect(res.status).toBe(200);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
+    });
+
+    it('staff-forced change: the traveller signs in with a new, different password, once', async () => {
+      const browser = await signIn();
+      await forcePasswordReset(t.db, account.id, { config: config(), mail: false });
+      expect(await lastMailTo(t.db, EMAIL).catch(() => null)).toBeNull();
+      const change = (body: Record<string, string>) => createBrowser(api).post('/auth/signin/new-password', { email: EMAIL, ...body });
+
+      const wrong = await change({ password: 'no-es-la-buena', newPassword: NEW_PASSWORD });
+      expect(wrong.status).toBe(401);
+      const same = await change({ password: account.password, newPassword: account.password });
+      expect(same.status).toBe(422);
+      expect(await same.json()).toMatchObject({ error: { fields: { newPassword: AUTH_MESSAGES.passwordUnchanged } } });
+      const short = await change({ password: account.password, newPassword: 'corta' });
+      expect(await short.json()).toMatchObject({ error: { fields: { newPassword: AUTH_MESSAGES.password } } });
+      const common = await change({ password: account.password, newPassword: 'qwerty123' });
+      expect(await common.json()).toMatchObject({ error: { fields: { newPassword: AUTH_MESSAGES.passwordCommon } } });
+
+      const fresh = createBrowser(api);
+      const res = await fresh.post('/auth/signin/new-password', { email: EMAIL, password: account.password, newPassword: NEW_PASSWORD });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ user: { id: account.id, email: EMAIL } });
+      expect(await meStatus(fresh)).toBe(200);
+      expect((await browser.post('/auth/refresh')).status).toBe(401);
+      const user = await t.db.selectFrom('users').select('passwordChangeRequiredAt').where('id', '=', account.id).executeTakeFirstOrThrow();
+      expect(user.passwordChangeRequiredAt).toBeNull();
+
+      // Pressed again: the old password is wrong now; the new one signs in as usual.
+      expect((await change({ password: account.password, newPassword: NEW_PASSWORD })).status).toBe(401);
+      const pending = await change({ password: NEW_PASSWORD, newPassword: 'y otra distinta más' });
+      expect(pending.status).toBe(409);
+      expect(await pending.json()).toMatchObject({ error: { message: AUTH_MESSAGES.noPasswordChangePending } });
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
+    });
+
+    it('a password changed from the profile lifts a pending demand too', async () => {
+      const browser = await signIn();
+      await forcePasswordReset(t.db, account.id, { config: config(), mail: false });
+      // The access token still lives for its 15 minutes: a change from the profile in them counts.
+      expect((await browser.post('/auth/change-password', { currentPassword: account.password, newPassword: NEW_PASSWORD })).status).toBe(204);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
     });
   });
 

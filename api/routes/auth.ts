@@ -5,6 +5,7 @@ import {
   EmailOnlySchema,
   type MeAnswer,
   type ProvidersAnswer,
+  RequiredPasswordChangeSchema,
   ResetPasswordSchema,
   SignInSchema,
   SignUpSchema,
@@ -16,7 +17,16 @@ import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
 import { currentFamilyId } from '../middleware/session.ts';
-import { changePassword, checkCredentials, requestPasswordReset, resendVerification, resetPassword, signUp, verifyEmail } from '../services/auth/accounts.ts';
+import {
+  changePassword,
+  changeRequiredPassword,
+  checkCredentials,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  verifyEmail,
+} from '../services/auth/accounts.ts';
 import { ACCESS_COOKIE, clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
 import { configuredProviders, PROVIDER_NAMES } from '../services/auth/oauth.ts';
 import { familyOfRefreshToken, refreshSession, revokeFamily } from '../services/auth/sessions.ts';
@@ -68,6 +78,15 @@ export function authRoutes(deps: AppDeps) {
         await enforceRateLimit(c, { db, limit: RATE_LIMITS.signInPerEmail, key: email });
         const now = new Date();
         const userId = await checkCredentials(accounts, { email, password, now, requestId: c.var.requestId });
+        return c.json(await sessionAnswer(deps, await signInAccount(c, deps, { userId, now })));
+      })
+
+      // Staff asked this account to change its password: the current one and a new one, then signed in.
+      .post('/signin/new-password', allow('public'), perIp(RATE_LIMITS.signInPerIp), validate('json', RequiredPasswordChangeSchema), async (c) => {
+        const { email, password, newPassword } = c.req.valid('json');
+        await enforceRateLimit(c, { db, limit: RATE_LIMITS.signInPerEmail, key: email });
+        const now = new Date();
+        const userId = await changeRequiredPassword(accounts, { email, password, newPassword, now, requestId: c.var.requestId });
         return c.json(await sessionAnswer(deps, await signInAccount(c, deps, { userId, now })));
       })
 

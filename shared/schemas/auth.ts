@@ -35,6 +35,10 @@ export const AUTH_MESSAGES = {
   disabled: 'Esta cuenta está desactivada. Escríbenos si crees que es un error.',
   notAuthenticated: 'Inicia sesión para continuar.',
   sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  passwordChangeRequired: 'Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva antes de entrar.',
+  newPasswordRequired: 'Elige una contraseña nueva',
+  passwordUnchanged: 'La nueva contraseña tiene que ser distinta de la anterior.',
+  noPasswordChangePending: 'Tu contraseña ya está al día: entra con ella.',
 } as const;
 
 /** Trimmed and lower-cased: one account per mailbox, however it is typed. */
@@ -81,6 +85,13 @@ export const VerifySchema = z.strictObject(proofFields).superRefine(requireCodeO
 export const ResetPasswordSchema = z.strictObject({ ...proofFields, password: newPassword }).superRefine(requireCodeOrToken);
 export const ChangePasswordSchema = z.strictObject({
   currentPassword: givenPassword(AUTH_MESSAGES.currentPassword),
+  newPassword,
+});
+
+/** The sign-in of an account whose password staff asked to change: the current password, and the new one. */
+export const RequiredPasswordChangeSchema = z.strictObject({
+  email,
+  password: givenPassword(AUTH_MESSAGES.passwordRequired),
   newPassword,
 });
 

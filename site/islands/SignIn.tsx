@@ -21,7 +21,7 @@ import {
 } from '../stores/sign-in.ts';
 import LogoLoadingScreen from './LogoLoadingScreen.tsx';
 import { SocialSignIn } from './SignInField.tsx';
-import { BackToCredentials, CredentialsStep, ForgotStep, ResetStep, VerifyStep } from './SignInSteps.tsx';
+import { BackToCredentials, ChangeStep, CredentialsStep, ForgotStep, ResetStep, VerifyStep } from './SignInSteps.tsx';
 import './sign-in.css';
 
 const TABS: { tab: SignInTab; label: string; path: string }[] = [
@@ -33,6 +33,7 @@ const STEP_TITLES: Record<Exclude<SignInStep, 'credentials'>, string> = {
   verify: 'Confirma tu correo electrónico',
   forgot: 'Recupera tu contraseña',
   reset: 'Elige una contraseña nueva',
+  change: 'Cambia tu contraseña',
 };
 
 export default function SignIn({ tab: initialTab }: { tab: SignInTab }) {
@@ -123,6 +124,7 @@ export default function SignIn({ tab: initialTab }: { tab: SignInTab }) {
           {flow.step === 'verify' && <VerifyStep onOutcome={onOutcome} />}
           {flow.step === 'forgot' && <ForgotStep onOutcome={onOutcome} />}
           {flow.step === 'reset' && <ResetStep onOutcome={onOutcome} />}
+          {flow.step === 'change' && <ChangeStep onOutcome={onOutcome} />}
           <BackToCredentials onOutcome={onOutcome} />
         </div>
       )}

@@ -14,6 +14,7 @@ import {
   submitCredentials,
   submitForgotPassword,
   submitNewPassword,
+  submitRequiredPasswordChange,
   submitVerification,
 } from '../stores/sign-in.ts';
 import { SignInFieldInput } from './SignInField.tsx';
@@ -107,6 +108,15 @@ export function ResetStep({ onOutcome }: { onOutcome: OnOutcome }) {
   return (
     <StepForm id="acceso-nueva" submit={submitNewPassword} label="Guardar y entrar" sendingLabel="Guardando…" onOutcome={onOutcome}>
       {!resetToken && <SignInFieldInput field="code" autoComplete="one-time-code" />}
+      <SignInFieldInput field="newPassword" autoComplete="new-password" hint={PASSWORD_HINT} />
+    </StepForm>
+  );
+}
+
+/** The new password staff asked for, after the current one was accepted. */
+export function ChangeStep({ onOutcome }: { onOutcome: OnOutcome }) {
+  return (
+    <StepForm id="acceso-cambio" submit={submitRequiredPasswordChange} label="Guardar y entrar" sendingLabel="Guardando…" onOutcome={onOutcome}>
       <SignInFieldInput field="newPassword" autoComplete="new-password" hint={PASSWORD_HINT} />
     </StepForm>
   );

@@ -3,7 +3,9 @@
  * renders it. Steps: credentials (either tab) → verification code after sign-up (or a sign-in of an
  * unconfirmed account) → signed in; 'He olvidado mi contraseña' → e-mail → code (or the mailed link)
  * and a new password → signed in. Fields are checked with the API's own schemas
- * (`shared/schemas/auth.ts`), so the messages under the fields are the server's.
+ * (`shared/schemas/auth.ts`), so the messages under the fields are the server's. An account whose password
+ * staff asked to change goes from the credentials to a new password (with the current one as proof)
+ * before it gets a session.
  */
 import { atom, map } from 'nanostores';
 import type { z } from 'zod';
@@ -12,6 +14,7 @@ import {
   AUTH_MESSAGES,
   EmailOnlySchema,
   type ProvidersAnswer,
+  RequiredPasswordChangeSchema,
   ResetPasswordSchema,
   type SessionAnswer,
   SignInSchema,
@@ -26,7 +29,7 @@ import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 import { acceptSession, clearSessionError, signIn } from './session.ts';
 
 export type SignInTab = 'signin' | 'signup';
-export type SignInStep = 'credentials' | 'verify' | 'forgot' | 'reset';
+export type SignInStep = 'credentials' | 'verify' | 'forgot' | 'reset' | 'change';
 export const SIGN_IN_FIELDS = ['email', 'password', 'code', 'newPassword'] as const;
 export type SignInField = (typeof SIGN_IN_FIELDS)[number];
 /** What the last action led to: the island moves focus or leaves the page accordingly. */
@@ -51,6 +54,7 @@ export const $providers = atom<ProvidersAnswer['providers']>([]);
 
 const CHECK_FIELDS = 'Revisa los campos marcados.';
 const CODE_SENT = (email: string) => `Te hemos enviado un código de 6 cifras a ${email}. Escríbelo aquí para confirmar tu correo.`;
+const CHANGE_REQUIRED = `${AUTH_MESSAGES.passwordChangeRequired} Escribe una distinta de la que acabas de usar.`;
 const RESET_SENT = (email: string) =>
   `Si hay una cuenta con ${email}, te hemos enviado un código de 6 cifras y un enlace. Escribe el código y tu nueva contraseña, o abre el enlace del correo.`;
 
@@ -148,6 +152,11 @@ export async function submitCredentials(): Promise<SignInOutcome> {
     if (result.ok) return signedIn(result.data);
     // An account that never confirmed its e-mail: the API has sent a new code, which the next step asks for.
     if (result.message === AUTH_MESSAGES.unverified) return goTo('verify', CODE_SENT(input.email));
+    // Staff asked for a new password: the step says why once, as its notice, not also as a session problem.
+    if (result.message === AUTH_MESSAGES.passwordChangeRequired) {
+      clearSessionError();
+      return goTo('change', CHANGE_REQUIRED);
+    }
     return refused(result);
   }
   const result = await callApi(() => api.auth.signup.$post({ json: input }));
@@ -197,4 +206,19 @@ export async function submitNewPassword(): Promise<SignInOutcome> {
   if (!input || !sending()) return 'failed';
   const result = await callApi(() => api.auth.reset.$post({ json: input }));
   return result.ok ? signedIn(result.data) : refused(result, rename);
+}
+
+/** The new password staff asked for, sent with the current one (still in the form) as proof; signs in. */
+export async function submitRequiredPasswordChange(): Promise<SignInOutcome> {
+  const { email, password, newPassword } = $signInValues.get();
+  const input = checked(RequiredPasswordChangeSchema, { email, password, newPassword });
+  if (!input || !sending()) return 'failed';
+  const result = await callApi(() => api.auth.signin['new-password'].$post({ json: input }));
+  if (result.ok) return signedIn(result.data);
+  // The current password no longer works (changed meanwhile): back to the start, saying why.
+  if (result.status === 401 || result.status === 409) {
+    goTo('credentials');
+    return fail(result.message);
+  }
+  return refused(result);
 }

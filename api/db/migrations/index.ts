@@ -13,7 +13,9 @@ import * as staffActions from './2026-11-25T11-staff-actions.ts';
 import * as refunds from './2026-11-25T12-refunds.ts';
 import * as couponVersions from './2026-11-25T13-coupon-versions.ts';
 import * as retailerVersions from './2026-11-25T20-retailer-versions.ts';
+import * as forcePasswordChange from './2026-11-25T21-force-password-change.ts';
 import * as bookingDocuments from './2026-11-25T22-booking-documents.ts';
+import * as travelerVersions from './2026-11-25T22-traveler-versions.ts';
 import * as staffActionEntities from './2026-11-25T23-staff-action-entities.ts';
 import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
 import * as travelerSearch from './2026-11-25T25-traveler-search.ts';
@@ -34,7 +36,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T12-refunds': refunds,
   '2026-11-25T13-coupon-versions': couponVersions,
   '2026-11-25T20-retailer-versions': retailerVersions,
+  '2026-11-25T21-force-password-change': forcePasswordChange,
   '2026-11-25T22-booking-documents': bookingDocuments,
+  '2026-11-25T22-traveler-versions': travelerVersions,
   '2026-11-25T23-staff-action-entities': staffActionEntities,
   '2026-11-25T24-booking-departure': bookingDeparture,
   '2026-11-25T25-traveler-search': travelerSearch,

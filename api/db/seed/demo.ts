@@ -53,6 +53,7 @@ async function buildAccounts(ctx: SeedContext, people: People): Promise<void> {
       disabledAt: null,
       createdAt: created,
       updatedAt: stamp(rng.int(1, 30)),
+      passwordChangeRequiredAt: null,
     });
     for (const groupName of account.groups) add(ctx, 'userGroups', { userId: id, groupName });
     if (account.role === 'traveller') {

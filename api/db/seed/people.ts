@@ -113,6 +113,8 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
       cityId: null,
       createdAt: stamp(rng.int(100, 700)),
       updatedAt: stamp(rng.int(0, 99)),
+      version: 1,
+      erasedAt: null,
     });
     const seeded = { id, name: fields.name, surname: fields.surname, email, dni, retailerId: fields.retailerId ?? null };
     travelers.push(seeded);

@@ -10,6 +10,7 @@
 import { AUTH_LINK_PARAMS, AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/tables.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -151,14 +152,11 @@ function logFailedSignIn(email: string, reason: string, requestId: string | unde
   console.warn(JSON.stringify({ level: 'warn', event: 'auth.sign_in_failed', reason, emailTag: emailTag(email), requestId, at: new Date().toISOString() }));
 }
 
-/**
- * The password check of a sign-in. Wrong credentials: 401. A disabled account: 403. An unverified
- * one: 403 naming the `code` field, after mailing a fresh code. Returns the account to sign in.
- */
-export async function checkCredentials(
+/** An account whose password is right and that is not disabled; 401 or 403 otherwise, at the same argon2 cost for every e-mail. */
+async function passwordAccount(
   deps: AccountDeps,
-  { email, password, now, requestId }: { email: string; password: string; now: Date; requestId?: string },
-): Promise<string> {
+  { email, password, requestId }: { email: string; password: string; requestId: string | undefined },
+): Promise<UserRow & { passwordHash: string }> {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     // Same argon2 work as a real check, so timing does not tell which e-mails have accounts.
@@ -175,13 +173,64 @@ export async function checkCredentials(
     logFailedSignIn(email, 'disabled', requestId);
     throw new AppError('FORBIDDEN', AUTH_MESSAGES.disabled);
   }
-  if (user.emailVerifiedAt === null) {
-    if (!(await hasRecentOneTimeToken(deps.db, { userId: user.id, purpose: 'VERIFY', now, withinMs: RESEND_PAUSE_MS }))) {
-      await deps.db.transaction().execute((trx) => sendVerification(trx, deps, user, now));
-    }
-    logFailedSignIn(email, 'unverified', requestId);
-    throw new AppError('FORBIDDEN', AUTH_MESSAGES.unverified, { code: AUTH_MESSAGES.code });
+  return { ...user, passwordHash: user.passwordHash };
+}
+
+/** An unconfirmed mailbox: a fresh code is mailed (unless one just was) and the sign-in refused, naming the code field. */
+async function refuseUnverified(deps: AccountDeps, user: UserRow, { now, requestId }: { now: Date; requestId: string | undefined }): Promise<never> {
+  if (!(await hasRecentOneTimeToken(deps.db, { userId: user.id, purpose: 'VERIFY', now, withinMs: RESEND_PAUSE_MS }))) {
+    await deps.db.transaction().execute((trx) => sendVerification(trx, deps, user, now));
   }
+  logFailedSignIn(user.email, 'unverified', requestId);
+  throw new AppError('FORBIDDEN', AUTH_MESSAGES.unverified, { code: AUTH_MESSAGES.code });
+}
+
+/**
+ * The password check of a sign-in. Wrong credentials: 401. A disabled account: 403. An unverified
+ * one: 403 naming the `code` field, after mailing a fresh code. One whose password staff asked to
+ * change: 403 naming the `newPassword` field, and no session until `changeRequiredPassword` sets one.
+ * Returns the account to sign in.
+ */
+export async function checkCredentials(
+  deps: AccountDeps,
+  { email, password, now, requestId }: { email: string; password: string; now: Date; requestId?: string },
+): Promise<string> {
+  const user = await passwordAccount(deps, { email, password, requestId });
+  if (user.emailVerifiedAt === null) return refuseUnverified(deps, user, { now, requestId });
+  if (user.passwordChangeRequiredAt !== null) {
+    logFailedSignIn(email, 'password-change-required', requestId);
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.passwordChangeRequired, { newPassword: AUTH_MESSAGES.newPasswordRequired });
+  }
+  return user.id;
+}
+
+/**
+ * The sign-in of an account whose password staff asked to change: the current password proves who it
+ * is, and a different new one (the same policy as everywhere) replaces it. Every session of the account
+ * ends and pending reset codes are burnt; the caller then signs this browser in. Returns the account.
+ */
+export async function changeRequiredPassword(
+  deps: AccountDeps,
+  { email, password, newPassword, now, requestId }: { email: string; password: string; newPassword: string; now: Date; requestId?: string },
+): Promise<string> {
+  const user = await passwordAccount(deps, { email, password, requestId });
+  if (user.emailVerifiedAt === null) return refuseUnverified(deps, user, { now, requestId });
+  if (user.passwordChangeRequiredAt === null) throw new AppError('CONFLICT', AUTH_MESSAGES.noPasswordChangePending);
+  assertPasswordAllowed(newPassword, 'newPassword');
+  if (await verifyPassword(user.passwordHash, newPassword)) throw invalidFields({ newPassword: AUTH_MESSAGES.passwordUnchanged });
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    // Two presses at once: the first sets the password; the second finds nothing left to change.
+    const changed = await trx
+      .updateTable('users')
+      .set({ passwordHash, passwordChangeRequiredAt: null, updatedAt: now.toISOString() })
+      .where('id', '=', user.id)
+      .where('passwordChangeRequiredAt', 'is not', null)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows !== 1n) throw new AppError('CONFLICT', AUTH_MESSAGES.noPasswordChangePending);
+    await burnOneTimeTokens(trx, { userId: user.id, purpose: 'RESET', now });
+    await revokeUserSessions(trx, { userId: user.id, now });
+  });
   return user.id;
 }
 
@@ -206,7 +255,7 @@ export async function resetPassword(deps: AccountDeps, { input, password, now }:
     const user = await findUserById(trx, userId);
     await trx
       .updateTable('users')
-      .set({ passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? at, updatedAt: at })
+      .set({ passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? at, passwordChangeRequiredAt: null, updatedAt: at })
       .where('id', '=', userId)
       .execute();
     await burnOneTimeTokens(trx, { userId, now });
@@ -233,27 +282,31 @@ export async function changePassword(
   assertPasswordAllowed(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ passwordHash, updatedAt: now.toISOString() }).where('id', '=', userId).execute();
+    await trx.updateTable('users').set({ passwordHash, passwordChangeRequiredAt: null, updatedAt: now.toISOString() }).where('id', '=', userId).execute();
     await burnOneTimeTokens(trx, { userId, purpose: 'RESET', now });
     await revokeUserSessions(trx, { userId, now, exceptFamilyId: keepFamilyId });
   });
 }
 
 /**
- * For the back office: staff force a password reset. The old password stops working at once, every
- * session is revoked (access tokens already issued lapse within their 15 minutes) and the account's
- * owner is mailed a code and link to choose a new one.
+ * For the back office: staff force a password change. Every session of the account is revoked (access
+ * tokens already issued lapse within their 15 minutes), and from now on the current password signs in
+ * only to the form that chooses a new one (`changeRequiredPassword`). With `mail`, the account's owner
+ * is also mailed a code and link to choose it at once. Run it inside the caller's transaction, with the
+ * record of who asked.
  *
- * @example await forcePasswordReset(db, userId, { config });
+ * @example await db.transaction().execute((trx) => forcePasswordReset(trx, userId, { config, now, mail: true }));
  */
-export async function forcePasswordReset(db: Db, userId: string, { config, now = new Date() }: { config: AccountDeps['config']; now?: Date }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const user = await findUserById(trx, userId);
-    if (!user) throw notFound('No existe esa cuenta.');
-    await trx.updateTable('users').set({ passwordHash: null, updatedAt: now.toISOString() }).where('id', '=', userId).execute();
-    await revokeUserSessions(trx, { userId, now });
-    await sendReset(trx, { db: trx, config }, user, now, { forced: true });
-  });
+export async function forcePasswordReset(
+  db: Db,
+  userId: string,
+  { config, now = new Date(), mail = true }: { config: AccountDeps['config']; now?: Date; mail?: boolean },
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('No existe esa cuenta.');
+  await db.updateTable('users').set({ passwordChangeRequiredAt: now.toISOString(), updatedAt: now.toISOString() }).where('id', '=', userId).execute();
+  await revokeUserSessions(db, { userId, now });
+  if (mail) await sendReset(db, { db, config }, user, now, { forced: true });
 }
 
 /**

@@ -72,14 +72,14 @@ const OWN_TEMPLATES = {
       greeting: greet(null),
       paragraphs: [
         d.forced
-          ? `Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva para tu cuenta de ${BRAND_NAME}. La anterior ya no sirve.`
+          ? `Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva para tu cuenta de ${BRAND_NAME}. La próxima vez que entres con la anterior te pediremos una nueva antes de dejarte pasar.`
           : `Hemos recibido una petición para restablecer la contraseña de tu cuenta de ${BRAND_NAME}.`,
         'Escribe este código en la página de acceso o usa el botón para elegir una contraseña nueva:',
       ],
       code: d.code,
       button: { label: 'Elegir una contraseña nueva', url: d.link },
       footnote:
-        `El código y el enlace caducan en ${d.minutes} minutos y solo sirven una vez. Al cambiar la contraseña se cierran las sesiones abiertas. ${d.forced ? '' : NOT_YOU}`.trim(),
+        `El código y el enlace caducan en ${d.minutes % 60 === 0 && d.minutes > 60 ? `${d.minutes / 60} horas` : `${d.minutes} minutos`} y solo sirven una vez. Al cambiar la contraseña se cierran las sesiones abiertas. ${d.forced ? '' : NOT_YOU}`.trim(),
     }),
   ACCOUNT_EXISTS: (d: AccountExistsData) =>
     renderMail(`Ya tienes una cuenta en ${BRAND_NAME}`, {

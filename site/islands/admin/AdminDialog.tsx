@@ -3,7 +3,8 @@
  * title, the form's fields, the server's message when a press was refused, and the confirm button that
  * says it is working while the press is on its way. Every staff action opens one.
  */
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
+import { Modal } from './Modal.tsx';
 
 export function AdminDialog({
   title,
@@ -26,19 +27,15 @@ export function AdminDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const element = ref.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+  const form = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();
   };
   return (
-    <dialog ref={ref} className={`admin-dialog${wide ? ' admin-dialog--wide' : ''}`} aria-labelledby={titleId} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+    <Modal titleId={titleId} wide={wide} onClose={onClose}>
+      <form ref={form} onSubmit={submit} noValidate>
         <h2 id={titleId}>{title}</h2>
         {children}
         {error ? (
@@ -47,7 +44,7 @@ export function AdminDialog({
           </p>
         ) : null}
         <div className="admin-dialog__actions">
-          <button type="button" className="admin-button-secondary" onClick={() => ref.current?.close()}>
+          <button type="button" className="admin-button-secondary" onClick={() => form.current?.closest('dialog')?.close()}>
             Volver
           </button>
           <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>
@@ -55,7 +52,7 @@ export function AdminDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -4,7 +4,7 @@
  * confirmed in a dialog (a reason where the action needs one) before it is sent.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
@@ -20,6 +20,7 @@ import {
   setReason,
 } from '../../stores/admin-booking.ts';
 import SessionGuard from '../SessionGuard.tsx';
+import { AdminDialog, AdminField } from './AdminDialog.tsx';
 import { DocumentsSection, ExtraActionButtons, ExtraDialogView, MailsToSend, TravellersTable } from './BookingExtras.tsx';
 import { StatusBadge } from './BookingsDesk.tsx';
 import { moment, shortDay } from './format.ts';
@@ -256,79 +257,31 @@ function Table({ id, title, head, rows, empty }: { id: string; title: string; he
   );
 }
 
-/** The confirmation of one action, as a modal dialog: Escape or 'Volver' closes it, focus stays inside. */
+/** The confirmation of one status action or a refund, with the amount and the reason it needs. */
 function ActionDialog() {
   const { dialog } = useStore($bookingDesk);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (element && !element.open) element.showModal();
-  }, []);
   if (!dialog) return null;
   const texts = ACTION_TEXTS[dialog.action];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void confirmAction();
-  };
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby="accion-titulo" onClose={closeAction}>
-      <form onSubmit={submit}>
-        <h2 id="accion-titulo">{dialog.action === 'refund' ? 'Devolver un pago' : texts.button}</h2>
-        <p>{texts.question}</p>
-        {dialog.action === 'refund' ? (
-          <label className="admin-field">
-            <span>Importe a devolver (€)</span>
-            <input
-              name="amount"
-              inputMode="decimal"
-              value={dialog.amount}
-              onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={dialog.amountError ? true : undefined}
-              aria-describedby={dialog.amountError ? 'accion-importe-error' : undefined}
-            />
-            {dialog.amountError ? (
-              <span className="admin-field__error" id="accion-importe-error">
-                {dialog.amountError}
-              </span>
-            ) : null}
-          </label>
-        ) : null}
-        {texts.needsReason ? (
-          <label className="admin-field">
-            <span>Motivo</span>
-            <textarea
-              name="reason"
-              rows={3}
-              value={dialog.reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={dialog.reasonError ? true : undefined}
-              aria-describedby={dialog.reasonError ? 'accion-motivo-error' : undefined}
-            />
-            {dialog.reasonError ? (
-              <span className="admin-field__error" id="accion-motivo-error">
-                {dialog.reasonError}
-              </span>
-            ) : null}
-          </label>
-        ) : null}
-        {dialog.error ? (
-          <p role="alert" className="admin-alert">
-            {dialog.error}
-          </p>
-        ) : null}
-        <div className="admin-dialog__actions">
-          <button type="button" className="admin-button-secondary" onClick={() => ref.current?.close()}>
-            Volver
-          </button>
-          <button
-            type="submit"
-            className={dialog.action === 'cancel' || dialog.action === 'reject-review' ? 'admin-button-danger' : 'button'}
-            disabled={dialog.sending}
-          >
-            {dialog.sending ? 'Un momento…' : 'Confirmar'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <AdminDialog
+      title={dialog.action === 'refund' ? 'Devolver un pago' : texts.button}
+      error={dialog.error}
+      sending={dialog.sending}
+      danger={dialog.action === 'cancel' || dialog.action === 'reject-review'}
+      onConfirm={() => void confirmAction()}
+      onClose={closeAction}
+    >
+      <p>{texts.question}</p>
+      {dialog.action === 'refund' ? (
+        <AdminField label="Importe a devolver (€)" error={dialog.amountError}>
+          {(props) => <input {...props} name="amount" inputMode="decimal" value={dialog.amount} onChange={(e) => setAmount(e.target.value)} />}
+        </AdminField>
+      ) : null}
+      {texts.needsReason ? (
+        <AdminField label="Motivo" error={dialog.reasonError}>
+          {(props) => <textarea {...props} name="reason" rows={3} value={dialog.reason} onChange={(e) => setReason(e.target.value)} />}
+        </AdminField>
+      ) : null}
+    </AdminDialog>
   );
 }

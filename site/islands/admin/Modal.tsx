@@ -1,10 +1,24 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 
 /**
- * The back office's dialog: a native modal `<dialog>` (focus kept inside, Escape closes it, the page
- * behind is inert), opened as it mounts; when it goes, the keyboard is back on what opened it. `wide` for forms.
+ * The back office's dialog: the browser's own modal `<dialog>` (focus kept inside, Escape closes it, the
+ * page behind is inert), opened as it mounts; when it goes, the keyboard is back on what opened it. Named
+ * by `label`, or by the heading inside whose id is `titleId`. `wide` for forms. `onClose` runs when the
+ * browser closes it (Escape); a 'Volver' button calls the same store action, which unmounts it.
  */
-export function Modal({ label, onClose, children, wide = false }: { label: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({
+  label,
+  titleId,
+  wide = false,
+  onClose,
+  children,
+}: {
+  label?: string;
+  titleId?: string;
+  wide?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     // Where the keyboard was when it opened (the button that opened it), to go back there when it goes.
@@ -15,7 +29,7 @@ export function Modal({ label, onClose, children, wide = false }: { label: strin
     };
   }, []);
   return (
-    <dialog ref={ref} className={wide ? 'admin-dialog admin-dialog--wide' : 'admin-dialog'} aria-label={label} onClose={onClose}>
+    <dialog ref={ref} className={wide ? 'admin-dialog admin-dialog--wide' : 'admin-dialog'} aria-label={label} aria-labelledby={titleId} onClose={onClose}>
       {children}
     </dialog>
   );

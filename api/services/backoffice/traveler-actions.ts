@@ -1,0 +1,181 @@
+/**
+ * What staff do to a traveller from /admin/travelers/{id} (issue 13): edit the personal fields (from the
+ * version they opened), force a password change, export the personal data and erase it. Every press is
+ * recorded in `staff_actions` in the same transaction as its change, and applied once per request id
+ * (docs/decisions/014-back-office-actions.md).
+ */
+import { TRAVELER_ACTION_MESSAGES, TRAVELER_FORM_MESSAGES, type TravelerFormValues } from '#shared/schemas/travelers.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, invalidFields } from '../../errors.ts';
+import { forcePasswordReset } from '../auth/accounts.ts';
+import { versionConflict } from '../cms/history.ts';
+import { type ErasureSummary, eraseTravelerData, erasureBlocker } from '../travelers/erase.ts';
+import { exportTravelerData } from '../travelers/personal-data.ts';
+import { accountOf, findTraveler } from '../travelers/linked.ts';
+import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { profileOf } from './travelers.ts';
+
+interface Press {
+  id: string;
+  requestId: string;
+  actor: Actor;
+  now: Date;
+}
+
+const erased = () => new AppError('CONFLICT', TRAVELER_ACTION_MESSAGES.erased);
+
+/** The fields the form edits, as the record keeps them before and after. */
+const editable = (p: ReturnType<typeof profileOf>) => ({
+  name: p.name,
+  surname: p.surname,
+  email: p.email,
+  phone: p.phone,
+  dni: p.dni,
+  passportId: p.passportId,
+  birthdate: p.birthdate,
+  sex: p.sex,
+  countryId: p.countryId,
+});
+
+/** A free e-mail (travellers and accounts each have one per address), a known country, a birth date not after today. */
+async function checkForm(db: Db, { id, input, accountId, now }: { id: string; input: TravelerFormValues; accountId: string | null; now: Date }) {
+  const fields: Record<string, string> = {};
+  if (input.email === null && accountId !== null) fields.email = TRAVELER_FORM_MESSAGES.emailRequired;
+  if (input.email !== null) {
+    const email = input.email;
+    const traveler = await db
+      .selectFrom('travelers')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (traveler) fields.email = TRAVELER_FORM_MESSAGES.emailTaken;
+    else if (accountId !== null) {
+      const account = await db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', accountId).executeTakeFirst();
+      if (account) fields.email = TRAVELER_FORM_MESSAGES.accountEmailTaken;
+    }
+  }
+  if (input.countryId !== null && !(await db.selectFrom('countries').select('id').where('id', '=', input.countryId).executeTakeFirst())) {
+    fields.countryId = TRAVELER_FORM_MESSAGES.country;
+  }
+  if (input.birthdate !== null && input.birthdate > now.toISOString().slice(0, 10)) fields.birthdate = TRAVELER_FORM_MESSAGES.birthdate;
+  if (Object.keys(fields).length) throw invalidFields(Object.fromEntries(Object.entries(fields).map(([key, message]) => [`traveler.${key}`, message])));
+}
+
+/**
+ * Saves the personal fields from the version the staff member opened; an older version is refused
+ * (409). The account's sign-in e-mail follows the traveller's: one person, one address, as sign-in finds
+ * the traveller by it. Answers false for a press already applied.
+ */
+export async function saveTraveler(
+  db: Db,
+  { id, requestId, actor, now, version, input }: Press & { version: number; input: TravelerFormValues },
+): Promise<boolean> {
+  if (await wasApplied(db, 'traveler', id, requestId)) return false;
+  const row = await findTraveler(db, id);
+  if (row.erasedAt !== null) throw erased();
+  if (row.version !== version) throw versionConflict();
+  const account = await accountOf(db, id);
+  await checkForm(db, { id, input, accountId: account?.id ?? null, now });
+  const before = editable(profileOf(row, null));
+  const after = editable({ ...profileOf(row, null), ...input });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('travelers')
+        .set({ ...input, version: version + 1, updatedAt: now.toISOString() })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('erasedAt', 'is', null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) throw versionConflict();
+      if (account && input.email !== null && input.email !== account.email) {
+        await trx.updateTable('users').set({ email: input.email, updatedAt: now.toISOString() }).where('id', '=', account.id).execute();
+      }
+      await recordStaffAction(trx, { entityType: 'traveler', entityId: id, action: 'update', actor, requestId, before, after }, now);
+    });
+  } catch (error) {
+    // The same press twice at once: the other one saved it.
+    if (await wasApplied(db, 'traveler', id, requestId)) return false;
+    // Two saves of one e-mail at once: the unique index kept one; this one is told as if checked above.
+    if (input.email !== null && !(error instanceof AppError)) await checkForm(db, { id, input, accountId: account?.id ?? null, now });
+    throw error;
+  }
+  return true;
+}
+
+/**
+ * Staff force a password change: the account's sessions end now and its next sign-in must choose a new
+ * password; with `sendMail` the reset mail goes too. Pressing again (a new press) asks again, harmlessly.
+ */
+export async function forceTravelerPasswordChange(
+  { db, config }: { db: Db; config: Pick<Config, 'authSecret' | 'publicUrl'> },
+  { id, requestId, actor, now, sendMail }: Press & { sendMail: boolean },
+): Promise<boolean> {
+  if (await wasApplied(db, 'traveler', id, requestId)) return false;
+  const row = await findTraveler(db, id);
+  if (row.erasedAt !== null) throw erased();
+  const account = await accountOf(db, id);
+  if (!account) throw new AppError('CONFLICT', TRAVELER_ACTION_MESSAGES.noAccount);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await forcePasswordReset(trx, account.id, { config, now, mail: sendMail });
+      await recordStaffAction(
+        trx,
+        {
+          entityType: 'traveler',
+          entityId: id,
+          action: 'force-password-change',
+          actor,
+          requestId,
+          before: { passwordChangeRequiredAt: account.passwordChangeRequiredAt },
+          after: { passwordChangeRequiredAt: now.toISOString(), sessionsRevoked: true, mailSent: sendMail },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    if (await wasApplied(db, 'traveler', id, requestId)) return false;
+    throw error;
+  }
+  return true;
+}
+
+/** The traveller's personal data for a download, and the record that staff took it (who, when). */
+export async function exportTraveler(db: Db, { id, actor, now }: Omit<Press, 'requestId'>) {
+  const data = await exportTravelerData(db, id, { now });
+  await recordStaffAction(db, { entityType: 'traveler', entityId: id, action: 'export', actor, requestId: null, before: null, after: null }, now);
+  return data;
+}
+
+/**
+ * Erases the traveller's personal data on their request (the reason says who asked, when and how).
+ * Refused while they have a trip to make or the account is staff's; an erased traveller answers as done.
+ */
+export async function eraseTraveler(db: Db, { id, requestId, actor, now, reason }: Press & { reason: string }): Promise<ErasureSummary | null> {
+  if (await wasApplied(db, 'traveler', id, requestId)) return null;
+  const row = await findTraveler(db, id);
+  if (row.erasedAt !== null) return null;
+  const blocker = await erasureBlocker(db, id, { today: now.toISOString().slice(0, 10) });
+  if (blocker) throw new AppError('CONFLICT', blocker);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Claimed with one conditional update: of two erasures at once, one erases and the other answers as done.
+      const claimed = await trx
+        .updateTable('travelers')
+        .set({ erasedAt: now.toISOString() })
+        .where('id', '=', id)
+        .where('erasedAt', 'is', null)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows !== 1n) return null;
+      const summary = await eraseTravelerData(trx, id, { now });
+      // Who asked, when and why stays; what was erased is counted, never copied here.
+      await recordStaffAction(trx, { entityType: 'traveler', entityId: id, action: 'erase', actor, requestId, reason, before: null, after: summary }, now);
+      return summary;
+    });
+  } catch (error) {
+    if (await wasApplied(db, 'traveler', id, requestId)) return null;
+    throw error;
+  }
+}
