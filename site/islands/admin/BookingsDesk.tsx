@@ -25,6 +25,7 @@ import {
 import SessionGuard from '../SessionGuard.tsx';
 import { PeriodNotices } from './PeriodNotices.tsx';
 import { counted, moment, shortDay } from './format.ts';
+import { DataTable, Pager } from './DataTable.tsx';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
 
@@ -208,63 +209,17 @@ function Desk() {
       ) : null}
 
       {answer && answer.rows.length > 0 ? (
-        <TableFrame label="Lista de reservas">
-          <table className="admin-table admin-table--cards">
-            <caption className="visually-hidden">Reservas, página {answer.page}</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sort = SORT_OF[header.column.id];
-                    const active = sort !== undefined && state.sort === sort;
-                    return (
-                      <th key={header.id} scope="col" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        {sort ? (
-                          <button type="button" className="admin-sort" onClick={() => void sortBy(sort)}>
-                            <table.FlexRender header={header} />
-                            <span aria-hidden="true">{active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                          </button>
-                        ) : (
-                          <table.FlexRender header={header} />
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                      <div>
-                        <table.FlexRender cell={cell} />
-                      </div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          table={table}
+          label="Lista de reservas"
+          caption={`Reservas, página ${answer.page}`}
+          sort={{ of: (id) => SORT_OF[id], current: state.sort, dir: state.dir, onSort: (sort) => void sortBy(sort) }}
+        />
       ) : answer ? (
         <p>No hay reservas con estos filtros.</p>
       ) : null}
 
-      {answer && pages > 1 ? (
-        <nav className="admin-pages" aria-label="Páginas">
-          <button type="button" className="admin-button-secondary" disabled={answer.page <= 1} onClick={() => void goToPage(answer.page - 1)}>
-            Anterior
-          </button>
-          <span>
-            Página {answer.page} de {pages}
-          </span>
-          <button type="button" className="admin-button-secondary" disabled={answer.page >= pages} onClick={() => void goToPage(answer.page + 1)}>
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
+      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToPage(page)} /> : null}
     </>
   );
 }

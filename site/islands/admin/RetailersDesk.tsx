@@ -24,7 +24,7 @@ import SessionGuard from '../SessionGuard.tsx';
 import { counted } from './format.ts';
 import { Modal } from './Modal.tsx';
 import { focusFirstInvalid, membershipLabel, RetailerFields } from './RetailerFields.tsx';
-import { TableFrame } from './TableFrame.tsx';
+import { DataTable, Pager } from './DataTable.tsx';
 import './admin.css';
 import './retailers.css';
 
@@ -148,52 +148,12 @@ function Desk() {
       </p>
 
       {answer && answer.rows.length > 0 ? (
-        <TableFrame label="Lista de agencias">
-          <table className="admin-table admin-table--cards">
-            <caption className="visually-hidden">Agencias, página {answer.page}</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      <table.FlexRender header={header} />
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                      <div>
-                        <table.FlexRender cell={cell} />
-                      </div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable table={table} label="Lista de agencias" caption={`Agencias, página ${answer.page}`} />
       ) : answer ? (
         <p>{filtered ? 'No hay agencias con esta búsqueda.' : 'Todavía no hay agencias. Crea la primera con «Nueva agencia».'}</p>
       ) : null}
 
-      {answer && pages > 1 ? (
-        <nav className="admin-pages" aria-label="Páginas">
-          <button type="button" className="admin-button-secondary" disabled={answer.page <= 1} onClick={() => void goToPage(answer.page - 1)}>
-            Anterior
-          </button>
-          <span>
-            Página {answer.page} de {pages}
-          </span>
-          <button type="button" className="admin-button-secondary" disabled={answer.page >= pages} onClick={() => void goToPage(answer.page + 1)}>
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
+      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToPage(page)} /> : null}
       {state.creating ? <NewRetailerDialog /> : null}
     </>
   );

@@ -17,7 +17,7 @@ import {
 } from '../../stores/admin-travelers.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { counted, moment } from './format.ts';
-import { TableFrame } from './TableFrame.tsx';
+import { DataTable, Pager } from './DataTable.tsx';
 import { AccountBadge } from './TravelerBadges.tsx';
 import './admin.css';
 import './travelers.css';
@@ -107,63 +107,23 @@ function Desk() {
       ) : null}
 
       {answer && answer.rows.length > 0 ? (
-        <TableFrame label="Lista de viajeros">
-          <table className="admin-table admin-table--cards">
-            <caption className="visually-hidden">Viajeros, página {answer.page}</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sort = SORTABLE.has(header.column.id) ? (header.column.id as TravelerSort) : undefined;
-                    const active = sort !== undefined && state.sort === sort;
-                    return (
-                      <th key={header.id} scope="col" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        {sort ? (
-                          <button type="button" className="admin-sort" onClick={() => void sortTravelers(sort)}>
-                            <table.FlexRender header={header} />
-                            <span aria-hidden="true">{active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-                          </button>
-                        ) : (
-                          <table.FlexRender header={header} />
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={row.original.erasedAt ? 'admin-row--muted' : undefined}>
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
-                      <div>
-                        <table.FlexRender cell={cell} />
-                      </div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <DataTable
+          table={table}
+          label="Lista de viajeros"
+          caption={`Viajeros, página ${answer.page}`}
+          sort={{
+            of: (id) => (SORTABLE.has(id) ? (id as TravelerSort) : undefined),
+            current: state.sort,
+            dir: state.dir,
+            onSort: (sort) => void sortTravelers(sort),
+          }}
+          rowClassName={(row) => (row.erasedAt ? 'admin-row--muted' : undefined)}
+        />
       ) : answer ? (
         <p>{state.q ? 'Ningún viajero coincide con esa búsqueda.' : 'Todavía no hay viajeros.'}</p>
       ) : null}
 
-      {answer && pages > 1 ? (
-        <nav className="admin-pages" aria-label="Páginas">
-          <button type="button" className="admin-button-secondary" disabled={answer.page <= 1} onClick={() => void goToTravelersPage(answer.page - 1)}>
-            Anterior
-          </button>
-          <span>
-            Página {answer.page} de {pages}
-          </span>
-          <button type="button" className="admin-button-secondary" disabled={answer.page >= pages} onClick={() => void goToTravelersPage(answer.page + 1)}>
-            Siguiente
-          </button>
-        </nav>
-      ) : null}
+      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToTravelersPage(page)} /> : null}
     </>
   );
 }
