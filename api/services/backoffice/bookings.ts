@@ -82,7 +82,9 @@ function matchesText(db: Db, text: string, exact: boolean) {
     db.getExecutor().adapter instanceof PostgresAdapter
       ? sql`select ${sql.ref('id')} from ${sql.table('travelers')} where ${sql.ref('searchText')} like ${like}`
       : sql`select ${sql.ref('travelerId')} from ${sql.table('travelersSearch')} where ${sql.ref('searchText')} like ${like}`;
-  return sql<boolean>`(${reference} or ${sql.ref('bookings.travelerId')} in (${travellers}))`;
+  // Not exact means no booking has this reference (`isReference` asked first): an OR with it would only
+  // keep PostgreSQL from reaching the bookings through their traveller index.
+  return sql<boolean>`${sql.ref('bookings.travelerId')} in (${travellers})`;
 }
 
 const SORT_COLUMNS = {
@@ -220,7 +222,13 @@ export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ row
       .where('bookings.budgetName', 'is not', null)
       .where('bookings.status', '=', 'IN_PROGRESS')
       .$if(like !== null, (qb) =>
-        qb.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('bookings.budgetName')}) like ${like} escape '\\'`, matchesText(db, query.q as string, false)])),
+        qb.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(${sql.ref('bookings.budgetName')}) like ${like} escape '\\'`,
+            matchesText(db, query.q as string, false),
+            eb('bookings.differentId', '=', query.q as string),
+          ]),
+        ),
       );
   const [ids, count] = await Promise.all([
     budgets()
