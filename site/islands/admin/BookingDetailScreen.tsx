@@ -215,7 +215,20 @@ function Detail() {
 }
 
 /** How the history names what staff did (a refund with its amount is in 'Movimientos'). */
-const ACTION_LABELS: Record<string, string> = { refund: 'Devolución', 'refund-failed': 'Devolución rechazada por el banco' };
+const ACTION_LABELS: Record<string, string> = {
+  refund: 'Devolución',
+  'refund-failed': 'Devolución rechazada por el banco',
+  'mail:voucher': 'Bono de reserva enviado',
+  'mail:documentation': 'Documentación del viaje enviada',
+  'mail:documentation-eticket': 'Documentación con billetes enviada',
+  'mail:payment-reminder': 'Recordatorio de pago enviado',
+  'mail:budget': 'Presupuesto enviado',
+  'notify-agency': 'Aviso enviado a la agencia',
+  'edit-traveller': 'Datos de un viajero corregidos',
+  'add-activity': 'Actividad opcional añadida',
+  compensation: 'Compensación en puntos',
+  'upload-document': 'Documento subido',
+};
 
 const MAIL_STATUS: Record<string, string> = { PENDING: 'En cola', SENDING: 'Enviando', SENT: 'Enviado', FAILED: 'No enviado' };
 
