@@ -24,6 +24,11 @@ export function accountOf(db: Db | Trx, travelerId: string): Promise<UserRow | u
 
 /** Bookings the traveller holds or travels on, with their trip and what was paid, newest first. */
 export function linkedBookings(db: Db | Trx, travelerId: string) {
+  return linkedBookingsQuery(db, travelerId).execute();
+}
+
+/** The query behind `linkedBookings`, for callers that read more of each booking or narrow it. */
+export function linkedBookingsQuery(db: Db | Trx, travelerId: string) {
   return db
     .selectFrom('bookings')
     .innerJoin('periods', 'periods.id', 'bookings.periodId')
@@ -57,8 +62,7 @@ export function linkedBookings(db: Db | Trx, travelerId: string) {
       ]),
     )
     .orderBy('bookings.createdAt', 'desc')
-    .orderBy('bookings.id')
-    .execute();
+    .orderBy('bookings.id');
 }
 
 /** What identifies a person among a booking's passenger entries. */

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import type { ApiEnv } from '../auth-context.ts';
+import { allow, requireAuth } from '../middleware/access.ts';
+import { readDocument } from '../services/backoffice/booking-edits.ts';
+import { loadBookingDocument } from '../services/documents/booking-document.ts';
+import { loadTripDocumentation, renderDocumentationPdf } from '../services/documents/documentation.ts';
+import { renderVoucherPdf } from '../services/documents/voucher.ts';
+import { listTrips, tripDetail, tripNotFound } from '../services/profile/trips.ts';
+import { validate } from '../validation.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const KeyQuery = z.object({ key: z.string().min(1).max(400) });
+const pdf = (bytes: Buffer, filename: string) =>
+  new Response(new Uint8Array(bytes), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store' },
+  });
+
+/**
+ * `/api/me`, the signed-in traveller's own area: their trips, one trip in full and its documents. Every
+ * answer is narrowed to the caller's traveller on the server; another traveller's booking is a 404.
+ */
+export function meRoutes({ db, config }: AppDeps) {
+  const travelerOf = (c: Parameters<typeof requireAuth>[0]) => {
+    const travelerId = requireAuth(c).travelerId;
+    if (!travelerId) throw tripNotFound();
+    return travelerId;
+  };
+  /** The trip, if it is the caller's: every file route asks this first. */
+  const ownTrip = (c: Parameters<typeof requireAuth>[0], bookingId: string) => tripDetail(db, { travelerId: travelerOf(c), bookingId });
+  return new Hono<ApiEnv>()
+    .get('/trips', allow('traveller'), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const auth = requireAuth(c);
+      if (!auth.travelerId) return c.json({ upcoming: [], past: [] });
+      return c.json(await listTrips(db, { travelerId: auth.travelerId, today: new Date().toISOString().slice(0, 10) }));
+    })
+    .get('/trips/:id', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await ownTrip(c, c.req.valid('param').id));
+    })
+    .get('/trips/:id/voucher.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      const { id } = c.req.valid('param');
+      const trip = await ownTrip(c, id);
+      const doc = await loadBookingDocument(db, id);
+      if (!trip.voucherUrl || !doc) throw tripNotFound();
+      return pdf(await renderVoucherPdf(doc, { issuedAt: new Date().toISOString() }), `bono-reserva-${doc.tkId ?? doc.differentId}.pdf`);
+    })
+    .get('/trips/:id/documentation.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      const { id } = c.req.valid('param');
+      const trip = await ownTrip(c, id);
+      const doc = await loadBookingDocument(db, id);
+      const period = await db.selectFrom('bookings').select('periodId').where('id', '=', id).executeTakeFirst();
+      if (!trip.documentationUrl || !doc || !period) throw tripNotFound();
+      const bytes = await renderDocumentationPdf(doc, await loadTripDocumentation(db, period.periodId), { issuedAt: new Date().toISOString() });
+      return pdf(bytes, `documentacion-${doc.tkId ?? doc.differentId}.pdf`);
+    })
+    .get('/trips/:id/documents', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), validate('query', KeyQuery), async (c) => {
+      const { id } = c.req.valid('param');
+      await ownTrip(c, id);
+      const doc = await readDocument(db, { filesDir: config.filesDir, bookingId: id, key: c.req.valid('query').key });
+      return new Response(new Uint8Array(doc.bytes), {
+        headers: {
+          'Content-Type': doc.contentType,
+          'Content-Disposition': `attachment; filename="${doc.name}"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    });
+}

@@ -1,0 +1,92 @@
+/**
+ * The traveller's own trips: the bookings they hold or travel on (the same link the back office and the
+ * GDPR export read, `linkedBookings`), upcoming and past, and one of them in full. A booking that is not
+ * theirs is answered exactly like one that does not exist.
+ */
+import { pathTo } from '#shared/routes.ts';
+import type { TripDetail, TripRow, TripsAnswer } from '#shared/schemas/me.ts';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import { parseTravellers } from '../bookings/records.ts';
+import { loadBookingDocument } from '../documents/booking-document.ts';
+import { receiptPath } from '../payments/views.ts';
+import { linkedBookingsQuery } from '../travelers/linked.ts';
+
+export const tripNotFound = () => notFound('No encontramos ese viaje entre los tuyos.');
+
+/** Bookings that are trips: made (not still in the funnel, which are budgets) and not canceled before paying. */
+const TRIP_STATUSES = ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW', 'CANCELED'] as const;
+
+async function tripRows(db: Db, travelerId: string): Promise<TripRow[]> {
+  const rows = await linkedBookingsQuery(db, travelerId).select('tours.webSlug').where('bookings.status', 'in', TRIP_STATUSES).execute();
+  return rows.map((r) => {
+    const paidCents = Number(r.paidCents ?? 0);
+    return {
+      id: r.id,
+      tkId: r.tkId,
+      differentId: r.differentId,
+      status: r.status,
+      tourName: r.tourName,
+      tourSlug: r.webSlug,
+      dayOne: r.dayOne,
+      returnDate: r.returnDate,
+      travellers: parseTravellers(r.travelersStringify).length,
+      priceCents: r.priceCents,
+      paidCents,
+      dueCents: r.status === 'CANCELED' ? 0 : Math.max(0, r.priceCents - paidCents),
+    };
+  });
+}
+
+/** Upcoming trips soonest first; past ones (returned before today) newest first. */
+export async function listTrips(db: Db, { travelerId, today }: { travelerId: string; today: string }): Promise<TripsAnswer> {
+  const rows = await tripRows(db, travelerId);
+  const upcoming = rows.filter((r) => r.returnDate >= today).sort((a, b) => a.dayOne.localeCompare(b.dayOne) || a.id.localeCompare(b.id));
+  const past = rows.filter((r) => r.returnDate < today).sort((a, b) => b.dayOne.localeCompare(a.dayOne) || a.id.localeCompare(b.id));
+  return { upcoming, past };
+}
+
+export async function tripDetail(db: Db, { travelerId, bookingId }: { travelerId: string; bookingId: string }): Promise<TripDetail> {
+  const trip = (await tripRows(db, travelerId)).find((r) => r.id === bookingId);
+  if (!trip) throw tripNotFound();
+  const [doc, booking, documents] = await Promise.all([
+    loadBookingDocument(db, bookingId),
+    db.selectFrom('bookings').select(['deadlinesStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow(),
+    db.selectFrom('bookingDocuments').select(['storageKey', 'name', 'kind']).where('bookingId', '=', bookingId).orderBy('createdAt').execute(),
+  ]);
+  if (!doc) throw tripNotFound();
+  const base = `/api/me/trips/${encodeURIComponent(bookingId)}`;
+  const payable = (trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER') && doc.remainingCents > 0 && trip.tkId !== null;
+  let deadlines: { date: string; amountCents: number }[] = [];
+  try {
+    deadlines = JSON.parse(booking.deadlinesStringify) as { date: string; amountCents: number }[];
+  } catch {
+    deadlines = [];
+  }
+  return {
+    trip: {
+      ...trip,
+      paidCents: doc.paidCents,
+      dueCents: trip.status === 'CANCELED' ? 0 : doc.remainingCents,
+      flightName: doc.flightName,
+      numberOfDays: doc.numberOfDays,
+    },
+    travellers: doc.travellers,
+    payments: doc.payments.map((p) => ({
+      amountCents: p.amountCents,
+      method: p.method,
+      confirmedAt: p.confirmedAt,
+      // With the tkId, which the traveller sees on this page: a passenger who is not the holder gets it too.
+      receiptUrl: receiptPath(bookingId, p.id, trip.tkId),
+    })),
+    deadlines: Array.isArray(deadlines) ? deadlines : [],
+    documents: documents.map((d) => ({
+      name: d.name,
+      kind: d.kind as 'ETICKET' | 'DOCUMENT',
+      url: `${base}/documents?key=${encodeURIComponent(d.storageKey)}`,
+    })),
+    payUrl: payable && trip.tkId ? pathTo('payment-link', { id: bookingId, tkId: trip.tkId, slug: trip.tourSlug }) : null,
+    voucherUrl: trip.status === 'CONFIRMED' ? `${base}/voucher.pdf` : null,
+    documentationUrl: trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER' ? `${base}/documentation.pdf` : null,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The signed-in traveller's own trips (issue 13; storefront-and-booking.md, signed-in traveller area):
+ * `/perfil/viajes` and `/perfil/reserva/{id}`. Only bookings the traveller holds or travels on; any other
+ * id answers 404.
+ */
+import type { BookingStatus } from '../enums.ts';
+
+export interface TripRow {
+  id: string;
+  tkId: string | null;
+  differentId: string;
+  status: BookingStatus;
+  tourName: string;
+  tourSlug: string;
+  dayOne: string;
+  returnDate: string;
+  travellers: number;
+  priceCents: number;
+  paidCents: number;
+  dueCents: number;
+}
+
+export interface TripsAnswer {
+  upcoming: TripRow[];
+  past: TripRow[];
+}
+
+export interface TripDetail {
+  trip: TripRow & { flightName: string | null; numberOfDays: number | null };
+  travellers: { name: string; ageGroup: string; lead: boolean; room: string | null; services: string[] }[];
+  payments: { amountCents: number; method: string; confirmedAt: string; receiptUrl: string }[];
+  deadlines: { date: string; amountCents: number }[];
+  documents: { name: string; kind: 'ETICKET' | 'DOCUMENT'; url: string }[];
+  /** Where what is owed is paid (the pay-by-link page); null when nothing is owed or it cannot be paid online. */
+  payUrl: string | null;
+  /** The voucher PDF, once the booking is confirmed. */
+  voucherUrl: string | null;
+  /** The trip's documentation PDF (practical information), once the booking is confirmed or waiting for a transfer. */
+  documentationUrl: string | null;
+}
