@@ -24,6 +24,9 @@ function Greeting() {
     <section className="profile-home" aria-label="Tu cuenta">
       <p className="profile-home__greeting">Hola, {displayName(user)}</p>
       <p>Has iniciado sesión como {user.email}.</p>
+      <nav aria-label="Tu cuenta" className="profile-home__links">
+        <a href="/perfil/viajes">Mis viajes</a>
+      </nav>
       <button
         type="button"
         className="button"
