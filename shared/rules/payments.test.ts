@@ -8,6 +8,7 @@ import {
   computePaymentStepAmounts,
   computePreBookingAmountCents,
   explainDueNow,
+  deadlinesStillOwed,
 } from './payments.ts';
 
 const confirmed = (amountCents: number): PaymentAmountInput => ({ amountCents, status: 'CONFIRMED' });
@@ -234,5 +235,37 @@ describe('explainDueNow', () => {
     const { payments, ...rest } = input;
     const amounts = computePaymentStepAmounts({ ...rest, payments });
     expect(explainDueNow({ ...rest, ...amounts, paidCents: computeAmountPaidCents(payments) })).toBe(expected);
+  });
+});
+
+describe('deadlinesStillOwed', () => {
+  const deadlines = [
+    { date: '2027-03-01', amountCents: 70_000 },
+    { date: '2027-01-10', amountCents: 30_000 },
+  ];
+  it.each([
+    {
+      name: 'nothing paid: every deadline, earliest first',
+      paidCents: 0,
+      dueCents: 100_000,
+      expected: [
+        { date: '2027-01-10', amountCents: 30_000 },
+        { date: '2027-03-01', amountCents: 70_000 },
+      ],
+    },
+    { name: 'the first one paid exactly: only the second', paidCents: 30_000, dueCents: 70_000, expected: [{ date: '2027-03-01', amountCents: 70_000 }] },
+    { name: 'the first paid and part of the second', paidCents: 35_000, dueCents: 65_000, expected: [{ date: '2027-03-01', amountCents: 65_000 }] },
+    {
+      name: 'part of the first: what is left of it, then the second',
+      paidCents: 10_000,
+      dueCents: 90_000,
+      expected: [
+        { date: '2027-01-10', amountCents: 20_000 },
+        { date: '2027-03-01', amountCents: 70_000 },
+      ],
+    },
+    { name: 'all paid: none', paidCents: 100_000, dueCents: 0, expected: [] },
+  ])('$name', ({ paidCents, dueCents, expected }) => {
+    expect(deadlinesStillOwed(deadlines, { paidCents, dueCents })).toEqual(expected);
   });
 });

@@ -131,6 +131,25 @@ export function parseDeadlines(deadlinesStringify: string | null): BookingDeadli
 }
 
 /**
+ * The deadlines a traveller still has to meet: what was paid covers the earliest ones first, so a deadline
+ * already paid is left out and one paid in part shows what is left of it. Nothing when nothing is owed.
+ *
+ * @example deadlinesStillOwed([{ date: '2027-01-10', amountCents: 300 }, { date: '2027-03-01', amountCents: 700 }], { paidCents: 350, dueCents: 650 })
+ * // [{ date: '2027-03-01', amountCents: 650 }]
+ */
+export function deadlinesStillOwed(deadlines: readonly BookingDeadline[], { paidCents, dueCents }: { paidCents: number; dueCents: number }): BookingDeadline[] {
+  if (dueCents <= 0) return [];
+  let covered = paidCents;
+  const left: BookingDeadline[] = [];
+  for (const d of [...deadlines].sort((a, b) => a.date.localeCompare(b.date))) {
+    const rest = d.amountCents - Math.min(covered, d.amountCents);
+    covered = Math.max(0, covered - d.amountCents);
+    if (rest > 0) left.push({ date: d.date, amountCents: rest });
+  }
+  return left;
+}
+
+/**
  * Why the amount due now is what it is, in Spanish, following the same branches as
  * `computePaymentStepAmounts` (pre-booking before any payment, then deadlines, then 25 % plus insurance).
  */

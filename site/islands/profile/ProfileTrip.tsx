@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
+import { deadlinesStillOwed } from '#shared/rules/payments.ts';
 import { $trip, loadTrip } from '../../stores/profile-trips.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { PAYMENT_METHOD_NAMES, TRIP_STATUS_LABELS } from './trip-labels.ts';
@@ -37,6 +38,7 @@ function Trip() {
     );
   }
   const { trip } = detail;
+  const owed = deadlinesStillOwed(detail.deadlines, { paidCents: trip.paidCents, dueCents: trip.dueCents });
   return (
     <>
       <header className="profile-section">
@@ -68,9 +70,9 @@ function Trip() {
             <dd>{formatEuros(trip.dueCents)}</dd>
           </div>
         </dl>
-        {detail.deadlines.filter((d) => d.amountCents > 0).length > 0 && trip.dueCents > 0 ? (
+        {owed.length > 0 ? (
           <ul className="profile-list">
-            {detail.deadlines.map((d) => (
+            {owed.map((d) => (
               <li key={d.date}>
                 Antes del {formatSpanishDate({ date: d.date })}: {formatEuros(d.amountCents)}
               </li>
