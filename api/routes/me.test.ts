@@ -97,4 +97,32 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     expect((await get(owner, '/trips')).body).toEqual({ upcoming: [], past: [] });
     expect((await get(owner, `/trips/${id}`)).status).toBe(404);
   });
+
+  it('sums up the profile: points and their worth, the next trip, and what is pending', async () => {
+    const { id, owner } = await paidInPart();
+    expect((await get(null, '/summary')).status).toBe(401);
+    await t.db
+      .updateTable('travelers')
+      .set({ accumulatedReward: 1_250 })
+      .where('id', '=', owner.travelerId as string)
+      .execute();
+    const summary = await get(owner, '/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ points: 1_250, pointsValueCents: 1_200, nextTrip: { id } });
+    // Paid in part: the balance is pending, with its amount.
+    expect(summary.body.pending).toEqual([expect.objectContaining({ kind: 'balance', bookingId: id, tourName: 'Japón esencial' })]);
+    expect(summary.body.pending[0].amountCents).toBeGreaterThan(0);
+    // A passenger's document removed: the data is pending too.
+    const row = await t.db.selectFrom('bookings').select('travelersStringify').where('id', '=', id).executeTakeFirstOrThrow();
+    const travellers = JSON.parse(row.travelersStringify) as { reservation_fields: Record<string, string> }[];
+    delete travellers[1]!.reservation_fields['national_id'];
+    await t.db
+      .updateTable('bookings')
+      .set({ travelersStringify: JSON.stringify(travellers) })
+      .where('id', '=', id)
+      .execute();
+    expect((await get(owner, '/summary')).body.pending.map((p: { kind: string }) => p.kind)).toEqual(['balance', 'passengers']);
+    // Another traveller has nothing of it.
+    expect((await get(CALLERS.traveller as AuthContext, '/summary')).body).toMatchObject({ nextTrip: null, pending: [] });
+  });
 });

@@ -7,6 +7,7 @@ import { readDocument } from '../services/backoffice/booking-edits.ts';
 import { loadBookingDocument } from '../services/documents/booking-document.ts';
 import { loadTripDocumentation, renderDocumentationPdf } from '../services/documents/documentation.ts';
 import { renderVoucherPdf } from '../services/documents/voucher.ts';
+import { profileSummary } from '../services/profile/summary.ts';
 import { listTrips, tripDetail, tripNotFound } from '../services/profile/trips.ts';
 import { validate } from '../validation.ts';
 
@@ -30,6 +31,10 @@ export function meRoutes({ db, config }: AppDeps) {
   /** The trip, if it is the caller's: every file route asks this first. */
   const ownTrip = (c: Parameters<typeof requireAuth>[0], bookingId: string) => tripDetail(db, { travelerId: travelerOf(c), bookingId });
   return new Hono<ApiEnv>()
+    .get('/summary', allow('traveller'), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));
+    })
     .get('/trips', allow('traveller'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const auth = requireAuth(c);

@@ -4,6 +4,7 @@
  * id answers 404.
  */
 import type { BookingStatus } from '../enums.ts';
+import type { PendingItem } from '../rules/profile.ts';
 
 export interface TripRow {
   id: string;
@@ -37,4 +38,13 @@ export interface TripDetail {
   voucherUrl: string | null;
   /** The trip's documentation PDF (practical information), once the booking is confirmed or waiting for a transfer. */
   documentationUrl: string | null;
+}
+
+/** `GET /api/me/summary`: the profile's first screen. */
+export interface ProfileSummary {
+  points: number;
+  /** What the points are worth as a discount, in cents (whole euros). */
+  pointsValueCents: number;
+  nextTrip: TripRow | null;
+  pending: PendingItem[];
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { $session, clearSessionError, displayName, signOut } from '../stores/session.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import SessionGuard from './SessionGuard.tsx';
+import ProfileOverview from './profile/ProfileOverview.tsx';
 
 export default function ProfileHome() {
   return (
@@ -24,9 +25,10 @@ function Greeting() {
     <section className="profile-home" aria-label="Tu cuenta">
       <p className="profile-home__greeting">Hola, {displayName(user)}</p>
       <p>Has iniciado sesión como {user.email}.</p>
-      <nav aria-label="Tu cuenta" className="profile-home__links">
+      <nav aria-label="Secciones de tu cuenta" className="profile-home__links">
         <a href="/perfil/viajes">Mis viajes</a>
       </nav>
+      <ProfileOverview />
       <button
         type="button"
         className="button"

@@ -3,7 +3,7 @@
  * narrows everything to the signed-in traveller on the server.
  */
 import { map } from 'nanostores';
-import type { TripDetail, TripsAnswer } from '#shared/schemas/me.ts';
+import type { ProfileSummary, TripDetail, TripsAnswer } from '#shared/schemas/me.ts';
 import { api, callApi } from '../lib/api-client.ts';
 
 export interface TripsState {
@@ -32,4 +32,17 @@ export async function loadTrip(id: string) {
   $trip.set({ status: 'loading', detail: null, message: null });
   const result = await callApi(() => api.me.trips[':id'].$get({ param: { id } }));
   $trip.set(result.ok ? { status: 'ready', detail: result.data, message: null } : { status: 'failed', detail: null, message: result.message });
+}
+
+export interface SummaryState {
+  status: 'loading' | 'ready' | 'failed';
+  summary: ProfileSummary | null;
+  message: string | null;
+}
+
+export const $profileSummary = map<SummaryState>({ status: 'loading', summary: null, message: null });
+
+export async function loadProfileSummary() {
+  const result = await callApi(() => api.me.summary.$get());
+  $profileSummary.set(result.ok ? { status: 'ready', summary: result.data, message: null } : { status: 'failed', summary: null, message: result.message });
 }

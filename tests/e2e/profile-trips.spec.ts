@@ -10,7 +10,18 @@ import { signInAsDemoTraveller } from '../support/traveller-session.ts';
 test('the demo traveller sees their trips, opens one and downloads its voucher, ticket and receipt', async ({ page }) => {
   await signInAsDemoTraveller(page);
   await page.goto('/perfil');
-  await page.getByRole('link', { name: 'Mis viajes' }).click();
+  // The overview: points and their worth, the next trip, and the balance still to pay.
+  await expect(page.getByRole('region', { name: 'Mis puntos' })).toContainText(/[\d.]+ puntos/);
+  await expect(page.getByRole('region', { name: 'Mis puntos' })).toContainText(/Valen [\d.,]+ € de descuento/);
+  await expect(page.getByRole('region', { name: 'Tu próximo viaje' })).toContainText(/Faltan \d+ días|Sales/);
+  await expect(
+    page
+      .getByRole('region', { name: 'Pendiente' })
+      .getByRole('link', { name: /^Pagar [\d.,]+ € de «.+» antes del/ })
+      .first(),
+  ).toBeVisible();
+  await expectAccessible(page, '/perfil');
+  await page.getByRole('link', { name: 'Mis viajes', exact: true }).click();
   await expect(page).toHaveURL(/\/perfil\/viajes$/);
   const upcoming = page.getByRole('region', { name: 'Próximos viajes' });
   await expect(upcoming.getByRole('listitem').first()).toBeVisible();

@@ -17,7 +17,7 @@ export const tripNotFound = () => notFound('No encontramos ese viaje entre los t
 /** Bookings that are trips: made (not still in the funnel, which are budgets) and not canceled before paying. */
 const TRIP_STATUSES = ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW', 'CANCELED'] as const;
 
-async function tripRows(db: Db, travelerId: string): Promise<TripRow[]> {
+export async function tripRows(db: Db, travelerId: string): Promise<TripRow[]> {
   const rows = await linkedBookingsQuery(db, travelerId).select('tours.webSlug').where('bookings.status', 'in', TRIP_STATUSES).execute();
   return rows.map((r) => {
     const paidCents = Number(r.paidCents ?? 0);

@@ -1,0 +1,68 @@
+/**
+ * The top of /perfil: the points balance and what it is worth, the next trip with how many days are left,
+ * and what is pending (a balance and its deadline, passenger data, a review), each linking to its trip.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { countDaysBetween, formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
+import { formatEuros } from '#shared/rules/money.ts';
+import type { PendingItem } from '#shared/rules/profile.ts';
+import { $profileSummary, loadProfileSummary } from '../../stores/profile-trips.ts';
+import './profile.css';
+
+const pendingText = (item: PendingItem): string => {
+  if (item.kind === 'balance') return `Pagar ${formatEuros(item.amountCents)} de «${item.tourName}» antes del ${formatSpanishDate({ date: item.date })}`;
+  if (item.kind === 'passengers') return `Completar los datos de los pasajeros de «${item.tourName}»`;
+  return `Contarnos qué te pareció «${item.tourName}»`;
+};
+
+export default function ProfileOverview() {
+  const { summary, message } = useStore($profileSummary);
+  useEffect(() => {
+    void loadProfileSummary();
+  }, []);
+  if (!summary) return message ? <p role="alert">{message}</p> : <p role="status">Cargando tu cuenta…</p>;
+  const today = new Date().toISOString().slice(0, 10);
+  const next = summary.nextTrip;
+  const days = next ? countDaysBetween({ from: today, to: next.dayOne }) : 0;
+  return (
+    <div className="profile-overview">
+      <section className="profile-card" aria-labelledby="mis-puntos">
+        <h2 id="mis-puntos">Mis puntos</h2>
+        <p className="profile-card__figure">{summary.points.toLocaleString('es-ES')} puntos</p>
+        <p>Valen {formatEuros(summary.pointsValueCents)} de descuento en tu próxima reserva.</p>
+        <a href="/programa-de-puntos">Cómo funciona el programa de puntos</a>
+      </section>
+      <section className="profile-card" aria-labelledby="proximo-viaje">
+        <h2 id="proximo-viaje">Tu próximo viaje</h2>
+        {next ? (
+          <>
+            <p className="profile-card__figure">{days === 0 ? '¡Sales hoy!' : days === 1 ? 'Sales mañana' : `Faltan ${days} días`}</p>
+            <p>
+              <a href={`/perfil/reserva/${next.id}`}>{next.tourName}</a>, {formatDateRange({ from: next.dayOne, to: next.returnDate })}
+            </p>
+          </>
+        ) : (
+          <p>
+            No tienes ningún viaje por delante. <a href="/viajes">Descubre nuestros viajes</a>
+          </p>
+        )}
+      </section>
+      <section className="profile-card profile-card--wide" aria-labelledby="pendiente">
+        <h2 id="pendiente">Pendiente</h2>
+        {summary.pending.length === 0 ? (
+          <p>No tienes nada pendiente.</p>
+        ) : (
+          <ul className="profile-list">
+            {summary.pending.map((item) => (
+              <li key={`${item.kind}-${item.bookingId}`}>
+                <a href={`/perfil/reserva/${item.bookingId}`}>{pendingText(item)}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <a href="/perfil/viajes">Ver todos mis viajes</a>
+      </section>
+    </div>
+  );
+}
