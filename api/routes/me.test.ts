@@ -109,6 +109,8 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     const summary = await get(owner, '/summary');
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ points: 1_250, pointsValueCents: 1_200, nextTrip: { id } });
+    expect((await get(owner, '/badge')).body).toEqual({ points: 1_250 });
+    expect((await get(null, '/badge')).status).toBe(401);
     // Paid in part: the balance is pending, with its amount.
     expect(summary.body.pending).toEqual([expect.objectContaining({ kind: 'balance', bookingId: id, tourName: 'Japón esencial' })]);
     expect(summary.body.pending[0].amountCents).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { readDocument } from '../services/backoffice/booking-edits.ts';
 import { loadBookingDocument } from '../services/documents/booking-document.ts';
 import { loadTripDocumentation, renderDocumentationPdf } from '../services/documents/documentation.ts';
 import { renderVoucherPdf } from '../services/documents/voucher.ts';
+import { pointsBalance } from '../services/payments/queries.ts';
 import { profileSummary } from '../services/profile/summary.ts';
 import { listTrips, tripDetail, tripNotFound } from '../services/profile/trips.ts';
 import { validate } from '../validation.ts';
@@ -31,6 +32,11 @@ export function meRoutes({ db, config }: AppDeps) {
   /** The trip, if it is the caller's: every file route asks this first. */
   const ownTrip = (c: Parameters<typeof requireAuth>[0], bookingId: string) => tripDetail(db, { travelerId: travelerOf(c), bookingId });
   return new Hono<ApiEnv>()
+    .get('/badge', allow('traveller'), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { travelerId } = requireAuth(c);
+      return c.json({ points: travelerId ? await pointsBalance(db, travelerId) : 0 });
+    })
     .get('/summary', allow('traveller'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));

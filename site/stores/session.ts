@@ -10,6 +10,7 @@
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
+import { ACCOUNT_HINT_KEY } from '../lib/account-link.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
@@ -29,17 +30,20 @@ export const $session = map<SessionState>({ status: 'loading', user: null, error
  * finds no admin session and stops.
  */
 export const STAFF_HINT_KEY = 'dr-staff';
-function rememberStaff(isStaff: boolean): void {
+function rememberStaff(isStaff: boolean, signedIn = isStaff): void {
   try {
     if (isStaff) localStorage.setItem(STAFF_HINT_KEY, '1');
     else localStorage.removeItem(STAFF_HINT_KEY);
+    // The header's 'Mi cuenta' on the static pages (site/lib/account-link.ts).
+    if (signedIn) localStorage.setItem(ACCOUNT_HINT_KEY, '1');
+    else localStorage.removeItem(ACCOUNT_HINT_KEY);
   } catch {
     // Storage blocked (private mode): the editors simply do not load.
   }
 }
 
 const setSignedIn = (user: SessionUser) => {
-  rememberStaff(isAdmin(user.groups));
+  rememberStaff(isAdmin(user.groups), true);
   $session.set({ status: 'signed-in', user, error: null });
 };
 const setAnonymous = (error: string | null = null) => {

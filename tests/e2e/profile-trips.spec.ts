@@ -21,6 +21,10 @@ test('the demo traveller sees their trips, opens one and downloads its voucher, 
       .first(),
   ).toBeVisible();
   await expectAccessible(page, '/perfil');
+  // Signed in on this browser: the static pages' header leads to the account, with the points.
+  await page.goto('/viajes');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Mi cuenta · [\d.]+ puntos$/ })).toHaveAttribute('href', '/perfil');
+  await page.goto('/perfil');
   await page.getByRole('link', { name: 'Mis viajes', exact: true }).click();
   await expect(page).toHaveURL(/\/perfil\/viajes$/);
   const upcoming = page.getByRole('region', { name: 'Próximos viajes' });
@@ -60,4 +64,9 @@ test('someone else opening a traveller’s trip is told it is not theirs', async
   await page.goto(`/perfil/reserva/${id}`);
   await expect(page.getByRole('alert')).toHaveText('No encontramos ese viaje entre los tuyos.');
   expect((await page.request.get(`/api/me/trips/${id}/voucher.pdf`)).status()).toBe(404);
+});
+
+test('a visitor’s header offers to sign in', async ({ page }) => {
+  await page.goto('/viajes');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
 });
