@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
+import { creditTripPoints } from './services/jobs/trip-points.ts';
 import { startMailWorker } from './services/mail/worker.ts';
 import { createEventHub } from './services/cms/events.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
@@ -50,6 +51,11 @@ const server = await listen(createShop({ db, config, rebuilds, cmsEvents: create
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
+// Trips that came back get their points (hourly; the job credits each booking once, whoever runs it).
+const pointsJob = setInterval(
+  () => void creditTripPoints(db, new Date()).catch((err: unknown) => console.error('El abono de puntos ha fallado:', err)),
+  60 * 60_000,
+).unref();
 // Seats held for a payment that never came go back on sale within a minute of the hold's expiry; then
 // whoever waits for seats on a departure that has some free again (also after cancellations) is told.
 const holdSweep = setInterval(
@@ -72,6 +78,7 @@ const stop = () => {
   site.stop();
   clearInterval(pruning);
   clearInterval(holdSweep);
+  clearInterval(pointsJob);
   server.close();
   void mailer
     .stop()

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from './app.ts';
+import { loadConfig } from './config.ts';
+import { day, insertDeparture } from '../tests/support/booking-fixtures.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
+import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
+import { creditTripPoints } from './services/jobs/trip-points.ts';
+
+describe.each(dialects)('the trip points job on %s', (dialect) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    await insertDeparture(t.db);
+  });
+  afterEach(async () => t.drop());
+
+  const apiOf = () => createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+  const paidByCard = async () => {
+    const api = apiOf();
+    const { id } = await createBookingForPayment(api, t.db);
+    expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' })).res.status).toBe(201);
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+      200,
+    );
+    const { travelerId } = await t.db.selectFrom('bookings').select('travelerId').where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, payment, travelerId: travelerId as string };
+  };
+  const balance = async (travelerId: string) =>
+    (await t.db.selectFrom('travelers').select('accumulatedReward').where('id', '=', travelerId).executeTakeFirstOrThrow()).accumulatedReward;
+  /** The departure moved into the past: back `daysAgo` days ago. */
+  const backHome = (daysAgo: number) =>
+    t.db
+      .updateTable('periods')
+      .set({ dayOne: day(-daysAgo - 12), returnDate: day(-daysAgo) })
+      .where('id', '=', 'p1')
+      .execute();
+
+  it('credits a confirmed trip the day after it comes back, on its money net of refunds, once however often it runs', async () => {
+    const { id, payment, travelerId } = await paidByCard();
+    await t.db.updateTable('payments').set({ refundedCents: 10_000 }).where('id', '=', payment.id).execute();
+    const start = await balance(travelerId);
+
+    await backHome(0);
+    expect((await creditTripPoints(t.db, new Date())).credited).toEqual([]);
+
+    await backHome(1);
+    const [first, second] = await Promise.all([creditTripPoints(t.db, new Date()), creditTripPoints(t.db, new Date())]);
+    const points = Math.floor((payment.amountCents - 10_000) / 100);
+    expect([...first.credited, ...second.credited]).toEqual([{ bookingId: id, travelerId, points }]);
+    expect(await balance(travelerId)).toBe(start + points);
+    expect((await creditTripPoints(t.db, new Date())).credited).toEqual([]);
+    const credits = await t.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('bookingId', '=', id)
+      .where('type', '=', 'CREDIT')
+      .where('kind', '=', 'POINTS')
+      .execute();
+    expect(credits).toHaveLength(1);
+  });
+
+  it('credits nothing for a canceled trip', async () => {
+    const { id, travelerId } = await paidByCard();
+    await t.db.updateTable('bookings').set({ status: 'CANCELED' }).where('id', '=', id).execute();
+    await backHome(3);
+    const start = await balance(travelerId);
+    expect((await creditTripPoints(t.db, new Date())).credited).toEqual([]);
+    expect(await balance(travelerId)).toBe(start);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The scheduled jobs, by hand: `npm run jobs -- points` credits the points of trips that came back. The
+ * server runs the same jobs on its own schedule; each is safe to run twice.
+ */
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { creditTripPoints } from './services/jobs/trip-points.ts';
+
+const JOBS = { points: 'Abonar los puntos de los viajes que han vuelto' } as const;
+const name = process.argv[2] as keyof typeof JOBS | undefined;
+if (!name || !(name in JOBS)) {
+  console.error(
+    `Uso: npm run jobs -- <tarea>\n${Object.entries(JOBS)
+      .map(([k, v]) => `  ${k.padEnd(8)} ${v}`)
+      .join('\n')}`,
+  );
+  process.exit(2);
+}
+const config = loadConfig(process.env);
+const db = openDatabase({ url: config.databaseUrl });
+await migrateToLatest(db);
+const { credited } = await creditTripPoints(db, new Date());
+console.log(`${JOBS[name]}: ${credited.length} reservas, ${credited.reduce((s, c) => s + c.points, 0)} puntos.`);
+await db.destroy();

@@ -1,0 +1,94 @@
+/**
+ * The day after a trip comes back, its points (DESIGN.md, Points programme): for every CONFIRMED booking
+ * whose return date is at least POINTS_CREDIT_DAYS_AFTER_RETURN days past, a CREDIT of the points its
+ * money earned (confirmed payments other than points, net of refunds), once. The database keeps the once
+ * (a unique index per booking), so running the job twice, or on two instances, credits once.
+ */
+import { randomUUID } from 'node:crypto';
+import { addDays } from '#shared/rules/dates.ts';
+import { computePointsEarned, POINTS_CREDIT_DAYS_AFTER_RETURN } from '#shared/rules/points.ts';
+import type { Db } from '../../db/database.ts';
+
+export interface CreditReport {
+  credited: { bookingId: string; travelerId: string; points: number }[];
+}
+
+/** Whether an insert failed on the one-credit-per-booking index (the other run got there first). */
+const isDuplicate = (error: unknown) => /unique|duplicate/i.test(String((error as { message?: string })?.message ?? error));
+
+export async function creditTripPoints(db: Db, now: Date): Promise<CreditReport> {
+  const lastReturn = addDays({ date: now.toISOString().slice(0, 10), days: -POINTS_CREDIT_DAYS_AFTER_RETURN });
+  const due = await db
+    .selectFrom('bookings')
+    .innerJoin('periods', 'periods.id', 'bookings.periodId')
+    .select((eb) => [
+      'bookings.id',
+      'bookings.travelerId',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('payments')
+            .select((p) => p.fn.sum<number>(p('payments.amountCents', '-', p.ref('payments.refundedCents'))).as('s'))
+            .whereRef('payments.bookingId', '=', 'bookings.id')
+            .where('payments.status', '=', 'CONFIRMED')
+            .where('payments.paymentMethod', '!=', 'points'),
+          eb.lit(0),
+        )
+        .as('paidCents'),
+    ])
+    .where('bookings.status', '=', 'CONFIRMED')
+    .where('bookings.travelerId', 'is not', null)
+    .where('periods.returnDate', '<=', lastReturn)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('transactions')
+            .select('transactions.id')
+            .whereRef('transactions.bookingId', '=', 'bookings.id')
+            .where('transactions.type', '=', 'CREDIT')
+            .where('transactions.kind', '=', 'POINTS')
+            .where('transactions.status', '=', 'COMPLETED'),
+        ),
+      ),
+    )
+    .orderBy('periods.returnDate')
+    .orderBy('bookings.id')
+    .execute();
+  const credited: CreditReport['credited'] = [];
+  for (const row of due) {
+    const points = computePointsEarned(Number(row.paidCents));
+    const travelerId = row.travelerId as string;
+    if (points <= 0) continue;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const stamp = now.toISOString();
+        // The row first: on a twin run it fails here, before any balance moves.
+        await trx
+          .insertInto('transactions')
+          .values({
+            id: randomUUID(),
+            travelerId,
+            bookingId: row.id,
+            paymentId: null,
+            amount: points,
+            curency: 'EUR',
+            exchangeRate: 1,
+            status: 'COMPLETED',
+            type: 'CREDIT',
+            kind: 'POINTS',
+            createdAt: stamp,
+          })
+          .execute();
+        await trx
+          .updateTable('travelers')
+          .set((eb) => ({ accumulatedReward: eb('accumulatedReward', '+', points), updatedAt: stamp }))
+          .where('id', '=', travelerId)
+          .execute();
+      });
+      credited.push({ bookingId: row.id, travelerId, points });
+    } catch (error) {
+      if (!isDuplicate(error)) throw error;
+    }
+  }
+  return { credited };
+}
