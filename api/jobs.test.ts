@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatEuros } from '#shared/rules/money.ts';
 import { createApi } from './app.ts';
 import { loadConfig } from './config.ts';
 import { day, insertDeparture } from '../tests/support/booking-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
+import { remindDeadlines } from './services/jobs/payment-reminders.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 
 describe.each(dialects)('the trip points job on %s', (dialect) => {
@@ -67,5 +69,47 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     const start = await balance(travelerId);
     expect((await creditTripPoints(t.db, new Date())).credited).toEqual([]);
     expect(await balance(travelerId)).toBe(start);
+  });
+
+  it('reminds the next deadline still owed a week before it, once, with what is left of it and the pay link', async () => {
+    const api = apiOf();
+    const { id } = await createBookingForPayment(api, t.db);
+    expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' })).res.status).toBe(201);
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+      200,
+    );
+    const { priceCents } = await t.db.selectFrom('bookings').select('priceCents').where('id', '=', id).executeTakeFirstOrThrow();
+    const paid = payment.amountCents;
+    const setDeadlines = (deadlines: { date: string; amountCents: number }[]) =>
+      t.db
+        .updateTable('bookings')
+        .set({ deadlinesStringify: JSON.stringify(deadlines) })
+        .where('id', '=', id)
+        .execute();
+    const reminders = () => t.db.selectFrom('mails').select(['toAddress', 'text']).where('bookingId', '=', id).where('type', '=', 'REMINDER_PAYMENT').execute();
+
+    // The next one owed is a month away: nothing yet.
+    await setDeadlines([
+      { date: day(-10), amountCents: paid },
+      { date: day(30), amountCents: priceCents - paid },
+    ]);
+    expect((await remindDeadlines(t.db, loadConfig({}), new Date())).reminded).toEqual([]);
+
+    // Five days away: reminded once, however often the job runs.
+    await setDeadlines([
+      { date: day(-10), amountCents: paid },
+      { date: day(5), amountCents: priceCents - paid - 1_000 },
+      { date: day(40), amountCents: 1_000 },
+    ]);
+    const [a, b] = await Promise.all([remindDeadlines(t.db, loadConfig({}), new Date()), remindDeadlines(t.db, loadConfig({}), new Date())]);
+    expect([...a.reminded, ...b.reminded]).toEqual([{ bookingId: id, deadline: day(5) }]);
+    expect((await remindDeadlines(t.db, loadConfig({}), new Date())).reminded).toEqual([]);
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.toAddress).toBe('ana.garcia@viajes.es');
+    expect(sent[0]!.text).toContain(`Importe pendiente: ${formatEuros(priceCents - paid - 1_000)}.`);
+    expect(sent[0]!.text).toContain('Fecha límite:');
+    expect(sent[0]!.text).toMatch(new RegExp(`/paga-tu-reserva/${id}/`));
   });
 });

@@ -1,12 +1,17 @@
 /**
- * The scheduled jobs, by hand: `npm run jobs -- points` credits the points of trips that came back. The
+ * The scheduled jobs, by hand: `npm run jobs -- points` credits the points of trips that came back,
+ * `npm run jobs -- reminders` queues the balance reminders of deadlines coming up. The
  * server runs the same jobs on its own schedule; each is safe to run twice.
  */
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { remindDeadlines } from './services/jobs/payment-reminders.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 
-const JOBS = { points: 'Abonar los puntos de los viajes que han vuelto' } as const;
+const JOBS = {
+  points: 'Abonar los puntos de los viajes que han vuelto',
+  reminders: 'Recordar los pagos cuyo plazo vence en los próximos días',
+} as const;
 const name = process.argv[2] as keyof typeof JOBS | undefined;
 if (!name || !(name in JOBS)) {
   console.error(
@@ -19,6 +24,11 @@ if (!name || !(name in JOBS)) {
 const config = loadConfig(process.env);
 const db = openDatabase({ url: config.databaseUrl });
 await migrateToLatest(db);
-const { credited } = await creditTripPoints(db, new Date());
-console.log(`${JOBS[name]}: ${credited.length} reservas, ${credited.reduce((s, c) => s + c.points, 0)} puntos.`);
+if (name === 'points') {
+  const { credited } = await creditTripPoints(db, new Date());
+  console.log(`${JOBS[name]}: ${credited.length} reservas, ${credited.reduce((s, c) => s + c.points, 0)} puntos.`);
+} else {
+  const { reminded } = await remindDeadlines(db, config, new Date());
+  console.log(`${JOBS[name]}: ${reminded.length} recordatorios en cola.`);
+}
 await db.destroy();

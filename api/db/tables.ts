@@ -576,6 +576,17 @@ export type PaymentNotificationRow = Selectable<PaymentNotificationTable>;
 export type NewPaymentNotificationRow = Insertable<PaymentNotificationTable>;
 export type PaymentNotificationRowUpdate = Updateable<PaymentNotificationTable>;
 
+export interface PaymentReminderTable {
+  bookingId: string;
+  deadlineDate: string;
+  amountCents: number;
+  mailId: string;
+  createdAt: string;
+}
+export type PaymentReminderRow = Selectable<PaymentReminderTable>;
+export type NewPaymentReminderRow = Insertable<PaymentReminderTable>;
+export type PaymentReminderRowUpdate = Updateable<PaymentReminderTable>;
+
 export interface PaymentVoucherTable {
   id: string;
   bookingId: string;
@@ -1098,6 +1109,7 @@ export interface Database {
   optionalActivityOpinions: OptionalActivityOpinionTable;
   parentRegions: ParentRegionTable;
   paymentNotifications: PaymentNotificationTable;
+  paymentReminders: PaymentReminderTable;
   paymentVouchers: PaymentVoucherTable;
   payments: PaymentTable;
   periods: PeriodTable;

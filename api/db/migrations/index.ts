@@ -20,6 +20,7 @@ import * as staffActionEntities from './2026-11-25T23-staff-action-entities.ts';
 import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
 import * as travelerSearch from './2026-11-25T25-traveler-search.ts';
 import * as tripPointsOnce from './2026-11-25T26-trip-points-once.ts';
+import * as paymentReminders from './2026-11-25T27-payment-reminders.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T24-booking-departure': bookingDeparture,
   '2026-11-25T25-traveler-search': travelerSearch,
   '2026-11-25T26-trip-points-once': tripPointsOnce,
+  '2026-11-25T27-payment-reminders': paymentReminders,
 };

@@ -549,6 +549,10 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
         sentAt: mail.status === 'SENT' ? createdAt : null,
       });
       add(ctx, 'bookingMails', { id: rng.uuid(), bookingId: id, status: mail.type, createdAt });
+      // A reminder the job sent for the first deadline (the job's record of it, so it is sent once).
+      if (mail.type === 'REMINDER_PAYMENT' && deadlines[0]) {
+        add(ctx, 'paymentReminders', { bookingId: id, deadlineDate: deadlines[0].date, amountCents: deadlines[0].amountCents, mailId, createdAt });
+      }
       if (mail.status === 'SENT') add(ctx, 'mailLogs', { id: rng.uuid(), mailId, bookingId: id, type: mail.type, status: 'SENT', error: null, createdAt });
       if (mail.status === 'FAILED') {
         add(ctx, 'mailLogs', {

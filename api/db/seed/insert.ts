@@ -100,6 +100,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'guides',
   'guidePeriods',
   'mails',
+  'paymentReminders',
   'bookingMails',
   'mailLogs',
   'waitingListEntries',

@@ -25,6 +25,8 @@ export interface BookingMailData {
   paidCents?: number;
   remainingCents?: number;
   paymentMethod?: string;
+  /** A payment reminder's deadline, `YYYY-MM-DD`. */
+  deadline?: string;
 }
 
 const trip = (d: BookingMailData) => (d.tourName ? ` «${d.tourName}»` : '');
@@ -84,7 +86,12 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
   REMINDER_PAYMENT: (d) =>
     renderMail(`Recordatorio: tienes un pago pendiente${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Te recordamos que tienes un pago pendiente del viaje${trip(d)}${ref(d)}.`, amount('Importe pendiente', d), departure(d)),
+      paragraphs: lines(
+        `Te recordamos que tienes un pago pendiente del viaje${trip(d)}${ref(d)}.`,
+        amount('Importe pendiente', d),
+        d.deadline ? `Fecha límite: ${formatSpanishDate({ date: d.deadline })}.` : null,
+        departure(d),
+      ),
       ...button('Pagar ahora', d),
       footnote: FOOTNOTE,
     }),
