@@ -10,7 +10,6 @@
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
-import { ACCOUNT_HINT_KEY } from '../lib/account-link.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
@@ -30,6 +29,12 @@ export const $session = map<SessionState>({ status: 'loading', user: null, error
  * finds no admin session and stops.
  */
 export const STAFF_HINT_KEY = 'dr-staff';
+/**
+ * The header's 'Mi cuenta' hint, read by site/lib/account-link.ts on the static pages. Spelled here, not
+ * imported: a module shared with the islands would cost every page a script file (account-link.test.ts
+ * holds the two together).
+ */
+export const ACCOUNT_HINT_KEY = 'dr-account';
 function rememberStaff(isStaff: boolean, signedIn = isStaff): void {
   try {
     if (isStaff) localStorage.setItem(STAFF_HINT_KEY, '1');
