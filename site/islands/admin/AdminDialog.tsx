@@ -12,6 +12,7 @@ export function AdminDialog({
   error,
   sending,
   confirm = 'Confirmar',
+  working = 'Un momento…',
   danger = false,
   wide = false,
   onConfirm,
@@ -22,6 +23,8 @@ export function AdminDialog({
   error: string | null;
   sending: boolean;
   confirm?: string;
+  /** What the confirm button says while the press is on its way. */
+  working?: string;
   danger?: boolean;
   wide?: boolean;
   onConfirm: () => void;
@@ -48,7 +51,7 @@ export function AdminDialog({
             Volver
           </button>
           <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>
-            {sending ? 'Un momento…' : confirm}
+            {sending ? working : confirm}
           </button>
         </div>
       </form>

@@ -24,6 +24,7 @@ import {
 } from '../../stores/admin-coupons.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { shortDay } from './format.ts';
+import { AdminDialog } from './AdminDialog.tsx';
 import { Modal } from './Modal.tsx';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
@@ -280,22 +281,18 @@ function DeleteDialog() {
   if (!deleting) return null;
   const title = `Borrar el cupón ${deleting.coupon.code}`;
   return (
-    <Modal label={title} onClose={cancelDelete} wide>
-      <h2>{title}</h2>
+    <AdminDialog
+      title={title}
+      confirm="Borrar"
+      working="Borrando…"
+      danger
+      wide
+      error={deleting.message}
+      sending={deleting.sending}
+      onConfirm={() => void confirmDelete()}
+      onClose={cancelDelete}
+    >
       <p>Nadie lo ha usado todavía. Una vez borrado no se puede recuperar; si solo quieres que deje de valer, desactívalo.</p>
-      {deleting.message ? (
-        <p role="alert" className="admin-alert">
-          {deleting.message}
-        </p>
-      ) : null}
-      <div className="admin-dialog__actions">
-        <button type="button" className="admin-button-secondary" onClick={cancelDelete}>
-          Volver
-        </button>
-        <button type="button" className="admin-button-danger" disabled={deleting.sending} onClick={() => void confirmDelete()}>
-          {deleting.sending ? 'Borrando…' : 'Borrar'}
-        </button>
-      </div>
-    </Modal>
+    </AdminDialog>
   );
 }

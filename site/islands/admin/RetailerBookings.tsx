@@ -8,7 +8,7 @@ import { pathTo } from '#shared/routes.ts';
 import { $retailerScreen, askAgencyMail, cancelAgencyMail, confirmAgencyMail, loadBookings } from '../../stores/admin-retailer.ts';
 import { StatusBadge } from './BookingsDesk.tsx';
 import { counted, moment, shortDay } from './format.ts';
-import { Modal } from './Modal.tsx';
+import { AdminDialog } from './AdminDialog.tsx';
 import { TableFrame } from './TableFrame.tsx';
 
 const HEADINGS = ['Reserva', 'Estado', 'Tour', 'Salida', 'Titular', 'Viajeros', 'Importe', 'Pagado', 'Aviso a la agencia'];
@@ -106,28 +106,22 @@ export function RetailerBookings() {
         </nav>
       ) : null}
       {mailing && detail ? (
-        <Modal label="Enviar aviso a la agencia" onClose={cancelAgencyMail}>
-          <h2>Enviar aviso a la agencia</h2>
+        <AdminDialog
+          title="Enviar aviso a la agencia"
+          confirm="Enviar"
+          working="Enviando…"
+          error={mailing.error}
+          sending={mailing.sending}
+          onConfirm={() => void confirmAgencyMail()}
+          onClose={cancelAgencyMail}
+        >
           <p>
             Enviaremos a <strong>{detail.agencyMailTo}</strong> los datos de la reserva {mailing.booking.tkId ?? mailing.booking.differentId} (
             {mailing.booking.tourName}) tal como están ahora,{' '}
             {mailing.booking.status === 'CONFIRMED' ? 'con su bono de reserva en PDF.' : 'sin bono: irá cuando la reserva esté confirmada.'}
           </p>
           {mailing.booking.agencyMailedAt ? <p>Ya se le envió el {moment(mailing.booking.agencyMailedAt)}.</p> : null}
-          {mailing.error ? (
-            <p role="alert" className="admin-alert">
-              {mailing.error}
-            </p>
-          ) : null}
-          <div className="admin-dialog__actions">
-            <button type="button" className="admin-button-secondary" onClick={cancelAgencyMail}>
-              Volver
-            </button>
-            <button type="button" className="button" disabled={mailing.sending} onClick={() => void confirmAgencyMail()}>
-              {mailing.sending ? 'Enviando…' : 'Enviar'}
-            </button>
-          </div>
-        </Modal>
+        </AdminDialog>
       ) : null}
     </section>
   );

@@ -24,7 +24,7 @@ import {
 import { RETAILER_FIELDS, type RetailerField } from '../../stores/retailer-form.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { moment } from './format.ts';
-import { Modal } from './Modal.tsx';
+import { AdminDialog } from './AdminDialog.tsx';
 import { RetailerBookings } from './RetailerBookings.tsx';
 import { focusFirstInvalid, membershipLabel, RETAILER_FIELD_LABELS, RetailerFields } from './RetailerFields.tsx';
 import { TableFrame } from './TableFrame.tsx';
@@ -308,25 +308,20 @@ function DeleteDialog({ name, travelers }: { name: string; travelers: number }) 
   if (!deleting) return null;
   const title = `Borrar la agencia ${name}`;
   return (
-    <Modal label={title} onClose={cancelDelete}>
-      <h2>{title}</h2>
+    <AdminDialog
+      title={title}
+      confirm="Borrar"
+      working="Borrando…"
+      danger
+      error={deleting.message}
+      sending={deleting.sending}
+      onConfirm={() => void confirmDelete()}
+      onClose={cancelDelete}
+    >
       <p>
         No tiene reservas. Una vez borrada no se puede recuperar.
         {travelers > 0 ? ` ${travelers === 1 ? 'El viajero que vino' : `Los ${travelers} viajeros que vinieron`} a través de ella se quedan, sin agencia.` : ''}
       </p>
-      {deleting.message ? (
-        <p role="alert" className="admin-alert">
-          {deleting.message}
-        </p>
-      ) : null}
-      <div className="admin-dialog__actions">
-        <button type="button" className="admin-button-secondary" onClick={cancelDelete}>
-          Volver
-        </button>
-        <button type="button" className="admin-button-danger" disabled={deleting.sending} onClick={() => void confirmDelete()}>
-          {deleting.sending ? 'Borrando…' : 'Borrar'}
-        </button>
-      </div>
-    </Modal>
+    </AdminDialog>
   );
 }
