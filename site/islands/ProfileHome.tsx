@@ -27,6 +27,8 @@ function Greeting() {
       <p>Has iniciado sesión como {user.email}.</p>
       <nav aria-label="Secciones de tu cuenta" className="profile-home__links">
         <a href="/perfil/viajes">Mis viajes</a>
+        <a href="/perfil/mis-resenas">Mis reseñas</a>
+        <a href="/perfil/presupuestos-y-favoritos">Presupuestos y favoritos</a>
       </nav>
       <ProfileOverview />
       <button
