@@ -4,29 +4,10 @@
  * and the API refuses); a wrong password is explained in Spanish. Every page runs under the shop's
  * content security policy: any violation fails the test.
  */
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { verificationCode } from '../support/sign-up.ts';
 
 const TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
-
-/** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
-async function verificationCode(to: string): Promise<string> {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
-  try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const row = db.prepare("select text from mails where to_address = ? and type = 'ACCOUNT_VERIFICATION' order by created_at desc limit 1").get(to) as
-        | { text: string }
-        | undefined;
-      const code = row && /\b(\d{6})\b/.exec(row.text)?.[1];
-      if (code) return code;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    db.close();
-  }
-  throw new Error(`no verification mail to ${to}`);
-}
 
 /** Collects content-security-policy violations and console errors of the page, to assert none happened. */
 function watchProblems(page: Page): string[] {

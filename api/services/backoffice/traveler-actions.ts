@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { forcePasswordReset } from '../auth/accounts.ts';
 import { versionConflict } from '../cms/history.ts';
-import { type ErasureSummary, eraseTravelerData, erasureBlocker } from '../travelers/erase.ts';
+import { type ErasureBlock, type ErasureSummary, eraseTravelerData, erasureBlock } from '../travelers/erase.ts';
 import { exportTravelerData } from '../travelers/personal-data.ts';
 import { accountOf, findTraveler } from '../travelers/linked.ts';
 import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
@@ -143,22 +143,31 @@ export async function forceTravelerPasswordChange(
 }
 
 /** The traveller's personal data for a download, and the record that staff took it (who, when). */
-export async function exportTraveler(db: Db, { id, actor, now }: Omit<Press, 'requestId'>) {
+export async function exportTraveler(db: Db, { id, actor, now, action = 'export' }: Omit<Press, 'requestId'> & { action?: 'export' | 'self-export' }) {
   const data = await exportTravelerData(db, id, { now });
-  await recordStaffAction(db, { entityType: 'traveler', entityId: id, action: 'export', actor, requestId: null, before: null, after: null }, now);
+  await recordStaffAction(db, { entityType: 'traveler', entityId: id, action, actor, requestId: null, before: null, after: null }, now);
   return data;
 }
 
+/** What blocks an erasure, as staff read it. */
+const staffReading = (block: ErasureBlock) =>
+  block.kind === 'staffAccount' ? TRAVELER_ACTION_MESSAGES.staffAccount : TRAVELER_ACTION_MESSAGES.tripPending(block.reference);
+
 /**
  * Erases the traveller's personal data on their request (the reason says who asked, when and how).
- * Refused while they have a trip to make or the account is staff's; an erased traveller answers as done.
+ * Refused while they have a trip to make or the account is staff's (told as `explain` words it: staff's
+ * reading by default, the traveller's own on /perfil); an erased traveller answers as done.
  */
-export async function eraseTraveler(db: Db, { id, requestId, actor, now, reason }: Press & { reason: string }): Promise<ErasureSummary | null> {
+
+export async function eraseTraveler(
+  db: Db,
+  { id, requestId, actor, now, reason, explain = staffReading }: Press & { reason: string; explain?: (block: ErasureBlock) => string },
+): Promise<ErasureSummary | null> {
   if (await wasApplied(db, 'traveler', id, requestId)) return null;
   const row = await findTraveler(db, id);
   if (row.erasedAt !== null) return null;
-  const blocker = await erasureBlocker(db, id, { today: now.toISOString().slice(0, 10) });
-  if (blocker) throw new AppError('CONFLICT', blocker);
+  const block = await erasureBlock(db, id, { today: now.toISOString().slice(0, 10) });
+  if (block) throw new AppError('CONFLICT', explain(block));
   try {
     return await db.transaction().execute(async (trx) => {
       // Claimed with one conditional update: of two erasures at once, one erases and the other answers as done.

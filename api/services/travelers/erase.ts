@@ -11,7 +11,6 @@
  * adds up); the mails of a booking keep their type, subject and dates, not their text.
  */
 import { randomUUID } from 'node:crypto';
-import { TRAVELER_ACTION_MESSAGES } from '#shared/schemas/travelers.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers, stringifyTravellers, type Trx } from '../bookings/records.ts';
 import { accountOf, findTraveler, isEntryOf, linkedBookings } from './linked.ts';
@@ -27,18 +26,21 @@ const REDACTED_MAIL = 'Contenido borrado a petición del viajero.';
 /** Booking statuses of a trip that still needs the traveller's data (they travel, or may yet). */
 const LIVE_STATUSES = ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'] as const;
 
+/** Why a traveller cannot be erased now: an account of the staff, or a trip not yet come back. */
+export type ErasureBlock = { kind: 'staffAccount' } | { kind: 'tripPending'; reference: string };
+
 /**
- * Why this traveller cannot be erased now, or null: a trip not yet come back (its passenger data is
- * needed to travel), or an account of the staff.
+ * What blocks erasing this traveller now, or null: a trip not yet come back (its passenger data is
+ * needed to travel), or an account of the staff. Staff and the traveller are told it in their own words.
  */
-export async function erasureBlocker(db: Db, travelerId: string, { today }: { today: string }): Promise<string | null> {
+export async function erasureBlock(db: Db, travelerId: string, { today }: { today: string }): Promise<ErasureBlock | null> {
   const account = await accountOf(db, travelerId);
   if (account) {
     const staff = await db.selectFrom('userGroups').select('groupName').where('userId', '=', account.id).executeTakeFirst();
-    if (staff) return TRAVELER_ACTION_MESSAGES.staffAccount;
+    if (staff) return { kind: 'staffAccount' };
   }
   const live = (await linkedBookings(db, travelerId)).find((b) => (LIVE_STATUSES as readonly string[]).includes(b.status) && b.returnDate >= today);
-  return live ? TRAVELER_ACTION_MESSAGES.tripPending(live.differentId) : null;
+  return live ? { kind: 'tripPending', reference: live.differentId } : null;
 }
 
 export interface ErasureSummary {
@@ -70,7 +72,7 @@ function redactRecord(text: string | null): string | null {
 }
 
 /**
- * Erases the traveller's personal data, in the caller's transaction. Check `erasureBlocker` first. An
+ * Erases the traveller's personal data, in the caller's transaction. Check `erasureBlock` first. An
  * already erased traveller is erased again harmlessly (nothing personal is left to find).
  */
 export async function eraseTravelerData(trx: Trx, travelerId: string, { now }: { now: Date }): Promise<ErasureSummary> {

@@ -27,9 +27,11 @@ export default function TravelerScreen() {
   );
 }
 
-/** How the history names what staff did to a traveller. */
+/** How the history names what staff, or the traveller on their profile, did to a traveller. */
 const ACTION_LABELS: Record<string, string> = {
   update: 'Datos editados',
+  'self-update': 'Datos editados por el viajero',
+  'self-export': 'Datos personales descargados por el viajero',
   'force-password-change': 'Cambio de contraseña forzado',
   export: 'Datos personales descargados',
   erase: 'Datos personales borrados',

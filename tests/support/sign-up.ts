@@ -1,0 +1,37 @@
+/**
+ * A brand-new traveller in a browser test: signed up through /registro and confirmed with the code the
+ * running shop wrote to its outbox, as a person would. For tests that change or delete the account, so
+ * the shared demo traveller stays as other specs expect it.
+ */
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+
+/** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
+export async function verificationCode(to: string): Promise<string> {
+  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const row = db.prepare("select text from mails where to_address = ? and type = 'ACCOUNT_VERIFICATION' order by created_at desc limit 1").get(to) as
+        | { text: string }
+        | undefined;
+      const code = row && /\b(\d{6})\b/.exec(row.text)?.[1];
+      if (code) return code;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    db.close();
+  }
+  throw new Error(`no verification mail to ${to}`);
+}
+
+/** Signs up `email` with `password` and confirms it; the page ends on /perfil, signed in. */
+export async function signUpInBrowser(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+  await page.goto('/registro');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByLabel('Código de 6 cifras').fill(await verificationCode(email));
+  await page.getByRole('button', { name: 'Confirmar correo' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
+}
