@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment, pdfText, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
@@ -32,10 +32,31 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     const body = (res.headers.get('content-type')?.includes('json') ? JSON.parse(bytes.toString()) : null) as Record<string, any>;
     return { status: res.status, bytes, type: res.headers.get('content-type'), body };
   };
+  const post = async (auth: AuthContext | null, path: string, body: unknown) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', origin: 'http://localhost' };
+    if (auth) headers['x-test-auth'] = JSON.stringify(auth);
+    const res = await apiOf().request(`/me${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
   /** A booking of the owner paid in part by card: CONFIRMED, something still owed. */
   const paidInPart = async () => {
     const api = apiOf();
     const { id, owner } = await createBookingForPayment(api, t.db);
+    // The owner's account, as the record of what they change names it.
+    const stamp = '2026-01-01T00:00:00.000Z';
+    await t.db
+      .insertInto('users')
+      .values({
+        id: owner.userId,
+        email: owner.email,
+        passwordHash: null,
+        emailVerifiedAt: stamp,
+        travelerId: owner.travelerId,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
     expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' })).res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
     expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
@@ -126,5 +147,119 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     expect((await get(owner, '/summary')).body.pending.map((p: { kind: string }) => p.kind)).toEqual(['balance', 'passengers']);
     // Another traveller has nothing of it.
     expect((await get(CALLERS.traveller as AuthContext, '/summary')).body).toMatchObject({ nextTrip: null, pending: [] });
+  });
+
+  it('lets the holder complete a missing passenger field before departure, checked as the funnel checks it, once per press', async () => {
+    const { id, owner } = await paidInPart();
+    const row = await t.db.selectFrom('bookings').select('travelersStringify').where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.travelersStringify) as { reservation_fields: Record<string, string> }[];
+    delete stored[1]!.reservation_fields['national_id'];
+    await t.db
+      .updateTable('bookings')
+      .set({ travelersStringify: JSON.stringify(stored) })
+      .where('id', '=', id)
+      .execute();
+
+    const detail = (await get(owner, `/trips/${id}`)).body;
+    expect(detail.changeBlocker).toBeNull();
+    const second = detail.travellers[1];
+    expect(second.missing).toEqual({ national_id: expect.stringMatching(/DNI/) });
+    expect(detail.travellers[0].missing).toEqual({});
+    const edit = (requestId: string, fields: Record<string, string>, expectedUpdatedAt = detail.updatedAt) =>
+      post(owner, `/trips/${id}/traveller`, { requestId, expectedUpdatedAt, travellerId: second.id, fields });
+
+    const bad = await edit('press-pax-00', { national_id: '12345678A' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['fields.national_id']);
+    const [one, two] = await Promise.all([edit('press-pax-01', { national_id: '87654321X' }), edit('press-pax-01', { national_id: '87654321X' })]);
+    expect([one.body.applied, two.body.applied].sort()).toEqual([false, true]);
+    const done = (await get(owner, `/trips/${id}`)).body;
+    expect(done.travellers[1]).toMatchObject({ fields: { national_id: '87654321X' }, missing: {} });
+    expect((await get(owner, '/summary')).body.pending.map((p: { kind: string }) => p.kind)).toEqual(['balance']);
+    // Sent from a page loaded before that change: refused, nothing overwritten.
+    expect((await edit('press-pax-02', { national_id: '11111111H' })).status).toBe(409);
+    const records = await t.db.selectFrom('staffActions').select(['action', 'actorEmail']).where('entityId', '=', id).execute();
+    expect(records).toEqual([{ action: 'edit-traveller', actorEmail: owner.email }]);
+
+    // Someone else: as if it did not exist. After departure: the office, not the page.
+    const other = await post(CALLERS.traveller as AuthContext, `/trips/${id}/traveller`, {
+      requestId: 'press-pax-03',
+      expectedUpdatedAt: done.updatedAt,
+      travellerId: second.id,
+      fields: { national_id: '11111111H' },
+    });
+    expect(other.status).toBe(404);
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(-2), returnDate: day(5) })
+      .where('id', '=', 'p1')
+      .execute();
+    const started = await get(owner, `/trips/${id}`);
+    expect(started.body.changeBlocker).toBe('El viaje ya ha empezado: para cualquier cambio, escríbenos.');
+    expect(started.body.activityOptions).toEqual([]);
+    const late = await edit('press-pax-04', { national_id: '11111111H' }, started.body.updatedAt);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('El viaje ya ha empezado: para cualquier cambio, escríbenos.');
+  });
+
+  it('lets the holder add an optional activity priced as it will be charged, and what it costs becomes due on the pay link', async () => {
+    const { id, owner } = await paidInPart();
+    const before = (await get(owner, `/trips/${id}`)).body;
+    const tea = before.activityOptions.find((a: { activityId: string }) => a.activityId === 'ACT1');
+    expect(tea).toMatchObject({ name: 'Ceremonia del té', left: 3 });
+    const [ana, luis] = before.travellers;
+    // 40 € for each adult, as the funnel prices it.
+    expect(tea.prices).toEqual(
+      expect.arrayContaining([
+        { travellerId: ana.id, amountCents: 4_000 },
+        { travellerId: luis.id, amountCents: 4_000 },
+      ]),
+    );
+    const add = (requestId: string, travellerIds: string[], expectedUpdatedAt = before.updatedAt) =>
+      post(owner, `/trips/${id}/activity`, { requestId, expectedUpdatedAt, activityId: 'ACT1', travellerIds });
+    const [one, two] = await Promise.all([add('press-own-01', [ana.id, luis.id]), add('press-own-01', [ana.id, luis.id])]);
+    expect([one.body.applied, two.body.applied].sort()).toEqual([false, true]);
+    const after = (await get(owner, `/trips/${id}`)).body;
+    expect(after.trip.priceCents).toBe(before.trip.priceCents + 8_000);
+    expect(after.trip.dueCents).toBe(before.trip.dueCents + 8_000);
+    expect(after.payUrl).toMatch(new RegExp(`^/paga-tu-reserva/${id}/`));
+    expect(after.travellers[0].services.join(' ')).toContain('Ceremonia del té');
+    // Those who have it are no longer offered it.
+    const again = after.activityOptions.find((a: { activityId: string }) => a.activityId === 'ACT1');
+    expect(again?.prices.map((p: { travellerId: string }) => p.travellerId) ?? []).not.toContain(ana.id);
+    const seats = await t.db.selectFrom('optionalActivities').select('bookableAvailability').where('id', '=', 'oa1').executeTakeFirstOrThrow();
+    expect(seats.bookableAvailability).toBe(1);
+    expect(
+      (
+        await post(CALLERS.traveller as AuthContext, `/trips/${id}/activity`, {
+          requestId: 'press-own-02',
+          expectedUpdatedAt: after.updatedAt,
+          activityId: 'ACT1',
+          travellerIds: [before.travellers[2].id],
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('tells a passenger who does not hold the booking that only the holder can change it', async () => {
+    const { id, owner } = await paidInPart();
+    const luis = CALLERS.otherTraveller as AuthContext;
+    // Luis travels on Ana's booking (he is one of its passengers), so it is one of his trips too.
+    await t.db
+      .insertInto('bookingTravelers')
+      .values({ id: 'bt-luis', bookingId: id, travelerId: luis.travelerId as string, email: luis.email, dni: null })
+      .execute();
+    const seen = await get(luis, `/trips/${id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.changeBlocker).toBe('Solo quien hizo la reserva puede cambiarla. Pídeselo a esa persona o escríbenos.');
+    expect(seen.body.activityOptions).toEqual([]);
+    const refused = await post(luis, `/trips/${id}/activity`, {
+      requestId: 'press-luis-01',
+      expectedUpdatedAt: seen.body.updatedAt,
+      activityId: 'ACT1',
+      travellerIds: [seen.body.travellers[0].id],
+    });
+    expect(refused.status).toBe(409);
+    expect((await get(owner, `/trips/${id}`)).body.changeBlocker).toBeNull();
   });
 });

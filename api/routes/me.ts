@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { AddActivitySchema, TravellerEditSchema } from '#shared/schemas/booking-desk.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
@@ -9,6 +10,7 @@ import { loadTripDocumentation, renderDocumentationPdf } from '../services/docum
 import { renderVoucherPdf } from '../services/documents/voucher.ts';
 import { pointsBalance } from '../services/payments/queries.ts';
 import { profileSummary } from '../services/profile/summary.ts';
+import { addTripActivity, completePassenger } from '../services/profile/trip-changes.ts';
 import { listTrips, tripDetail, tripNotFound } from '../services/profile/trips.ts';
 import { validate } from '../validation.ts';
 
@@ -31,53 +33,85 @@ export function meRoutes({ db, config }: AppDeps) {
   };
   /** The trip, if it is the caller's: every file route asks this first. */
   const ownTrip = (c: Parameters<typeof requireAuth>[0], bookingId: string) => tripDetail(db, { travelerId: travelerOf(c), bookingId });
-  return new Hono<ApiEnv>()
-    .get('/badge', allow('traveller'), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const { travelerId } = requireAuth(c);
-      return c.json({ points: travelerId ? await pointsBalance(db, travelerId) : 0 });
-    })
-    .get('/summary', allow('traveller'), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));
-    })
-    .get('/trips', allow('traveller'), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const auth = requireAuth(c);
-      if (!auth.travelerId) return c.json({ upcoming: [], past: [] });
-      return c.json(await listTrips(db, { travelerId: auth.travelerId, today: new Date().toISOString().slice(0, 10) }));
-    })
-    .get('/trips/:id', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await ownTrip(c, c.req.valid('param').id));
-    })
-    .get('/trips/:id/voucher.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
-      const { id } = c.req.valid('param');
-      const trip = await ownTrip(c, id);
-      const doc = await loadBookingDocument(db, id);
-      if (!trip.voucherUrl || !doc) throw tripNotFound();
-      return pdf(await renderVoucherPdf(doc, { issuedAt: new Date().toISOString() }), `bono-reserva-${doc.tkId ?? doc.differentId}.pdf`);
-    })
-    .get('/trips/:id/documentation.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
-      const { id } = c.req.valid('param');
-      const trip = await ownTrip(c, id);
-      const doc = await loadBookingDocument(db, id);
-      const period = await db.selectFrom('bookings').select('periodId').where('id', '=', id).executeTakeFirst();
-      if (!trip.documentationUrl || !doc || !period) throw tripNotFound();
-      const bytes = await renderDocumentationPdf(doc, await loadTripDocumentation(db, period.periodId), { issuedAt: new Date().toISOString() });
-      return pdf(bytes, `documentacion-${doc.tkId ?? doc.differentId}.pdf`);
-    })
-    .get('/trips/:id/documents', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), validate('query', KeyQuery), async (c) => {
-      const { id } = c.req.valid('param');
-      await ownTrip(c, id);
-      const doc = await readDocument(db, { filesDir: config.filesDir, bookingId: id, key: c.req.valid('query').key });
-      return new Response(new Uint8Array(doc.bytes), {
-        headers: {
-          'Content-Type': doc.contentType,
-          'Content-Disposition': `attachment; filename="${doc.name}"`,
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
+  return (
+    new Hono<ApiEnv>()
+      .get('/badge', allow('traveller'), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const { travelerId } = requireAuth(c);
+        return c.json({ points: travelerId ? await pointsBalance(db, travelerId) : 0 });
+      })
+      .get('/summary', allow('traveller'), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));
+      })
+      .get('/trips', allow('traveller'), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const auth = requireAuth(c);
+        if (!auth.travelerId) return c.json({ upcoming: [], past: [] });
+        return c.json(await listTrips(db, { travelerId: auth.travelerId, today: new Date().toISOString().slice(0, 10) }));
+      })
+      .get('/trips/:id', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await ownTrip(c, c.req.valid('param').id));
+      })
+      // The holder completes a passenger's data before departure; the same checks and record as the office's edit.
+      .post(
+        '/trips/:id/traveller',
+        allow('traveller'),
+        validate('param', IdParam, { invalid: tripNotFound }),
+        validate('json', TravellerEditSchema),
+        async (c) => {
+          const bookingId = c.req.valid('param').id;
+          const auth = requireAuth(c);
+          const now = new Date();
+          const actor = { userId: auth.userId, email: auth.email };
+          const { applied } = await completePassenger(db, { travelerId: travelerOf(c), bookingId, request: c.req.valid('json'), actor, now });
+          return c.json({ applied, detail: await tripDetail(db, { travelerId: travelerOf(c), bookingId, now }) });
         },
-      });
-    });
+      )
+      // The holder adds an optional activity: seats taken now, its price added to what is due (paid by the pay link).
+      .post(
+        '/trips/:id/activity',
+        allow('traveller'),
+        validate('param', IdParam, { invalid: tripNotFound }),
+        validate('json', AddActivitySchema),
+        async (c) => {
+          const bookingId = c.req.valid('param').id;
+          const auth = requireAuth(c);
+          const now = new Date();
+          const actor = { userId: auth.userId, email: auth.email };
+          const { applied } = await addTripActivity(db, { travelerId: travelerOf(c), bookingId, request: c.req.valid('json'), actor, now });
+          return c.json({ applied, detail: await tripDetail(db, { travelerId: travelerOf(c), bookingId, now }) });
+        },
+      )
+      .get('/trips/:id/voucher.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+        const { id } = c.req.valid('param');
+        const trip = await ownTrip(c, id);
+        const doc = await loadBookingDocument(db, id);
+        if (!trip.voucherUrl || !doc) throw tripNotFound();
+        return pdf(await renderVoucherPdf(doc, { issuedAt: new Date().toISOString() }), `bono-reserva-${doc.tkId ?? doc.differentId}.pdf`);
+      })
+      .get('/trips/:id/documentation.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+        const { id } = c.req.valid('param');
+        const trip = await ownTrip(c, id);
+        const doc = await loadBookingDocument(db, id);
+        const period = await db.selectFrom('bookings').select('periodId').where('id', '=', id).executeTakeFirst();
+        if (!trip.documentationUrl || !doc || !period) throw tripNotFound();
+        const bytes = await renderDocumentationPdf(doc, await loadTripDocumentation(db, period.periodId), { issuedAt: new Date().toISOString() });
+        return pdf(bytes, `documentacion-${doc.tkId ?? doc.differentId}.pdf`);
+      })
+      .get('/trips/:id/documents', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), validate('query', KeyQuery), async (c) => {
+        const { id } = c.req.valid('param');
+        await ownTrip(c, id);
+        const doc = await readDocument(db, { filesDir: config.filesDir, bookingId: id, key: c.req.valid('query').key });
+        return new Response(new Uint8Array(doc.bytes), {
+          headers: {
+            'Content-Type': doc.contentType,
+            'Content-Disposition': `attachment; filename="${doc.name}"`,
+            'Cache-Control': 'private, no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
+        });
+      })
+  );
 }

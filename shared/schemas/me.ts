@@ -26,9 +26,39 @@ export interface TripsAnswer {
   past: TripRow[];
 }
 
+/** The passenger fields a traveller completes on their booking, as the funnel's passengers step asks them. */
+export const TRIP_PASSENGER_FIELDS = ['name', 'surname', 'birthdate', 'national_id', 'passport', 'email', 'phone'] as const;
+export type TripPassengerField = (typeof TRIP_PASSENGER_FIELDS)[number];
+
+export interface TripTraveller {
+  id: string;
+  name: string;
+  ageGroup: string;
+  lead: boolean;
+  room: string | null;
+  services: string[];
+  fields: Partial<Record<TripPassengerField, string>>;
+  /** What is still missing or wrong, by field, in the funnel's words (empty when complete). */
+  missing: Partial<Record<TripPassengerField, string>>;
+}
+
+/** An optional activity the booking can still add, and what it would cost for each passenger who has not got it. */
+export interface TripActivityOption {
+  activityId: string;
+  name: string;
+  /** Seats left, when the activity counts them. */
+  left: number | null;
+  prices: { travellerId: string; amountCents: number }[];
+}
+
 export interface TripDetail {
   trip: TripRow & { flightName: string | null; numberOfDays: number | null };
-  travellers: { name: string; ageGroup: string; lead: boolean; room: string | null; services: string[] }[];
+  /** The booking as this page saw it: a change sent from it is refused if the booking changed meanwhile. */
+  updatedAt: string;
+  /** Why passengers cannot be completed nor activities added now (not the holder, trip started), or null. */
+  changeBlocker: string | null;
+  travellers: TripTraveller[];
+  activityOptions: TripActivityOption[];
   payments: { amountCents: number; method: string; confirmedAt: string; receiptUrl: string }[];
   deadlines: { date: string; amountCents: number }[];
   documents: { name: string; kind: 'ETICKET' | 'DOCUMENT'; url: string }[];

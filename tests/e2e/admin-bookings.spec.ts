@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';
-import { createPayableBooking, findMail, listDepartures } from '../support/funnel-booking.ts';
+import { createPayableBooking, findMail, listDepartures, paidByCard } from '../support/funnel-booking.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -117,25 +117,6 @@ test('the desk: from the day at a glance to a transfer confirmed, found by its t
 });
 
 /** A booking paid in full with Redsys' test card on the sandbox terminal: CONFIRMED. */
-async function paidByCard(page: Page, options: Parameters<typeof createPayableBooking>[1] = {}) {
-  const booking = await createPayableBooking(page.request, options);
-  await page.goto('/');
-  const origin = new URL(page.url()).origin;
-  const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
-    data: { amount: 'full', method: 'card', acceptTerms: true, acceptPrivacy: true },
-    headers: { origin },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { redirect, amountCents } = (await started.json()) as { redirect: { url: string; fields: Record<string, string> }; amountCents: number };
-  // What the traveller's browser posts on the terminal's page with Redsys' test card.
-  const paid = await page.request.post(redirect.url.replace('realizarPago', 'pay'), {
-    form: { ...redirect.fields, card: '4548810000000003', expiry: '12/35', cvv: '123' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return { booking, amountCents };
-}
-
 test('refunds part of a card payment through the sandbox terminal, never more than is left', async ({ page }) => {
   const { booking, amountCents } = await paidByCard(page);
   await signInAsAdmin(page);

@@ -1,11 +1,15 @@
 /**
  * The traveller's own trips, as the demo traveller: the list, one trip with its documents and receipts,
- * and someone else's trip answered as not theirs.
+ * someone else's trip answered as not theirs, and what the holder changes on a trip before it starts (a
+ * passenger's missing document, an optional activity paid through the pay link).
  */
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
-import { signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { acceptAndPay, APPROVED_CARD, paidByCard, payOnTerminal } from '../support/funnel-booking.ts';
+import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
 
 test('the demo traveller sees their trips, opens one and downloads its voucher, ticket and receipt', async ({ page }) => {
   await signInAsDemoTraveller(page);
@@ -69,4 +73,64 @@ test('someone else opening a traveller’s trip is told it is not theirs', async
 test('a visitor’s header offers to sign in', async ({ page }) => {
   await page.goto('/viajes');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+});
+
+test('the holder completes a passenger’s missing document, adds an activity and pays it with the sandbox card', async ({ page }, testInfo) => {
+  await signInAsDemoTraveller(page);
+  // A trip of the demo traveller for two, paid in full; then the second passenger's DNI goes missing, as
+  // when a booking made by phone lacks it.
+  const { booking } = await paidByCard(page, { adults: 2, leadEmail: DEMO_TRAVELLER.email });
+  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'));
+  try {
+    const row = db.prepare('select travelers_stringify as t from bookings where id = ?').get(booking.id) as { t: string };
+    const travellers = JSON.parse(row.t) as { reservation_fields: Record<string, string> }[];
+    delete travellers[1]?.reservation_fields['national_id'];
+    db.prepare('update bookings set travelers_stringify = ? where id = ?').run(JSON.stringify(travellers), booking.id);
+  } finally {
+    db.close();
+  }
+
+  await page.goto(`/perfil/reserva/${booking.id}`);
+  await expect(page.getByText('Faltan datos: dni o nie.')).toBeVisible();
+  await page.getByRole('button', { name: 'Completar datos de Viajero 2 García López' }).click();
+  const form = page.getByRole('form', { name: 'Datos de Viajero 2 García López' });
+  await expect(form.getByLabel('DNI o NIE')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, '/perfil/reserva/{id} (completar datos)');
+  await form.getByLabel('DNI o NIE').fill('12345678A');
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(form.getByRole('alert')).not.toBeEmpty();
+  await form.getByLabel('DNI o NIE').fill('00000000T');
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Datos del viajero guardados.' })).toBeVisible();
+  await expect(page.getByText('Faltan datos')).toHaveCount(0);
+
+  // An optional activity for the lead: priced before adding, then owed and paid through the pay link.
+  const owed = page.locator('.profile-amounts dt:text-is("Pendiente") + dd');
+  await expect(owed).toHaveText('0 €');
+  const activities = page.getByRole('region', { name: 'Añade actividades opcionales' });
+  await activities
+    .getByRole('button', { name: /^Añadir / })
+    .first()
+    .click();
+  const add = activities.getByRole('form', { name: /^Añadir / });
+  await add.getByRole('button', { name: 'Añadir a mi reserva' }).click();
+  await expect(add.getByText('Elige al menos un viajero.')).toBeVisible();
+  await add.getByRole('checkbox').first().check();
+  await expect(add.getByText(/^Total: [\d.,]+ €$/)).toBeVisible();
+  await expectAccessible(page, '/perfil/reserva/{id} (añadir actividad)');
+  await page.screenshot({ path: `test-results/perfil-actividad-${testInfo.project.name}.png`, fullPage: true });
+  await add.getByRole('button', { name: 'Añadir a mi reserva' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Actividad añadida.' })).toBeVisible();
+  await expect(owed).not.toHaveText('0 €');
+
+  await page.getByRole('link', { name: 'Pagar lo pendiente' }).click();
+  await expect(page).toHaveURL(/\/paga-tu-reserva\//);
+  const full = page.getByRole('radio', { name: /Todo el importe pendiente/ });
+  if ((await full.count()) > 0) await full.check();
+  await acceptAndPay(page);
+  await payOnTerminal(page, APPROVED_CARD);
+  await expect(page.getByRole('heading', { name: '¡Reserva confirmada!' })).toBeVisible();
+  await expect(page.getByTestId('remaining')).toHaveText('0 €');
+  await page.goto(`/perfil/reserva/${booking.id}`);
+  await expect(owed).toHaveText('0 €');
 });

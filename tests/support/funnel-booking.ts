@@ -69,11 +69,15 @@ export async function createPayableBooking(
     adults = 1,
     departure,
     leadEmail = `ana.${Date.now()}.${Math.floor(Math.random() * 1e6)}@correo.es`,
-  }: { slug?: string; adults?: number; departure?: Departure; leadEmail?: string } = {},
+    origin,
+  }: { slug?: string; adults?: number; departure?: Departure; leadEmail?: string; origin?: string } = {},
 ): Promise<TestBooking> {
   const chosen = departure ?? (await listDepartures(request, slug)).sort((a, b) => b.bookableAvailability - a.bookableAvailability)[0];
   if (!chosen) throw new Error(`no departure of ${slug}`);
+  // A signed-in browser's writes carry its origin (the API's CSRF check on cookie-authenticated requests).
+  const headers = origin ? { origin } : undefined;
   const created = await request.post('/api/bookings', {
+    headers,
     data: {
       periodId: chosen.periodId,
       adults,
@@ -86,6 +90,7 @@ export async function createPayableBooking(
   const { id } = (await created.json()) as { id: string };
   const view = (await (await request.get(`/api/bookings/${id}`)).json()) as { travellers: { id: string }[] };
   const completed = await request.patch(`/api/bookings/${id}`, {
+    headers,
     data: {
       travellers: view.travellers.map((traveller, i) => ({
         id: traveller.id,
@@ -100,6 +105,27 @@ export async function createPayableBooking(
   });
   expect(completed.status(), await completed.text()).toBe(200);
   return { id, slug, periodId: chosen.periodId, dayOne: chosen.dayOne, leadEmail };
+}
+
+/** A booking made through the API and paid in full by card on the sandbox terminal, as a browser would post it. */
+export async function paidByCard(page: Page, options: Parameters<typeof createPayableBooking>[1] = {}) {
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  const booking = await createPayableBooking(page.request, { ...options, origin });
+  const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
+    data: { amount: 'full', method: 'card', acceptTerms: true, acceptPrivacy: true },
+    headers: { origin },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { redirect, amountCents } = (await started.json()) as { redirect: { url: string; fields: Record<string, string> }; amountCents: number };
+  // What the traveller's browser posts on the terminal's page with Redsys' test card.
+  const paid = await page.request.post(redirect.url.replace('realizarPago', 'pay'), {
+    form: { ...redirect.fields, card: APPROVED_CARD, expiry: '12/35', cvv: '123' },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return { booking, amountCents };
 }
 
 export interface OutboxMail {

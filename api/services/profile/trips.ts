@@ -4,13 +4,15 @@
  * theirs is answered exactly like one that does not exist.
  */
 import { pathTo } from '#shared/routes.ts';
-import type { TripDetail, TripRow, TripsAnswer } from '#shared/schemas/me.ts';
+import { findPassengerProblems } from '#shared/rules/passengers.ts';
+import { TRIP_PASSENGER_FIELDS, type TripDetail, type TripRow, type TripsAnswer } from '#shared/schemas/me.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { loadBookingDocument } from '../documents/booking-document.ts';
 import { receiptPath } from '../payments/views.ts';
 import { linkedBookingsQuery } from '../travelers/linked.ts';
+import { tripActivityOptions, tripChangeBlocker } from './trip-changes.ts';
 
 export const tripNotFound = () => notFound('No encontramos ese viaje entre los tuyos.');
 
@@ -46,15 +48,21 @@ export async function listTrips(db: Db, { travelerId, today }: { travelerId: str
   return { upcoming, past };
 }
 
-export async function tripDetail(db: Db, { travelerId, bookingId }: { travelerId: string; bookingId: string }): Promise<TripDetail> {
+export async function tripDetail(
+  db: Db,
+  { travelerId, bookingId, now = new Date() }: { travelerId: string; bookingId: string; now?: Date },
+): Promise<TripDetail> {
   const trip = (await tripRows(db, travelerId)).find((r) => r.id === bookingId);
   if (!trip) throw tripNotFound();
-  const [doc, booking, documents] = await Promise.all([
+  const [doc, booking, documents, changeBlocker] = await Promise.all([
     loadBookingDocument(db, bookingId),
-    db.selectFrom('bookings').select(['deadlinesStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow(),
+    db.selectFrom('bookings').select(['deadlinesStringify', 'travelersStringify', 'updatedAt']).where('id', '=', bookingId).executeTakeFirstOrThrow(),
     db.selectFrom('bookingDocuments').select(['storageKey', 'name', 'kind']).where('bookingId', '=', bookingId).orderBy('createdAt').execute(),
+    tripChangeBlocker(db, { travelerId, bookingId, now }),
   ]);
   if (!doc) throw tripNotFound();
+  const entries = parseTravellers(booking.travelersStringify);
+  const problems = findPassengerProblems(entries, { dayOne: trip.dayOne, today: now.toISOString().slice(0, 10) });
   const base = `/api/me/trips/${encodeURIComponent(bookingId)}`;
   const payable = (trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER') && doc.remainingCents > 0 && trip.tkId !== null;
   let deadlines: { date: string; amountCents: number }[] = [];
@@ -71,7 +79,20 @@ export async function tripDetail(db: Db, { travelerId, bookingId }: { travelerId
       flightName: doc.flightName,
       numberOfDays: doc.numberOfDays,
     },
-    travellers: doc.travellers,
+    updatedAt: booking.updatedAt,
+    changeBlocker,
+    // The document lists the booking's entries in their order: each row is completed with its id and fields.
+    travellers: doc.travellers.map((t, i) => {
+      const entry = entries[i];
+      const fields = entry?.reservationFields ?? {};
+      return {
+        ...t,
+        id: entry?.id ?? String(i),
+        fields: Object.fromEntries(TRIP_PASSENGER_FIELDS.filter((f) => fields[f]).map((f) => [f, fields[f]])),
+        missing: Object.fromEntries(TRIP_PASSENGER_FIELDS.filter((f) => problems[`travellers.${i}.${f}`]).map((f) => [f, problems[`travellers.${i}.${f}`]])),
+      };
+    }),
+    activityOptions: changeBlocker ? [] : await tripActivityOptions(db, { bookingId, now }),
     payments: doc.payments.map((p) => ({
       amountCents: p.amountCents,
       method: p.method,

@@ -9,7 +9,21 @@ import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { deadlinesStillOwed } from '#shared/rules/payments.ts';
-import { $trip, loadTrip } from '../../stores/profile-trips.ts';
+import { type FormEvent, Fragment } from 'react';
+import { TRIP_PASSENGER_FIELDS, type TripDetail, type TripPassengerField } from '#shared/schemas/me.ts';
+import {
+  $trip,
+  $tripChanges,
+  addActivity,
+  closeActivity,
+  closePassenger,
+  loadTrip,
+  openActivity,
+  openPassenger,
+  savePassenger,
+  setPassengerField,
+  toggleActivityTraveller,
+} from '../../stores/profile-trips.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { PAYMENT_METHOD_NAMES, TRIP_STATUS_LABELS } from './trip-labels.ts';
 import './profile.css';
@@ -24,6 +38,7 @@ export default function ProfileTrip() {
 
 function Trip() {
   const { status, detail, message } = useStore($trip);
+  const { done } = useStore($tripChanges);
   useEffect(() => {
     const id = matchRoute(location.pathname)?.params.id;
     if (id) void loadTrip(id);
@@ -53,6 +68,10 @@ function Trip() {
         </p>
         <p>{trip.flightName ? `Vuelo: ${trip.flightName}` : 'Sin vuelo incluido'}</p>
       </header>
+
+      <p className="sign-in__notice profile-done" role="status" aria-live="polite" hidden={!done}>
+        {done ?? ''}
+      </p>
 
       <section className="profile-section profile-money" aria-labelledby="importes">
         <h2 id="importes">Importes</h2>
@@ -86,20 +105,8 @@ function Trip() {
         ) : null}
       </section>
 
-      <section className="profile-section" aria-labelledby="viajeros">
-        <h2 id="viajeros">Viajeros</h2>
-        <ul className="profile-list">
-          {detail.travellers.map((t, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the travellers of a booking keep their order.
-            <li key={i}>
-              <strong>{t.name}</strong>
-              {t.lead ? ' (titular)' : ''} · {t.ageGroup}
-              {t.room ? ` · ${t.room}` : ''}
-              {t.services.length > 0 ? ` · ${t.services.join(', ')}` : ''}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Travellers detail={detail} />
+      <Activities detail={detail} />
 
       <section className="profile-section" aria-labelledby="documentos">
         <h2 id="documentos">Documentos</h2>
@@ -152,5 +159,164 @@ function Trip() {
         <a href="/perfil/viajes">Ver todos mis viajes</a>
       </p>
     </>
+  );
+}
+
+const PASSENGER_LABELS: Record<TripPassengerField, { label: string; type: string; autoComplete: string }> = {
+  name: { label: 'Nombre', type: 'text', autoComplete: 'off' },
+  surname: { label: 'Apellidos', type: 'text', autoComplete: 'off' },
+  birthdate: { label: 'Fecha de nacimiento', type: 'date', autoComplete: 'off' },
+  national_id: { label: 'DNI o NIE', type: 'text', autoComplete: 'off' },
+  passport: { label: 'Pasaporte', type: 'text', autoComplete: 'off' },
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'off' },
+  phone: { label: 'Teléfono', type: 'tel', autoComplete: 'off' },
+};
+
+/** The travellers, with what each still lacks and, for the holder before departure, the form to complete it. */
+function Travellers({ detail }: { detail: TripDetail }) {
+  const { passenger } = useStore($tripChanges);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void savePassenger();
+  };
+  return (
+    <section className="profile-section" aria-labelledby="viajeros">
+      <h2 id="viajeros">Viajeros</h2>
+      {detail.changeBlocker && detail.travellers.some((t) => Object.keys(t.missing).length > 0) ? <p>{detail.changeBlocker}</p> : null}
+      <ul className="profile-list profile-travellers">
+        {detail.travellers.map((t) => {
+          const missing = Object.keys(t.missing) as TripPassengerField[];
+          const editing = passenger?.travellerId === t.id ? passenger : null;
+          return (
+            <li key={t.id}>
+              <strong>{t.name}</strong>
+              {t.lead ? ' (titular)' : ''} · {t.ageGroup}
+              {t.room ? ` · ${t.room}` : ''}
+              {t.services.length > 0 ? ` · ${t.services.join(', ')}` : ''}
+              {missing.length > 0 ? (
+                <p className="profile-missing">Faltan datos: {missing.map((f) => PASSENGER_LABELS[f].label.toLowerCase()).join(', ')}.</p>
+              ) : null}
+              {!detail.changeBlocker && !editing ? (
+                <p>
+                  <button type="button" className="button button--secondary" onClick={() => openPassenger(t.id)}>
+                    {missing.length > 0 ? `Completar datos de ${t.name}` : `Corregir datos de ${t.name}`}
+                  </button>
+                </p>
+              ) : null}
+              {editing ? (
+                <form className="sign-in__form profile-form profile-passenger" onSubmit={onSubmit} noValidate aria-label={`Datos de ${t.name}`}>
+                  <div className="profile-form__grid">
+                    {TRIP_PASSENGER_FIELDS.filter((f) => f !== 'phone' || t.lead).map((f) => {
+                      const id = `viajero-${t.id}-${f}`;
+                      const error = editing.errors[`fields.${f}`] ?? (editing.fields[f] ? undefined : t.missing[f]);
+                      return (
+                        <div className="sign-in__field" key={f}>
+                          <label htmlFor={id}>{PASSENGER_LABELS[f].label}</label>
+                          <input
+                            id={id}
+                            type={PASSENGER_LABELS[f].type}
+                            autoComplete={PASSENGER_LABELS[f].autoComplete}
+                            value={editing.fields[f] ?? ''}
+                            aria-invalid={error ? true : undefined}
+                            aria-describedby={error ? `${id}-error` : undefined}
+                            onChange={(e) => setPassengerField(f, e.target.value)}
+                          />
+                          {error ? (
+                            <p id={`${id}-error`} className="sign-in__error">
+                              {error}
+                            </p>
+                          ) : null}
+                        </div>
+                      );
+                    })}
+                  </div>
+                  <div className="profile-erase__actions">
+                    <button type="submit" className="button" disabled={editing.sending}>
+                      {editing.sending ? 'Guardando…' : 'Guardar datos'}
+                    </button>
+                    <button type="button" className="button button--secondary" onClick={closePassenger} disabled={editing.sending}>
+                      Cancelar
+                    </button>
+                  </div>
+                  <p className="sign-in__message" role="alert">
+                    {editing.message ?? ''}
+                  </p>
+                </form>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The optional activities the holder can still add before departure, priced per traveller; paid afterwards with the balance. */
+function Activities({ detail }: { detail: TripDetail }) {
+  const { activity } = useStore($tripChanges);
+  if (detail.activityOptions.length === 0) return null;
+  const nameOf = (id: string) => detail.travellers.find((t) => t.id === id)?.name ?? id;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void addActivity();
+  };
+  return (
+    <section className="profile-section" aria-labelledby="actividades">
+      <h2 id="actividades">Añade actividades opcionales</h2>
+      <p>Las plazas se reservan al añadirlas; el importe se suma a lo pendiente de tu reserva.</p>
+      <ul className="profile-trips">
+        {detail.activityOptions.map((option) => {
+          const open = activity?.activityId === option.activityId ? activity : null;
+          const total = open ? option.prices.filter((p) => open.travellerIds.includes(p.travellerId)).reduce((sum, p) => sum + p.amountCents, 0) : 0;
+          return (
+            <li key={option.activityId} className="profile-trip">
+              <h3>{option.name}</h3>
+              <p>
+                Desde {formatEuros(Math.min(...option.prices.map((p) => p.amountCents)))} por persona
+                {option.left !== null ? ` · quedan ${option.left} ${option.left === 1 ? 'plaza' : 'plazas'}` : ''}
+              </p>
+              {!open ? (
+                <button type="button" className="button button--secondary" onClick={() => openActivity(option.activityId)} disabled={option.left === 0}>
+                  {option.left === 0 ? 'Sin plazas' : `Añadir ${option.name}`}
+                </button>
+              ) : (
+                <form className="sign-in__form" onSubmit={onSubmit} noValidate aria-label={`Añadir ${option.name}`}>
+                  <fieldset className="profile-choices">
+                    <legend>¿Para quién?</legend>
+                    {option.prices.map((p) => (
+                      <Fragment key={p.travellerId}>
+                        <label className="profile-erase__check">
+                          <input
+                            type="checkbox"
+                            checked={open.travellerIds.includes(p.travellerId)}
+                            onChange={(e) => toggleActivityTraveller(p.travellerId, e.target.checked)}
+                          />{' '}
+                          {nameOf(p.travellerId)} · {formatEuros(p.amountCents)}
+                        </label>
+                      </Fragment>
+                    ))}
+                  </fieldset>
+                  {open.errors['travellerIds'] ? <p className="sign-in__error">{open.errors['travellerIds']}</p> : null}
+                  <p>
+                    Total: <strong>{formatEuros(total)}</strong>
+                  </p>
+                  <div className="profile-erase__actions">
+                    <button type="submit" className="button" disabled={open.sending}>
+                      {open.sending ? 'Añadiendo…' : 'Añadir a mi reserva'}
+                    </button>
+                    <button type="button" className="button button--secondary" onClick={closeActivity} disabled={open.sending}>
+                      Cancelar
+                    </button>
+                  </div>
+                  <p className="sign-in__message" role="alert">
+                    {open.message ?? ''}
+                  </p>
+                </form>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
