@@ -6,6 +6,7 @@ import { day, insertDeparture } from '../tests/support/booking-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
+import { PRACTICAL_INFO_DAYS_BEFORE, sendPracticalInfo } from './services/jobs/practical-info.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 
 describe.each(dialects)('the trip points job on %s', (dialect) => {
@@ -111,5 +112,47 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     expect(sent[0]!.text).toContain(`Importe pendiente: ${formatEuros(priceCents - paid - 1_000)}.`);
     expect(sent[0]!.text).toContain('Fecha límite:');
     expect(sent[0]!.text).toMatch(new RegExp(`/paga-tu-reserva/${id}/`));
+  });
+
+  it('sends the practical information of a confirmed trip ten days before departure, once, with its documentation', async () => {
+    const { id } = await paidByCard();
+    const config = loadConfig({});
+    const infoMails = () => t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).where('type', '=', 'INFO_PRACTICA').execute();
+    const departIn = (days: number) =>
+      t.db
+        .updateTable('periods')
+        .set({ dayOne: day(days), returnDate: day(days + 12) })
+        .where('id', '=', 'p1')
+        .execute();
+
+    await departIn(PRACTICAL_INFO_DAYS_BEFORE + 1);
+    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
+
+    await departIn(PRACTICAL_INFO_DAYS_BEFORE);
+    const [first, second] = await Promise.all([sendPracticalInfo(t.db, config, new Date()), sendPracticalInfo(t.db, config, new Date())]);
+    expect([...first.sent, ...second.sent].map((s) => s.bookingId)).toEqual([id]);
+    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
+    const mails = await infoMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Información práctica para tu viaje «Japón esencial»');
+    expect(JSON.parse(mails[0]!.attachments ?? '[]')).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+    expect(mails[0]!.text).toMatch(new RegExp(`/perfil/reserva/${id}/`));
+  });
+
+  it('sends no practical information to a canceled booking nor to a trip already left', async () => {
+    const { id } = await paidByCard();
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(-1), returnDate: day(10) })
+      .where('id', '=', 'p1')
+      .execute();
+    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(3), returnDate: day(10) })
+      .where('id', '=', 'p1')
+      .execute();
+    await t.db.updateTable('bookings').set({ status: 'CANCELED' }).where('id', '=', id).execute();
+    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
   });
 });

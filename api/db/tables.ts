@@ -164,6 +164,7 @@ export interface BookingTable {
   updatedAt: string;
   quoteStringify: string | null;
   dayOne: string | null;
+  practicalInfoSentAt: string | null;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;

@@ -269,6 +269,8 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       notifyInsurance: insurance ? 1 : 0,
       notifyCancellation: plan.status === 'CANCELED' ? 1 : 0,
       notifyEticket: 0,
+      // A booking whose practical information the demo shows as sent is not sent it again by the job.
+      practicalInfoSentAt: plan.mails.some((m) => m.type === 'INFO_PRACTICA') ? updated : null,
       quoteStringify: null,
       createdAt: created,
       updatedAt: updated,

@@ -34,7 +34,7 @@ export interface MailDeps {
 }
 
 /** A mail that cannot go to this booking, and why (a staff member reads it). */
-class Skip extends Error {}
+export class Skip extends Error {}
 
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
 const pdf = (filename: string, bytes: Buffer): MailAttachment => ({ filename, contentType: 'application/pdf', contentBase64: bytes.toString('base64') });
@@ -58,7 +58,7 @@ async function eTickets(trx: Trx, { bookingId, filesDir }: { bookingId: string; 
  * reaches that share of the price; without it, for everything still owed. Throws Skip with the reason
  * a person reads when this booking cannot get this mail.
  */
-async function queueBookingMail(
+export async function queueBookingMail(
   trx: Trx,
   { config, bookingId, mail, percent, now }: { config: MailDeps['config']; bookingId: string; mail: BookingMail; percent?: number | undefined; now: Date },
 ): Promise<{ mailId: string; to: string; amountCents?: number }> {

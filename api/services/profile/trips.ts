@@ -54,11 +54,12 @@ export async function tripDetail(
 ): Promise<TripDetail> {
   const trip = (await tripRows(db, travelerId)).find((r) => r.id === bookingId);
   if (!trip) throw tripNotFound();
-  const [doc, booking, documents, changeBlocker] = await Promise.all([
+  const [doc, booking, documents, changeBlocker, mails] = await Promise.all([
     loadBookingDocument(db, bookingId),
     db.selectFrom('bookings').select(['deadlinesStringify', 'travelersStringify', 'updatedAt']).where('id', '=', bookingId).executeTakeFirstOrThrow(),
     db.selectFrom('bookingDocuments').select(['storageKey', 'name', 'kind']).where('bookingId', '=', bookingId).orderBy('createdAt').execute(),
     tripChangeBlocker(db, { travelerId, bookingId, now }),
+    db.selectFrom('mails').select(['subject', 'sentAt', 'createdAt', 'status']).where('bookingId', '=', bookingId).orderBy('createdAt').orderBy('id').execute(),
   ]);
   if (!doc) throw tripNotFound();
   const entries = parseTravellers(booking.travelersStringify);
@@ -109,5 +110,12 @@ export async function tripDetail(
     payUrl: payable && trip.tkId ? pathTo('payment-link', { id: bookingId, tkId: trip.tkId, slug: trip.tourSlug }) : null,
     voucherUrl: trip.status === 'CONFIRMED' ? `${base}/voucher.pdf` : null,
     documentationUrl: trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER' ? `${base}/documentation.pdf` : null,
+    // A mail that never went (the address refused it) still says so: the traveller knows to ask for it.
+    mails: mails.map((m) => ({
+      subject: m.subject,
+      sentAt: m.sentAt,
+      createdAt: m.createdAt,
+      status: m.status === 'SENT' ? 'SENT' : m.status === 'FAILED' ? 'FAILED' : 'PENDING',
+    })),
   };
 }

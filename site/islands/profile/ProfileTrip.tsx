@@ -155,6 +155,21 @@ function Trip() {
           </ul>
         )}
       </section>
+      <section className="profile-section" aria-labelledby="correos">
+        <h2 id="correos">Correos de esta reserva</h2>
+        {detail.mails.length === 0 ? (
+          <p>Todavía no te hemos enviado ningún correo de esta reserva.</p>
+        ) : (
+          <ul className="profile-list">
+            {detail.mails.map((m) => (
+              <li key={`${m.createdAt}-${m.subject}`}>
+                {formatSpanishDate({ date: (m.sentAt ?? m.createdAt).slice(0, 10) })}: {m.subject}
+                {m.status === 'PENDING' ? ' (en camino)' : m.status === 'FAILED' ? ' (no se pudo entregar: escríbenos y te lo reenviamos)' : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <p>
         <a href="/perfil/viajes">Ver todos mis viajes</a>
       </p>
