@@ -97,10 +97,10 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     expect(detail.body.payments).toHaveLength(1);
     expect(detail.body.payUrl).toMatch(new RegExp(`^/paga-tu-reserva/${id}/`));
     expect(detail.body.voucherUrl).toBe(`/api/me/trips/${id}/voucher.pdf`);
-    // The mails the booking sent: the voucher and the receipt, queued together when the payment was confirmed.
+    // The mails the booking sent: the voucher and the pre-booking's receipt, queued together when the 1 € was confirmed.
     expect(detail.body.mails.map((m: { subject: string }) => m.subject).sort()).toEqual([
-      expect.stringMatching(/^Hemos recibido tu pago/),
       expect.stringMatching(/^Reserva confirmada/),
+      expect.stringMatching(/^Tu prerreserva está confirmada/),
     ]);
 
     const voucher = await get(owner, `/trips/${id}/voucher.pdf`);

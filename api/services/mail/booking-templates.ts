@@ -1,6 +1,6 @@
 /**
- * The spec's mail types (INFO_PRACTICA … PETITON_RESERVA). Placeholder contents: a subject and a short
- * body built from whatever data the caller gives; the booking and CMS issues write the real texts.
+ * The spec's mail types (INFO_PRACTICA … PETITON_RESERVA): a subject and a body built from the data the
+ * caller gives, each sent by the service that owns its moment (payments, jobs, the back office).
  */
 import type { MailType } from '#shared/enums.ts';
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
@@ -27,6 +27,8 @@ export interface BookingMailData {
   paymentMethod?: string;
   /** A payment reminder's deadline, `YYYY-MM-DD`. */
   deadline?: string;
+  /** A pre-booking's payment deadlines: what is owed by which day. */
+  deadlines?: { date: string; amountCents: number }[];
 }
 
 const trip = (d: BookingMailData) => (d.tourName ? ` «${d.tourName}»` : '');
@@ -117,10 +119,28 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       footnote: FOOTNOTE,
     }),
   PRE_BOOKING: (d) =>
-    renderMail(`Tu prerreserva${trip(d)}`, {
+    renderMail(`Tu prerreserva está confirmada${trip(d)}${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Hemos registrado tu prerreserva del viaje${trip(d)}${ref(d)}.`, amount('Importe de la prerreserva', d), departure(d)),
-      ...button('Completar mi reserva', d),
+      paragraphs: lines(
+        `Tus plazas del viaje${trip(d)} están reservadas${d.amountCents !== undefined ? `: has pagado ${formatEuros(d.amountCents)} de prerreserva` : ''}${ref(d)}.`,
+        d.dayOne && d.returnDate ? `Fechas: ${formatDateRange({ from: d.dayOne, to: d.returnDate })}.` : departure(d),
+        d.remainingCents !== undefined && d.remainingCents > 0
+          ? d.deadlines?.length
+            ? `Quedan ${formatEuros(d.remainingCents)} por pagar en estos plazos; te avisaremos antes de cada uno.`
+            : `Quedan ${formatEuros(d.remainingCents)} por pagar antes de la salida; te lo recordaremos.`
+          : null,
+        d.payLink ? `Puedes pagar cuando quieras en ${d.payLink}` : null,
+        'Adjuntamos el recibo en PDF. El bono de reserva va en otro correo.',
+      ),
+      ...(d.deadlines?.length
+        ? {
+            rows: d.deadlines.map((deadline) => ({
+              label: `Antes del ${formatSpanishDate({ date: deadline.date })}`,
+              value: formatEuros(deadline.amountCents),
+            })),
+          }
+        : {}),
+      ...button('Ver mi reserva', d),
       footnote: FOOTNOTE,
     }),
   BUDGET: (d: BudgetMailData) =>

@@ -30,6 +30,23 @@ describe('mail templates', () => {
     expect(bare.text).toMatch(/^Hola:/);
   });
 
+  it('the pre-booking says what was paid to keep the seats and what is owed by when', () => {
+    const mail = renderTemplate('PRE_BOOKING', {
+      ...booking,
+      amountCents: 100,
+      remainingCents: 258_900,
+      deadlines: [
+        { date: '2027-02-01', amountCents: 50_000 },
+        { date: '2027-03-03', amountCents: 208_900 },
+      ],
+    });
+    expect(mail.subject).toBe('Tu prerreserva está confirmada «Japón esencial» (reserva DR-482913)');
+    expect(mail.text).toContain('has pagado 1 € de prerreserva');
+    expect(mail.text).toContain('Quedan 2.589 € por pagar en estos plazos');
+    expect(mail.text).toContain('Antes del 1 de febrero de 2027: 500 €');
+    expect(mail.html).toContain('Antes del 3 de marzo de 2027');
+  });
+
   it('escapes data in the HTML part and keeps links to http(s)', () => {
     const mail = renderTemplate('BUDGET', { tourName: '<script>alert(1)</script>', link: 'javascript:alert(1)' });
     expect(mail.html).not.toContain('<script>');

@@ -1,16 +1,19 @@
 /**
  * The mails a payment causes, queued in the transaction that settles it (outbox): BONO_RESERVA with the
- * voucher on a booking's first confirmation, PAYMENT with the receipt for every confirmed payment,
+ * voucher on a booking's first confirmation, PAYMENT with the receipt for every confirmed payment (or
+ * PRE_BOOKING when the first one paid just the pre-booking amount, with what is left and when),
  * PAYMENT_FALLIDO with the way back to the pay step, ON_REQUEST when a paid booking waits for staff.
  */
-import type { Config } from '../../config.ts';
+import { computePreBookingAmountCents, parseDeadlines } from '#shared/rules/payments.ts';
 import { pathTo } from '#shared/routes.ts';
+import type { Config } from '../../config.ts';
 import type { Trx } from '../bookings/records.ts';
 import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../documents/booking-document.ts';
 import { renderReceiptPdf } from '../documents/receipt.ts';
 import { renderVoucherPdf } from '../documents/voucher.ts';
 import type { MailAttachment } from '../mail/outbox.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { preBookedFareCents } from './queries.ts';
 
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
 const enc = encodeURIComponent;
@@ -77,22 +80,45 @@ export async function queueConfirmationMails(
   const payments = doc.payments.filter((p) => paymentIds.includes(p.id));
   if (payments.length === 0) return;
   const receipts = await Promise.all(payments.map(async (p) => pdf(`recibo-${p.orderNumber}.pdf`, await renderReceiptPdf(doc, p))));
+  const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  const preBooking = firstConfirmation && doc.remainingCents > 0 && (await isPreBooking(trx, { doc, bookingId, amountCents, now }));
   await queueMail(trx, {
-    type: 'PAYMENT',
+    // A first payment of just the pre-booking amount keeps the seats: its mail says what is left and when.
+    type: preBooking ? 'PRE_BOOKING' : 'PAYMENT',
     to,
     bookingId,
     now,
     data: {
       ...common(doc),
-      amountCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+      amountCents,
       paymentMethod: payments.map((p) => `${PAYMENT_METHOD_LABELS[p.method] ?? p.method}`).join(' y '),
       paidCents: doc.paidCents,
       remainingCents: doc.remainingCents,
-      link: receiptsLink(config, bookingId, doc.tkId),
+      link: preBooking ? `${base(config)}/perfil/reserva/${enc(bookingId)}/${enc(reference)}` : receiptsLink(config, bookingId, doc.tkId),
       ...(doc.tkId ? { payLink: `${base(config)}${pathTo('payment-link', { id: bookingId, tkId: doc.tkId })}` } : {}),
+      ...(preBooking ? { deadlines: await deadlinesOf(trx, bookingId) } : {}),
     },
     attachments: receipts,
   });
+}
+
+/**
+ * Whether what was just paid is the booking's pre-booking (storefront-and-booking.md, "Pre-booking and
+ * deadlines"): 1 € when departure is more than 30 days away, or the pre-booked flight fare per traveller.
+ */
+async function isPreBooking(trx: Trx, { doc, bookingId, amountCents, now }: { doc: BookingDocument; bookingId: string; amountCents: number; now: Date }) {
+  const preBookingCents = computePreBookingAmountCents({
+    departureDate: doc.dayOne,
+    today: now.toISOString().slice(0, 10),
+    fareCents: await preBookedFareCents(trx, bookingId),
+    travellerCount: doc.travellers.length,
+  });
+  return preBookingCents !== null && amountCents === preBookingCents;
+}
+
+async function deadlinesOf(trx: Trx, bookingId: string) {
+  const row = await trx.selectFrom('bookings').select('deadlinesStringify').where('id', '=', bookingId).executeTakeFirstOrThrow();
+  return parseDeadlines(row.deadlinesStringify).map((d) => ({ date: d.date, amountCents: d.amountCents }));
 }
 
 /** PAYMENT_FALLIDO: nothing was charged, and the way back to paying. */
