@@ -1,3 +1,4 @@
+import { formatEuros } from '#shared/rules/money.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -252,6 +253,18 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
         transfer: body.transfer,
         booking: { status: 'WAITING_FOR_TRANSFER', totalCents: TOTAL, paidCents: 0, remainingCents: TOTAL },
       });
+      // The request is mailed with what to transfer, where, with which reference and by when.
+      const mails = await t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).execute();
+      expect(mails.map((m) => m.type)).toEqual(['PETITON_RESERVA']);
+      expect(mails[0]!.subject).toBe(`Hemos recibido tu petición de reserva «Japón esencial» (reserva ${booking.differentId})`);
+      for (const fact of [
+        config.bankTransfer.iban,
+        body.transfer.reference,
+        formatEuros(TOTAL),
+        'Cuando recibamos la transferencia confirmaremos tu reserva',
+      ]) {
+        expect(mails[0]!.text).toContain(fact);
+      }
     });
 
     it.each([

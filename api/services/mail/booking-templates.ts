@@ -27,6 +27,8 @@ export interface BookingMailData {
   paymentMethod?: string;
   /** A payment reminder's deadline, `YYYY-MM-DD`. */
   deadline?: string;
+  /** A bank transfer's instructions: the shop's account and the reference to write on it. */
+  transfer?: { iban: string; beneficiary: string; bank: string; reference: string };
   /** A pre-booking's payment deadlines: what is owed by which day. */
   deadlines?: { date: string; amountCents: number }[];
 }
@@ -165,10 +167,27 @@ export const BOOKING_TEMPLATES: Record<MailType, (data: BookingMailData) => Mail
       footnote: `Los precios y las plazas no quedan reservados hasta que confirmes la reserva: pueden cambiar. Con el botón retomas la reserva donde la dejaste. ${FOOTNOTE}`,
     }),
   PETITON_RESERVA: (d) =>
-    renderMail(`Hemos recibido tu petición de reserva${trip(d)}`, {
+    renderMail(`Hemos recibido tu petición de reserva${trip(d)}${ref(d)}`, {
       greeting: greet(d.travelerName),
-      paragraphs: lines(`Hemos recibido tu petición de reserva para el viaje${trip(d)}. Te responderemos lo antes posible.`, departure(d)),
-      ...button('Ver mi petición', d),
-      footnote: FOOTNOTE,
+      paragraphs: lines(
+        `Hemos recibido tu petición de reserva para el viaje${trip(d)}${ref(d)}. Guardamos tus plazas mientras llega tu transferencia.`,
+        departure(d),
+        d.transfer
+          ? `Haz la transferencia${d.amountCents !== undefined ? ` de ${formatEuros(d.amountCents)}` : ''} con estos datos${d.deadline ? ` antes del ${formatSpanishDate({ date: d.deadline })}` : ''}:`
+          : null,
+      ),
+      ...(d.transfer
+        ? {
+            rows: [
+              { label: 'Titular', value: d.transfer.beneficiary },
+              { label: 'IBAN', value: d.transfer.iban },
+              { label: 'Banco', value: d.transfer.bank },
+              { label: 'Concepto', value: d.transfer.reference, strong: true },
+              ...(d.amountCents !== undefined ? [{ label: 'Importe', value: formatEuros(d.amountCents), strong: true }] : []),
+            ],
+          }
+        : {}),
+      ...button('Ver mi reserva', d),
+      footnote: `Cuando recibamos la transferencia confirmaremos tu reserva y te enviaremos el bono. Si no llega a tiempo, las plazas vuelven a la venta. ${FOOTNOTE}`,
     }),
 };

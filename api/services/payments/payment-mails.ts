@@ -137,6 +137,39 @@ export async function queueFailedPaymentMail(
   });
 }
 
+/**
+ * PETITON_RESERVA: the traveller chose a bank transfer, so the booking is a request the office confirms
+ * when the money arrives. The mail carries what to transfer, where, with which reference and by when.
+ */
+export async function queueTransferRequestMail(
+  trx: Trx,
+  {
+    config,
+    bookingId,
+    amountCents,
+    transfer,
+    deadline,
+    now,
+  }: {
+    config: Pick<Config, 'publicUrl'>;
+    bookingId: string;
+    amountCents: number;
+    transfer: { iban: string; beneficiary: string; bank: string; reference: string };
+    deadline: string;
+    now: Date;
+  },
+): Promise<void> {
+  const doc = await loadBookingDocument(trx, bookingId);
+  if (!doc?.lead.email) return;
+  await queueMail(trx, {
+    type: 'PETITON_RESERVA',
+    to: doc.lead.email,
+    bookingId,
+    now,
+    data: { ...common(doc), amountCents, transfer, deadline, link: `${base(config)}/perfil/reserva/${enc(bookingId)}` },
+  });
+}
+
 /** ON_REQUEST: the payment arrived but the booking needs staff (seats gone meanwhile): we write back. */
 export async function queuePaymentInReviewMail(trx: Trx, { bookingId, now }: { bookingId: string; now: Date }): Promise<void> {
   const doc = await loadBookingDocument(trx, bookingId);

@@ -20,6 +20,7 @@ import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../booking
 import { transitionBooking } from '../bookings/transitions.ts';
 import { loadPaymentContext, PAYABLE_STATUSES, type PaymentContext, pointsCapLeftCents, quoteView } from './amounts.ts';
 import { createRedirect, newOrderNumber } from './redsys.ts';
+import { queueTransferRequestMail } from './payment-mails.ts';
 import { confirmPayment, PaymentNeedsReview } from './settle.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 import { pointsBalance } from './queries.ts';
@@ -162,6 +163,14 @@ export async function startPayment(
         .where('id', '=', row.id)
         .execute();
       bookingStatus = 'WAITING_FOR_TRANSFER';
+      await queueTransferRequestMail(trx, {
+        config,
+        bookingId: row.id,
+        amountCents: cashCents,
+        transfer: transferDetails(config, `${row.differentId} ${orderNumber}`),
+        deadline: expiresAt.slice(0, 10),
+        now,
+      });
     }
     if (method === 'points') {
       const stored = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
