@@ -97,6 +97,20 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
     expect(detail.body.payments).toHaveLength(1);
     expect(detail.body.payUrl).toMatch(new RegExp(`^/paga-tu-reserva/${id}/`));
     expect(detail.body.voucherUrl).toBe(`/api/me/trips/${id}/voucher.pdf`);
+    expect(detail.body.itinerary).toEqual([]);
+    // The tour's active itinerary, day by day, once it has one.
+    await t.db.insertInto('itineraries').values({ id: 'it1', tourId: 't1', name: 'Ruta', status: 'ACTIVE' }).execute();
+    await t.db
+      .insertInto('itineraryDays')
+      .values([
+        { id: 'd2', itineraryId: 'it1', rank: 2, title: 'Kioto', description: null, city: 'Kioto' },
+        { id: 'd1', itineraryId: 'it1', rank: 1, title: 'Llegada a Tokio', description: null, city: 'Tokio' },
+      ])
+      .execute();
+    expect((await get(owner, `/trips/${id}`)).body.itinerary).toEqual([
+      { rank: 1, title: 'Llegada a Tokio', city: 'Tokio' },
+      { rank: 2, title: 'Kioto', city: 'Kioto' },
+    ]);
     // The mails the booking sent: the voucher and the pre-booking's receipt, queued together when the 1 € was confirmed.
     expect(detail.body.mails.map((m: { subject: string }) => m.subject).sort()).toEqual([
       expect.stringMatching(/^Reserva confirmada/),

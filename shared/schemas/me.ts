@@ -68,6 +68,8 @@ export interface TripDetail {
   voucherUrl: string | null;
   /** The trip's documentation PDF (practical information), once the booking is confirmed or waiting for a transfer. */
   documentationUrl: string | null;
+  /** The trip day by day, as the tour's itinerary names the days. */
+  itinerary: { rank: number; title: string; city: string | null }[];
   /** The mails this booking has sent the traveller, oldest first: what, when, and whether it has gone yet. */
   mails: { subject: string; sentAt: string | null; createdAt: string; status: 'PENDING' | 'SENT' | 'FAILED' }[];
 }

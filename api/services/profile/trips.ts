@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { loadBookingDocument } from '../documents/booking-document.ts';
+import { loadTripDocumentation } from '../documents/documentation.ts';
 import { receiptPath } from '../payments/views.ts';
 import { linkedBookingsQuery } from '../travelers/linked.ts';
 import { tripActivityOptions, tripChangeBlocker } from './trip-changes.ts';
@@ -56,12 +57,17 @@ export async function tripDetail(
   if (!trip) throw tripNotFound();
   const [doc, booking, documents, changeBlocker, mails] = await Promise.all([
     loadBookingDocument(db, bookingId),
-    db.selectFrom('bookings').select(['deadlinesStringify', 'travelersStringify', 'updatedAt']).where('id', '=', bookingId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bookings')
+      .select(['deadlinesStringify', 'travelersStringify', 'updatedAt', 'periodId'])
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('bookingDocuments').select(['storageKey', 'name', 'kind']).where('bookingId', '=', bookingId).orderBy('createdAt').execute(),
     tripChangeBlocker(db, { travelerId, bookingId, now }),
     db.selectFrom('mails').select(['subject', 'sentAt', 'createdAt', 'status']).where('bookingId', '=', bookingId).orderBy('createdAt').orderBy('id').execute(),
   ]);
   if (!doc) throw tripNotFound();
+  const documentation = await loadTripDocumentation(db, booking.periodId);
   const entries = parseTravellers(booking.travelersStringify);
   const problems = findPassengerProblems(entries, { dayOne: trip.dayOne, today: now.toISOString().slice(0, 10) });
   const base = `/api/me/trips/${encodeURIComponent(bookingId)}`;
@@ -110,6 +116,7 @@ export async function tripDetail(
     payUrl: payable && trip.tkId ? pathTo('payment-link', { id: bookingId, tkId: trip.tkId, slug: trip.tourSlug }) : null,
     voucherUrl: trip.status === 'CONFIRMED' ? `${base}/voucher.pdf` : null,
     documentationUrl: trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER' ? `${base}/documentation.pdf` : null,
+    itinerary: documentation.days.map((d) => ({ rank: d.rank, title: d.title, city: d.city })),
     // A mail that never went (the address refused it) still says so: the traveller knows to ask for it.
     mails: mails.map((m) => ({
       subject: m.subject,

@@ -105,6 +105,19 @@ function Trip() {
         ) : null}
       </section>
 
+      {detail.itinerary.length > 0 ? (
+        <section className="profile-section" aria-labelledby="itinerario">
+          <h2 id="itinerario">Itinerario</h2>
+          <ol className="profile-list profile-itinerary">
+            {detail.itinerary.map((d) => (
+              <li key={d.rank}>
+                <strong>Día {d.rank}:</strong> {d.title}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
       <Travellers detail={detail} />
       <Activities detail={detail} />
 
