@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import { AUTH_LIMITS } from '#shared/schemas/auth.ts';
+import { describedBy, FormField } from './FormField.tsx';
 import { $changePassword, type ChangePasswordField, setChangePasswordField, submitChangePassword } from '../stores/change-password.ts';
 
 const FIELDS: { field: ChangePasswordField; label: string; autoComplete: string }[] = [
@@ -21,14 +22,9 @@ export default function ChangePasswordForm() {
       {FIELDS.map(({ field, label, autoComplete }) => {
         const id = `perfil-${field}`;
         const error = errors[field];
+        const hint = field === 'newPassword' ? `Al menos ${AUTH_LIMITS.passwordMin} caracteres.` : undefined;
         return (
-          <div className="sign-in__field" key={field}>
-            <label htmlFor={id}>{label}</label>
-            {field === 'newPassword' && (
-              <p id={`${id}-pista`} className="sign-in__hint">
-                Al menos {AUTH_LIMITS.passwordMin} caracteres.
-              </p>
-            )}
+          <FormField key={field} id={id} label={label} hint={hint} error={error}>
             <input
               id={id}
               name={field}
@@ -37,15 +33,10 @@ export default function ChangePasswordForm() {
               maxLength={AUTH_LIMITS.passwordMax}
               value={values[field]}
               aria-invalid={error ? true : undefined}
-              aria-describedby={[field === 'newPassword' ? `${id}-pista` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+              aria-describedby={describedBy(id, { hint, error })}
               onChange={(e) => setChangePasswordField(field, e.target.value)}
             />
-            {error && (
-              <p id={`${id}-error`} className="sign-in__error">
-                {error}
-              </p>
-            )}
-          </div>
+          </FormField>
         );
       })}
       <button type="submit" className="button" disabled={sending}>

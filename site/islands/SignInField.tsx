@@ -5,6 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { AUTH_LIMITS } from '#shared/schemas/auth.ts';
 import { $providers, $signInErrors, $signInValues, setSignInField, type SignInField } from '../stores/sign-in.ts';
+import { describedBy, FormField } from './FormField.tsx';
 
 const INPUTS: Record<SignInField, { label: string; type: string; maxLength: number; inputMode?: 'numeric' }> = {
   email: { label: 'Correo electrónico', type: 'email', maxLength: AUTH_LIMITS.emailMax },
@@ -25,15 +26,8 @@ export function SignInFieldInput({ field, autoComplete, hint }: SignInFieldProps
   const error = useStore($signInErrors)[field];
   const { label, type, maxLength, inputMode } = INPUTS[field];
   const id = `acceso-${field}`;
-  const describedBy = [hint ? `${id}-pista` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="sign-in__field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-pista`} className="sign-in__hint">
-          {hint}
-        </p>
-      )}
+    <FormField id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         name={field}
@@ -44,15 +38,10 @@ export function SignInFieldInput({ field, autoComplete, hint }: SignInFieldProps
         required
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, { hint, error })}
         onChange={(event) => setSignInField(field, event.currentTarget.value)}
       />
-      {error && (
-        <p id={`${id}-error`} className="sign-in__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 

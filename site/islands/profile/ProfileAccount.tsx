@@ -17,6 +17,7 @@ import {
   setErasePassword,
   setProfileField,
 } from '../../stores/profile-account.ts';
+import { describedBy, FormField } from '../FormField.tsx';
 import './profile.css';
 
 const TEXT_FIELDS: { field: ProfileField; label: string; autoComplete: string; type?: string; hint?: string; inputMode?: 'tel' }[] = [
@@ -52,28 +53,6 @@ export default function ProfileAccount({ between }: { between?: ReactNode }) {
   );
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="sign-in__field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-pista`} className="sign-in__hint">
-          {hint}
-        </p>
-      )}
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="sign-in__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, { hint, error }: { hint?: string; error?: string }) =>
-  [hint ? `${id}-pista` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-
 function PersonalData() {
   const { account, values, errors, saving, message, saved } = useStore($profileAccount);
   if (!account) return null;
@@ -85,7 +64,7 @@ function PersonalData() {
     const id = `perfil-${field}`;
     const error = errors[field];
     return (
-      <Field id={id} label={label} error={error}>
+      <FormField id={id} label={label} error={error}>
         <select
           id={id}
           value={values[field]}
@@ -100,7 +79,7 @@ function PersonalData() {
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
     );
   };
   return (
@@ -114,7 +93,7 @@ function PersonalData() {
           const id = `perfil-${field}`;
           const error = errors[field];
           return (
-            <Field key={field} id={id} label={label} error={error} hint={hint}>
+            <FormField key={field} id={id} label={label} error={error} hint={hint}>
               <input
                 id={id}
                 name={field}
@@ -127,7 +106,7 @@ function PersonalData() {
                 aria-describedby={describedBy(id, { hint, error })}
                 onChange={(e) => setProfileField(field, e.target.value)}
               />
-            </Field>
+            </FormField>
           );
         })}
         {select(
@@ -186,7 +165,7 @@ function DataAndAccount() {
             Conservamos tus reservas y pagos sin tus datos personales, porque la ley nos obliga a guardar las facturas.
           </p>
           {account.hasPassword && (
-            <Field id="borrar-password" label="Tu contraseña" error={erase.errors.password}>
+            <FormField id="borrar-password" label="Tu contraseña" error={erase.errors.password}>
               <input
                 id="borrar-password"
                 type="password"
@@ -196,7 +175,7 @@ function DataAndAccount() {
                 aria-describedby={describedBy('borrar-password', { error: erase.errors.password })}
                 onChange={(e) => setErasePassword(e.target.value)}
               />
-            </Field>
+            </FormField>
           )}
           <div className="sign-in__field">
             <label className="profile-erase__check">

@@ -24,6 +24,7 @@ import {
   setPassengerField,
   toggleActivityTraveller,
 } from '../../stores/profile-trips.ts';
+import { describedBy, FormField } from '../FormField.tsx';
 import SessionGuard from '../SessionGuard.tsx';
 import { PAYMENT_METHOD_NAMES, TRIP_STATUS_LABELS } from './trip-labels.ts';
 import './profile.css';
@@ -238,23 +239,17 @@ function Travellers({ detail }: { detail: TripDetail }) {
                       const id = `viajero-${t.id}-${f}`;
                       const error = editing.errors[`fields.${f}`] ?? (editing.fields[f] ? undefined : t.missing[f]);
                       return (
-                        <div className="sign-in__field" key={f}>
-                          <label htmlFor={id}>{PASSENGER_LABELS[f].label}</label>
+                        <FormField key={f} id={id} label={PASSENGER_LABELS[f].label} error={error}>
                           <input
                             id={id}
                             type={PASSENGER_LABELS[f].type}
                             autoComplete={PASSENGER_LABELS[f].autoComplete}
                             value={editing.fields[f] ?? ''}
                             aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? `${id}-error` : undefined}
+                            aria-describedby={describedBy(id, { error })}
                             onChange={(e) => setPassengerField(f, e.target.value)}
                           />
-                          {error ? (
-                            <p id={`${id}-error`} className="sign-in__error">
-                              {error}
-                            </p>
-                          ) : null}
-                        </div>
+                        </FormField>
                       );
                     })}
                   </div>
