@@ -9,6 +9,7 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { meRoutes } from './routes/me.ts';
+import { meListRoutes } from './routes/me-lists.ts';
 import { visitRoutes } from './routes/visits.ts';
 import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
@@ -63,6 +64,7 @@ export function createApi(deps: AppDeps) {
     .route('/payments', paymentRoutes(deps))
     .route('/visits', visitRoutes(deps))
     .route('/me', meRoutes(deps))
+    .route('/me', meListRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))
