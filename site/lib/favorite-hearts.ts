@@ -65,7 +65,9 @@ export function wireFavoriteHearts(): void {
       else favorites.delete(tourId);
       status.textContent = on ? 'Guardado en tus favoritos.' : 'Quitado de tus favoritos.';
     } else {
-      status.textContent = 'No hemos podido guardar el cambio en tus favoritos. Inténtalo de nuevo.';
+      // The API's own words when it has them (an account without a traveller profile keeps no favourites).
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      status.textContent = body?.error?.message ?? 'No hemos podido guardar el cambio en tus favoritos. Inténtalo de nuevo.';
     }
     paint();
   };
