@@ -10,6 +10,7 @@ import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './midd
 import { session } from './middleware/session.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
+import { meListRoutes } from './routes/me-lists.ts';
 import { visitRoutes } from './routes/visits.ts';
 import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
@@ -65,6 +66,7 @@ export function createApi(deps: AppDeps) {
     .route('/visits', visitRoutes(deps))
     .route('/me', meRoutes(deps))
     .route('/me/account', meAccountRoutes(deps))
+    .route('/me', meListRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))

@@ -7,6 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { BookingWorkingView, CustomiseOptionsAnswer, FlightOptionsAnswer, QuoteView } from '#shared/schemas/bookings.ts';
 import type { PaymentOptionsAnswer, PaymentResultAnswer, ReceiptsAnswer, StartPaymentAnswer } from '#shared/schemas/payments.ts';
+import type { BudgetsAnswer, FavoriteAnswer, FavoriteIdsAnswer, FavoritesAnswer } from '#shared/schemas/me-lists.ts';
 import type { BookingStartAnswer } from '#shared/schemas/tours.ts';
 import type { ApiAnswer, api } from './api-client.ts';
 
@@ -35,5 +36,14 @@ describe('the typed client answers with the shared contracts', () => {
 
   it('tours', () => {
     expectTypeOf<AnswerOf<(typeof api.tours)[':slug']['booking']['$get']>>().toEqualTypeOf<BookingStartAnswer>();
+  });
+
+  it('the traveller’s budgets and favourites', () => {
+    expectTypeOf<AnswerOf<typeof api.me.favorites.$get>>().toEqualTypeOf<FavoritesAnswer>();
+    expectTypeOf<AnswerOf<typeof api.me.favorites.ids.$get>>().toEqualTypeOf<FavoriteIdsAnswer>();
+    expectTypeOf<AnswerOf<(typeof api.me.favorites)[':tourId']['$put']>>().toEqualTypeOf<FavoriteAnswer>();
+    expectTypeOf<AnswerOf<typeof api.me.budgets.$get>>().toEqualTypeOf<BudgetsAnswer>();
+    // @ts-expect-error a budget list without its notices is another shape: the build fails
+    expectTypeOf<AnswerOf<typeof api.me.budgets.$get>>().toEqualTypeOf<{ budgets: Omit<BudgetsAnswer['budgets'][number], 'notices'>[] }>();
   });
 });

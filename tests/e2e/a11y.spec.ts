@@ -61,6 +61,8 @@ const TEMPLATES: Template[] = [
 /** The profile and back-office shells send a visitor to /login: they are checked as the demo admin. */
 const SIGNED_IN_SHELLS = [
   { name: 'shell: profile', path: '/perfil' },
+  // As the admin, who keeps no budgets or favourites: the screen's empty states.
+  { name: 'shell: budgets and favourites', path: '/perfil/presupuestos-y-favoritos' },
   { name: 'shell: admin', path: '/admin' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };

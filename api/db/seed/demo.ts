@@ -7,7 +7,7 @@ import type { Db } from '../database.ts';
 import { hashPassword } from '../../services/auth/password.ts';
 import { counterKey, RATE_LIMITS } from '../../services/rate-limits.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
-import { buildBookings } from './bookings.ts';
+import { buildBookings, buildDemoBudget } from './bookings.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { buildContent } from './content.ts';
 import { add, createContext, type SeedContext } from './context.ts';
@@ -107,6 +107,8 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
   buildOpinions(ctx, tours, periods, people);
   await buildAccounts(ctx, people);
   buildWaitingList(ctx, periods, people);
+  // Last: what it draws from the generator changes nothing written before it.
+  buildDemoBudget(ctx, periods, people);
   for (const tour of tours) {
     const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
     images.push(

@@ -87,7 +87,7 @@ export async function releaseHolds(trx: Trx, bookingId: string, now: Date, { con
 }
 
 /** The name people know a seat resource by, for the message that says which option ran out. */
-async function seatResourceName(db: Db | Trx, { resourceType, resourceId }: SeatNeed): Promise<string | null> {
+export async function seatResourceName(db: Db | Trx, { resourceType, resourceId }: SeatNeed): Promise<string | null> {
   const named = (table: 'flights' | 'optionalActivities' | 'reservationModes') =>
     db.selectFrom(table).select('name').where('id', '=', resourceId).executeTakeFirst();
   const row =
