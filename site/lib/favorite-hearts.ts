@@ -27,10 +27,22 @@ export function wireFavoriteHearts(): void {
     // Storage blocked: treated as a visitor, who is sent to sign in.
   }
   const favorites = new Set<string>();
-  const status = document.createElement('p');
-  status.className = 'visually-hidden';
-  status.setAttribute('role', 'status');
-  document.body.append(status);
+  // The live region that tells screen readers what a press did: added with the first press, so pages
+  // nobody presses a heart on keep the one status region they already have (a filter's count, a search).
+  let region: HTMLElement | null = null;
+  const say = (text: string) => {
+    if (!region) {
+      region = document.createElement('p');
+      region.className = 'visually-hidden';
+      region.setAttribute('role', 'status');
+      document.body.append(region);
+    }
+    const live = region;
+    // A region just added is announced once it has been in the page a moment before its text changes.
+    setTimeout(() => {
+      live.textContent = text;
+    }, 50);
+  };
   const paint = () => {
     for (const heart of hearts()) {
       heart.setAttribute('aria-pressed', String(favorites.has(heart.dataset['favoriteTour'] ?? '')));
@@ -63,11 +75,11 @@ export function wireFavoriteHearts(): void {
     if (res.ok || (!on && res.status === 404)) {
       if (on) favorites.add(tourId);
       else favorites.delete(tourId);
-      status.textContent = on ? 'Guardado en tus favoritos.' : 'Quitado de tus favoritos.';
+      say(on ? 'Guardado en tus favoritos.' : 'Quitado de tus favoritos.');
     } else {
       // The API's own words when it has them (an account without a traveller profile keeps no favourites).
       const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      status.textContent = body?.error?.message ?? 'No hemos podido guardar el cambio en tus favoritos. Inténtalo de nuevo.';
+      say(body?.error?.message ?? 'No hemos podido guardar el cambio en tus favoritos. Inténtalo de nuevo.');
     }
     paint();
   };
