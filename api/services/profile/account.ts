@@ -1,6 +1,6 @@
 /**
  * The traveller's own personal data on /perfil: read and change it, download all of it, delete the account.
- * The same services the back office uses (docs/decisions/015-traveller-erasure.md), with the traveller as
+ * The same services the back office uses (docs/decisions/016-travellers-erasure-and-forced-password-change.md), with the traveller as
  * the one who acts: each change is recorded like a staff action (who, when, before and after), so the
  * desk sees what the traveller did, and each press is applied once per request id.
  */
