@@ -1,5 +1,5 @@
 /**
- * A traveller's right to erasure (GDPR art. 17), as docs/decisions/015-traveller-erasure.md decides: the
+ * A traveller's right to erasure (GDPR art. 17), as docs/decisions/016-travellers-erasure-and-forced-password-change.md decides: the
  * personal fields go, the records the law makes the shop keep stay. Staff erase from
  * /admin/travelers/{id}; the traveller's own "delete my account" is meant to call the same functions.
  *
