@@ -21,6 +21,8 @@ import * as bookingDeparture from './2026-11-25T24-booking-departure.ts';
 import * as travelerSearch from './2026-11-25T25-traveler-search.ts';
 import * as tripPointsOnce from './2026-11-25T26-trip-points-once.ts';
 import * as paymentReminders from './2026-11-25T27-payment-reminders.ts';
+import * as tripFeedback from './2026-11-26T20-trip-feedback.ts';
+import * as feedbackMailType from './2026-11-26T21-feedback-mail-type.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T25-traveler-search': travelerSearch,
   '2026-11-25T26-trip-points-once': tripPointsOnce,
   '2026-11-25T27-payment-reminders': paymentReminders,
+  '2026-11-26T20-trip-feedback': tripFeedback,
+  '2026-11-26T21-feedback-mail-type': feedbackMailType,
 };
