@@ -26,7 +26,7 @@ describe.each(dialects)('/api/feedback on %s', (dialect) => {
   let api: FeedbackTestApi;
   let trip: Awaited<ReturnType<typeof tripBackHome>>;
   let tour: FeedbackSubject;
-  let tea: FeedbackSubject;
+  let tea: Extract<FeedbackSubject, { kind: 'activity' }>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
     await insertDeparture(t.db);
@@ -46,7 +46,7 @@ describe.each(dialects)('/api/feedback on %s', (dialect) => {
   const postTour = async (fields: Record<string, string>, photo?: { bytes: Uint8Array; name: string; type: string }) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    if (photo) form.append('photo', new File([photo.bytes], photo.name, { type: photo.type }));
+    if (photo) form.append('photo', new File([new Uint8Array(photo.bytes)], photo.name, { type: photo.type }));
     const res = await api.request('/feedback/tour', { method: 'POST', body: form });
     // biome-ignore lint/suspicious/noExplicitAny: as above.
     return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -68,6 +68,7 @@ describe.each(dialects)('/api/feedback on %s', (dialect) => {
       returnDate: expect.any(String),
       activityName: null,
       travelerName: 'Ana',
+      publicName: 'Ana G.',
     });
 
     const saved = await postTour({ clave, ...REVIEW }, { bytes: await photoPng(), name: 'Templo de Kioto.png', type: 'image/png' });

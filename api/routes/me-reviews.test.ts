@@ -46,7 +46,7 @@ describe.each(dialects)('/api/me/reviews on %s', (dialect) => {
       description: 'Un viaje redondo, con un guía que sabía de todo.',
     };
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('photo', new File([await photoPng()], 'kioto.png', { type: 'image/png' }));
+    form.append('photo', new File([new Uint8Array(await photoPng())], 'kioto.png', { type: 'image/png' }));
     const tour = await api.request('/feedback/tour', { method: 'POST', body: form });
     expect(tour.status).toBe(201);
     const activity = await api.request('/feedback/activity', {

@@ -111,6 +111,8 @@ export interface FeedbackLinkView {
   activityName: string | null;
   /** The traveller's first name, to greet them. */
   travelerName: string | null;
+  /** The name a tour review is published under ('Ana G.'). */
+  publicName: string;
 }
 
 /** One of the traveller's reviews in `/perfil/mis-resenas`. */

@@ -51,7 +51,7 @@ export async function reviewsToWrite(
 interface FeedbackTarget {
   view: FeedbackLinkView;
   tourId: string;
-  reviewer: { name: string; email: string | null };
+  reviewer: { email: string | null };
 }
 
 /**
@@ -125,9 +125,10 @@ export async function loadFeedbackTarget(db: Db, subject: FeedbackSubject): Prom
       returnDate: booking.returnDate,
       activityName,
       travelerName: traveler.name.trim().split(/\s+/)[0] || null,
+      publicName: reviewerName(traveler),
     },
     tourId: booking.tourId,
-    reviewer: { name: reviewerName(traveler), email: traveler.email },
+    reviewer: { email: traveler.email },
   };
 }
 
@@ -200,7 +201,7 @@ export async function saveTourReview(
         periodId: subject.periodId,
         tourId: target.tourId,
         title: review.title,
-        name: target.reviewer.name,
+        name: target.view.publicName,
         email: target.reviewer.email,
         description: review.description,
         thumbnail,
