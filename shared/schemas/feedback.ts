@@ -38,7 +38,7 @@ export const FEEDBACK_MESSAGES = {
     'Este enlace para opinar no es válido. Comprueba que lo has abierto entero desde el correo, o entra en tu cuenta y escribe tu opinión desde «Mis reseñas».',
   linkExpired: 'Este enlace para opinar ha caducado. Entra en tu cuenta y escribe tu opinión desde «Mis reseñas».',
   linkUsed: 'Este enlace ya se ha usado: ya tenemos tu opinión. ¡Gracias! Puedes verla en «Mis reseñas» de tu cuenta.',
-  saved: '¡Gracias por tu opinión! La publicaremos en cuanto nuestro equipo la revise.',
+  saved: 'Hemos recibido tu opinión: la publicaremos en cuanto nuestro equipo la revise.',
 } as const;
 
 /** A form's empty field is not given; a number typed or sent as text counts as that number. */
