@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,10 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 // Workers load this file again; the variable makes them reuse the same folder (tests read its database).
 process.env.E2E_DATA_DIR = dataDir;
+// The scheduled jobs a test runs by their command (`node api/jobs.ts …`) sign links the server must accept:
+// both get one secret, kept for the workers the same way.
+const authSecret = process.env.E2E_AUTH_SECRET ?? randomBytes(32).toString('base64url');
+process.env.E2E_AUTH_SECRET = authSecret;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,6 +43,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // TRUST_PROXY lets tests give each page its own client address (tests/support/client-address.ts).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TRUST_PROXY: '1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_SECRET: authSecret },
   },
 });

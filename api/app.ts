@@ -8,9 +8,11 @@ import { allow } from './middleware/access.ts';
 import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
 import { meListRoutes } from './routes/me-lists.ts';
+import { meReviewRoutes } from './routes/me-reviews.ts';
 import { visitRoutes } from './routes/visits.ts';
 import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
@@ -43,7 +45,8 @@ const requestLimit = bodyLimit({
     throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
   },
 });
-const UPLOADS_PATH = '/cms/uploads';
+/** Routes that take an image and set a body limit of their own (cms-uploads.ts, feedback.ts). */
+const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour'];
 
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
@@ -54,8 +57,8 @@ export function createApi(deps: AppDeps) {
     .use(session({ config, resolveAuth }))
     .use(securityHeaders({ production: config.env === 'production', contentSecurityPolicy: () => API_CONTENT_SECURITY_POLICY }))
     .use(corsPolicy(config))
-    // Image uploads have a limit of their own (cms-uploads.ts); every other body this one.
-    .use((c, next) => (c.req.path.endsWith(UPLOADS_PATH) ? next() : requestLimit(c, next)))
+    // Image uploads have a limit of their own; every other body this one.
+    .use((c, next) => (OWN_LIMIT_PATHS.some((path) => c.req.path.endsWith(path)) ? next() : requestLimit(c, next)))
     .use(originCheck(config))
     .route('/health', healthRoutes(deps))
     .route('/tours', tourRoutes(deps))
@@ -64,9 +67,11 @@ export function createApi(deps: AppDeps) {
     .route('/bookings', bookingRoutes(deps))
     .route('/payments', paymentRoutes(deps))
     .route('/visits', visitRoutes(deps))
+    .route('/feedback', feedbackRoutes(deps))
     .route('/me', meRoutes(deps))
     .route('/me/account', meAccountRoutes(deps))
     .route('/me', meListRoutes(deps))
+    .route('/me/reviews', meReviewRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))

@@ -5,8 +5,10 @@ import { loadConfig } from './config.ts';
 import { day, insertDeparture } from '../tests/support/booking-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
+import { claveFromLink, feedbackApi, feedbackConfig, TEA_CEREMONY, tripBackHome } from '../tests/support/feedback-fixtures.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
 import { PRACTICAL_INFO_DAYS_BEFORE, sendPracticalInfo } from './services/jobs/practical-info.ts';
+import { sendFeedbackMails } from './services/jobs/trip-feedback.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 
 describe.each(dialects)('the trip points job on %s', (dialect) => {
@@ -72,6 +74,48 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     expect(await balance(travelerId)).toBe(start);
   });
 
+  it('sends the practical information of a confirmed trip ten days before departure, once, with its documentation', async () => {
+    const { id } = await paidByCard();
+    const config = loadConfig({});
+    const infoMails = () => t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).where('type', '=', 'INFO_PRACTICA').execute();
+    const departIn = (days: number) =>
+      t.db
+        .updateTable('periods')
+        .set({ dayOne: day(days), returnDate: day(days + 12) })
+        .where('id', '=', 'p1')
+        .execute();
+
+    await departIn(PRACTICAL_INFO_DAYS_BEFORE + 1);
+    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
+
+    await departIn(PRACTICAL_INFO_DAYS_BEFORE);
+    const [first, second] = await Promise.all([sendPracticalInfo(t.db, config, new Date()), sendPracticalInfo(t.db, config, new Date())]);
+    expect([...first.sent, ...second.sent].map((s) => s.bookingId)).toEqual([id]);
+    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
+    const mails = await infoMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Información práctica para tu viaje «Japón esencial»');
+    expect(JSON.parse(mails[0]!.attachments ?? '[]')).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+    expect(mails[0]!.text).toMatch(new RegExp(`/perfil/reserva/${id}/`));
+  });
+
+  it('sends no practical information to a canceled booking nor to a trip already left', async () => {
+    const { id } = await paidByCard();
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(-1), returnDate: day(10) })
+      .where('id', '=', 'p1')
+      .execute();
+    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+    await t.db
+      .updateTable('periods')
+      .set({ dayOne: day(3), returnDate: day(10) })
+      .where('id', '=', 'p1')
+      .execute();
+    await t.db.updateTable('bookings').set({ status: 'CANCELED' }).where('id', '=', id).execute();
+    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+  });
+
   it('reminds the next deadline still owed a week before it, once, with what is left of it and the pay link', async () => {
     const api = apiOf();
     const { id } = await createBookingForPayment(api, t.db);
@@ -114,45 +158,58 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     expect(sent[0]!.text).toMatch(new RegExp(`/paga-tu-reserva/${id}/`));
   });
 
-  it('sends the practical information of a confirmed trip ten days before departure, once, with its documentation', async () => {
-    const { id } = await paidByCard();
-    const config = loadConfig({});
-    const infoMails = () => t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).where('type', '=', 'INFO_PRACTICA').execute();
-    const departIn = (days: number) =>
-      t.db
-        .updateTable('periods')
-        .set({ dayOne: day(days), returnDate: day(days + 12) })
-        .where('id', '=', 'p1')
-        .execute();
+  it('mails the feedback links the day after the return, with the points just credited, once however often it runs', async () => {
+    const config = feedbackConfig(t.url);
+    const api = feedbackApi(t.db, config);
+    const { id, payment } = await tripBackHome(api, t.db, config, { daysAgo: 0 });
+    const feedbackMails = () => t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).where('type', '=', 'FEEDBACK').execute();
 
-    await departIn(PRACTICAL_INFO_DAYS_BEFORE + 1);
-    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
+    // Back today: neither points nor mail yet.
+    await creditTripPoints(t.db, new Date());
+    expect((await sendFeedbackMails(t.db, config, new Date())).mailed).toEqual([]);
 
-    await departIn(PRACTICAL_INFO_DAYS_BEFORE);
-    const [first, second] = await Promise.all([sendPracticalInfo(t.db, config, new Date()), sendPracticalInfo(t.db, config, new Date())]);
-    expect([...first.sent, ...second.sent].map((s) => s.bookingId)).toEqual([id]);
-    expect((await sendPracticalInfo(t.db, config, new Date())).sent).toEqual([]);
-    const mails = await infoMails();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Información práctica para tu viaje «Japón esencial»');
-    expect(JSON.parse(mails[0]!.attachments ?? '[]')).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
-    expect(mails[0]!.text).toMatch(new RegExp(`/perfil/reserva/${id}/`));
+    // The day after, as the server runs them: the points, then the mail that says so; twice at once sends one.
+    await backHome(1);
+    const { credited } = await creditTripPoints(t.db, new Date());
+    const [a, b] = await Promise.all([sendFeedbackMails(t.db, config, new Date()), sendFeedbackMails(t.db, config, new Date())]);
+    expect([...a.mailed, ...b.mailed]).toEqual([{ bookingId: id, activities: 1 }]);
+    expect((await sendFeedbackMails(t.db, config, new Date())).mailed).toEqual([]);
+    const sent = await feedbackMails();
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.toAddress).toBe('ana.garcia@viajes.es');
+    expect(mail.subject).toBe('¿Qué tal tu viaje «Japón esencial»?');
+    const points = Math.floor(payment.amountCents / 100);
+    expect(credited).toEqual([expect.objectContaining({ bookingId: id, points })]);
+    expect(mail.text).toContain(`Ya tienes en tu cuenta los ${points.toLocaleString('es-ES')} puntos que te ha dado este viaje`);
+    expect(await t.db.selectFrom('feedbackRequests').select(['bookingId', 'mailId']).execute()).toEqual([{ bookingId: id, mailId: mail.id }]);
+
+    // One link for the tour and one for the tea ceremony (not for the insurance), each good for the feedback screen.
+    const links = [...mail.text.matchAll(/https?:\/\/\S+\/feedback\/\S+/g)].map((m) => m[0]);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toMatch(new RegExp(`^${config.publicUrl}/feedback/tour/p1/${id}\\?clave=`));
+    expect(links[1]).toMatch(new RegExp(`/feedback/activity/p1/${TEA_CEREMONY.id}/${id}\\?clave=`));
+    expect(mail.text).toContain(`- ${TEA_CEREMONY.name}: ${links[1]}`);
+    expect(mail.html).toContain(`href="${links[0]}"`);
+    for (const [link, kind] of [
+      [links[0], 'tour'],
+      [links[1], 'activity'],
+    ] as const) {
+      const res = await api.request(`/feedback/link?clave=${encodeURIComponent(claveFromLink(link as string))}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { kind: string }).kind).toBe(kind);
+    }
   });
 
-  it('sends no practical information to a canceled booking nor to a trip already left', async () => {
-    const { id } = await paidByCard();
-    await t.db
-      .updateTable('periods')
-      .set({ dayOne: day(-1), returnDate: day(10) })
-      .where('id', '=', 'p1')
-      .execute();
-    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
-    await t.db
-      .updateTable('periods')
-      .set({ dayOne: day(3), returnDate: day(10) })
-      .where('id', '=', 'p1')
-      .execute();
+  it('mails no feedback for a canceled trip, nor for one back more than a month ago', async () => {
+    const config = feedbackConfig(t.url);
+    const api = feedbackApi(t.db, config);
+    const { id } = await tripBackHome(api, t.db, config, { daysAgo: 31 });
+    expect((await sendFeedbackMails(t.db, config, new Date())).mailed).toEqual([]);
+    await backHome(30);
     await t.db.updateTable('bookings').set({ status: 'CANCELED' }).where('id', '=', id).execute();
-    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+    expect((await sendFeedbackMails(t.db, config, new Date())).mailed).toEqual([]);
+    await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', id).execute();
+    expect((await sendFeedbackMails(t.db, config, new Date())).mailed).toEqual([{ bookingId: id, activities: 1 }]);
   });
 });

@@ -11,6 +11,7 @@ import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
 import { sendPracticalInfo } from './services/jobs/practical-info.ts';
+import { sendFeedbackMails } from './services/jobs/trip-feedback.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 import { startMailWorker } from './services/mail/worker.ts';
 import { createEventHub } from './services/cms/events.ts';
@@ -53,10 +54,14 @@ const server = await listen(createShop({ db, config, rebuilds, cmsEvents: create
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
-// Hourly: trips that came back get their points, deadlines coming up get their reminder, departures
-// coming up send their practical information. Each job does each booking once, whoever runs it and however often.
+// Hourly: trips that came back get their points and then the feedback mail that says so, deadlines coming
+// up get their reminder, departures coming up send their practical information. Each job does each booking
+// once, whoever runs it and however often.
 const pointsJob = setInterval(() => {
-  void creditTripPoints(db, new Date()).catch((err: unknown) => console.error('El abono de puntos ha fallado:', err));
+  void creditTripPoints(db, new Date())
+    .catch((err: unknown) => console.error('El abono de puntos ha fallado:', err))
+    .then(() => sendFeedbackMails(db, config, new Date()))
+    .catch((err: unknown) => console.error('Los correos para opinar del viaje han fallado:', err));
   void remindDeadlines(db, config, new Date()).catch((err: unknown) => console.error('Los recordatorios de pago han fallado:', err));
   void sendPracticalInfo(db, config, new Date()).catch((err: unknown) => console.error('El envío de la información práctica ha fallado:', err));
 }, 60 * 60_000).unref();

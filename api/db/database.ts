@@ -51,3 +51,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   }
   return result;
 }
+
+/**
+ * Whether a write failed on a unique index or primary key: the database refusing a second copy of
+ * something that must happen once (SQLite's "UNIQUE constraint failed", PostgreSQL's "duplicate key").
+ * Jobs and links that run twice catch it and move on.
+ */
+export const isUniqueViolation = (error: unknown): boolean => /unique|duplicate|primary key/i.test(String((error as { message?: string })?.message ?? error));

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { migrateToLatest } from './database.ts';
@@ -70,6 +71,40 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     await expect(
       t.db.insertInto('tours').values({ id: 't3', name: 'x', webSlug: 'y', tourType: 'FIT', publishWeb: 2, createdAt: now, updatedAt: now }).execute(),
     ).rejects.toThrow();
+  });
+
+  it('keep the outbox whole through the feedback mail type: its mails and logs kept, FEEDBACK allowed, unknown types and orphan logs refused', async () => {
+    t = await createTestDatabase(dialect, { migrate: false });
+    const mail = (id: string, type: string) => ({
+      id,
+      type,
+      to_address: 'ana@viajes.es',
+      subject: 's',
+      html: 'h',
+      text: 't',
+      next_attempt_at: now,
+      created_at: now,
+    });
+    // A mail and its log written before the migration survive it.
+    await new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } }).migrateTo('2026-11-25T27-payment-reminders');
+    const raw = t.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await raw.insertInto('mails').values(mail('m0', 'BONO_RESERVA')).execute();
+    await raw.insertInto('mail_logs').values({ id: 'l0', mail_id: 'm0', type: 'BONO_RESERVA', status: 'SENT', created_at: now }).execute();
+    await migrateToLatest(t.db);
+    expect(await t.db.selectFrom('mails').select(['id', 'type', 'toAddress']).execute()).toEqual([
+      { id: 'm0', type: 'BONO_RESERVA', toAddress: 'ana@viajes.es' },
+    ]);
+    expect(await t.db.selectFrom('mailLogs').select(['id', 'mailId']).execute()).toEqual([{ id: 'l0', mailId: 'm0' }]);
+
+    await raw.insertInto('mails').values(mail('m1', 'FEEDBACK')).execute();
+    await expect(raw.insertInto('mails').values(mail('m2', 'OPINION')).execute()).rejects.toThrow();
+    // mail_logs still points at the rebuilt table: a log of a missing mail is refused, a mail's logs go with it.
+    await t.db.insertInto('mailLogs').values({ id: 'l1', mailId: 'm1', type: 'FEEDBACK', status: 'SENT', createdAt: now }).execute();
+    await expect(
+      t.db.insertInto('mailLogs').values({ id: 'l2', mailId: 'missing', type: 'FEEDBACK', status: 'SENT', createdAt: now }).execute(),
+    ).rejects.toThrow();
+    await t.db.deleteFrom('mails').where('id', '=', 'm1').execute();
+    expect(await t.db.selectFrom('mailLogs').select('id').execute()).toEqual([{ id: 'l0' }]);
   });
 });
 

@@ -346,6 +346,15 @@ export type FavoriteTourRow = Selectable<FavoriteTourTable>;
 export type NewFavoriteTourRow = Insertable<FavoriteTourTable>;
 export type FavoriteTourRowUpdate = Updateable<FavoriteTourTable>;
 
+export interface FeedbackRequestTable {
+  bookingId: string;
+  mailId: string;
+  createdAt: string;
+}
+export type FeedbackRequestRow = Selectable<FeedbackRequestTable>;
+export type NewFeedbackRequestRow = Insertable<FeedbackRequestTable>;
+export type FeedbackRequestRowUpdate = Updateable<FeedbackRequestTable>;
+
 export interface FlightJourneyTable {
   id: string;
   flightId: string;
@@ -472,7 +481,7 @@ export type MailLogRowUpdate = Updateable<MailLogTable>;
 
 export interface MailTable {
   id: string;
-  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST';
+  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST' | 'FEEDBACK';
   bookingId: string | null;
   toAddress: string;
   subject: string;
@@ -546,6 +555,8 @@ export interface OptionalActivityOpinionTable {
   rate: number;
   opinion: string | null;
   createdAt: string;
+  travelerId: string | null;
+  status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE' | 'UNPUBLISHED' | 'DELETED'>;
 }
 export type OptionalActivityOpinionRow = Selectable<OptionalActivityOpinionTable>;
 export type NewOptionalActivityOpinionRow = Insertable<OptionalActivityOpinionTable>;
@@ -965,6 +976,7 @@ export interface TravelerOpinionTable {
   status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE' | 'UNPUBLISHED' | 'DELETED'>;
   type: Generated<string>;
   createdAt: string;
+  travelerId: string | null;
 }
 export type TravelerOpinionRow = Selectable<TravelerOpinionTable>;
 export type NewTravelerOpinionRow = Insertable<TravelerOpinionTable>;
@@ -1092,6 +1104,7 @@ export interface Database {
   coupons: CouponTable;
   destinations: DestinationTable;
   favoriteTours: FavoriteTourTable;
+  feedbackRequests: FeedbackRequestTable;
   flightJourneys: FlightJourneyTable;
   flightSegments: FlightSegmentTable;
   flights: FlightTable;

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   // Each one sends a mail to an address the caller typed: few per client.
   budgetPerIp: { name: 'budget-ip', max: 10, windowSeconds: 60 * 60 },
   waitingListPerIp: { name: 'waiting-list-ip', max: 10, windowSeconds: 60 * 60 },
+  // Each one writes a review, perhaps with a photo: a family reviewing a trip and its excursions stays under it.
+  feedbackPerIp: { name: 'feedback-ip', max: 20, windowSeconds: 60 * 60 },
   // A page view each: a busy reader stays well under it, a script filling the campaign figures does not.
   visitsPerIp: { name: 'visits-ip', max: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;

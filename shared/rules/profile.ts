@@ -4,6 +4,7 @@
  * Pure: the API gathers the facts, this decides what to ask of the traveller and in which order.
  */
 import type { BookingStatus } from '../enums.ts';
+import { isReviewDue } from './reviews.ts';
 
 export interface ProfileTripFacts {
   id: string;
@@ -15,6 +16,7 @@ export interface ProfileTripFacts {
   /** The first deadline still to meet (see `deadlinesStillOwed`), if the booking has deadlines. */
   nextDeadline: { date: string; amountCents: number } | null;
   missingPassengerData: boolean;
+  /** The traveller has written this trip's review already (any status). */
   reviewed: boolean;
 }
 
@@ -44,7 +46,7 @@ export function findPending(trips: readonly ProfileTripFacts[], today: string): 
       balances.push({ kind: 'balance', bookingId: t.id, tourName: t.tourName, amountCents: t.nextDeadline?.amountCents ?? t.dueCents, date });
     }
     if (ahead && t.missingPassengerData) passengers.push({ kind: 'passengers', bookingId: t.id, tourName: t.tourName, date: t.dayOne });
-    if (t.status === 'CONFIRMED' && t.returnDate < today && !t.reviewed)
+    if (isReviewDue({ status: t.status, returnDate: t.returnDate, today }) && !t.reviewed)
       reviews.push({ kind: 'review', bookingId: t.id, tourName: t.tourName, date: t.returnDate });
   }
   const by = (dir: 1 | -1) => (a: PendingItem, b: PendingItem) => dir * a.date.localeCompare(b.date) || a.bookingId.localeCompare(b.bookingId);

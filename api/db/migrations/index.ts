@@ -22,6 +22,8 @@ import * as travelerSearch from './2026-11-25T25-traveler-search.ts';
 import * as tripPointsOnce from './2026-11-25T26-trip-points-once.ts';
 import * as paymentReminders from './2026-11-25T27-payment-reminders.ts';
 import * as practicalInfo from './2026-11-26T15-practical-info.ts';
+import * as tripFeedback from './2026-11-26T20-trip-feedback.ts';
+import * as feedbackMailType from './2026-11-26T21-feedback-mail-type.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T26-trip-points-once': tripPointsOnce,
   '2026-11-25T27-payment-reminders': paymentReminders,
   '2026-11-26T15-practical-info': practicalInfo,
+  '2026-11-26T20-trip-feedback': tripFeedback,
+  '2026-11-26T21-feedback-mail-type': feedbackMailType,
 };

@@ -8,6 +8,7 @@ import { addDays, daysBetween } from './dates.ts';
 import type { SeededCoupon } from './coupons.ts';
 import type { SeededPeriod } from './periods.ts';
 import type { People, SeededTraveler } from './people.ts';
+import type { Random } from './random.ts';
 
 type PaymentStatus = 'PENDING' | 'CONFIRMED' | 'FAILED' | 'CANCELED' | 'REVIEW';
 type MailType = 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'PAYMENT_FALLIDO' | 'BUDGET' | 'PRE_BOOKING';
@@ -37,9 +38,20 @@ interface BookingPlan {
   }[];
   mails: { type: MailType; status: 'SENT' | 'PENDING' | 'FAILED' }[];
   cockpit?: boolean;
+  /** Every adult took the departure's first optional activity (not insurance). */
+  activity?: boolean;
+  /** A past trip whose points the job has not credited yet (its feedback mail goes with them). */
+  pointsPending?: boolean;
+  /** The feedback mail went out the day after the return (the job's record of it, so it is sent once). */
+  feedbackMailed?: boolean;
+  /**
+   * The plan's own generator: a plan added later draws nothing from the shared one, so the rest of the
+   * demo data stays as it was.
+   */
+  rng?: Random;
 }
 
-const hex = (ctx: SeedContext, bytes: number) => Array.from(ctx.rng.bytes(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const hex = (rng: Random, bytes: number) => Array.from(rng.bytes(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const SUBJECTS: Record<MailType, string> = {
   INFO_PRACTICA: 'Información práctica para tu viaje',
@@ -59,6 +71,17 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
   const upcoming = (slug: string) =>
     bookable.find((p) => p.tour.seed.slug === slug && p.flights.some((f) => f.city === 'Madrid')) ?? (bookable[0] as SeededPeriod);
   const finished = periods.find((p) => p.tour.seed.slug === 'marruecos-ciudades-imperiales' && p.kind === 'past' && p.returnDate < today) as SeededPeriod;
+  // A trip the demo traveller came back from in the last weeks, with an excursion: her review of it is still to write.
+  const justBack = periods.find(
+    (p) =>
+      p.kind === 'past' &&
+      p.returnDate < today &&
+      p.returnDate >= addDays(today, -20) &&
+      p.tour.id !== finished.tour.id &&
+      p.tour.seed.price !== null &&
+      !p.tour.seed.keywords.includes('oculto') &&
+      p.activities.some((a) => !a.insurance),
+  );
   const others = people.travelers.slice(1);
   const t = (i: number) => others[i % others.length] as SeededTraveler;
   const withCockpit = bookable.find((p) => p.flights.some((f) => f.fareId !== null && f.city !== null)) ?? (bookable[1] as SeededPeriod);
@@ -100,6 +123,7 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
         { type: 'BONO_RESERVA', status: 'SENT' },
         { type: 'INFO_PRACTICA', status: 'SENT' },
       ],
+      feedbackMailed: true,
     },
     {
       period: spread[0] as SeededPeriod,
@@ -181,6 +205,27 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
         { type: 'PAYMENT', status: 'SENT' },
       ],
     },
+    ...(justBack
+      ? [
+          {
+            period: justBack,
+            flightCity: 'Madrid',
+            lead: people.demoTraveler,
+            companions: [],
+            status: 'CONFIRMED' as const,
+            daysAgo: daysBetween(justBack.dayOne, today) + 50,
+            modeName: 'Habitación individual',
+            activity: true,
+            pointsPending: true,
+            payments: [{ share: 1, status: 'CONFIRMED' as const, method: 'card' as const }],
+            mails: [
+              { type: 'BONO_RESERVA' as const, status: 'SENT' as const },
+              { type: 'INFO_PRACTICA' as const, status: 'SENT' as const },
+            ],
+            rng: ctx.rng.fork('demo-trip-to-review'),
+          },
+        ]
+      : []),
   ];
 
   const counters: BookingCounters = { orderSerial: 1000, tkSerial: 4100, creditPoints: 0, debitPoints: 0, ticketed: false };
@@ -245,7 +290,8 @@ interface BookingCounters {
 
 /** Writes one planned booking with its travellers, payments, points, airline records and mails. */
 function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: BookingCounters): void {
-  const { rng, stamp, today } = ctx;
+  const { stamp, today } = ctx;
+  const rng = plan.rng ?? ctx.rng;
   const { period } = plan;
   const id = rng.uuid();
   const created = stamp(plan.daysAgo, rng.int(0, 540));
@@ -255,8 +301,15 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     : (period.flights.find((f) => f.city === null) ?? period.flights[0]);
   const mode = period.modes.find((m) => m.name === plan.modeName) ?? period.modes[0];
   const insurance = plan.insurance ? period.activities.find((a) => a.insurance) : undefined;
+  const activity = plan.activity ? period.activities.find((a) => !a.insurance) : undefined;
+  /** What a traveller's entry names: the insurance for everyone, the activity for the adults, or '0' for nothing. */
+  const servicesOf = (ageGroup: string) => {
+    const ids = [insurance?.activityId, ageGroup === 'Adultos' ? activity?.activityId : undefined].filter((id): id is string => id !== undefined);
+    return ids.length > 0 ? ids : ['0'];
+  };
   const tourCents = (period.tour.seed.price ?? 0) * 100;
-  const perAdult = tourCents + period.adultSupplementCents + (flight?.adultCents ?? 0) + (mode?.adultCents ?? 0) + (insurance?.adultCents ?? 0);
+  const perAdult =
+    tourCents + period.adultSupplementCents + (flight?.adultCents ?? 0) + (mode?.adultCents ?? 0) + (insurance?.adultCents ?? 0) + (activity?.adultCents ?? 0);
   const perChild = Math.round(tourCents * 0.8) + Math.round((flight?.adultCents ?? 0) * 0.75) + (insurance?.adultCents ?? 0);
   const adults = [plan.lead, ...plan.companions];
   const gross = perAdult * adults.length + perChild * (plan.children ?? 0);
@@ -270,7 +323,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     category: 'Standard category',
     id: String(rng.int(100, 999)),
     lead: entry.lead,
-    optional_activities: insurance ? [insurance.activityId] : ['0'],
+    optional_activities: servicesOf(entry.age_group),
     reservation_fields: entry.person
       ? { name: entry.person.name, surname: entry.person.surname, email: entry.person.email, national_id: entry.person.dni ?? '' }
       : { name: 'Hugo', surname: plan.lead.surname, email: '', national_id: '' },
@@ -317,7 +370,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     luggage: rng.pick(['1 maleta facturada de 23 kg', 'Equipaje de mano', null]),
     howToCheckIn: plan.status === 'CONFIRMED' ? 'Check-in online 24 horas antes en la web de la aerolínea con el localizador del bono.' : null,
     type: 'Booking',
-    hash: hex(ctx, 16),
+    hash: hex(rng, 16),
     invoiceRef: plan.status === 'CONFIRMED' ? `F-${today.slice(0, 4)}-${rng.int(10000, 99999)}` : null,
     urlInvoice: null,
     fileStatus: plan.status === 'CONFIRMED' ? 'COMPLETO' : 'PENDIENTE',
@@ -415,8 +468,8 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       periodExtraCents: period.adultSupplementCents,
       flightExtraCents: flight?.adultCents ?? 0,
       roomExtraCents: mode?.adultCents ?? 0,
-      reward: period.kind === 'past' && i === 0 ? Math.floor(price / 100) : 0,
-      pnr: plan.status === 'CONFIRMED' && flight?.city ? hex(ctx, 3).toUpperCase() : null,
+      reward: period.kind === 'past' && !plan.pointsPending && i === 0 ? Math.floor(price / 100) : 0,
+      pnr: plan.status === 'CONFIRMED' && flight?.city ? hex(rng, 3).toUpperCase() : null,
       eTicket: period.kind === 'past' ? `075-${rng.int(1000000000, 9999999999)}` : null,
     });
   });
@@ -426,7 +479,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     const paymentId = rng.uuid();
     const amount = pay.method === 'points' ? 5000 : Math.round(price * pay.share);
     if (pay.method === 'points') counters.debitPoints += 50;
-    const orderNumber = `${String(counters.orderSerial++).padStart(4, '0')}${hex(ctx, 4).toUpperCase()}`;
+    const orderNumber = `${String(counters.orderSerial++).padStart(4, '0')}${hex(rng, 4).toUpperCase()}`;
     add(ctx, 'payments', {
       id: paymentId,
       bookingId: id,
@@ -436,14 +489,14 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       amountCents: amount,
       paymentMethod: pay.method,
       paymentOrigin: plan.retailerId ? 'AGENCIA' : 'WEB',
-      paymentToken: pay.method === 'card' || pay.method === 'bizum' ? hex(ctx, 12) : null,
+      paymentToken: pay.method === 'card' || pay.method === 'bizum' ? hex(rng, 12) : null,
       reviewReason: pay.reviewReason ?? null,
       tkPaymentStatus: pay.status === 'CONFIRMED' ? 'REGISTRADO' : null,
       tpvPaymentStatus:
         pay.method === 'transfer' || pay.method === 'points' ? null : pay.status === 'CONFIRMED' ? '0000' : pay.status === 'FAILED' ? '0190' : null,
       creditUrl: null,
       status: pay.status,
-      hash: hex(ctx, 16),
+      hash: hex(rng, 16),
       paymentReceipt: pay.status === 'CONFIRMED' ? `receipts/${paymentId}.pdf` : null,
       expiresAt: null,
       confirmedAt: pay.status === 'CONFIRMED' ? stamp(plan.daysAgo, paymentMinute + 5) : null,
@@ -534,7 +587,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       });
     }
   }
-  if (period.kind === 'past' && plan.status === 'CONFIRMED') {
+  if (period.kind === 'past' && plan.status === 'CONFIRMED' && !plan.pointsPending) {
     const points = Math.floor(price / 100);
     counters.creditPoints += points;
     add(ctx, 'transactions', {
@@ -570,7 +623,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     add(ctx, 'cockpitBookings', {
       id: cockpitBookingId,
       bookingId: id,
-      pnrLocator: hex(ctx, 3).toUpperCase(),
+      pnrLocator: hex(rng, 3).toUpperCase(),
       pseudoCityCode: 'MADDR2102',
       purchasePriceCents: purchase,
       totalTaxCents: 14500 * adults.length,
@@ -637,4 +690,28 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       });
     }
   });
+
+  if (plan.feedbackMailed) {
+    // The feedback mail the job sent the morning after the return, and its record. Ids are derived, not drawn.
+    const mailId = `${id}-feedback`;
+    const createdAt = `${addDays(period.returnDate, 1)}T07:00:00.000Z`;
+    const line = `¿Qué tal tu viaje «${period.tour.seed.name}»? Cuéntanos qué te pareció: tu opinión ayuda a otros viajeros a elegir.`;
+    add(ctx, 'mails', {
+      id: mailId,
+      type: 'FEEDBACK',
+      bookingId: id,
+      toAddress: plan.lead.email,
+      subject: `¿Qué tal tu viaje «${period.tour.seed.name}»?`,
+      html: `<p>Hola, ${plan.lead.name}:</p><p>${line}</p><p>Un abrazo,<br>el equipo de Different Roads</p>`,
+      text: `Hola, ${plan.lead.name}:\n\n${line}\n\nUn abrazo,\nel equipo de Different Roads`,
+      attachments: '[]',
+      status: 'SENT',
+      attempts: 1,
+      nextAttemptAt: createdAt,
+      createdAt,
+      sentAt: createdAt,
+    });
+    add(ctx, 'mailLogs', { id: `${mailId}-log`, mailId, bookingId: id, type: 'FEEDBACK', status: 'SENT', error: null, createdAt });
+    add(ctx, 'feedbackRequests', { bookingId: id, mailId, createdAt });
+  }
 }

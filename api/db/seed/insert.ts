@@ -101,6 +101,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'guidePeriods',
   'mails',
   'paymentReminders',
+  'feedbackRequests',
   'bookingMails',
   'mailLogs',
   'waitingListEntries',

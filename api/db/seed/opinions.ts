@@ -69,6 +69,7 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       add(ctx, 'travelerOpinions', {
         id,
         bookingId: null,
+        travelerId: null,
         periodId: period.id,
         tourId: tour.id,
         title: rng.pick(TITLES),
@@ -101,6 +102,7 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
     add(ctx, 'travelerOpinions', {
       id: rng.uuid(),
       bookingId: demoBooking.id,
+      travelerId: people.demoTraveler.id,
       periodId: demoPeriod.id,
       tourId: demoPeriod.tour.id,
       title: 'Marruecos nos robó el corazón',
@@ -128,7 +130,9 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
         id: rng.uuid(),
         optionalActivityId: excursion.id,
         bookingId: demoBooking.id,
+        travelerId: people.demoTraveler.id,
         rate: 4.5,
+        status: 'ACTIVE',
         opinion: 'Muy recomendable, aunque se hizo un poco corto.',
         createdAt: `${demoPeriod.returnDate}T19:40:00.000Z`,
       });
@@ -153,7 +157,9 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       id: rng.uuid(),
       optionalActivityId: a.id,
       bookingId: null,
+      travelerId: null,
       rate: halfStep(3.5, 5, rng.next()),
+      status: 'ACTIVE',
       opinion: rng.pick([
         'Imprescindible, lo mejor del viaje.',
         'Bien organizada y con un guía local muy simpático.',

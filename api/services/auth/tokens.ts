@@ -16,7 +16,7 @@ const ISSUER = 'different-shop';
 const AUDIENCE = 'different-shop-api';
 const ALGORITHM = 'HS256';
 
-type KeyPurpose = 'access-token' | 'oauth-state' | 'one-time-code';
+type KeyPurpose = 'access-token' | 'oauth-state' | 'one-time-code' | 'feedback-link';
 const keyCache = new Map<string, Uint8Array>();
 
 /**

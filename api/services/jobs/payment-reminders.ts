@@ -8,14 +8,12 @@ import { isValidEmail } from '#shared/rules/validation.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { deadlinesStillOwed, parseDeadlines } from '#shared/rules/payments.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { loadBookingDocument } from '../documents/booking-document.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { payAgainLink } from '../payments/payment-mails.ts';
 
 export const REMINDER_DAYS_BEFORE = 7;
-
-const isDuplicate = (error: unknown) => /unique|duplicate|primary key/i.test(String((error as { message?: string })?.message ?? error));
 
 export async function remindDeadlines(db: Db, config: Pick<Config, 'publicUrl'>, now: Date): Promise<{ reminded: { bookingId: string; deadline: string }[] }> {
   const today = now.toISOString().slice(0, 10);
@@ -61,7 +59,7 @@ export async function remindDeadlines(db: Db, config: Pick<Config, 'publicUrl'>,
       });
       reminded.push({ bookingId: booking.id, deadline: next.date });
     } catch (error) {
-      if (!isDuplicate(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
   }
   return { reminded };

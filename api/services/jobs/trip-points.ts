@@ -7,14 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '#shared/rules/dates.ts';
 import { computePointsEarned, POINTS_CREDIT_DAYS_AFTER_RETURN } from '#shared/rules/points.ts';
-import type { Db } from '../../db/database.ts';
+import { type Db, isUniqueViolation } from '../../db/database.ts';
 
 export interface CreditReport {
   credited: { bookingId: string; travelerId: string; points: number }[];
 }
-
-/** Whether an insert failed on the one-credit-per-booking index (the other run got there first). */
-const isDuplicate = (error: unknown) => /unique|duplicate/i.test(String((error as { message?: string })?.message ?? error));
 
 export async function creditTripPoints(db: Db, now: Date): Promise<CreditReport> {
   const lastReturn = addDays({ date: now.toISOString().slice(0, 10), days: -POINTS_CREDIT_DAYS_AFTER_RETURN });
@@ -87,7 +84,7 @@ export async function creditTripPoints(db: Db, now: Date): Promise<CreditReport>
       });
       credited.push({ bookingId: row.id, travelerId, points });
     } catch (error) {
-      if (!isDuplicate(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
   }
   return { credited };

@@ -20,6 +20,8 @@ export interface MailBody {
   /** Label and value pairs after the paragraphs (a budget's price lines); `strong` marks a total. */
   rows?: { label: string; value: string; strong?: boolean }[];
   button?: { label: string; url: string };
+  /** More links after the button, under a lead-in line (the feedback mail's one link per activity). */
+  links?: { intro: string; items: { label: string; url: string }[] };
   /** Small print under the body (why you got this mail, what to do if it was not you). */
   footnote?: string;
 }
@@ -62,6 +64,11 @@ export function renderMail(subject: string, body: MailBody): MailContent {
     body.button
       ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(safeUrl(body.button.url))}" style="display:inline-block;background:#0b5d4b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:4px;font-weight:bold">${escapeHtml(body.button.label)}</a></p>`
       : '',
+    body.links?.items.length
+      ? `${p(body.links.intro)}<ul style="margin:0 0 16px;padding-left:20px;line-height:1.8">${body.links.items
+          .map((link) => `<li><a href="${escapeHtml(safeUrl(link.url))}" style="color:#0b5d4b;font-weight:bold">${escapeHtml(link.label)}</a></li>`)
+          .join('')}</ul>`
+      : '',
     body.footnote ? `<p style="margin:24px 0 0;font-size:13px;color:#52606d;line-height:1.5">${escapeHtml(body.footnote)}</p>` : '',
     '</div></body></html>',
   ].join('\n');
@@ -71,6 +78,7 @@ export function renderMail(subject: string, body: MailBody): MailContent {
     ...(body.rows?.length ? [body.rows.map((row) => `${row.label}: ${row.value}`).join('\n')] : []),
     ...(body.code ? [body.code] : []),
     ...(body.button ? [`${body.button.label}: ${body.button.url}`] : []),
+    ...(body.links?.items.length ? [[body.links.intro, ...body.links.items.map((link) => `- ${link.label}: ${link.url}`)].join('\n')] : []),
     ...(body.footnote ? [body.footnote] : []),
     `— ${BRAND_NAME}`,
   ].join('\n\n');

@@ -67,4 +67,39 @@ describe('mail templates', () => {
     expect(storedMailType('ACCOUNT_EXISTS')).toBe('ACCOUNT_VERIFICATION');
     expect(storedMailType('PETITON_RESERVA')).toBe('PETITON_RESERVA');
   });
+
+  it('the feedback mail says the points just credited and carries a link for the trip and one per activity, filed as FEEDBACK', () => {
+    const mail = renderTemplate('FEEDBACK', {
+      travelerName: 'Lucía',
+      tourName: 'Japón esencial',
+      dayOne: '2026-11-02',
+      returnDate: '2026-11-11',
+      points: 12_850,
+      tourLink: 'https://shop.test/feedback/tour/p1/b1?clave=t1',
+      activities: [{ name: 'Ceremonia del té <tradicional>', link: 'https://shop.test/feedback/activity/p1/oa1/b1?clave=t2' }],
+    });
+    expect(mail.subject).toBe('¿Qué tal tu viaje «Japón esencial»?');
+    expect(mail.text).toMatch(/^Hola, Lucía:/);
+    expect(mail.text).toContain('del 2 al 11 de noviembre de 2026');
+    expect(mail.text).toContain('Ya tienes en tu cuenta los 12.850 puntos que te ha dado este viaje: valen 128 € de descuento en tu próxima reserva.');
+    expect(mail.text).toContain('Valorar mi viaje: https://shop.test/feedback/tour/p1/b1?clave=t1');
+    expect(mail.text).toContain('- Ceremonia del té <tradicional>: https://shop.test/feedback/activity/p1/oa1/b1?clave=t2');
+    expect(mail.html).toContain('href="https://shop.test/feedback/activity/p1/oa1/b1?clave=t2"');
+    expect(mail.html).toContain('Ceremonia del té &lt;tradicional&gt;');
+    expect(mail.text).toContain('cada uno sirve para una opinión y caduca en 6 meses');
+    // No points credited, no activities: neither is mentioned.
+    const bare = renderTemplate('FEEDBACK', {
+      travelerName: null,
+      tourName: 'Japón esencial',
+      dayOne: '2026-11-02',
+      returnDate: '2026-11-11',
+      points: 0,
+      tourLink: 'https://shop.test/f',
+      activities: [],
+    });
+    expect(bare.text).toMatch(/^Hola:/);
+    expect(bare.text).not.toContain('puntos');
+    expect(bare.text).not.toContain('actividades opcionales');
+    expect(storedMailType('FEEDBACK')).toBe('FEEDBACK');
+  });
 });

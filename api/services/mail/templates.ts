@@ -8,6 +8,7 @@ import type { MailRow } from '../../db/tables.ts';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { type AgencyBookingMailData, renderAgencyBookingMail } from './agency-templates.ts';
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
+import { type FeedbackMailData, renderFeedbackMail } from './feedback-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 
 export type { BookingMailData, BudgetMailData } from './booking-templates.ts';
@@ -51,13 +52,14 @@ export type MailDataByTemplate = {
   WAITING_LIST_SEAT: WaitingListSeatData;
   BUDGET: BudgetMailData;
   AGENCY_BOOKING: AgencyBookingMailData;
+  FEEDBACK: FeedbackMailData;
 } & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
 
 const NOT_YOU = 'Si no has sido tú, ignora este correo: nadie puede entrar en tu cuenta sin este código.';
 
-// The mails the shop sends itself: accounts and the waiting list.
+// The mails the shop sends itself: accounts, the waiting list, the agency's copy and the feedback after a trip.
 const OWN_TEMPLATES = {
   ACCOUNT_VERIFICATION: (d: AccountVerificationData) =>
     renderMail('Confirma tu correo electrónico', {
@@ -103,6 +105,7 @@ const OWN_TEMPLATES = {
         'Te escribimos porque te apuntaste a la lista de espera de esta salida. Solo te avisamos una vez; si vuelve a llenarse, puedes apuntarte de nuevo.',
     }),
   AGENCY_BOOKING: renderAgencyBookingMail,
+  FEEDBACK: renderFeedbackMail,
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
 const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };

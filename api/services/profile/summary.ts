@@ -19,7 +19,8 @@ export async function profileSummary(db: Db, { travelerId, today }: { travelerId
   const [bookings, opinions] = ids.length
     ? await Promise.all([
         db.selectFrom('bookings').select(['id', 'deadlinesStringify', 'travelersStringify']).where('id', 'in', ids).execute(),
-        db.selectFrom('travelerOpinions').select('bookingId').where('bookingId', 'in', ids).execute(),
+        // Reviewed by this traveller: a companion's review of the same booking does not count for them.
+        db.selectFrom('travelerOpinions').select('bookingId').where('bookingId', 'in', ids).where('travelerId', '=', travelerId).execute(),
       ])
     : [[], []];
   const byId = new Map(bookings.map((b) => [b.id, b]));

@@ -1,6 +1,6 @@
 /**
  * The top of /perfil: the points balance and what it is worth, the next trip with how many days are left,
- * and what is pending (a balance and its deadline, passenger data, a review), each linking to its trip.
+ * and what is pending (a balance and its deadline, passenger data, a review), each linking to where it is done.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -15,6 +15,9 @@ const pendingText = (item: PendingItem): string => {
   if (item.kind === 'passengers') return `Completar los datos de los pasajeros de «${item.tourName}»`;
   return `Contarnos qué te pareció «${item.tourName}»`;
 };
+
+/** A review is written from /perfil/mis-resenas, which holds the trip's feedback links; the rest is done on the trip's page. */
+const pendingHref = (item: PendingItem): string => (item.kind === 'review' ? '/perfil/mis-resenas' : `/perfil/reserva/${item.bookingId}`);
 
 export default function ProfileOverview() {
   const { summary, message } = useStore($profileSummary);
@@ -56,7 +59,7 @@ export default function ProfileOverview() {
           <ul className="profile-list">
             {summary.pending.map((item) => (
               <li key={`${item.kind}-${item.bookingId}`}>
-                <a href={`/perfil/reserva/${item.bookingId}`}>{pendingText(item)}</a>
+                <a href={pendingHref(item)}>{pendingText(item)}</a>
               </li>
             ))}
           </ul>
