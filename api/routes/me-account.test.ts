@@ -112,11 +112,25 @@ describe.each(dialects)('/api/me/account (the traveller’s own personal data) o
   });
 
   it('downloads everything kept about her, and the download is recorded', async () => {
+    // A review of an excursion she wrote through a feedback link is hers too.
+    await t.db
+      .insertInto('optionalActivityOpinions')
+      .values({
+        id: 'aop-1',
+        optionalActivityId: 'oa1',
+        bookingId: ana.bookingId,
+        travelerId: ana.anaId,
+        rate: 5,
+        opinion: 'Precioso',
+        createdAt: '2026-02-03',
+      })
+      .execute();
     const res = await browser.get('/me/account/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="mis-datos-different-roads.json"');
     const data = (await res.json()) as Record<string, unknown>;
     expect(data).toMatchObject({ format: PERSONAL_DATA_FORMAT, traveler: { id: ana.anaId, email: ANA.email, dni: ANA.dni } });
+    expect(data['activityReviews']).toEqual([expect.objectContaining({ activityName: 'Ceremonia del té', rate: 5, opinion: 'Precioso' })]);
     expect(JSON.stringify(data)).not.toMatch(/argon2|passwordHash|tokenHash/);
     expect(await t.db.selectFrom('staffActions').select(['action', 'actorEmail']).execute()).toEqual([{ action: 'self-export', actorEmail: ANA.email }]);
     expect((await createBrowser(desk.api).get('/me/account/export')).status).toBe(401);

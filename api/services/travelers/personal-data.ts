@@ -37,7 +37,7 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
   ]);
   // The addresses their mails went to: the traveller's and the account's (they can differ for a while).
   const addresses = [...new Set([email, account?.email ?? null].filter((a): a is string => a !== null))];
-  const [groups, sessions, mails, contactQuestions, reviews, waitingList, payments] = await Promise.all([
+  const [groups, sessions, mails, contactQuestions, reviews, waitingList, payments, activityReviews] = await Promise.all([
     account ? db.selectFrom('userGroups').select('groupName').where('userId', '=', account.id).execute() : [],
     account
       ? db
@@ -63,24 +63,28 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
       .where((eb) => eb.or([eb('travelerId', '=', travelerId), ...(addresses.length ? [eb(eb.fn('lower', ['email']), 'in', addresses)] : [])]))
       .orderBy('createdAt')
       .execute(),
-    addresses.length
-      ? db
-          .selectFrom('travelerOpinions')
-          .innerJoin('tours', 'tours.id', 'travelerOpinions.tourId')
-          .select([
-            'tours.name as tourName',
-            'travelerOpinions.title',
-            'travelerOpinions.name',
-            'travelerOpinions.email',
-            'travelerOpinions.description',
-            'travelerOpinions.rate',
-            'travelerOpinions.status',
-            'travelerOpinions.createdAt',
-          ])
-          .where((eb) => eb(eb.fn('lower', ['travelerOpinions.email']), 'in', addresses))
-          .orderBy('travelerOpinions.createdAt')
-          .execute()
-      : [],
+    db
+      .selectFrom('travelerOpinions')
+      .innerJoin('tours', 'tours.id', 'travelerOpinions.tourId')
+      .select([
+        'tours.name as tourName',
+        'travelerOpinions.title',
+        'travelerOpinions.name',
+        'travelerOpinions.email',
+        'travelerOpinions.description',
+        'travelerOpinions.rate',
+        'travelerOpinions.status',
+        'travelerOpinions.createdAt',
+      ])
+      // Signed with their address, or written through a feedback link of theirs.
+      .where((eb) =>
+        eb.or([
+          eb('travelerOpinions.travelerId', '=', travelerId),
+          ...(addresses.length ? [eb(eb.fn('lower', ['travelerOpinions.email']), 'in', addresses)] : []),
+        ]),
+      )
+      .orderBy('travelerOpinions.createdAt')
+      .execute(),
     addresses.length
       ? db
           .selectFrom('waitingListEntries')
@@ -111,6 +115,19 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
           .orderBy('createdAt')
           .execute()
       : [],
+    db
+      .selectFrom('optionalActivityOpinions')
+      .innerJoin('optionalActivities', 'optionalActivities.id', 'optionalActivityOpinions.optionalActivityId')
+      .select([
+        'optionalActivities.name as activityName',
+        'optionalActivityOpinions.rate',
+        'optionalActivityOpinions.opinion',
+        'optionalActivityOpinions.status',
+        'optionalActivityOpinions.createdAt',
+      ])
+      .where('optionalActivityOpinions.travelerId', '=', travelerId)
+      .orderBy('optionalActivityOpinions.createdAt')
+      .execute(),
   ]);
 
   const person = { email, dni: traveler.dni, passportId: traveler.passportId };
@@ -200,6 +217,7 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
     })),
     contactQuestions,
     reviews,
+    activityReviews,
     waitingList,
     // What staff did about them and why; which staff member did it is the staff's own data.
     staffActions: staffActions.map((a) => ({ action: a.action, reason: a.reason, at: a.createdAt })),
