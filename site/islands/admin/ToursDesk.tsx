@@ -1,0 +1,232 @@
+/**
+ * /admin/tours: the catalogue at a glance. Tours found by name or address and filtered by type, status,
+ * destination, web publication and bookability; each with its next departures and the seats they sold,
+ * and the press that publishes it on the web or hides it (confirmed, once, the site rebuilt with it).
+ */
+import { useStore } from '@nanostores/react';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { type FormEvent, useEffect } from 'react';
+import { TOUR_TYPES } from '#shared/enums.ts';
+import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
+import {
+  $toursDesk,
+  applyTourFilters,
+  clearTourFilters,
+  closePublish,
+  confirmPublish,
+  goToToursPage,
+  openPublish,
+  openToursDesk,
+  setTourFilter,
+  type TourFilter,
+} from '../../stores/admin-tours.ts';
+import SessionGuard from '../SessionGuard.tsx';
+import { AdminDialog } from './AdminDialog.tsx';
+import { DataTable, Pager } from './DataTable.tsx';
+import { counted, shortDay } from './format.ts';
+import './admin.css';
+
+export default function ToursDesk() {
+  return (
+    <SessionGuard area="admin">
+      <Desk />
+    </SessionGuard>
+  );
+}
+
+const TYPE_LABELS: Record<(typeof TOUR_TYPES)[number], string> = { Group: 'En grupo', FIT: 'A medida (FIT)', Private: 'Privado' };
+const STATUS_LABELS: Record<(typeof TOUR_STATUSES)[number], string> = { ACTIVE: 'Activo', UPDATING: 'Actualizándose', INACTIVE: 'Inactivo' };
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, AdminTourRow>();
+const columns = column.columns([
+  column.accessor('name', {
+    header: 'Tour',
+    cell: (info) => {
+      const r = info.row.original;
+      return (
+        <>
+          <a href={`/admin/tour/${r.id}`}>{r.name}</a>
+          <small>
+            {TYPE_LABELS[r.tourType]}
+            {r.destinations.length ? ` · ${r.destinations.join(', ')}` : ''}
+          </small>
+        </>
+      );
+    },
+  }),
+  column.accessor('publishWeb', {
+    header: 'En la web',
+    cell: (info) => {
+      const r = info.row.original;
+      return (
+        <>
+          {r.publishWeb ? 'Publicado' : 'Oculto'}
+          {r.publishWeb ? (
+            <small>
+              <a href={`/tour/${r.webSlug}`}>Ver en la web</a>
+            </small>
+          ) : null}
+          <small>{r.bookable ? 'Reservable' : 'No reservable'}</small>
+        </>
+      );
+    },
+  }),
+  column.accessor('status', { header: 'Estado', cell: (info) => STATUS_LABELS[info.getValue()] }),
+  column.accessor('nextDepartures', {
+    header: 'Próximas salidas',
+    cell: (info) => {
+      const r = info.row.original;
+      if (r.nextDepartures.length === 0) return 'Sin salidas próximas';
+      return (
+        <ul className="admin-plain-list">
+          {r.nextDepartures.map((d) => (
+            <li key={d.periodId}>
+              <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas
+              {d.webBookable ? '' : ' (no se vende en la web)'}
+            </li>
+          ))}
+          {r.upcomingDepartures > r.nextDepartures.length ? <li>y {r.upcomingDepartures - r.nextDepartures.length} más</li> : null}
+        </ul>
+      );
+    },
+  }),
+  column.display({
+    id: 'actions',
+    header: 'Acciones',
+    cell: (info) => {
+      const r = info.row.original;
+      return (
+        <button type="button" className="admin-button-secondary" onClick={() => openPublish(r)}>
+          {r.publishWeb ? `Ocultar «${r.name}» de la web` : `Publicar «${r.name}» en la web`}
+        </button>
+      );
+    },
+  }),
+]);
+const NO_ROWS: AdminTourRow[] = [];
+
+function Desk() {
+  const state = useStore($toursDesk);
+  useEffect(() => {
+    void openToursDesk(location.search);
+  }, []);
+  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
+  const { answer, dialog } = state;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void applyTourFilters();
+  };
+  const select = (name: TourFilter, label: string, options: readonly { value: string; label: string }[]) => (
+    <label className="admin-field">
+      <span>{label}</span>
+      <select name={name} value={state.typed[name]} onChange={(e) => setTourFilter(name, e.target.value)}>
+        <option value="">Todos</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <>
+      <search>
+        <form className="admin-filters" onSubmit={submit} aria-label="Filtrar tours" noValidate>
+          <label className="admin-field">
+            <span>Buscar</span>
+            <input
+              type="search"
+              name="q"
+              value={state.typed.q}
+              placeholder="Nombre o dirección web"
+              onChange={(e) => setTourFilter('q', e.target.value)}
+              aria-invalid={state.errors.q ? true : undefined}
+              aria-describedby={state.errors.q ? 'tours-q-error' : undefined}
+            />
+            {state.errors.q ? (
+              <span className="admin-field__error" id="tours-q-error">
+                {state.errors.q}
+              </span>
+            ) : null}
+          </label>
+          {select(
+            'type',
+            'Tipo',
+            TOUR_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })),
+          )}
+          {select(
+            'status',
+            'Estado',
+            TOUR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+          )}
+          {select(
+            'destination',
+            'Destino',
+            (answer?.destinations ?? []).map((d) => ({ value: d.slug, label: d.name })),
+          )}
+          {select('publishWeb', 'En la web', [
+            { value: '1', label: 'Publicados' },
+            { value: '0', label: 'Ocultos' },
+          ])}
+          {select('bookable', 'Reservable', [
+            { value: '1', label: 'Reservables' },
+            { value: '0', label: 'No reservables' },
+          ])}
+          <div className="admin-filters__actions">
+            <button type="submit" className="button">
+              Filtrar
+            </button>
+            <button type="button" className="admin-button-secondary" onClick={() => void clearTourFilters()}>
+              Quitar filtros
+            </button>
+          </div>
+        </form>
+      </search>
+
+      <p role="status" className="admin-count">
+        {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'tour', 'tours') : ''}
+      </p>
+      {state.done ? <p className="admin-done">{state.done}</p> : null}
+      {state.message ? (
+        <p role="alert" className="admin-alert">
+          {state.message}
+        </p>
+      ) : null}
+
+      {answer && answer.rows.length > 0 ? (
+        <DataTable
+          table={table}
+          label="Lista de tours"
+          caption={`Tours, página ${answer.page}`}
+          rowClassName={(row) => (row.publishWeb ? undefined : 'admin-row--muted')}
+        />
+      ) : answer ? (
+        <p>Ningún tour coincide con esos filtros.</p>
+      ) : null}
+      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToToursPage(page)} /> : null}
+
+      {dialog ? (
+        <AdminDialog
+          title={dialog.publish ? `Publicar «${dialog.tour.name}» en la web` : `Ocultar «${dialog.tour.name}» de la web`}
+          error={dialog.error}
+          sending={dialog.sending}
+          confirm={dialog.publish ? 'Publicar' : 'Ocultar'}
+          working={dialog.publish ? 'Publicando…' : 'Ocultando…'}
+          danger={!dialog.publish}
+          onConfirm={() => void confirmPublish()}
+          onClose={closePublish}
+        >
+          <p>
+            {dialog.publish
+              ? 'Su página y sus salidas volverán a verse en la web y en los listados en cuanto termine la reconstrucción.'
+              : 'Su página dejará de verse en la web y saldrá de los listados. Las reservas ya hechas no cambian.'}
+          </p>
+        </AdminDialog>
+      ) : null}
+    </>
+  );
+}
