@@ -23,11 +23,19 @@ function outbox<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-/** The first departure of the demo tour with seats for the party (each width books its own three). */
+/**
+ * The first departure of the demo tour with seats for the party (each width books its own three) and a
+ * single room left for the child: which departure that is depends on the day the demo was seeded.
+ */
 async function pickDeparture(page: Page): Promise<string> {
   const answer = await (await page.request.get(`/api/tours/${SLUG}/booking`)).json();
-  const departure = answer.departures.find((d: { bookableAvailability: number }) => d.bookableAvailability >= 6);
-  expect(departure, 'the demo catalogue has a departure with seats').toBeTruthy();
+  const singles = new Set(
+    outbox<{ period_id: string }>(
+      "select period_id from reservation_modes where places = 1 and deleted = 0 and availability > 0 and name = 'Habitación individual'",
+    ).map((m) => m.period_id),
+  );
+  const departure = answer.departures.find((d: { bookableAvailability: number; periodId: string }) => d.bookableAvailability >= 6 && singles.has(d.periodId));
+  expect(departure, 'the demo catalogue has a departure with seats and a single room').toBeTruthy();
   return departure.periodId as string;
 }
 
