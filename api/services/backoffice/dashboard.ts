@@ -5,6 +5,7 @@
  */
 import type { DashboardAnswer } from '#shared/schemas/backoffice.ts';
 import type { Db } from '../../db/database.ts';
+import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 import { campaignFigures } from '../visits.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -64,18 +65,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
     db
       .selectFrom('periods')
       .innerJoin('tours', 'tours.id', 'periods.tourId')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('seatHolds')
-            .select(['resourceId', (e) => e.fn.sum<number>('quantity').as('sold')])
-            .where('resourceType', '=', 'period')
-            .where('releasedAt', 'is', null)
-            .where('confirmedAt', 'is not', null)
-            .groupBy('resourceId')
-            .as('sold'),
-        (join) => join.onRef('sold.resourceId', '=', 'periods.id'),
-      )
+      .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
       .select(['periods.id as periodId', 'tours.name as tourName', 'periods.dayOne', 'periods.bookableAvailability', 'sold.sold'])
       .where('periods.dayOne', '>=', today)
       .where('periods.dayOne', '<=', in30)

@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/admin-tours.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
+import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
 
 const NEXT_DEPARTURES = 3;
@@ -71,18 +72,7 @@ export async function listAdminTours(db: Db, query: AdminTourListQuery, { today 
           .execute(),
         db
           .selectFrom('periods')
-          .leftJoin(
-            (eb) =>
-              eb
-                .selectFrom('seatHolds')
-                .select(['resourceId', (e) => e.fn.sum<number>('quantity').as('sold')])
-                .where('resourceType', '=', 'period')
-                .where('releasedAt', 'is', null)
-                .where('confirmedAt', 'is not', null)
-                .groupBy('resourceId')
-                .as('sold'),
-            (join) => join.onRef('sold.resourceId', '=', 'periods.id'),
-          )
+          .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
           .select(['periods.id', 'periods.tourId', 'periods.dayOne', 'periods.bookableAvailability', 'periods.webBookable', 'sold.sold'])
           .where('periods.tourId', 'in', ids)
           .where('periods.dayOne', '>=', today)

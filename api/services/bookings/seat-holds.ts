@@ -235,3 +235,18 @@ export async function heldSeatsOf(db: Db | Trx, bookingId: string): Promise<Map<
   }
   return held;
 }
+
+/**
+ * Seats of each departure taken for good (confirmed holds not released), as a subquery `sold` with
+ * `resourceId` (the period) and `sold`: the desks join it to show seats sold against capacity.
+ */
+export function seatsSoldByPeriod(db: Db) {
+  return db
+    .selectFrom('seatHolds')
+    .select(['resourceId', (e) => e.fn.sum<number>('quantity').as('sold')])
+    .where('resourceType', '=', 'period')
+    .where('releasedAt', 'is', null)
+    .where('confirmedAt', 'is not', null)
+    .groupBy('resourceId')
+    .as('sold');
+}
