@@ -25,6 +25,7 @@ import {
 import SessionGuard from '../SessionGuard.tsx';
 import { PeriodNotices } from './PeriodNotices.tsx';
 import { counted, moment, shortDay } from './format.ts';
+import { FilterSelect } from './FilterSelect.tsx';
 import { DataTable, Pager } from './DataTable.tsx';
 import { TableFrame } from './TableFrame.tsx';
 import './admin.css';
@@ -123,17 +124,7 @@ function Desk() {
     </label>
   );
   const select = (name: FilterField, label: string, options: readonly { value: string; label: string }[]) => (
-    <label className="admin-field">
-      <span>{label}</span>
-      <select name={name} value={state.form[name]} onChange={(e) => setFilter(name, e.target.value)}>
-        <option value="">Todos</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect name={name} label={label} value={state.form[name]} options={options} onChange={(value) => setFilter(name, value)} />
   );
 
   return (

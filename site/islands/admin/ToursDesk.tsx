@@ -22,6 +22,7 @@ import {
 } from '../../stores/admin-tours.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { AdminDialog } from './AdminDialog.tsx';
+import { FilterSelect } from './FilterSelect.tsx';
 import { DataTable, Pager } from './DataTable.tsx';
 import { counted, shortDay } from './format.ts';
 import './admin.css';
@@ -119,17 +120,7 @@ function Desk() {
     void applyTourFilters();
   };
   const select = (name: TourFilter, label: string, options: readonly { value: string; label: string }[]) => (
-    <label className="admin-field">
-      <span>{label}</span>
-      <select name={name} value={state.typed[name]} onChange={(e) => setTourFilter(name, e.target.value)}>
-        <option value="">Todos</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect name={name} label={label} value={state.typed[name]} options={options} onChange={(value) => setTourFilter(name, value)} />
   );
 
   return (
