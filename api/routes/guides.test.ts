@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '#api/config.ts';
-import { PASSENGER_MESSAGES } from '#shared/rules/passengers.ts';
 import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 import { TRAVELER_SECRET } from '../../tests/support/traveler-fixtures.ts';
+import { GUIDE_MISSING_LABELS } from '../services/guides/departures.ts';
 
 /**
  * The guides' area: Marta (the guide caller) is assigned to departure p1 (two confirmed bookings: one
@@ -74,6 +74,8 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
         { guideId: 'guide-marta', periodId: 'p1' },
         { guideId: 'guide-marta', periodId: 'p-past' },
         { guideId: 'guide-kenji', periodId: 'p-not-web' },
+        // Kenji also leads p1 with Marta: she sees him as co-guide, not his own departures.
+        { guideId: 'guide-kenji', periodId: 'p1' },
       ])
       .execute();
     await t.db.insertInto('itineraries').values({ id: 'it1', tourId: 't1', name: 'Japón', status: 'ACTIVE' }).execute();
@@ -105,7 +107,7 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
     expect(res.body.viewer).toBe('guide');
     expect(res.body.guides.map((g: { id: string }) => g.id)).toEqual(['guide-marta']);
     expect(res.body.upcoming).toEqual([
-      { periodId: 'p1', tourName: 'Japón esencial', dayOne: day(60), returnDate: day(69), guides: ['Marta'], travellers: 6, owing: 1 },
+      { periodId: 'p1', tourName: 'Japón esencial', dayOne: day(60), returnDate: day(69), guides: ['Kenji', 'Marta'], travellers: 6, owing: 1 },
     ]);
     expect(res.body.past.map((r: { periodId: string }) => r.periodId)).toEqual(['p-past']);
     // Asking for another guide's list changes nothing for a guide.
@@ -117,8 +119,10 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
     expect(all.body.viewer).toBe('admin');
     expect(all.body.guides.map((g: { id: string }) => g.id)).toEqual(['guide-kenji', 'guide-marta']);
     expect(all.body.upcoming.map((r: { periodId: string }) => r.periodId).sort()).toEqual(['p-not-web', 'p1']);
+    expect((await call('admin', '/departures?guideId=')).status).toBe(422);
+    expect((await call('admin', `/departures/${'x'.repeat(101)}`)).status).toBe(422);
     const kenji = await call('admin', '/departures?guideId=guide-kenji');
-    expect(kenji.body.upcoming.map((r: { periodId: string }) => r.periodId)).toEqual(['p-not-web']);
+    expect(kenji.body.upcoming.map((r: { periodId: string }) => r.periodId).sort()).toEqual(['p-not-web', 'p1']);
     expect(kenji.body.past).toEqual([]);
   });
 
@@ -141,7 +145,7 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
       [1, day(60), 'Llegada a Tokio'],
       [2, day(61), 'Kioto'],
     ]);
-    expect(d.guides.map((g: { name: string }) => g.name)).toEqual(['Marta']);
+    expect(d.guides.map((g: { name: string }) => g.name)).toEqual(['Kenji', 'Marta']);
     // Only the two confirmed bookings; the one in the funnel is not on tour.
     expect(d.bookings.map((b: { bookingId: string }) => b.bookingId)).toEqual([paidId, owingId]);
     const [paid, owing] = d.bookings;
@@ -154,7 +158,8 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
     expect(owing.remainingCents).toBe(owing.totalCents);
     expect(owing.remainingCents).toBeGreaterThan(0);
     expect(owing.leadPhone).toBe('+34 600 123 456');
-    expect(owing.travellers[0].missing).toContain(PASSENGER_MESSAGES.document);
-    expect(owing.travellers[1].missing).toEqual(expect.arrayContaining([PASSENGER_MESSAGES.name, PASSENGER_MESSAGES.document]));
+    // The lead gave contact details in the first step; the others nothing yet.
+    expect(owing.travellers[0].missing).toEqual([GUIDE_MISSING_LABELS.birthdate, GUIDE_MISSING_LABELS.national_id]);
+    expect(owing.travellers[1].missing).toEqual(expect.arrayContaining([GUIDE_MISSING_LABELS.name, GUIDE_MISSING_LABELS.national_id]));
   });
 });

@@ -6,7 +6,7 @@
  * document (the same figures as its voucher).
  */
 import { addDays } from '#shared/rules/dates.ts';
-import { findPassengerProblems, parseRoommates } from '#shared/rules/passengers.ts';
+import { findPassengerProblems, PASSENGER_MESSAGES, parseRoommates } from '#shared/rules/passengers.ts';
 import { formatFullName } from '#shared/rules/travellers.ts';
 import type { GuideBooking, GuideDeparture, GuideDepartureList, GuideDepartureRow, GuideSummary } from '#shared/schemas/guides.ts';
 import type { Db } from '../../db/database.ts';
@@ -14,6 +14,31 @@ import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { loadBookingDocument } from '../documents/booking-document.ts';
 import { loadTripDocumentation } from '../documents/documentation.ts';
+
+/**
+ * What a guide reads as missing, by field of the passengers rule: the thing missing, not the funnel's
+ * instruction. A wrong age keeps the rule's sentence; a phone the booking's owner gave counts as given.
+ */
+export const GUIDE_MISSING_LABELS: Record<string, string> = {
+  name: 'Nombre',
+  surname: 'Apellidos',
+  birthdate: 'Fecha de nacimiento',
+  national_id: 'DNI/NIE o pasaporte',
+  email: 'Correo electrónico',
+  phone: 'Teléfono de contacto',
+};
+
+function missingOf(problems: Record<string, string>, index: number, { phone }: { phone: string | null }): string[] {
+  const prefix = `travellers.${index}.`;
+  return Object.entries(problems)
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([key, message]) => [key.slice(prefix.length), message] as const)
+    .filter(([field]) => !(field === 'phone' && phone))
+    .map(([field, message]) => {
+      const plainMissing: string | undefined = (PASSENGER_MESSAGES as Record<string, string>)[field === 'national_id' ? 'document' : field];
+      return message === plainMissing ? (GUIDE_MISSING_LABELS[field] ?? message) : message;
+    });
+}
 
 export const departureNotFound = () => notFound('No encontramos esa salida entre las tuyas.');
 
@@ -43,11 +68,10 @@ export async function listGuideDepartures(
     .innerJoin('guides', 'guides.id', 'guidePeriods.guideId')
     .innerJoin('periods', 'periods.id', 'guidePeriods.periodId')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
-    .select(['periods.id as periodId', 'periods.dayOne', 'periods.returnDate', 'tours.name as tourName', 'guides.name as guideName'])
+    .select(['periods.id as periodId', 'periods.dayOne', 'periods.returnDate', 'tours.name as tourName'])
     .where('guidePeriods.guideId', 'in', ids)
     .orderBy('periods.dayOne')
     .orderBy('periods.id')
-    .orderBy('guides.name')
     .execute();
   const periodIds = [...new Set(assignments.map((a) => a.periodId))];
   const bookings =
@@ -59,6 +83,17 @@ export async function listGuideDepartures(
           .where('periodId', 'in', periodIds)
           .where('status', '=', 'CONFIRMED')
           .execute();
+  // Every guide of those departures, the caller's co-guides included.
+  const coGuides =
+    periodIds.length === 0
+      ? []
+      : await db
+          .selectFrom('guidePeriods')
+          .innerJoin('guides', 'guides.id', 'guidePeriods.guideId')
+          .select(['guidePeriods.periodId', 'guides.name'])
+          .where('guidePeriods.periodId', 'in', periodIds)
+          .orderBy('guides.name')
+          .execute();
   const owing = new Map<string, number>();
   for (const booking of bookings) {
     const doc = await loadBookingDocument(db, booking.id);
@@ -66,18 +101,14 @@ export async function listGuideDepartures(
   }
   const rows = new Map<string, GuideDepartureRow>();
   for (const a of assignments) {
-    const row = rows.get(a.periodId);
-    if (row) {
-      if (!row.guides.includes(a.guideName)) row.guides.push(a.guideName);
-      continue;
-    }
+    if (rows.has(a.periodId)) continue;
     const mine = bookings.filter((b) => b.periodId === a.periodId);
     rows.set(a.periodId, {
       periodId: a.periodId,
       tourName: a.tourName,
       dayOne: a.dayOne,
       returnDate: a.returnDate,
-      guides: [a.guideName],
+      guides: [...new Set(coGuides.filter((g) => g.periodId === a.periodId).map((g) => g.name))],
       travellers: mine.reduce((n, b) => n + parseTravellers(b.travelersStringify).length, 0),
       owing: owing.get(a.periodId) ?? 0,
     });
@@ -179,18 +210,17 @@ export async function guideDeparture(db: Db, { periodId, today, now }: { periodI
       const flightId = t.departureFlightActivityId ?? booking.flightId;
       if (flightId) flightCount.set(flightId, (flightCount.get(flightId) ?? 0) + 1);
       const roommateIds = groups.find((g) => g.travellerIds.includes(t.id))?.travellerIds ?? [];
+      const phone = t.reservationFields['phone']?.trim() || (t.lead ? doc.lead.phone : null) || null;
       return {
         name,
         ageGroup: doc.travellers[i]?.ageGroup ?? t.ageGroup,
         lead: t.lead,
-        phone: t.reservationFields['phone']?.trim() || (t.lead ? doc.lead.phone : null) || null,
+        phone,
         email: t.reservationFields['email']?.trim() || null,
         room,
         roommates: roommateIds.filter((id) => id !== t.id).map((id) => nameOf(entries.findIndex((x) => x.id === id))),
         activities: chosen,
-        missing: Object.entries(problems)
-          .filter(([key]) => key.startsWith(`travellers.${i}.`))
-          .map(([, message]) => message),
+        missing: missingOf(problems, i, { phone }),
       };
     });
     guideBookings.push({

@@ -265,8 +265,8 @@ function BookingCard({ booking: b }: { booking: GuideBooking }) {
             <Phone phone={t.phone} />
             {t.room ? (
               <p>
-                Habitación: {t.room}
-                {t.roommates.length > 0 ? ` con ${t.roommates.join(', ')}` : ''}
+                {t.room}
+                {t.roommates.length > 0 ? `, con ${t.roommates.join(', ')}` : ''}
               </p>
             ) : null}
             {t.activities.length > 0 ? <p>Actividades: {t.activities.join(', ')}</p> : null}
