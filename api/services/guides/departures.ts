@@ -6,6 +6,7 @@
  * document (the same figures as its voucher).
  */
 import { addDays } from '#shared/rules/dates.ts';
+import { computeAmountDueCents } from '#shared/rules/payments.ts';
 import { findPassengerProblems, PASSENGER_MESSAGES, parseRoommates } from '#shared/rules/passengers.ts';
 import { formatFullName } from '#shared/rules/travellers.ts';
 import type { GuideBooking, GuideDeparture, GuideDepartureList, GuideDepartureRow, GuideSummary } from '#shared/schemas/guides.ts';
@@ -14,6 +15,7 @@ import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { loadBookingDocument } from '../documents/booking-document.ts';
 import { loadTripDocumentation } from '../documents/documentation.ts';
+import { parseQuoteSnapshot, paymentAmounts } from '../payments/amounts.ts';
 
 /**
  * What a guide reads as missing, by field of the passengers rule: the thing missing, not the funnel's
@@ -74,30 +76,38 @@ export async function listGuideDepartures(
     .orderBy('periods.id')
     .execute();
   const periodIds = [...new Set(assignments.map((a) => a.periodId))];
-  const bookings =
+  const [bookings, payments, coGuides] =
     periodIds.length === 0
-      ? []
-      : await db
-          .selectFrom('bookings')
-          .select(['id', 'periodId', 'travelersStringify'])
-          .where('periodId', 'in', periodIds)
-          .where('status', '=', 'CONFIRMED')
-          .execute();
-  // Every guide of those departures, the caller's co-guides included.
-  const coGuides =
-    periodIds.length === 0
-      ? []
-      : await db
-          .selectFrom('guidePeriods')
-          .innerJoin('guides', 'guides.id', 'guidePeriods.guideId')
-          .select(['guidePeriods.periodId', 'guides.name'])
-          .where('guidePeriods.periodId', 'in', periodIds)
-          .orderBy('guides.name')
-          .execute();
+      ? [[], [], []]
+      : await Promise.all([
+          db
+            .selectFrom('bookings')
+            .select(['id', 'periodId', 'travelersStringify', 'quoteStringify', 'priceCents'])
+            .where('periodId', 'in', periodIds)
+            .where('status', '=', 'CONFIRMED')
+            .execute(),
+          db
+            .selectFrom('payments')
+            .innerJoin('bookings', 'bookings.id', 'payments.bookingId')
+            .select(['payments.bookingId', 'payments.amountCents', 'payments.status'])
+            .where('bookings.periodId', 'in', periodIds)
+            .where('bookings.status', '=', 'CONFIRMED')
+            .execute(),
+          // Every guide of those departures, the caller's co-guides included.
+          db
+            .selectFrom('guidePeriods')
+            .innerJoin('guides', 'guides.id', 'guidePeriods.guideId')
+            .select(['guidePeriods.periodId', 'guides.name'])
+            .where('guidePeriods.periodId', 'in', periodIds)
+            .orderBy('guides.name')
+            .execute(),
+        ]);
+  // Owed as the booking's documents count it (booking-document.ts): the confirmed quote's total less confirmed payments.
   const owing = new Map<string, number>();
   for (const booking of bookings) {
-    const doc = await loadBookingDocument(db, booking.id);
-    if (doc && doc.remainingCents > 0) owing.set(booking.periodId, (owing.get(booking.periodId) ?? 0) + 1);
+    const totalCents = parseQuoteSnapshot(booking.quoteStringify)?.totalCents ?? booking.priceCents;
+    const remaining = computeAmountDueCents({ totalCents, payments: paymentAmounts(payments.filter((p) => p.bookingId === booking.id)) });
+    if (remaining > 0) owing.set(booking.periodId, (owing.get(booking.periodId) ?? 0) + 1);
   }
   const rows = new Map<string, GuideDepartureRow>();
   for (const a of assignments) {
