@@ -6,6 +6,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
+import { signInAsAdmin } from '../support/admin-session.ts';
 import { signInAsDemoTraveller } from '../support/traveller-session.ts';
 
 const DEMO_GUIDE = { email: 'guia@different.demo', password: 'guia-demo-2026' };
@@ -65,4 +66,20 @@ test('a traveller is told the guides area is not theirs', async ({ page }) => {
   expect((await page.request.get('/api/guides/departures')).status()).toBe(403);
   await page.goto('/admin/guias');
   await expect(page.getByText('No tienes permiso para ver esta página.')).toBeVisible();
+});
+
+test("an admin sees every guide's departures and narrows them to the demo guide", async ({ page }, info) => {
+  await signInAsAdmin(page);
+  const all = (await (await page.request.get('/api/guides/departures')).json()) as { guides: { id: string; email: string }[] };
+  const demoGuide = all.guides.find((g) => g.email === DEMO_GUIDE.email);
+  expect(demoGuide).toBeDefined();
+  await page.goto('/admin/guias');
+  const filter = page.getByLabel('Guía', { exact: true });
+  await expect(filter).toHaveValue('');
+  await expect(page.getByRole('heading', { name: 'Próximas salidas' })).toBeVisible();
+  const everyone = await page.locator('.guide-departure').count();
+  await filter.selectOption(demoGuide?.id ?? '');
+  await expect.poll(() => page.locator('.guide-departure').count()).toBeLessThan(everyone);
+  await expectAccessible(page, '/admin/guias (admin)');
+  await page.screenshot({ path: info.outputPath('guias-admin.png'), fullPage: false });
 });
