@@ -9,6 +9,7 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { guideRoutes } from './routes/guides.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
 import { meListRoutes } from './routes/me-lists.ts';
@@ -73,6 +74,7 @@ export function createApi(deps: AppDeps) {
     .route('/me/account', meAccountRoutes(deps))
     .route('/me', meListRoutes(deps))
     .route('/me/reviews', meReviewRoutes(deps))
+    .route('/guides', guideRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))

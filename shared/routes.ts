@@ -75,7 +75,7 @@ export const SHELLS = {
   'admin-tour-survey': { title: 'Encuesta del tour' },
   'admin-tour-guide': { title: 'Guía de la salida' },
   'admin-guides': { title: 'Guías' },
-  'admin-guide-period': { title: 'Guías de la salida' },
+  'admin-guide-period': { title: 'Salida' },
   'admin-guide-support': { title: 'Soporte para guías' },
   'admin-guide-rating': { title: 'Calificar al guía' },
   'admin-guide-expenses': { title: 'Gastos del guía' },

@@ -56,6 +56,19 @@ const setAnonymous = (error: string | null = null) => {
   $session.set({ status: 'anonymous', user: null, error });
 };
 
+/**
+ * Prefix of the departures a guide opened, kept in this browser for reading offline
+ * (stores/guide-departures.ts). Travellers' personal data: forgotten on sign-out.
+ */
+export const GUIDE_COPY_PREFIX = 'dr-guia:';
+function forgetGuideCopies(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(GUIDE_COPY_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
 let loading: Promise<void> | null = null;
 
 /** Reads the current user; refreshes the session once when the access token has run out. */
@@ -108,6 +121,7 @@ export async function signOut({ leaveTo }: { leaveTo?: string } = {}): Promise<b
     $session.setKey('error', result.message);
     return false;
   }
+  forgetGuideCopies();
   if (leaveTo) location.assign(leaveTo);
   else setAnonymous();
   return true;

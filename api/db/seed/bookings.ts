@@ -2,7 +2,7 @@
 import { stepPath } from '#shared/funnel-steps.ts';
 import { demoTicketLines, demoTicketPdf } from './documents.ts';
 import type { BookingStatus } from '#shared/enums.ts';
-import { DEMO_ADMIN_EMAIL } from './accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from './accounts.ts';
 import { add, spanishDate, type SeedContext } from './context.ts';
 import { addDays, daysBetween } from './dates.ts';
 import type { SeededCoupon } from './coupons.ts';
@@ -230,10 +230,23 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
 
   const counters: BookingCounters = { orderSerial: 1000, tkSerial: 4100, creditPoints: 0, debitPoints: 0, ticketed: false };
   for (const plan of plans) addPlannedBooking(ctx, plan, counters);
+  assignDemoGuide(ctx, people, plans[0]?.period);
 
   // The demo traveller's balance must match her transactions.
   const demoRow = ctx.rows.travelers?.find((row) => row.id === people.demoTraveler.id);
   if (demoRow) demoRow.accumulatedReward = counters.creditPoints - counters.debitPoints;
+}
+
+/**
+ * The demo guide leads the demo traveller's next trip (a confirmed booking), whatever departures the
+ * guides' plan drew: /admin/guias always has an upcoming departure with travellers on it. No random draw.
+ */
+function assignDemoGuide(ctx: SeedContext, people: People, period: SeededPeriod | undefined): void {
+  const email = DEMO_ACCOUNTS.find((a) => a.role === 'guide')?.email;
+  const guideId = email ? people.guideIds.get(email) : undefined;
+  if (!period || !guideId) return;
+  if (ctx.rows.guidePeriods?.some((row) => row.guideId === guideId && row.periodId === period.id)) return;
+  add(ctx, 'guidePeriods', { guideId, periodId: period.id });
 }
 
 /**

@@ -300,6 +300,17 @@ describe('demo seed on SQLite', () => {
       if (account.role === 'guide') {
         const guide = await db.selectFrom('guides').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
         expect((await db.selectFrom('guidePeriods').select('periodId').where('guideId', '=', guide.id).execute()).length).toBeGreaterThan(0);
+        // An upcoming departure with confirmed travellers, for the guides' area.
+        const upcoming = await db
+          .selectFrom('guidePeriods')
+          .innerJoin('periods', 'periods.id', 'guidePeriods.periodId')
+          .innerJoin('bookings', 'bookings.periodId', 'periods.id')
+          .select('periods.id')
+          .where('guidePeriods.guideId', '=', guide.id)
+          .where('periods.dayOne', '>=', TODAY)
+          .where('bookings.status', '=', 'CONFIRMED')
+          .execute();
+        expect(upcoming.length).toBeGreaterThan(0);
       }
       if (account.role === 'traveller') {
         expect(user.travelerId).not.toBeNull();
