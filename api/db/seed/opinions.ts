@@ -66,7 +66,7 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       const id = rng.uuid();
       const draft = rng.chance(0.1);
       const daysAfter = Math.min(daysBetween(period.returnDate, today), rng.int(3, 25));
-      add(ctx, 'travelerOpinions', {
+      const row = add(ctx, 'travelerOpinions', {
         id,
         bookingId: null,
         travelerId: null,
@@ -85,12 +85,16 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
         rateAccomodation: halfStep(Math.max(3, rate - 1), 5, rng.next()),
         rateActivities: halfStep(Math.max(3, rate - 0.5), 5, rng.next()),
         homeViewable: !draft && rate >= 4.5 && rng.chance(0.4) ? 1 : 0,
-        tourViewable: draft ? 0 : 1,
+        // As a feedback link saves it: for the tour page once the team publishes it.
+        tourViewable: 1,
         urlFolder: null,
         status: draft ? 'DRAFT' : 'ACTIVE',
         type: 'TravelerOpinion',
         createdAt: ctx.stamp(daysBetween(period.returnDate, today) - daysAfter, rng.int(0, 600)),
+        publishedMailAt: null,
       });
+      // A published review has had its published-opinion mail; a pending one gets it when published.
+      if (!draft) row.publishedMailAt = row.createdAt;
       if (!draft) opinionIds.push({ id, name });
     }
   }
@@ -123,6 +127,7 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       status: 'ACTIVE',
       type: 'TravelerOpinion',
       createdAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
+      publishedMailAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
     });
     const excursion = demoPeriod.activities.find((a) => !a.insurance);
     if (excursion) {
