@@ -65,7 +65,6 @@ export const OpinionReplySchema = z.strictObject({
   requestId: RequestId,
   comment: z.string().trim().min(1, OPINION_MESSAGES.replyRequired).max(REPLY_MAX_LENGTH, OPINION_MESSAGES.replyTooLong),
 });
-export type OpinionReply = z.infer<typeof OpinionReplySchema>;
 
 export interface OpinionReplyView {
   id: string;
@@ -79,6 +78,8 @@ export interface OpinionView {
   id: string;
   tourId: string;
   tourName: string;
+  /** The tour page's slug (`/tour/{slug}`). */
+  tourSlug: string;
   periodId: string | null;
   /** The departure's first day, `YYYY-MM-DD`. */
   dayOne: string | null;

@@ -36,7 +36,7 @@ interface Press {
   now: Date;
 }
 
-type ListedRow = TravelerOpinionRow & { tourName: string; dayOne: string | null };
+type ListedRow = TravelerOpinionRow & { tourName: string; tourSlug: string; dayOne: string | null };
 
 const baseQuery = (db: Db) =>
   db.selectFrom('travelerOpinions').innerJoin('tours', 'tours.id', 'travelerOpinions.tourId').leftJoin('periods', 'periods.id', 'travelerOpinions.periodId');
@@ -59,6 +59,7 @@ async function viewsOf(db: Db, rows: ListedRow[], { secret, now }: OpinionViewCo
     id: r.id,
     tourId: r.tourId,
     tourName: r.tourName,
+    tourSlug: r.tourSlug,
     periodId: r.periodId,
     dayOne: r.dayOne,
     name: r.name,
@@ -96,7 +97,7 @@ export async function listOpinions(db: Db, query: OpinionListQuery, ctx: Opinion
   const [rows, count, tours, periods] = await Promise.all([
     filtered()
       .selectAll('travelerOpinions')
-      .select(['tours.name as tourName', 'periods.dayOne'])
+      .select(['tours.name as tourName', 'tours.webSlug as tourSlug', 'periods.dayOne'])
       .orderBy('travelerOpinions.createdAt', 'desc')
       .orderBy('travelerOpinions.id', 'desc')
       .limit(OPINION_PAGE_SIZE)
@@ -132,7 +133,7 @@ export async function listOpinions(db: Db, query: OpinionListQuery, ctx: Opinion
 export async function opinionView(db: Db, id: string, ctx: OpinionViewContext): Promise<OpinionView> {
   const row = await baseQuery(db)
     .selectAll('travelerOpinions')
-    .select(['tours.name as tourName', 'periods.dayOne'])
+    .select(['tours.name as tourName', 'tours.webSlug as tourSlug', 'periods.dayOne'])
     .where('travelerOpinions.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(OPINION_MESSAGES.notFound);
