@@ -164,9 +164,21 @@ describe.each(dialects)('/api/admin/opinions on %s', (dialect) => {
     expect(mails[0]?.html).toContain('https://tienda.test/tour/japon-esencial');
 
     await recorder.rebuilds.whenIdle();
-    expect(recorder.published).toEqual([]);
-    // A review changes the tour's rating: the catalogue is read again and only the tour's pages rendered.
-    expect(recorder.fullBuilds).toHaveLength(1);
+    // The tour's pages are rendered again with its published reviews, as the snapshot carries them.
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toEqual([
+      {
+        changed: ['tour:t1'],
+        content: false,
+        tours: [
+          {
+            id: 't1',
+            opinions: [expect.objectContaining({ id: 'op-pending', title: 'Opinión op-pending', rate: 4.5 }), expect.objectContaining({ id: 'op-old' })],
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(recorder.published)).not.toContain(AUTHOR);
   });
 
   it('mails the published-opinion notice only the first time a review is published', async () => {
@@ -177,6 +189,9 @@ describe.each(dialects)('/api/admin/opinions on %s', (dialect) => {
     expect((await row('op-pending')).status).toBe('ACTIVE');
     expect(await mailsTo(t.db, AUTHOR)).toHaveLength(1);
     expect((await actions()).map((a) => a.action)).toEqual(['publish', 'hide', 'publish']);
+    await recorder.rebuilds.whenIdle();
+    // Hidden, the tour page shows only the older review.
+    expect(recorder.published[1]?.tours?.[0]?.opinions?.map((o) => o.id)).toEqual(['op-old']);
     // A review already published before (the seed's, mailed then) is not mailed again either.
     await call('admin', 'POST', '/op-old/moderate', { requestId: pressId(), status: 'INACTIVE' });
     await call('admin', 'POST', '/op-old/moderate', { requestId: pressId(), status: 'ACTIVE' });
@@ -207,7 +222,8 @@ describe.each(dialects)('/api/admin/opinions on %s', (dialect) => {
     expect(mails[0]).toMatchObject({ type: 'OPINION_REPLY', subject: 'Respuesta a tu opinión sobre «Japón esencial»' });
     expect(mails[0]?.text).toContain(press.comment);
     expect((await actions()).map((a) => a.action)).toEqual(['reply']);
-    expect(recorder.fullBuilds).toEqual([]);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.published).toEqual([]);
   });
 
   it('keeps a reply to a review without an address, unsent; refuses an empty reply', async () => {

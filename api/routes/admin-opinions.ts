@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { readTourOpinions } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import { type OpinionActionAnswer, OpinionListQuerySchema, OpinionModerateSchema, OpinionReplySchema } from '#shared/schemas/opinions.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -38,10 +39,15 @@ export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
         now: new Date(),
         publicUrl: config.publicUrl,
       });
-      // The tour page lists its published reviews and its rating comes from them: a full read of the
-      // catalogue (pageSet) that renders again only the pages showing this tour.
+      // The tour page lists its published reviews and its rating comes from them: its pages (and every
+      // card of the tour) are rendered again with the tour's reviews as the snapshot would now carry them.
       const publication =
-        republishTour && rebuilds ? rebuilds.publish({ changed: [contentKeys.tour(republishTour)], pageSet: true }, `opinión ${id} moderada`) : null;
+        republishTour && rebuilds
+          ? rebuilds.publish(
+              { changed: [contentKeys.tour(republishTour)], tours: [{ id: republishTour, opinions: await readTourOpinions(db, republishTour) }] },
+              `opinión ${id} moderada`,
+            )
+          : null;
       const answer: OpinionActionAnswer = { applied, opinion: await opinionView(db, id, viewCtx()), publication };
       return c.json(answer);
     })
