@@ -19,7 +19,7 @@ import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, Tou
 export const PAGE_DEPS_FILE = 'page-deps.json';
 
 /** Fields of a tour changed in place (a card's new photo). */
-export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail'>>;
+export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail' | 'opinions'>>;
 
 const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
   company: true,

@@ -1,4 +1,5 @@
 import type { Db } from '#api/db/database.ts';
+import type { TravelerOpinionRow } from '#api/db/tables.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
 import {
   type CatalogueSnapshot,
@@ -67,6 +68,34 @@ async function readTables(db: Db, window: { from: string; to: string }) {
   return { tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes };
 }
 
+/** The reviews a tour page shows: published (ACTIVE) and meant for the tour page, newest first. */
+const publishedOpinions = (db: Db) =>
+  db.selectFrom('travelerOpinions').selectAll().where('status', '=', 'ACTIVE').where('tourViewable', '=', 1).orderBy('createdAt', 'desc').orderBy('id');
+
+const opinionSnapshot = (o: TravelerOpinionRow): TourSnapshot['opinions'][number] => ({
+  id: o.id,
+  title: o.title,
+  name: o.name,
+  description: o.description,
+  avatar: o.avatar,
+  rate: o.rate,
+  rateGuide: o.rateGuide,
+  rateDestination: o.rateDestination,
+  ratePriceQuality: o.ratePriceQuality,
+  rateAccomodation: o.rateAccomodation,
+  rateActivities: o.rateActivities,
+  homeViewable: o.homeViewable === 1,
+  createdAt: o.createdAt,
+});
+
+/**
+ * One tour's published reviews exactly as the full snapshot carries them, for a targeted rebuild after a
+ * review is moderated (the page's rating is computed from them when it renders).
+ */
+export async function readTourOpinions(db: Db, tourId: string): Promise<TourSnapshot['opinions']> {
+  return (await publishedOpinions(db).where('tourId', '=', tourId).execute()).map(opinionSnapshot);
+}
+
 async function readTourExtras(db: Db) {
   const [tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions] = await Promise.all([
     db.selectFrom('tourDestinations').selectAll().orderBy('position').orderBy('destinationId').execute(),
@@ -76,14 +105,7 @@ async function readTourExtras(db: Db) {
     db.selectFrom('tags').selectAll().orderBy('name').orderBy('id').execute(),
     db.selectFrom('itineraries').selectAll().where('status', '=', 'ACTIVE').orderBy('id').execute(),
     db.selectFrom('itineraryDays').selectAll().orderBy('rank').execute(),
-    db
-      .selectFrom('travelerOpinions')
-      .selectAll()
-      .where('status', '=', 'ACTIVE')
-      .where('tourViewable', '=', 1)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id')
-      .execute(),
+    publishedOpinions(db).execute(),
   ]);
   return { tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions };
 }
@@ -249,21 +271,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
         : [],
       prices: (tourPrices.get(tour.id) ?? []).map(price),
       periods: (periodsByTour.get(tour.id) ?? []).map(periodSnapshot),
-      opinions: (opinionsByTour.get(tour.id) ?? []).map((o) => ({
-        id: o.id,
-        title: o.title,
-        name: o.name,
-        description: o.description,
-        avatar: o.avatar,
-        rate: o.rate,
-        rateGuide: o.rateGuide,
-        rateDestination: o.rateDestination,
-        ratePriceQuality: o.ratePriceQuality,
-        rateAccomodation: o.rateAccomodation,
-        rateActivities: o.rateActivities,
-        homeViewable: o.homeViewable === 1,
-        createdAt: o.createdAt,
-      })),
+      opinions: (opinionsByTour.get(tour.id) ?? []).map(opinionSnapshot),
     };
   };
 

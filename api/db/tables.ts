@@ -481,7 +481,7 @@ export type MailLogRowUpdate = Updateable<MailLogTable>;
 
 export interface MailTable {
   id: string;
-  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST' | 'FEEDBACK';
+  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST' | 'FEEDBACK' | 'OPINION_PUBLISHED' | 'OPINION_REPLY';
   bookingId: string | null;
   toAddress: string;
   subject: string;
@@ -977,6 +977,7 @@ export interface TravelerOpinionTable {
   type: Generated<string>;
   createdAt: string;
   travelerId: string | null;
+  publishedMailAt: string | null;
 }
 export type TravelerOpinionRow = Selectable<TravelerOpinionTable>;
 export type NewTravelerOpinionRow = Insertable<TravelerOpinionTable>;

@@ -1,5 +1,6 @@
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { PublishEvent } from '#shared/schemas/cms.ts';
+import type { TourSnapshot } from '#shared/snapshot.ts';
 import type { BuildInfo } from './site-builds.ts';
 
 /**
@@ -12,7 +13,8 @@ export type RebuildRun = (reasons: readonly string[]) => Promise<{ info: BuildIn
 export interface TargetedChange {
   changed: ContentKey[];
   content?: boolean;
-  tours?: { id: string; thumbnail?: string | null }[];
+  /** Fields of tours changed in place: a card's new photo, the reviews a tour page shows. */
+  tours?: { id: string; thumbnail?: string | null; opinions?: TourSnapshot['opinions'] }[];
   /** The change adds or removes pages (a new campaign): only a full build can publish it. */
   pageSet?: boolean;
 }

@@ -24,6 +24,7 @@ import * as paymentReminders from './2026-11-25T27-payment-reminders.ts';
 import * as practicalInfo from './2026-11-26T15-practical-info.ts';
 import * as tripFeedback from './2026-11-26T20-trip-feedback.ts';
 import * as feedbackMailType from './2026-11-26T21-feedback-mail-type.ts';
+import * as opinionModeration from './2026-11-27T10-opinion-moderation.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T15-practical-info': practicalInfo,
   '2026-11-26T20-trip-feedback': tripFeedback,
   '2026-11-26T21-feedback-mail-type': feedbackMailType,
+  '2026-11-27T10-opinion-moderation': opinionModeration,
 };

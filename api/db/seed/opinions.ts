@@ -42,6 +42,21 @@ const CLOSERS = [
   'Eché de menos algo más de tiempo libre, pero volvería a hacerlo.',
 ];
 
+const PENDING_REVIEWS = [
+  {
+    title: 'Un viaje para repetir con amigas',
+    name: 'Carmen V.',
+    rate: 4.5,
+    description: 'Fuimos cuatro amigas y volvimos encantadas: el grupo, la guía y los riads. El último día se hizo corto.',
+  },
+  {
+    title: 'La medina de Fez, imprescindible',
+    name: 'Jorge T.',
+    rate: 4,
+    description: 'Perderse por la medina con un guía local no tiene precio. Los trayectos en autocar, largos pero bien llevados.',
+  },
+] as const;
+
 const halfStep = (min: number, max: number, r: number) => Math.round((min + (max - min) * r) * 2) / 2;
 
 export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], periods: readonly SeededPeriod[], people: People): void {
@@ -66,7 +81,7 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       const id = rng.uuid();
       const draft = rng.chance(0.1);
       const daysAfter = Math.min(daysBetween(period.returnDate, today), rng.int(3, 25));
-      add(ctx, 'travelerOpinions', {
+      const row = add(ctx, 'travelerOpinions', {
         id,
         bookingId: null,
         travelerId: null,
@@ -85,12 +100,16 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
         rateAccomodation: halfStep(Math.max(3, rate - 1), 5, rng.next()),
         rateActivities: halfStep(Math.max(3, rate - 0.5), 5, rng.next()),
         homeViewable: !draft && rate >= 4.5 && rng.chance(0.4) ? 1 : 0,
-        tourViewable: draft ? 0 : 1,
+        // As a feedback link saves it: for the tour page once the team publishes it.
+        tourViewable: 1,
         urlFolder: null,
         status: draft ? 'DRAFT' : 'ACTIVE',
         type: 'TravelerOpinion',
         createdAt: ctx.stamp(daysBetween(period.returnDate, today) - daysAfter, rng.int(0, 600)),
+        publishedMailAt: null,
       });
+      // A published review has had its published-opinion mail; a pending one gets it when published.
+      if (!draft) row.publishedMailAt = row.createdAt;
       if (!draft) opinionIds.push({ id, name });
     }
   }
@@ -123,7 +142,37 @@ export function buildOpinions(ctx: SeedContext, tours: readonly SeededTour[], pe
       status: 'ACTIVE',
       type: 'TravelerOpinion',
       createdAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
+      publishedMailAt: `${demoPeriod.returnDate}T19:30:00.000Z`,
     });
+    // Two reviews of that departure waiting for the team on /admin/tour/opinion, as feedback links save them.
+    for (const [i, pending] of PENDING_REVIEWS.entries()) {
+      add(ctx, 'travelerOpinions', {
+        id: `opinion-pending-${i + 1}`,
+        bookingId: null,
+        travelerId: null,
+        periodId: demoPeriod.id,
+        tourId: demoPeriod.tour.id,
+        title: pending.title,
+        name: pending.name,
+        email: `${emailSlug(pending.name)}@correo.demo`,
+        description: pending.description,
+        thumbnail: null,
+        avatar: null,
+        rate: pending.rate,
+        rateGuide: 5,
+        rateDestination: 4.5,
+        ratePriceQuality: 4,
+        rateAccomodation: 4,
+        rateActivities: 4.5,
+        homeViewable: 0,
+        tourViewable: 1,
+        urlFolder: null,
+        status: 'DRAFT',
+        type: 'TravelerOpinion',
+        createdAt: `${demoPeriod.returnDate}T2${i}:15:00.000Z`,
+        publishedMailAt: null,
+      });
+    }
     const excursion = demoPeriod.activities.find((a) => !a.insurance);
     if (excursion) {
       add(ctx, 'optionalActivityOpinions', {

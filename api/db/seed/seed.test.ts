@@ -245,6 +245,14 @@ describe('demo seed on SQLite', () => {
     expect(coupons.some((c) => c.status === 'inactive')).toBe(true);
   });
 
+  it('has reviews waiting for moderation, shown on the tour page once published', async () => {
+    const pending = await db.selectFrom('travelerOpinions').selectAll().where('status', '=', 'DRAFT').execute();
+    expect(pending.filter((o) => o.id.startsWith('opinion-pending-'))).toHaveLength(2);
+    for (const o of pending) expect(o).toMatchObject({ tourViewable: 1, publishedMailAt: null });
+    const published = await db.selectFrom('travelerOpinions').selectAll().where('status', '=', 'ACTIVE').execute();
+    for (const o of published) expect(o.publishedMailAt).not.toBeNull();
+  });
+
   it('has the home carousels, the offer sliders and the campaign grids', async () => {
     const sliders = await db.selectFrom('sliders').selectAll().execute();
     for (const category of ['GROUP', 'SINGLE', 'GRUPO PRIVADO']) {

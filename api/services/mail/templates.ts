@@ -10,6 +10,7 @@ import { type AgencyBookingMailData, renderAgencyBookingMail } from './agency-te
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { type FeedbackMailData, renderFeedbackMail } from './feedback-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
+import { type OpinionPublishedMailData, type OpinionReplyMailData, renderOpinionPublishedMail, renderOpinionReplyMail } from './opinion-templates.ts';
 
 export type { BookingMailData, BudgetMailData } from './booking-templates.ts';
 export type { MailContent } from './layout.ts';
@@ -53,13 +54,15 @@ export type MailDataByTemplate = {
   BUDGET: BudgetMailData;
   AGENCY_BOOKING: AgencyBookingMailData;
   FEEDBACK: FeedbackMailData;
+  OPINION_PUBLISHED: OpinionPublishedMailData;
+  OPINION_REPLY: OpinionReplyMailData;
 } & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
 
 const NOT_YOU = 'Si no has sido tú, ignora este correo: nadie puede entrar en tu cuenta sin este código.';
 
-// The mails the shop sends itself: accounts, the waiting list, the agency's copy and the feedback after a trip.
+// The mails the shop sends itself: accounts, the waiting list, the agency's copy, the feedback after a trip and the review notifications.
 const OWN_TEMPLATES = {
   ACCOUNT_VERIFICATION: (d: AccountVerificationData) =>
     renderMail('Confirma tu correo electrónico', {
@@ -106,6 +109,8 @@ const OWN_TEMPLATES = {
     }),
   AGENCY_BOOKING: renderAgencyBookingMail,
   FEEDBACK: renderFeedbackMail,
+  OPINION_PUBLISHED: renderOpinionPublishedMail,
+  OPINION_REPLY: renderOpinionReplyMail,
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
 const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { readTourOpinions } from '#content-build/snapshot.ts';
+import { contentKeys } from '#shared/page-deps.ts';
+import { type OpinionActionAnswer, OpinionListQuerySchema, OpinionModerateSchema, OpinionReplySchema } from '#shared/schemas/opinions.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { allow } from '../middleware/access.ts';
+import { listOpinions, moderateOpinion, opinionView, replyToOpinion } from '../services/backoffice/opinions.ts';
+import { validate } from '../validation.ts';
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
+
+/**
+ * `/api/admin/opinions`, admins only (group drAdmin): the reviews moderation of /admin/tour/opinion. The
+ * list is filtered and paged on the server; every action answers `applied` (false for a press already
+ * applied), the review as it now is, and the publication of its tour's pages when they show the change.
+ */
+export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
+  const viewCtx = () => ({ secret: config.authSecret, now: new Date() });
+  return new Hono<ApiEnv>()
+    .get('/', allow('admin'), validate('query', OpinionListQuerySchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listOpinions(db, c.req.valid('query'), viewCtx()));
+    })
+    .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await opinionView(db, c.req.valid('param').id, viewCtx()));
+    })
+    .post('/:id/moderate', allow('admin'), validate('param', IdParam), validate('json', OpinionModerateSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { requestId, ...change } = c.req.valid('json');
+      const { applied, republishTour } = await moderateOpinion(db, {
+        id,
+        requestId,
+        change,
+        actor: actorOf(c.var.auth),
+        now: new Date(),
+        publicUrl: config.publicUrl,
+      });
+      // The tour page lists its published reviews and its rating comes from them: its pages (and every
+      // card of the tour) are rendered again with the tour's reviews as the snapshot would now carry them.
+      const publication =
+        republishTour && rebuilds
+          ? rebuilds.publish(
+              { changed: [contentKeys.tour(republishTour)], tours: [{ id: republishTour, opinions: await readTourOpinions(db, republishTour) }] },
+              `opinión ${id} moderada`,
+            )
+          : null;
+      const answer: OpinionActionAnswer = { applied, opinion: await opinionView(db, id, viewCtx()), publication };
+      return c.json(answer);
+    })
+    .post('/:id/reply', allow('admin'), validate('param', IdParam), validate('json', OpinionReplySchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { requestId, comment } = c.req.valid('json');
+      const applied = await replyToOpinion(db, { id, requestId, comment, actor: actorOf(c.var.auth), now: new Date() });
+      const answer: OpinionActionAnswer = { applied, opinion: await opinionView(db, id, viewCtx()), publication: null };
+      return c.json(answer);
+    });
+}
