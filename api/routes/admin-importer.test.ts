@@ -52,7 +52,17 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     // The only departure the 'otro' tour has, with three seats sold for good.
     await t.db
       .insertInto('periods')
-      .values({ id: 'p-otro', tourId: 't2', name: 'Otro', dayOne: day(30), returnDate: day(35), numberOfDays: 6, bookableAvailability: 7, webBookable: 1, publishWeb: 1 })
+      .values({
+        id: 'p-otro',
+        tourId: 't2',
+        name: 'Otro',
+        dayOne: day(30),
+        returnDate: day(35),
+        numberOfDays: 6,
+        bookableAvailability: 7,
+        webBookable: 1,
+        publishWeb: 1,
+      })
       .execute();
     await t.db
       .insertInto('bookings')
@@ -60,7 +70,17 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
       .execute();
     await t.db
       .insertInto('seatHolds')
-      .values({ id: 'h1', bookingId: 'b1', resourceType: 'period', resourceId: 'p-otro', quantity: 3, expiresAt: stamp, releasedAt: null, confirmedAt: stamp, createdAt: stamp })
+      .values({
+        id: 'h1',
+        bookingId: 'b1',
+        resourceType: 'period',
+        resourceId: 'p-otro',
+        quantity: 3,
+        expiresAt: stamp,
+        releasedAt: null,
+        confirmedAt: stamp,
+        createdAt: stamp,
+      })
       .execute();
   });
   afterEach(async () => t.drop());
@@ -90,7 +110,7 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
   const json = (tours: unknown[]) => ({ name: 'catalogo.json', text: JSON.stringify({ tours }) });
   const byKey = (body: Record<string, unknown>, key: string) =>
     // biome-ignore lint/suspicious/noExplicitAny: a report row as the API answered it.
-    ((body.report as { rows: any[] }).rows.filter((r) => r.key === key));
+    (body.report as { rows: any[] }).rows.filter((r) => r.key === key);
 
   it('answers 401 to a visitor and 403 to a traveller or a guide, for every route', async () => {
     for (const [who, status] of [
@@ -99,7 +119,7 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
       ['guide', 403],
     ] as const) {
       expect((await send(who, '/check', json([newTour()]))).status).toBe(status);
-      expect((await send(who, '/apply', json([newTour()]), 'press-0001'))).toMatchObject({ status });
+      expect(await send(who, '/apply', json([newTour()]), 'press-0001')).toMatchObject({ status });
       const res = await api().request('/admin/importer/example.json', { headers: headersOf(who) });
       expect(res.status).toBe(status);
     }
@@ -125,9 +145,7 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     // Refused rows first, each with why.
     expect(body.report.rows.slice(0, 3).map((r: { outcome: string }) => r.outcome)).toEqual(['refused', 'refused', 'refused']);
     const [sinNombre] = byKey(body, 'sin-nombre');
-    expect(sinNombre.reasons).toEqual(
-      expect.arrayContaining(['«prices.0.value»: El precio no puede ser negativo.']),
-    );
+    expect(sinNombre.reasons).toEqual(expect.arrayContaining(['«prices.0.value»: El precio no puede ser negativo.']));
     const otro = body.report.rows.find((r: { row: string }) => r.row === 'Tour 3, salida 1');
     expect(otro.reasons).toEqual(['Las plazas (2) son menos que las ya vendidas (3).']);
     const reversed = body.report.rows.find((r: { row: string }) => r.row === 'Tour 5, salida 1');
@@ -160,7 +178,9 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     const regions = await t.db.selectFrom('tourParentRegions').select('parentRegionId').where('tourId', '=', tour.id).execute();
     expect(regions).toEqual([{ parentRegionId: 'r-asia' }]);
     // Twelve seats in all, three sold: nine still on sale.
-    expect(await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p-otro').executeTakeFirstOrThrow()).toEqual({ bookableAvailability: 9 });
+    expect(await t.db.selectFrom('periods').select('bookableAvailability').where('id', '=', 'p-otro').executeTakeFirstOrThrow()).toEqual({
+      bookableAvailability: 9,
+    });
     const actions = await t.db.selectFrom('staffActions').selectAll().where('entityType', '=', 'import').execute();
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ action: 'import', actorEmail: CALLERS.admin.email, requestId: 'press-0001' });
@@ -228,7 +248,14 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     expect(check.status).toBe(200);
     expect(check.body.report.format).toBe('csv');
     const row = (n: number) => check.body.report.rows.find((r: { row: string }) => r.row === `Línea ${n}`);
-    expect(row(2)).toMatchObject({ kind: 'prices', outcome: 'changed', changes: [{ field: 'precio Adultos', before: 1000, after: 1200.5 }, { field: 'precio Niños', before: null, after: 900 }] });
+    expect(row(2)).toMatchObject({
+      kind: 'prices',
+      outcome: 'changed',
+      changes: [
+        { field: 'precio Adultos', before: 1000, after: 1200.5 },
+        { field: 'precio Niños', before: null, after: 900 },
+      ],
+    });
     expect(row(3)).toMatchObject({ outcome: 'changed' });
     expect(row(3).changes).toEqual(
       expect.arrayContaining([
@@ -244,7 +271,10 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     // Two departures of this tour leave that day: the line must say which one.
     expect(row(8).reasons).toEqual([`El tour tiene 2 salidas el ${day(60)}: indica su «id».`]);
 
-    const valid = csv.split('\r\n').filter((_, i) => i <= 3).join('\n');
+    const valid = csv
+      .split('\r\n')
+      .filter((_, i) => i <= 3)
+      .join('\n');
     const applied = await send('admin', '/apply', { name: 'salidas.csv', text: valid }, 'press-0005');
     expect(applied.body).toMatchObject({ applied: true, report: { counts: { created: 1, changed: 2, refused: 0 } } });
     expect(await t.db.selectFrom('periods').select(['bookableAvailability', 'webBookable']).where('id', '=', 'p-otro').executeTakeFirstOrThrow()).toEqual({
@@ -271,7 +301,9 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
     expect(roundTrip.body.report.counts).toEqual({ created: 0, changed: 0, unchanged: 5, refused: 0 });
 
     const csv = await (await api().request('/admin/importer/example.csv', { headers: headersOf('admin') })).text();
-    expect(csv.split('\n')[0]).toBe('web_slug,id,day_one,return_date,name,trip_type,number_of_days,bookable_availability,capacity,web_bookable,publish_web,source,price_adultos,price_ninos');
+    expect(csv.split('\n')[0]).toBe(
+      'web_slug,id,day_one,return_date,name,trip_type,number_of_days,bookable_availability,capacity,web_bookable,publish_web,source,price_adultos,price_ninos',
+    );
     const csvTrip = await send('admin', '/check', { name: 'salidas.csv', text: csv });
     expect(csvTrip.body.report.counts).toMatchObject({ created: 0, changed: 0, refused: 0 });
 

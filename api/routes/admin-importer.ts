@@ -37,7 +37,14 @@ async function readFile(form: Record<string, unknown>): Promise<{ name: string; 
  */
 export function adminImporterRoutes({ db, rebuilds }: AppDeps) {
   const example = async () => {
-    const first = await db.selectFrom('tours').select('webSlug').where('publishWeb', '=', 1).orderBy('sortTour').orderBy('webSlug').limit(EXAMPLE_TOURS).execute();
+    const first = await db
+      .selectFrom('tours')
+      .select('webSlug')
+      .where('publishWeb', '=', 1)
+      .orderBy('sortTour')
+      .orderBy('webSlug')
+      .limit(EXAMPLE_TOURS)
+      .execute();
     return first.map((t) => t.webSlug);
   };
   return new Hono<ApiEnv>()
@@ -52,18 +59,26 @@ export function adminImporterRoutes({ db, rebuilds }: AppDeps) {
         return c.json({ report: await checkImport(db, file, { now: new Date() }), applied: false });
       },
     )
-    .post('/apply', allow('admin'), limit, validator('form', (value) => value as { file: File; requestId: string }), async (c) => {
-      const form = c.req.valid('form');
-      const press = ImportApplySchema.safeParse({ requestId: form.requestId });
-      if (!press.success) throw invalidFields({ requestId: 'Falta el identificador de la pulsación.' });
-      const file = await readFile(form);
-      const answer = await applyImport(db, file, { requestId: press.data.requestId, actor: actorOf(c.var.auth), now: new Date() });
-      const { created, changed } = answer.report.counts;
-      // New tours add pages and listings change everywhere: one full build publishes the whole import.
-      const publication =
-        answer.applied && rebuilds ? rebuilds.publish({ changed: [], pageSet: true }, `catálogo importado (${file.name}): ${created} altas, ${changed} cambios`) : null;
-      return c.json({ ...answer, publication });
-    })
+    .post(
+      '/apply',
+      allow('admin'),
+      limit,
+      validator('form', (value) => value as { file: File; requestId: string }),
+      async (c) => {
+        const form = c.req.valid('form');
+        const press = ImportApplySchema.safeParse({ requestId: form.requestId });
+        if (!press.success) throw invalidFields({ requestId: 'Falta el identificador de la pulsación.' });
+        const file = await readFile(form);
+        const answer = await applyImport(db, file, { requestId: press.data.requestId, actor: actorOf(c.var.auth), now: new Date() });
+        const { created, changed } = answer.report.counts;
+        // New tours add pages and listings change everywhere: one full build publishes the whole import.
+        const publication =
+          answer.applied && rebuilds
+            ? rebuilds.publish({ changed: [], pageSet: true }, `catálogo importado (${file.name}): ${created} altas, ${changed} cambios`)
+            : null;
+        return c.json({ ...answer, publication });
+      },
+    )
     .get('/example.json', allow('admin'), async (c) => {
       const file = await exportTours(db, { slugs: await example() });
       c.header('Content-Disposition', 'attachment; filename="catalogo-ejemplo.json"');

@@ -60,7 +60,10 @@ export const ImportPeriodSchema = z.strictObject({
   capacity: seats.optional(),
   web_bookable: z.boolean('Debe ser true o false.').optional(),
   publish_web: z.boolean('Debe ser true o false.').optional(),
-  source: z.enum(PERIOD_SOURCES, `Debe ser ${PERIOD_SOURCES.join(', ')}.`).nullable().optional(),
+  source: z
+    .enum(PERIOD_SOURCES, `Debe ser ${PERIOD_SOURCES.join(', ')}.`)
+    .nullable()
+    .optional(),
   after_your_trip: optionalText(5000),
   before_you_travel: optionalText(5000),
   about_the_airport: optionalText(5000),

@@ -91,7 +91,7 @@ export async function exportTours(db: Db, { slugs }: { slugs: string[] | null })
       // An empty list would say "no destinations", which the file cannot: left out, it stays as it is.
       ...(state.tourDestinations.get(tour.id)?.length ? { destinations: state.tourDestinations.get(tour.id) } : {}),
       parentRegions: [...(state.tourRegions.get(tour.id) ?? [])].sort(),
-      ...(itinerary && itinerary.days.length ? { itinerary: { name: itinerary.name, days: itinerary.days } } : {}),
+      ...(itinerary?.days.length ? { itinerary: { name: itinerary.name, days: itinerary.days } } : {}),
       prices: pricesOf(state.prices.get(tour.id)),
       periods: periods.map(
         (p): ImportPeriod => ({

@@ -123,7 +123,12 @@ export function planImport(file: ParsedFile, state: CatalogueState, { now }: { n
   const seenSlugs = new Set<string>();
 
   /** Prices of one owner: one per age group and category; the file's value replaces the stored one. */
-  const planPrices = (owner: { tourId?: string; periodId?: string }, wanted: readonly ImportPrice[] | undefined, stored: readonly PriceRow[], changes: ImportFieldChange[]) => {
+  const planPrices = (
+    owner: { tourId?: string; periodId?: string },
+    wanted: readonly ImportPrice[] | undefined,
+    stored: readonly PriceRow[],
+    changes: ImportFieldChange[],
+  ) => {
     if (!wanted) return;
     for (const price of wanted) {
       const categoryName = price.category_name ?? CATEGORY;
@@ -252,7 +257,8 @@ export function planImport(file: ParsedFile, state: CatalogueState, { now }: { n
       const storedRegions = [...(state.tourRegions.get(id) ?? [])].sort();
       if (data.parentRegions && listChange('parentRegions', storedRegions, [...new Set(data.parentRegions)].sort())) {
         writes.replaceRegions.push(id);
-        for (const slug of new Set(data.parentRegions)) add('tourParentRegions', { id: randomUUID(), tourId: id, parentRegionId: state.regionsBySlug.get(slug) as string });
+        for (const slug of new Set(data.parentRegions))
+          add('tourParentRegions', { id: randomUUID(), tourId: id, parentRegionId: state.regionsBySlug.get(slug) as string });
       }
       if (data.itinerary) {
         const days = data.itinerary.days.map((d) => ({ title: d.title, description: d.description ?? null, city: d.city ?? null }));
@@ -311,7 +317,8 @@ export function planImport(file: ParsedFile, state: CatalogueState, { now }: { n
     const data = input.data;
     if (!data || reasons.length) return report;
     const stored = state.toursBySlug.get(input.slug);
-    const tour = tours.get(input.slug) ?? (stored ? { id: stored.id, name: stored.name, itineraryId: state.itineraries.get(stored.id)?.id ?? null, tourRow: '' } : null);
+    const tour =
+      tours.get(input.slug) ?? (stored ? { id: stored.id, name: stored.name, itineraryId: state.itineraries.get(stored.id)?.id ?? null, tourRow: '' } : null);
     if (!tour) {
       reasons.push(`El tour «${input.slug}» no existe ni viene en el archivo.`);
       return report;
@@ -453,7 +460,13 @@ function addItinerary(
     name,
     days,
     insertHeader,
-  }: { tourId: string; itineraryId: string; name: string; days: readonly { title: string; description?: string | null; city?: string | null }[]; insertHeader: boolean },
+  }: {
+    tourId: string;
+    itineraryId: string;
+    name: string;
+    days: readonly { title: string; description?: string | null; city?: string | null }[];
+    insertHeader: boolean;
+  },
 ) {
   if (insertHeader) add('itineraries', { id: itineraryId, tourId, name, status: 'ACTIVE' });
   days.forEach((day, i) => {

@@ -81,7 +81,12 @@ export async function readCatalogueState(db: Db | Trx, { slugs, periodIds }: { s
   const ids = [...allPeriods.keys()];
   const [days, tourPrices, periodPrices, sold] = await Promise.all([
     inChunks(itineraryIds, (chunk) =>
-      db.selectFrom('itineraryDays').select(['itineraryId', 'rank', 'title', 'description', 'city']).where('itineraryId', 'in', chunk).orderBy('rank').execute(),
+      db
+        .selectFrom('itineraryDays')
+        .select(['itineraryId', 'rank', 'title', 'description', 'city'])
+        .where('itineraryId', 'in', chunk)
+        .orderBy('rank')
+        .execute(),
     ),
     inChunks(tourIds, (chunk) =>
       db
