@@ -59,19 +59,33 @@ export async function applyImport(
   const parsed = parseImportFile(file);
   const entityId = fileHash(file.text);
   if (await wasApplied(db, 'import', entityId, requestId)) return { report: await checkImport(db, file, { now, limit }), applied: false };
-  return db.transaction().execute(async (trx) => {
-    const plan = await planFile(trx, parsed, now);
-    const report = summarise(plan, limit);
-    const { refused, created, changed } = report.counts;
-    if (refused > 0 || created + changed === 0) return { report, applied: false };
-    await writePlan(trx, plan.writes, now);
-    await recordStaffAction(
-      trx,
-      { entityType: 'import', entityId, action: 'import', actor, requestId, before: null, after: { file: file.name, format: report.format, ...report.counts } },
-      now,
-    );
-    return { report, applied: true };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const plan = await planFile(trx, parsed, now);
+      const report = summarise(plan, limit);
+      const { refused, created, changed } = report.counts;
+      if (refused > 0 || created + changed === 0) return { report, applied: false };
+      await writePlan(trx, plan.writes, now);
+      await recordStaffAction(
+        trx,
+        {
+          entityType: 'import',
+          entityId,
+          action: 'import',
+          actor,
+          requestId,
+          before: null,
+          after: { file: file.name, format: report.format, ...report.counts },
+        },
+        now,
+      );
+      return { report, applied: true };
+    });
+  } catch (error) {
+    // The same press arrived twice at once: the other one imported it (its request id is taken).
+    if (await wasApplied(db, 'import', entityId, requestId)) return { report: await checkImport(db, file, { now, limit }), applied: false };
+    throw error;
+  }
 }
 
 async function writePlan(trx: Trx, writes: ImportWrites, now: Date): Promise<void> {
