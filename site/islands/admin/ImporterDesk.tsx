@@ -80,7 +80,7 @@ const columns = column.columns([
             ))}
           </ul>
         );
-      return r.outcome === 'created' ? 'Se creará con los datos del archivo.' : '—';
+      return r.outcome === 'created' ? 'Alta con los datos del archivo.' : '—';
     },
   }),
 ]);
