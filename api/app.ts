@@ -21,6 +21,7 @@ import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
+import { adminImporterRoutes } from './routes/admin-importer.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
 import { adminTravelerRoutes } from './routes/admin-travelers.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -48,8 +49,8 @@ const requestLimit = bodyLimit({
     throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
   },
 });
-/** Routes that take an image and set a body limit of their own (cms-uploads.ts, feedback.ts). */
-const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour'];
+/** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts). */
+const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply'];
 
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
@@ -79,6 +80,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))
+    .route('/admin/importer', adminImporterRoutes(deps))
     // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.
     .route('/admin/bookings', adminAgencyMailRoutes(deps))
     .route('/admin', adminBookingDeskRoutes(deps))

@@ -32,7 +32,8 @@ export async function recordStaffAction(trx: Trx | Db, record: StaffActionRecord
       entityType: record.entityType,
       entityId: record.entityId,
       action: record.action,
-      actorId: record.actor.userId,
+      // The command line acts without an account: recorded by its e-mail-like name only.
+      actorId: record.actor.userId || null,
       actorEmail: record.actor.email,
       requestId: record.requestId,
       reason: record.reason ?? null,
