@@ -22,6 +22,7 @@ import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
+import { adminTourSurveyRoutes } from './routes/admin-tour-survey.ts';
 import { adminTravelerRoutes } from './routes/admin-travelers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -85,6 +86,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
+    .route('/admin/surveys', adminTourSurveyRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))
