@@ -84,7 +84,7 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
   });
 
   const call = async (who: CallerName, path: string) => {
-    const { api, signIn } = signedInAs({ db: t.db, config, rebuilds: null });
+    const { api, signIn } = signedInAs({ db: t.db, config });
     const res = await api.request(`/admin/surveys${path}`, { headers: { ...(await signIn(who)), origin: TEST_ORIGIN } });
     const bytes = new Uint8Array(await res.arrayBuffer());
     // The byte-order mark kept, as a spreadsheet program reads it.
