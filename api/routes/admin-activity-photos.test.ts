@@ -64,7 +64,7 @@ describe.each(dialects)('/api/admin/activity-photos on %s', (dialect) => {
   const upload = async (
     who: CallerName,
     path: string,
-    { requestId = pressId(), bytes, name = 'Kioto té.jpg' }: { requestId?: string; bytes?: Uint8Array; name?: string },
+    { requestId = pressId(), bytes, name = 'Kioto té.jpg' }: { requestId?: string; bytes?: Uint8Array<ArrayBuffer>; name?: string },
   ) => {
     const { api: app, signIn } = api();
     const form = new FormData();

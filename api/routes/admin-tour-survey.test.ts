@@ -70,7 +70,14 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
         review('op-other-period', { periodId: 'p-not-web', rate: 1 }),
       ])
       .execute();
-    await t.db.insertInto('optionalActivities').values({ id: 'oa-1', periodId: 'p1', activityId: 'TEA', name: 'Ceremonia del té' }).execute();
+    await t.db
+      .insertInto('optionalActivities')
+      .values([
+        { id: 'oa-1', periodId: 'p1', activityId: 'TEA', name: 'Ceremonia del té' },
+        { id: 'oa-bike', periodId: 'p1', activityId: 'BIKE', name: 'Bicicleta por Arashiyama' },
+        { id: 'oa-ins', periodId: 'p1', activityId: 'SEG', name: 'Seguro de cancelación', productType: 'Seguros' },
+      ])
+      .execute();
     await t.db
       .insertInto('optionalActivityOpinions')
       .values([
@@ -132,6 +139,15 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
         comments: [{ id: 'aop-1', rate: 4.5, opinion: 'Muy recomendable.', status: 'ACTIVE', createdAt: STAMP }],
       },
     ]);
+    // Every activity of the departure but insurance, reviewed or not, for the links to their photos.
+    const names = survey.optionalActivities.map((a: { name: string }) => a.name);
+    expect(survey.optionalActivities).toEqual(
+      expect.arrayContaining([
+        { id: 'oa-bike', name: 'Bicicleta por Arashiyama' },
+        { id: 'oa-1', name: 'Ceremonia del té' },
+      ]),
+    );
+    expect(names).not.toContain('Seguro de cancelación');
   });
 
   it('answers a departure nobody travels on with no rate, and one without reviews with empty sums', async () => {

@@ -73,4 +73,6 @@ export interface TourSurveyView {
   comments: SurveyComment[];
   /** The departure's optional activities that were reviewed. */
   activities: SurveyActivity[];
+  /** Every optional activity of the departure but insurance, for their photos. */
+  optionalActivities: { id: string; name: string }[];
 }

@@ -4,6 +4,7 @@
  * of reviews, so they are read whole and summed here rather than in SQL, the same on both engines.
  */
 import { stringify } from 'csv-stringify/sync';
+import { isInsurance } from '#shared/rules/activities.ts';
 import { formatRating } from '#shared/rules/labels.ts';
 import { TOUR_RATINGS } from '#shared/schemas/feedback.ts';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '#shared/schemas/opinions.ts';
@@ -34,7 +35,7 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
     .executeTakeFirst();
   if (!period) throw notFound(SURVEY_MESSAGES.notFound);
 
-  const [opinions, travellers, bookings, activityOpinions] = await Promise.all([
+  const [opinions, travellers, bookings, activityOpinions, optionalActivities] = await Promise.all([
     db
       .selectFrom('travelerOpinions')
       .selectAll()
@@ -77,6 +78,7 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
       .orderBy('optionalActivityOpinions.createdAt', 'desc')
       .orderBy('optionalActivityOpinions.id')
       .execute(),
+    db.selectFrom('optionalActivities').select(['id', 'name', 'productType']).where('periodId', '=', periodId).orderBy('name').orderBy('id').execute(),
   ]);
 
   const ratings = TOUR_RATINGS.map(({ field, label }) => ({
@@ -108,6 +110,7 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
       .filter((o) => o.description?.trim() || o.title?.trim())
       .map((o) => ({ id: o.id, name: o.name, title: o.title, description: o.description, rate: o.rate, status: o.status, createdAt: o.createdAt })),
     activities: [...activities.values()],
+    optionalActivities: optionalActivities.filter((a) => !isInsurance(a)).map(({ id, name }) => ({ id, name })),
   };
   return { view, opinions, activityOpinions };
 }

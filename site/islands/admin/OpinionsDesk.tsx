@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect } from 'react';
+import { pathTo } from '#shared/routes.ts';
 import { formatRating } from '#shared/rules/labels.ts';
 import { TOUR_RATINGS } from '#shared/schemas/feedback.ts';
 import {
@@ -144,6 +145,11 @@ const columns = column.columns([
         <>
           <a href={`/tour/${o.tourSlug}`}>{o.tourName}</a>
           {o.dayOne ? <small>Salida del {shortDay(o.dayOne)}</small> : null}
+          {o.periodId ? (
+            <small>
+              <a href={surveyPath(o.tourId, o.periodId)}>Encuesta de la salida</a>
+            </small>
+          ) : null}
         </>
       );
     },
@@ -151,6 +157,8 @@ const columns = column.columns([
   column.accessor('status', { header: 'Estado y acciones', cell: (info) => <Actions opinion={info.row.original} /> }),
 ]);
 const NO_ROWS: OpinionView[] = [];
+/** The feedback of one departure, from a review of it or the departure filter. */
+const surveyPath = (tourId: string, periodId: string) => pathTo('admin-tour-survey', { tourID: tourId, id: periodId });
 
 function Desk() {
   const state = useStore($opinionsDesk);
@@ -227,6 +235,11 @@ function Desk() {
       <p role="status" className="admin-count">
         {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'opinión', 'opiniones') : ''}
       </p>
+      {state.filters.tourId && state.filters.periodId ? (
+        <p>
+          <a href={surveyPath(state.filters.tourId, state.filters.periodId)}>Ver la encuesta de esta salida</a> (medias, distribución, tasa de respuesta y CSV)
+        </p>
+      ) : null}
       <p role="status" className="admin-done">
         {state.done ?? ''}
       </p>
