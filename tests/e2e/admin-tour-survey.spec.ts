@@ -45,6 +45,8 @@ test("an admin opens a departure's survey from one of its reviews and downloads 
   await expect(general.getByRole('listitem').first()).toHaveText(/^5 estrellas.*\d+ opini(ón|ones)$/);
   await expect(page.getByText('Los riads de Fez son una maravilla', { exact: false })).toBeVisible();
   await expect(page.getByText('Muy recomendable, aunque se hizo un poco corto.')).toBeVisible();
+  // The departure's activities, each a way to its photos.
+  await expect(page.getByRole('link', { name: /^Fotos de «.+»$/ }).first()).toHaveAttribute('href', new RegExp(`^/admin/actividad-opcional/fotos/${tourId}/`));
   await expectAccessible(page, '/admin/tour/{tourID}/survey/{id}');
   await page.screenshot({ path: `test-results/admin-tour-survey-${info.project.name}.png`, fullPage: true });
 
