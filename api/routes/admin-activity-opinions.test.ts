@@ -43,7 +43,16 @@ describe.each(dialects)('/api/admin/opinions: activity reviews and history on %s
       .execute();
     await t.db
       .insertInto('travelerOpinions')
-      .values({ id: 'op-1', periodId: 'p1', tourId: 't1', name: 'Lucía M.', email: 'lucia@correo.es', rate: 5, status: 'DRAFT', createdAt: '2026-03-10T10:00:00.000Z' })
+      .values({
+        id: 'op-1',
+        periodId: 'p1',
+        tourId: 't1',
+        name: 'Lucía M.',
+        email: 'lucia@correo.es',
+        rate: 5,
+        status: 'DRAFT',
+        createdAt: '2026-03-10T10:00:00.000Z',
+      })
       .execute();
   });
   afterEach(async () => {

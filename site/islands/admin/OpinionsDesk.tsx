@@ -306,7 +306,8 @@ function Desk() {
 
   return (
     <>
-      <div className="opinion-kinds" role="group" aria-label="Qué opiniones ver">
+      <fieldset className="opinion-kinds">
+        <legend className="visually-hidden">Qué opiniones ver</legend>
         <button
           type="button"
           className={kind === 'tour' ? 'button' : 'admin-button-secondary'}
@@ -323,7 +324,7 @@ function Desk() {
         >
           Opiniones de actividades
         </button>
-      </div>
+      </fieldset>
       <search>
         <form className="admin-filters" onSubmit={submit} aria-label="Filtrar opiniones" noValidate>
           {select(
