@@ -49,6 +49,8 @@ function seededActivity(project: string): SeededActivity {
   }
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const picture = (background: string) =>
   sharp({ create: { width: 900, height: 600, channels: 3, background } })
     .jpeg()
@@ -61,7 +63,7 @@ test("an admin uploads, orders and removes an activity's photos, and the tour pa
   await expect(page.getByRole('heading', { level: 1, name: 'Fotos de la actividad opcional' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tours', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 2, name: activity.name })).toBeVisible();
-  const photos = page.getByRole('list').filter({ has: page.getByRole('img', { name: new RegExp(`^${activity.name}, foto \\d+$`) }) });
+  const photos = page.getByRole('list').filter({ has: page.getByRole('img', { name: new RegExp(`^${escapeRegExp(activity.name)}, foto \\d+$`) }) });
   const before = await photos.getByRole('listitem').count();
   expect(before).toBeGreaterThanOrEqual(2);
   await expectAccessible(page, '/admin/actividad-opcional/fotos/{tourID}/{optionalActivityId}');
@@ -91,7 +93,7 @@ test("an admin uploads, orders and removes an activity's photos, and the tour pa
   await up.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Foto movida' })).toHaveText(new RegExp(`^Foto movida al puesto ${before}\\.`));
-  await expect(page.getByRole('img', { name: `${activity.name}, foto ${before}` })).toHaveAttribute('src', new RegExp(`^${newestFile}\\?`));
+  await expect(page.getByRole('img', { name: `${activity.name}, foto ${before}` })).toHaveAttribute('src', new RegExp(`^${escapeRegExp(newestFile)}\\?`));
   await expect(page.getByRole('button', { name: `Mover la foto ${before} arriba` })).toBeFocused();
 
   // A visitor sees it on the live tour page once the tour's pages are published again.
