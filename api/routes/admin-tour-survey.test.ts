@@ -59,6 +59,8 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
       .insertInto('travelerOpinions')
       .values([
         review('op-1', {
+          bookingId: 'b-1',
+          travelerId: 'trav-ana',
           rate: 5,
           rateGuide: 4.5,
           title: 'Inolvidable',
@@ -118,7 +120,9 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
     expect(survey.period.id).toBe('p1');
     // Deleted reviews and other departures' do not count; three travellers on confirmed bookings.
     expect(survey).toMatchObject({ reviews: 2, travellers: 3, bookings: 2, requestsSent: 1 });
-    expect(survey.responseRate).toBeCloseTo(2 / 3);
+    // The rate counts the reviews written from the departure's confirmed bookings: op-1 only (op-2 came without one).
+    expect(survey.answered).toBe(1);
+    expect(survey.responseRate).toBeCloseTo(1 / 3);
     const general = survey.ratings.find((r: { field: string }) => r.field === 'rate');
     expect(general).toEqual({ field: 'rate', label: 'Valoración general', count: 2, average: 4, distribution: [0, 0, 1, 0, 1] });
     // 4.5 counts as five stars, the nearest whole star.
@@ -148,6 +152,16 @@ describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
       ]),
     );
     expect(names).not.toContain('Seguro de cancelación');
+  });
+
+  it("counts a review from a canceled booking as received but not as a traveller's answer", async () => {
+    await t.db
+      .insertInto('travelerOpinions')
+      .values(review('op-canceled', { bookingId: 'b-3', travelerId: 'trav-ana', rate: 2 }))
+      .execute();
+    const survey = json((await call('admin', '/t1/p1')).text);
+    expect(survey).toMatchObject({ reviews: 3, answered: 1 });
+    expect(survey.responseRate).toBeCloseTo(1 / 3);
   });
 
   it('answers a departure nobody travels on with no rate, and one without reviews with empty sums', async () => {

@@ -66,7 +66,9 @@ export interface TourSurveyView {
   /** The departure's confirmed bookings, and those whose holder was sent the feedback mail. */
   bookings: number;
   requestsSent: number;
-  /** reviews / travellers, 0 to 1 (null while nobody travels); may pass 1 with imported reviews. */
+  /** Of the reviews, those written from one of the departure's confirmed bookings (a feedback link or the profile). */
+  answered: number;
+  /** answered / travellers, 0 to 1 (null while nobody travels). */
   responseRate: number | null;
   ratings: RatingSummary[];
   /** Reviews with words, newest first. */

@@ -35,7 +35,7 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
     .executeTakeFirst();
   if (!period) throw notFound(SURVEY_MESSAGES.notFound);
 
-  const [opinions, travellers, bookings, activityOpinions, optionalActivities] = await Promise.all([
+  const [opinions, travellers, bookings, activityOpinions, optionalActivities, confirmed] = await Promise.all([
     db
       .selectFrom('travelerOpinions')
       .selectAll()
@@ -79,6 +79,7 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
       .orderBy('optionalActivityOpinions.id')
       .execute(),
     db.selectFrom('optionalActivities').select(['id', 'name', 'productType']).where('periodId', '=', periodId).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('bookings').select('id').where('periodId', '=', periodId).where('status', '=', 'CONFIRMED').execute(),
   ]);
 
   const ratings = TOUR_RATINGS.map(({ field, label }) => ({
@@ -97,6 +98,9 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
     Object.assign(entry, { reviews: count, average, distribution });
   }
   const travellerCount = Number(travellers.n);
+  // A review answers for one traveller of one booking (ADR 020's once): those of the departure's confirmed bookings.
+  const confirmedIds = new Set(confirmed.map((b) => b.id));
+  const answered = opinions.filter((o) => o.bookingId !== null && confirmedIds.has(o.bookingId)).length;
   const view: TourSurveyView = {
     tour: { id: period.tourId, name: period.tourName, slug: period.webSlug },
     period: { id: period.id, dayOne: period.dayOne, returnDate: period.returnDate },
@@ -104,7 +108,8 @@ async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
     travellers: travellerCount,
     bookings: Number(bookings.n),
     requestsSent: Number(bookings.mailed),
-    responseRate: travellerCount > 0 ? opinions.length / travellerCount : null,
+    answered,
+    responseRate: travellerCount > 0 ? answered / travellerCount : null,
     ratings,
     comments: opinions
       .filter((o) => o.description?.trim() || o.title?.trim())

@@ -118,8 +118,9 @@ function Screen() {
       </section>
       <Summary survey={survey} />
       <p className="admin-lead">
-        La tasa de respuesta es el número de opiniones del tour recibidas para esta salida entre los viajeros de sus reservas confirmadas (cada viajero puede
-        opinar una vez). Cuentan las opiniones publicadas, pendientes y ocultas.
+        La tasa de respuesta es el número de opiniones escritas desde una reserva confirmada de esta salida ({survey.answered.toLocaleString('es-ES')}) entre
+        los viajeros de esas reservas: cada viajero puede opinar una vez. Las medias y la distribución cuentan todas las opiniones recibidas, publicadas,
+        pendientes y ocultas, también las que no vienen de una reserva.
       </p>
 
       <h2 className="admin-section-title">Valoraciones</h2>
