@@ -103,6 +103,9 @@ test("an admin uploads, orders and removes an activity's photos, and the tour pa
     await tourPage.goto(`/tour/${activity.slug}`);
     await expect(tourPage.getByRole('img', { name: `${activity.name}, foto ${added}` })).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 90_000 });
+  const shown = tourPage.getByRole('img', { name: `${activity.name}, foto ${added}` });
+  await shown.scrollIntoViewIfNeeded();
+  await tourPage.screenshot({ path: `test-results/admin-activity-photos-tour-page-${info.project.name}.png` });
   await visitor.close();
 
   // Removed, after confirming.
