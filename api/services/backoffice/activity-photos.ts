@@ -90,7 +90,7 @@ async function once(db: Db, press: Press, apply: (trx: Db) => Promise<{ action: 
   if (await wasApplied(db, 'activity', press.activityId, press.requestId)) return unchanged;
   try {
     await db.transaction().execute(async (trx) => {
-      const { action, before, after } = await apply(trx as unknown as Db);
+      const { action, before, after } = await apply(trx);
       await recordStaffAction(
         trx,
         { entityType: 'activity', entityId: press.activityId, action, actor: press.actor, requestId: press.requestId, before, after },
