@@ -104,6 +104,9 @@ test("an admin uploads, orders and removes an activity's photos, and the tour pa
     await expect(tourPage.getByRole('img', { name: `${activity.name}, foto ${added}` })).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 90_000 });
   const shown = tourPage.getByRole('img', { name: `${activity.name}, foto ${added}` });
+  // The photo itself (its responsive variants made for the page), not the default placeholder.
+  await expect(shown).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  await expect(shown).toHaveAttribute('srcset', /\/media\/.+ \d+w/);
   await shown.scrollIntoViewIfNeeded();
   await tourPage.screenshot({ path: `test-results/admin-activity-photos-tour-page-${info.project.name}.png` });
   await visitor.close();
