@@ -108,6 +108,8 @@ test("an admin uploads, orders and removes an activity's photos, and the tour pa
   await expect(shown).toHaveAttribute('src', /^\/media\/.+\.webp$/);
   await expect(shown).toHaveAttribute('srcset', /\/media\/.+ \d+w/);
   await shown.scrollIntoViewIfNeeded();
+  // And the variant is served: the browser decodes it.
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
   await tourPage.screenshot({ path: `test-results/admin-activity-photos-tour-page-${info.project.name}.png` });
   await visitor.close();
 
