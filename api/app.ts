@@ -23,6 +23,8 @@ import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminImporterRoutes } from './routes/admin-importer.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
+import { adminTourSurveyRoutes } from './routes/admin-tour-survey.ts';
+import { adminActivityPhotoRoutes } from './routes/admin-activity-photos.ts';
 import { adminTravelerRoutes } from './routes/admin-travelers.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -51,6 +53,8 @@ const requestLimit = bodyLimit({
 });
 /** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts). */
 const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply'];
+/** An optional activity's photo upload: `/admin/activity-photos/{tourId}/{activityId}`. */
+const OWN_LIMIT_PATTERN = /\/admin\/activity-photos\/[^/]+\/[^/]+$/;
 
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
@@ -62,7 +66,7 @@ export function createApi(deps: AppDeps) {
     .use(securityHeaders({ production: config.env === 'production', contentSecurityPolicy: () => API_CONTENT_SECURITY_POLICY }))
     .use(corsPolicy(config))
     // Image uploads have a limit of their own; every other body this one.
-    .use((c, next) => (OWN_LIMIT_PATHS.some((path) => c.req.path.endsWith(path)) ? next() : requestLimit(c, next)))
+    .use((c, next) => (OWN_LIMIT_PATHS.some((path) => c.req.path.endsWith(path)) || OWN_LIMIT_PATTERN.test(c.req.path) ? next() : requestLimit(c, next)))
     .use(originCheck(config))
     .route('/health', healthRoutes(deps))
     .route('/tours', tourRoutes(deps))
@@ -87,6 +91,8 @@ export function createApi(deps: AppDeps) {
     .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
+    .route('/admin/surveys', adminTourSurveyRoutes(deps))
+    .route('/admin/activity-photos', adminActivityPhotoRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))

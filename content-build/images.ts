@@ -20,6 +20,7 @@ export function collectImageKeys(snapshot: CatalogueSnapshot): string[] {
     add(tour.banner);
     add(tour.expertOpinionAvatar);
     for (const opinion of tour.opinions) add(opinion.avatar);
+    for (const period of tour.periods) for (const activity of period.optionalActivities) for (const photo of activity.photos) add(photo);
   }
   for (const slider of snapshot.sliders) {
     add(slider.sliderBanner);

@@ -18,8 +18,22 @@ import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, Tou
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
 
-/** Fields of a tour changed in place (a card's new photo). */
-export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail' | 'opinions'>>;
+/**
+ * Fields of a tour changed in place (a card's new photo, its reviews) and its optional activities' photos
+ * (storage keys by optional activity id, each list replacing that activity's whole).
+ */
+export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail' | 'opinions'>> & { activityPhotos?: Record<string, string[]> };
+
+/** The tour with its patch applied. */
+function patchTour(tour: TourSnapshot, { activityPhotos, ...fields }: TourPatch): TourSnapshot {
+  const periods = activityPhotos
+    ? tour.periods.map((period) => ({
+        ...period,
+        optionalActivities: period.optionalActivities.map((a) => (activityPhotos[a.id] ? { ...a, photos: activityPhotos[a.id] } : a)),
+      }))
+    : tour.periods;
+  return TourSnapshotSchema.parse({ ...tour, ...fields, periods });
+}
 
 const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
   company: true,
@@ -163,7 +177,7 @@ export function createPageRenderer({ snapshot, images, cacheDir }: { snapshot: C
         const patches = new Map(delta.tours.map((patch) => [patch.id, patch]));
         next.tours = live.snapshot.tours.map((tour) => {
           const patch = patches.get(tour.id);
-          return patch ? TourSnapshotSchema.parse({ ...tour, ...patch }) : tour;
+          return patch ? patchTour(tour, patch) : tour;
         });
       }
       globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images } };

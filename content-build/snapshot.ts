@@ -24,49 +24,55 @@ const tourFileKey = (tourId: string, file: string | null) => (file ? (file.inclu
 
 /** Whole tables, read once: the cost grows linearly with the catalogue. */
 async function readTables(db: Db, window: { from: string; to: string }) {
-  const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes] = await Promise.all([
-    db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute(),
-    db
-      .selectFrom('periods')
-      .selectAll()
-      .where('publishWeb', '=', 1)
-      .where('webBookable', '=', 1)
-      .where('dayOne', '>=', window.from)
-      .where('dayOne', '<=', window.to)
-      .orderBy('dayOne')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('prices')
-      .select([
-        'id',
-        'tourId',
-        'periodId',
-        'flightId',
-        'optionalActivityId',
-        'activityPackId',
-        'reservationModeId',
-        'ageGroupName',
-        'categoryName',
-        'valueCents',
-        'flightCostCents',
-        'feeCents',
-      ])
-      .orderBy('ageGroupName')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('campaigns').selectAll().orderBy('id').execute(),
-    db.selectFrom('flights').selectAll().orderBy('name').orderBy('id').execute(),
-    db.selectFrom('flightJourneys').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('flightSegments').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('cockpitPrices').selectAll().orderBy('ageGroupName').orderBy('id').execute(),
-    db.selectFrom('optionalActivities').selectAll().orderBy('name').orderBy('id').execute(),
-    db.selectFrom('optionalActivityDays').selectAll().orderBy('dayRank').execute(),
-    db.selectFrom('activityPacks').selectAll().orderBy('name').orderBy('id').execute(),
-    db.selectFrom('reservationModes').selectAll().where('deleted', '=', 0).orderBy('places').orderBy('id').execute(),
-  ]);
-  return { tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes };
+  const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos] =
+    await Promise.all([
+      db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute(),
+      db
+        .selectFrom('periods')
+        .selectAll()
+        .where('publishWeb', '=', 1)
+        .where('webBookable', '=', 1)
+        .where('dayOne', '>=', window.from)
+        .where('dayOne', '<=', window.to)
+        .orderBy('dayOne')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('prices')
+        .select([
+          'id',
+          'tourId',
+          'periodId',
+          'flightId',
+          'optionalActivityId',
+          'activityPackId',
+          'reservationModeId',
+          'ageGroupName',
+          'categoryName',
+          'valueCents',
+          'flightCostCents',
+          'feeCents',
+        ])
+        .orderBy('ageGroupName')
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('campaigns').selectAll().orderBy('id').execute(),
+      db.selectFrom('flights').selectAll().orderBy('name').orderBy('id').execute(),
+      db.selectFrom('flightJourneys').selectAll().orderBy('position').orderBy('id').execute(),
+      db.selectFrom('flightSegments').selectAll().orderBy('position').orderBy('id').execute(),
+      db.selectFrom('cockpitPrices').selectAll().orderBy('ageGroupName').orderBy('id').execute(),
+      db.selectFrom('optionalActivities').selectAll().orderBy('name').orderBy('id').execute(),
+      db.selectFrom('optionalActivityDays').selectAll().orderBy('dayRank').execute(),
+      db.selectFrom('activityPacks').selectAll().orderBy('name').orderBy('id').execute(),
+      db.selectFrom('reservationModes').selectAll().where('deleted', '=', 0).orderBy('places').orderBy('id').execute(),
+      readActivityPhotos(db),
+    ]);
+  return { tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos };
 }
+
+/** Every optional activity's photos, in staff's order. */
+const readActivityPhotos = (db: Db) =>
+  db.selectFrom('optionalActivityPhotos').select(['optionalActivityId', 'imageKey']).orderBy('position').orderBy('id').execute();
 
 /** The reviews a tour page shows: published (ACTIVE) and meant for the tour page, newest first. */
 const publishedOpinions = (db: Db) =>
@@ -145,6 +151,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
   const flightsByPeriod = groupBy(t.flights, (f) => f.periodId);
   const activitiesByPeriod = groupBy(t.activities, (a) => a.periodId);
   const daysByActivity = groupBy(t.activityDays, (d) => d.optionalActivityId);
+  const photosByActivity = groupBy(t.activityPhotos, (photo) => photo.optionalActivityId);
   const packsByPeriod = groupBy(t.packs, (p) => p.periodId);
   const modesByPeriod = groupBy(t.modes, (m) => m.periodId);
   const periodsByTour = groupBy(t.periods, (p) => p.tourId);
@@ -210,6 +217,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       bookableAvailability: a.bookableAvailability,
       days: (daysByActivity.get(a.id) ?? []).map((d) => d.dayRank),
       prices: (activityPrices.get(a.id) ?? []).map(price),
+      photos: (photosByActivity.get(a.id) ?? []).map((photo) => photo.imageKey),
     })),
     activityPacks: (packsByPeriod.get(p.id) ?? []).map((k) => ({
       id: k.id,

@@ -64,6 +64,8 @@ export const OptionalActivitySnapshotSchema = z.strictObject({
   bookableAvailability: z.number().int(),
   days: z.array(z.number().int()),
   prices: z.array(PriceSnapshotSchema),
+  /** Storage keys of the activity's photos, in the order staff gave them. */
+  photos: z.array(z.string()),
 });
 
 export const ActivityPackSnapshotSchema = z.strictObject({

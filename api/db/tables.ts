@@ -562,6 +562,17 @@ export type OptionalActivityOpinionRow = Selectable<OptionalActivityOpinionTable
 export type NewOptionalActivityOpinionRow = Insertable<OptionalActivityOpinionTable>;
 export type OptionalActivityOpinionRowUpdate = Updateable<OptionalActivityOpinionTable>;
 
+export interface OptionalActivityPhotoTable {
+  id: string;
+  optionalActivityId: string;
+  imageKey: string;
+  position: number;
+  createdAt: string;
+}
+export type OptionalActivityPhotoRow = Selectable<OptionalActivityPhotoTable>;
+export type NewOptionalActivityPhotoRow = Insertable<OptionalActivityPhotoTable>;
+export type OptionalActivityPhotoRowUpdate = Updateable<OptionalActivityPhotoTable>;
+
 export interface ParentRegionTable {
   id: string;
   name: string;
@@ -1122,6 +1133,7 @@ export interface Database {
   optionalActivities: OptionalActivityTable;
   optionalActivityDays: OptionalActivityDayTable;
   optionalActivityOpinions: OptionalActivityOpinionTable;
+  optionalActivityPhotos: OptionalActivityPhotoTable;
   parentRegions: ParentRegionTable;
   paymentNotifications: PaymentNotificationTable;
   paymentReminders: PaymentReminderTable;

@@ -2,10 +2,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { readTourOpinions } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
-import { type OpinionActionAnswer, OpinionListQuerySchema, OpinionModerateSchema, OpinionReplySchema } from '#shared/schemas/opinions.ts';
+import {
+  type ActivityOpinionActionAnswer,
+  ActivityOpinionModerateSchema,
+  type OpinionActionAnswer,
+  OpinionListQuerySchema,
+  OpinionModerateSchema,
+  OpinionReplySchema,
+} from '#shared/schemas/opinions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
+import { activityOpinionView, listActivityOpinions, moderateActivityOpinion, opinionHistory } from '../services/backoffice/activity-opinions.ts';
 import { listOpinions, moderateOpinion, opinionView, replyToOpinion } from '../services/backoffice/opinions.ts';
 import { validate } from '../validation.ts';
 
@@ -16,6 +24,8 @@ const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', ema
  * `/api/admin/opinions`, admins only (group drAdmin): the reviews moderation of /admin/tour/opinion. The
  * list is filtered and paged on the server; every action answers `applied` (false for a press already
  * applied), the review as it now is, and the publication of its tour's pages when they show the change.
+ * Optional-activity reviews under `/activities` (before `/:id`, which would take the word for an id);
+ * `/:id/history` is who did what to either kind of review.
  */
 export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
   const viewCtx = () => ({ secret: config.authSecret, now: new Date() });
@@ -23,6 +33,22 @@ export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
     .get('/', allow('admin'), validate('query', OpinionListQuerySchema), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await listOpinions(db, c.req.valid('query'), viewCtx()));
+    })
+    .get('/activities', allow('admin'), validate('query', OpinionListQuerySchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listActivityOpinions(db, c.req.valid('query')));
+    })
+    .post('/activities/:id/moderate', allow('admin'), validate('param', IdParam), validate('json', ActivityOpinionModerateSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const { requestId, status } = c.req.valid('json');
+      // No static page shows activity reviews: nothing to publish again.
+      const applied = await moderateActivityOpinion(db, { id, requestId, status, actor: actorOf(c.var.auth), now: new Date() });
+      const answer: ActivityOpinionActionAnswer = { applied, opinion: await activityOpinionView(db, id) };
+      return c.json(answer);
+    })
+    .get('/:id/history', allow('admin'), validate('param', IdParam), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ entries: await opinionHistory(db, c.req.valid('param').id) });
     })
     .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -122,3 +122,62 @@ export interface OpinionActionAnswer {
   /** The publication of the tour's pages this change started (null when none was needed). */
   publication: string | null;
 }
+
+// Optional-activity reviews (OptionalActivityOpinion: rate, opinion), moderated on the same desk.
+
+/** Publishing or hiding an activity review: nothing else of it is shown anywhere to choose. */
+export const ActivityOpinionModerateSchema = z.strictObject({
+  requestId: RequestId,
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+});
+
+/** One activity review as the desk shows it. */
+export interface ActivityOpinionView {
+  id: string;
+  activityId: string;
+  activityName: string;
+  tourId: string;
+  tourName: string;
+  periodId: string;
+  dayOne: string;
+  /** The traveller who wrote it (null for reviews without one, imported or seeded). */
+  travelerName: string | null;
+  rate: number;
+  opinion: string | null;
+  status: string;
+  createdAt: string;
+}
+
+export interface ActivityOpinionListAnswer {
+  rows: ActivityOpinionView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Every tour with an activity review, for the tour filter. */
+  tours: { id: string; name: string }[];
+  /** The departures of the chosen tour with an activity review. */
+  periods: { id: string; dayOne: string }[];
+}
+
+export interface ActivityOpinionActionAnswer {
+  applied: boolean;
+  opinion: ActivityOpinionView;
+}
+
+/** One line of a review's history: who did what when (from the staff actions record). */
+export interface OpinionHistoryEntry {
+  id: string;
+  action: string;
+  /** What staff read: 'Publicada', 'Respondida', … */
+  label: string;
+  actorEmail: string;
+  createdAt: string;
+}
+
+/** How the history names each recorded action of a review. */
+export const OPINION_ACTION_LABELS: Readonly<Record<string, string>> = {
+  publish: 'Publicada',
+  hide: 'Ocultada',
+  visibility: 'Cambió dónde se muestra',
+  reply: 'Respondida',
+};

@@ -99,11 +99,19 @@ export interface OptionView {
   minPriceCents: number | null;
   maxPriceCents: number | null;
   days: number[];
+  /** Storage keys of the option's photos: those of the soonest departure that has any. */
+  photos: string[];
 }
 
 class OptionList {
   readonly #byName = new Map<string, OptionView>();
-  add(option: { name: string; webInfo: string | null; prices: readonly { ageGroupName: string; valueCents: number }[]; days?: readonly number[] }): void {
+  add(option: {
+    name: string;
+    webInfo: string | null;
+    prices: readonly { ageGroupName: string; valueCents: number }[];
+    days?: readonly number[];
+    photos?: readonly string[];
+  }): void {
     const price = option.prices.find((p) => p.ageGroupName === ADULT_AGE_GROUP)?.valueCents ?? null;
     const known = this.#byName.get(option.name);
     if (!known) {
@@ -113,9 +121,11 @@ class OptionList {
         minPriceCents: price,
         maxPriceCents: price,
         days: [...new Set(option.days ?? [])],
+        photos: [...(option.photos ?? [])],
       });
       return;
     }
+    if (known.photos.length === 0 && option.photos?.length) known.photos = [...option.photos];
     if (price !== null) {
       known.minPriceCents = Math.min(known.minPriceCents ?? price, price);
       known.maxPriceCents = Math.max(known.maxPriceCents ?? price, price);

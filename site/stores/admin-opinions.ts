@@ -5,7 +5,10 @@
  */
 import { map } from 'nanostores';
 import {
+  type ActivityOpinionListAnswer,
+  type ActivityOpinionView,
   OPINION_MESSAGES,
+  type OpinionHistoryEntry,
   type OpinionListAnswer,
   OpinionListQuerySchema,
   type OpinionModerate,
@@ -15,6 +18,10 @@ import {
 import { api, callApi } from '../lib/api-client.ts';
 
 export const OPINION_FILTERS = ['tourId', 'periodId', 'status', 'from', 'to'] as const;
+/** Which reviews the desk lists: of the trip (`tour`) or of its optional activities (`actividades` in the address). */
+export type OpinionKind = 'tour' | 'activity';
+const KIND_PARAM = 'tipo';
+const ACTIVITY_KIND = 'actividades';
 export type OpinionFilter = (typeof OPINION_FILTERS)[number];
 export type OpinionFilters = Record<OpinionFilter, string>;
 
@@ -26,8 +33,19 @@ export interface ReplyDialog {
   error: string | null;
 }
 
+export interface HistoryDialog {
+  /** Who the review is by, or what it is of, for the title. */
+  title: string;
+  entries: OpinionHistoryEntry[] | null;
+  error: string | null;
+}
+
 export interface OpinionsDeskState {
   status: 'loading' | 'ready' | 'failed';
+  kind: OpinionKind;
+  /** The activity reviews' page (when `kind` is activity). */
+  activityAnswer: ActivityOpinionListAnswer | null;
+  history: HistoryDialog | null;
   /** What the filter form shows (not yet applied). */
   typed: OpinionFilters;
   /** What the list shows. */
@@ -47,6 +65,9 @@ const NO_FILTERS: OpinionFilters = { tourId: '', periodId: '', status: '', from:
 
 export const $opinionsDesk = map<OpinionsDeskState>({
   status: 'loading',
+  kind: 'tour',
+  activityAnswer: null,
+  history: null,
   typed: NO_FILTERS,
   filters: NO_FILTERS,
   page: 1,
@@ -63,6 +84,7 @@ const patch = (changes: Partial<OpinionsDeskState>) => $opinionsDesk.set({ ...$o
 /** The list's query string as it stands, without empty filters. */
 export function opinionsQuery({ filters, page }: Pick<OpinionsDeskState, 'filters' | 'page'>): Record<string, string> {
   const query: Record<string, string> = {};
+  // (The kind is not a filter of the API: each kind has its own list.)
   for (const key of OPINION_FILTERS) if (filters[key]) query[key] = filters[key];
   if (page > 1) query.page = String(page);
   return query;
@@ -71,15 +93,32 @@ export function opinionsQuery({ filters, page }: Pick<OpinionsDeskState, 'filter
 async function load() {
   const state = $opinionsDesk.get();
   const query = opinionsQuery(state);
-  const search = new URLSearchParams(query).toString();
+  const search = new URLSearchParams({ ...(state.kind === 'activity' ? { [KIND_PARAM]: ACTIVITY_KIND } : {}), ...query }).toString();
   history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
-  patch({ status: state.answer ? 'ready' : 'loading', message: null });
+  const shown = state.kind === 'activity' ? state.activityAnswer : state.answer;
+  patch({ status: shown ? 'ready' : 'loading', message: null });
+  if (state.kind === 'activity') {
+    const result = await callApi(() => api.admin.opinions.activities.$get({ query }));
+    if (!result.ok) {
+      patch({ status: shown ? 'ready' : 'failed', message: result.message, fields: result.fields });
+      return;
+    }
+    patch({ status: 'ready', activityAnswer: result.data, fields: {} });
+    return;
+  }
   const result = await callApi(() => api.admin.opinions.$get({ query }));
   if (!result.ok) {
-    patch({ status: state.answer ? 'ready' : 'failed', message: result.message, fields: result.fields });
+    patch({ status: shown ? 'ready' : 'failed', message: result.message, fields: result.fields });
     return;
   }
   patch({ status: 'ready', answer: result.data, fields: {} });
+}
+
+/** 'Opiniones del viaje' / 'Opiniones de actividades': the other list, with the same filters. */
+export async function setKind(kind: OpinionKind) {
+  if ($opinionsDesk.get().kind === kind) return;
+  patch({ kind, page: 1, done: null, message: null });
+  await load();
 }
 
 /** Reads the filters from the address, then loads the list. */
@@ -87,7 +126,7 @@ export async function openOpinionsDesk(search: string) {
   const params = new URLSearchParams(search);
   const filters = Object.fromEntries(OPINION_FILTERS.map((key) => [key, params.get(key) ?? ''])) as OpinionFilters;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  patch({ typed: filters, filters, page });
+  patch({ typed: filters, filters, page, kind: params.get(KIND_PARAM) === ACTIVITY_KIND ? 'activity' : 'tour' });
   await load();
 }
 
@@ -185,3 +224,36 @@ export async function sendReply() {
     done: mailed ? `Respuesta enviada a ${reply.opinion.name} por correo.` : `Respuesta guardada. ${OPINION_MESSAGES.noEmail}`,
   });
 }
+
+/** The activity review as the server now has it, in place in its list. */
+function replaceActivityRow(opinion: ActivityOpinionView) {
+  const { activityAnswer } = $opinionsDesk.get();
+  if (activityAnswer) patch({ activityAnswer: { ...activityAnswer, rows: activityAnswer.rows.map((r) => (r.id === opinion.id ? opinion : r)) } });
+}
+
+/** Publicar / Ocultar an activity review: one press, one request id. */
+export async function moderateActivity(opinion: ActivityOpinionView, status: 'ACTIVE' | 'INACTIVE') {
+  if ($opinionsDesk.get().busy) return;
+  patch({ busy: opinion.id, done: null, message: null });
+  const result = await callApi(() =>
+    api.admin.opinions.activities[':id'].moderate.$post({ param: { id: opinion.id }, json: { requestId: crypto.randomUUID(), status } }),
+  );
+  if (!result.ok) {
+    patch({ busy: null, message: result.message });
+    return;
+  }
+  replaceActivityRow(result.data.opinion);
+  const what = `Opinión sobre «${opinion.activityName}»`;
+  patch({ busy: null, done: status === 'ACTIVE' ? `${what} publicada.` : `${what} ocultada.` });
+}
+
+/** 'Historial': who did what to the review, read when asked. */
+export async function openHistory(id: string, title: string) {
+  patch({ history: { title, entries: null, error: null }, done: null });
+  const result = await callApi(() => api.admin.opinions[':id'].history.$get({ param: { id } }));
+  const { history: open } = $opinionsDesk.get();
+  if (!open || open.title !== title) return;
+  patch({ history: result.ok ? { title, entries: result.data.entries, error: null } : { title, entries: [], error: result.message } });
+}
+
+export const closeHistory = () => patch({ history: null });

@@ -88,6 +88,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'travelerOpinions',
   'opinionComments',
   'optionalActivityOpinions',
+  'optionalActivityPhotos',
   'contactTours',
   'visitorLogs',
   'users',

@@ -6,9 +6,11 @@
 import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect } from 'react';
+import { pathTo } from '#shared/routes.ts';
 import { formatRating } from '#shared/rules/labels.ts';
 import { TOUR_RATINGS } from '#shared/schemas/feedback.ts';
 import {
+  type ActivityOpinionView,
   MODERATION_STATUS_LABELS,
   MODERATION_STATUSES,
   type ModerationStatus,
@@ -20,19 +22,24 @@ import {
   $opinionsDesk,
   applyFilters,
   clearFilters,
+  closeHistory,
   closeReply,
   goToOpinionsPage,
   moderate,
+  moderateActivity,
   type OpinionFilter,
+  openHistory,
   openOpinionsDesk,
   openReply,
   sendReply,
   setFilter,
+  setKind,
   setReplyComment,
 } from '../../stores/admin-opinions.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { AdminDialog, AdminField } from './AdminDialog.tsx';
 import { DataTable, Pager } from './DataTable.tsx';
+import { Modal } from './Modal.tsx';
 import { counted, moment, shortDay } from './format.ts';
 import './admin.css';
 import './opinions.css';
@@ -126,8 +133,111 @@ function Actions({ opinion }: { opinion: OpinionView }) {
         <button type="button" className="admin-button-secondary" disabled={waiting} onClick={() => openReply(opinion)}>
           Responder
         </button>
+        <HistoryButton id={opinion.id} title={`Historial de la opinión de ${opinion.name}`} />
       </div>
     </div>
+  );
+}
+
+function HistoryButton({ id, title }: { id: string; title: string }) {
+  return (
+    <button type="button" className="admin-button-secondary" aria-label={title} onClick={() => void openHistory(id, title)}>
+      Historial
+    </button>
+  );
+}
+
+function ActivityActions({ opinion }: { opinion: ActivityOpinionView }) {
+  const { busy } = useStore($opinionsDesk);
+  const waiting = busy === opinion.id;
+  return (
+    <div className="opinion-actions">
+      <span className={`admin-status ${TONE[opinion.status as ModerationStatus] ?? ''}`.trim()}>{statusLabel(opinion.status)}</span>
+      <div className="admin-row-actions">
+        {opinion.status === 'ACTIVE' ? (
+          <button type="button" className="admin-button-secondary" disabled={waiting} onClick={() => void moderateActivity(opinion, 'INACTIVE')}>
+            Ocultar
+          </button>
+        ) : (
+          <button type="button" className="button" disabled={waiting} onClick={() => void moderateActivity(opinion, 'ACTIVE')}>
+            Publicar
+          </button>
+        )}
+        <HistoryButton id={opinion.id} title={`Historial de la opinión sobre «${opinion.activityName}»`} />
+      </div>
+    </div>
+  );
+}
+
+const activityFeatures = tableFeatures({});
+const activityColumn = createColumnHelper<typeof activityFeatures, ActivityOpinionView>();
+const activityColumns = activityColumn.columns([
+  activityColumn.accessor('opinion', {
+    header: 'Opinión',
+    cell: (info) => {
+      const o = info.row.original;
+      return (
+        <div className="opinion-review">
+          <strong>{o.activityName}</strong>
+          <small>
+            {o.travelerName ?? 'Viajero sin nombre'} · {moment(o.createdAt)}
+          </small>
+          {o.opinion ? <p>{o.opinion}</p> : <p className="opinion-review__empty">Sin comentario.</p>}
+        </div>
+      );
+    },
+  }),
+  activityColumn.accessor('rate', { header: 'Valoración', cell: (info) => formatRating(info.getValue()) }),
+  activityColumn.accessor('tourName', {
+    header: 'Viaje',
+    cell: (info) => {
+      const o = info.row.original;
+      return (
+        <>
+          {o.tourName}
+          <small>Salida del {shortDay(o.dayOne)}</small>
+          <small>
+            <a href={pathTo('admin-activity-photos', { tourID: o.tourId, optionalActivityId: o.activityId })}>Fotos de la actividad</a>
+          </small>
+        </>
+      );
+    },
+  }),
+  activityColumn.accessor('status', { header: 'Estado y acciones', cell: (info) => <ActivityActions opinion={info.row.original} /> }),
+]);
+const NO_ACTIVITY_ROWS: ActivityOpinionView[] = [];
+
+function HistoryDialogView() {
+  const { history } = useStore($opinionsDesk);
+  if (!history) return null;
+  return (
+    <Modal titleId="historial-opinion" onClose={closeHistory}>
+      <h2 id="historial-opinion">{history.title}</h2>
+      {history.entries === null ? <p role="status">Cargando…</p> : null}
+      {history.error ? (
+        <p role="alert" className="admin-alert">
+          {history.error}
+        </p>
+      ) : null}
+      {history.entries?.length === 0 && !history.error ? <p>Nadie del equipo ha tocado aún esta opinión.</p> : null}
+      {history.entries?.length ? (
+        <ol className="opinion-history">
+          {history.entries.map((e) => (
+            <li key={e.id}>
+              <strong>{e.label}</strong>
+              <small>
+                {moment(e.createdAt)} · {e.actorEmail}
+              </small>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className="admin-dialog__actions">
+        <button type="button" className="admin-button-secondary" onClick={closeHistory}>
+          Cerrar
+        </button>
+      </div>
+    </Modal>
   );
 }
 
@@ -144,6 +254,11 @@ const columns = column.columns([
         <>
           <a href={`/tour/${o.tourSlug}`}>{o.tourName}</a>
           {o.dayOne ? <small>Salida del {shortDay(o.dayOne)}</small> : null}
+          {o.periodId ? (
+            <small>
+              <a href={surveyPath(o.tourId, o.periodId)}>Encuesta de la salida</a>
+            </small>
+          ) : null}
         </>
       );
     },
@@ -151,6 +266,8 @@ const columns = column.columns([
   column.accessor('status', { header: 'Estado y acciones', cell: (info) => <Actions opinion={info.row.original} /> }),
 ]);
 const NO_ROWS: OpinionView[] = [];
+/** The feedback of one departure, from a review of it or the departure filter. */
+const surveyPath = (tourId: string, periodId: string) => pathTo('admin-tour-survey', { tourID: tourId, id: periodId });
 
 function Desk() {
   const state = useStore($opinionsDesk);
@@ -158,7 +275,10 @@ function Desk() {
     void openOpinionsDesk(location.search);
   }, []);
   const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
-  const { answer, typed, fields } = state;
+  const activityTable = useTable({ features: activityFeatures, columns: activityColumns, data: state.activityAnswer?.rows ?? NO_ACTIVITY_ROWS });
+  const { typed, fields, kind } = state;
+  // What the filters offer and the count come from the list shown.
+  const answer = kind === 'activity' ? state.activityAnswer : state.answer;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -186,6 +306,25 @@ function Desk() {
 
   return (
     <>
+      <fieldset className="opinion-kinds">
+        <legend className="visually-hidden">Qué opiniones ver</legend>
+        <button
+          type="button"
+          className={kind === 'tour' ? 'button' : 'admin-button-secondary'}
+          aria-pressed={kind === 'tour'}
+          onClick={() => void setKind('tour')}
+        >
+          Opiniones del viaje
+        </button>
+        <button
+          type="button"
+          className={kind === 'activity' ? 'button' : 'admin-button-secondary'}
+          aria-pressed={kind === 'activity'}
+          onClick={() => void setKind('activity')}
+        >
+          Opiniones de actividades
+        </button>
+      </fieldset>
       <search>
         <form className="admin-filters" onSubmit={submit} aria-label="Filtrar opiniones" noValidate>
           {select(
@@ -227,6 +366,11 @@ function Desk() {
       <p role="status" className="admin-count">
         {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'opinión', 'opiniones') : ''}
       </p>
+      {state.filters.tourId && state.filters.periodId ? (
+        <p>
+          <a href={surveyPath(state.filters.tourId, state.filters.periodId)}>Ver la encuesta de esta salida</a> (medias, distribución, tasa de respuesta y CSV)
+        </p>
+      ) : null}
       <p role="status" className="admin-done">
         {state.done ?? ''}
       </p>
@@ -236,11 +380,18 @@ function Desk() {
         </p>
       ) : null}
 
-      {answer && answer.rows.length > 0 ? (
+      {kind === 'tour' && state.answer && state.answer.rows.length > 0 ? (
         <DataTable
           table={table}
           label="Lista de opiniones"
-          caption={`Opiniones, página ${answer.page}`}
+          caption={`Opiniones, página ${state.answer.page}`}
+          rowClassName={(row) => (row.status === 'INACTIVE' ? 'admin-row--muted' : undefined)}
+        />
+      ) : kind === 'activity' && state.activityAnswer && state.activityAnswer.rows.length > 0 ? (
+        <DataTable
+          table={activityTable}
+          label="Lista de opiniones de actividades"
+          caption={`Opiniones de actividades, página ${state.activityAnswer.page}`}
           rowClassName={(row) => (row.status === 'INACTIVE' ? 'admin-row--muted' : undefined)}
         />
       ) : answer ? (
@@ -248,6 +399,8 @@ function Desk() {
       ) : null}
 
       {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToOpinionsPage(page)} /> : null}
+
+      <HistoryDialogView />
 
       {state.reply ? (
         <AdminDialog

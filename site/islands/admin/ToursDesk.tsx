@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect } from 'react';
 import { TOUR_TYPES } from '#shared/enums.ts';
+import { pathTo } from '#shared/routes.ts';
 import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
 import {
   $toursDesk,
@@ -83,7 +84,10 @@ const columns = column.columns([
         <ul className="admin-plain-list">
           {r.nextDepartures.map((d) => (
             <li key={d.periodId}>
-              <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas
+              <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas ·{' '}
+              <a href={pathTo('admin-tour-survey', { tourID: r.id, id: d.periodId })} aria-label={`Encuesta y fotos de la salida del ${shortDay(d.dayOne)}`}>
+                Encuesta y fotos
+              </a>
               {d.webBookable ? '' : ' (no se vende en la web)'}
             </li>
           ))}
