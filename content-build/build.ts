@@ -264,7 +264,7 @@ export interface ContentChange {
   changed: ContentKey[];
   /** Read the content part of the snapshot again (sliders, offers, landings, banners). */
   content?: boolean;
-  /** Fields of tours changed in place (a card's new photo). */
+  /** Fields of tours changed in place (a card's new photo, a tour the editor changed). */
   tours?: TourPatch[];
 }
 
@@ -297,7 +297,7 @@ export async function publishChange({
   const content = change.content ? await readContentSnapshot(db) : undefined;
   const imageKeys = [
     ...(content ? collectImageKeys({ ...EMPTY_SNAPSHOT, ...content }) : []),
-    ...(change.tours ?? []).flatMap((t) => (t.thumbnail ? [t.thumbnail] : [])),
+    ...(change.tours ?? []).flatMap((t) => [t.thumbnail, t.banner, t.expertOpinionAvatar].filter((key): key is string => Boolean(key))),
   ];
   const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: join(siteDir, 'media') });
   const delta: CatalogueDelta = { content, tours: change.tours, images };

@@ -18,8 +18,8 @@ import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, Tou
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
 
-/** Fields of a tour changed in place (a card's new photo). */
-export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail' | 'opinions'>>;
+/** Fields of a tour changed in place: a card's new photo, its reviews, or the whole tour read again (the tour editor). */
+export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Omit<TourSnapshot, 'id'>>;
 
 const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
   company: true,
