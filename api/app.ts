@@ -20,6 +20,7 @@ import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
+import { adminTourEditorRoutes } from './routes/admin-tour-editor.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
 import { adminTravelerRoutes } from './routes/admin-travelers.ts';
@@ -84,6 +85,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin', adminBookingDeskRoutes(deps))
     .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
+    .route('/admin/tours', adminTourEditorRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))

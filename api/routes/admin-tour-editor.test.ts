@@ -1,0 +1,340 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { periodHasBookingsMessage, seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import { createApi } from '../app.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { loadConfig } from '../config.ts';
+import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
+import { recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+/** The form as the editor sends it: every field, as read. */
+const FIELDS = {
+  offerValidity: null,
+  rate: null,
+  stops: null,
+  expertOpinionTitle: null,
+  expertOpinion: null,
+  expertOpinionAvatar: null,
+  includedServicesWeb: null,
+  metaTitle: null,
+  metaDescription: null,
+  metaKeyword: null,
+  thumbnail: null,
+  status: 'ACTIVE',
+};
+
+describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialect) => {
+  let t: TestDatabase;
+  let filesDir: string;
+  const recorder = recordingRebuilds();
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    filesDir = mkdtempSync(join(tmpdir(), 'tour-editor-files-'));
+    await seedCallers(t.db);
+    await insertDeparture(t.db);
+    recorder.reset();
+    // p1: 3 seats sold (a confirmed booking), 1 held by a payment under way, 10 still on sale.
+    await t.db
+      .insertInto('bookings')
+      .values({ id: 'b1', differentId: '123456', periodId: 'p1', status: 'CONFIRMED', travelersStringify: '[]', createdAt: stamp, updatedAt: stamp })
+      .execute();
+    await t.db
+      .insertInto('seatHolds')
+      .values([
+        {
+          id: 'h1',
+          bookingId: 'b1',
+          resourceType: 'period',
+          resourceId: 'p1',
+          quantity: 3,
+          expiresAt: stamp,
+          releasedAt: null,
+          confirmedAt: stamp,
+          createdAt: stamp,
+        },
+        {
+          id: 'h2',
+          bookingId: 'b1',
+          resourceType: 'period',
+          resourceId: 'p1',
+          quantity: 1,
+          expiresAt: day(1),
+          releasedAt: null,
+          confirmedAt: null,
+          createdAt: stamp,
+        },
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await recorder.rebuilds.whenIdle();
+    await t.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
+    const api = createApi({
+      db: t.db,
+      config: { ...loadConfig({}), databaseUrl: t.url, filesDir },
+      rebuilds: recorder.rebuilds,
+      resolveAuth: (c) => {
+        const header = c.req.header('x-test-auth');
+        return header ? (JSON.parse(header) as AuthContext) : null;
+      },
+    });
+    const caller = CALLERS[who];
+    const headers: Record<string, string> = caller ? { 'x-test-auth': JSON.stringify(caller), origin: 'http://localhost' } : { origin: 'http://localhost' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await api.request(`/admin/tours${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const tour = () => t.db.selectFrom('tours').selectAll().where('id', '=', 't1').executeTakeFirstOrThrow();
+  const period = (id: string) => t.db.selectFrom('periods').selectAll().where('id', '=', id).executeTakeFirst();
+  const actions = (entityId: string) =>
+    t.db.selectFrom('staffActions').select(['action', 'actorEmail', 'before', 'after']).where('entityId', '=', entityId).orderBy('createdAt').execute();
+  const p1 = { dayOne: day(60), returnDate: day(69), seats: 14, webBookable: true, source: null };
+
+  it('reads the tour with its departures: seats sold, held and on sale, bookings and prices per age group', async () => {
+    const res = await call('admin', 'GET', '/t1');
+    expect(res.status).toBe(200);
+    expect(res.body.tour).toMatchObject({ id: 't1', name: 'Japón esencial', version: 1, publishWeb: true, fields: FIELDS });
+    expect(res.body.tour.prices).toEqual([
+      { ageGroupName: 'Adultos', valueCents: 100_000 },
+      { ageGroupName: 'Niños', valueCents: 80_000 },
+    ]);
+    const departure = res.body.periods.find((p: { id: string }) => p.id === 'p1');
+    expect(departure).toMatchObject({ seats: 14, sold: 3, held: 1, onSale: 10, bookings: 1, webBookable: true, numberOfDays: 10 });
+    expect(departure.prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 15_050 }]);
+    expect((await call('admin', 'GET', '/nada')).status).toBe(404);
+  });
+
+  it('is for the office only', async () => {
+    const tries: [string, string, unknown?][] = [
+      ['GET', '/t1'],
+      ['PUT', '/t1', { requestId: 'press-0001', version: 1, fields: FIELDS }],
+      ['POST', '/t1/periods', { requestId: 'press-0002', period: p1 }],
+      ['PUT', '/t1/periods/p1', { requestId: 'press-0003', period: p1 }],
+      ['DELETE', '/t1/periods/p1', { requestId: 'press-0004' }],
+      ['PUT', '/t1/periods/p1/prices', { requestId: 'press-0005', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
+    ];
+    for (const [method, path, body] of tries) {
+      expect((await call('visitor', method, path, body)).status).toBe(401);
+      expect((await call('traveller', method, path, body)).status).toBe(403);
+      expect((await call('guide', method, path, body)).status).toBe(403);
+    }
+    expect((await tour()).version).toBe(1);
+    expect(await actions('t1')).toEqual([]);
+  });
+
+  it('saves the fields once per press, recorded, and re-renders the tour pages with the tour read again', async () => {
+    const fields = { ...FIELDS, metaTitle: 'Japón en 10 días | Different Roads', rate: '4,5', stops: 'Tokio, Kioto' };
+    const saved = await call('admin', 'PUT', '/t1', { requestId: 'save-press-1', version: 1, fields });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.saved, publication: expect.any(String) });
+    expect(saved.body.editor.tour).toMatchObject({ version: 2, fields: { metaTitle: 'Japón en 10 días | Different Roads', rate: 4.5, stops: 'Tokio, Kioto' } });
+    // The same press again: nothing more is written or published.
+    const again = await call('admin', 'PUT', '/t1', { requestId: 'save-press-1', version: 1, fields });
+    expect(again.body).toMatchObject({ applied: false, publication: null });
+    expect((await tour()).version).toBe(2);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toHaveLength(1);
+    expect(recorder.published[0]?.changed).toEqual(['tour:t1']);
+    expect(recorder.published[0]?.tours?.[0]).toMatchObject({ id: 't1', metaTitle: 'Japón en 10 días | Different Roads', rate: 4.5 });
+    const records = await actions('t1');
+    expect(records.map((r) => [r.action, r.actorEmail, JSON.parse(r.before ?? '{}'), JSON.parse(r.after ?? '{}')])).toEqual([
+      [
+        'update',
+        CALLERS.admin.email,
+        { rate: null, stops: null, metaTitle: null },
+        { rate: 4.5, stops: 'Tokio, Kioto', metaTitle: 'Japón en 10 días | Different Roads' },
+      ],
+    ]);
+  });
+
+  it('refuses a save made on an older version in Spanish, writing nothing', async () => {
+    await call('admin', 'PUT', '/t1', { requestId: 'tab-one-save', version: 1, fields: { ...FIELDS, metaKeyword: 'japón' } });
+    const stale = await call('admin', 'PUT', '/t1', { requestId: 'tab-two-save', version: 1, fields: { ...FIELDS, metaTitle: 'Otro título' } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe(TOUR_EDITOR_MESSAGES.conflict);
+    expect(await tour()).toMatchObject({ version: 2, metaTitle: null, metaKeyword: 'japón' });
+  });
+
+  it('checks the fields and the images, and saves the status without publishing anything', async () => {
+    const bad = await call('admin', 'PUT', '/t1', {
+      requestId: 'bad-save-01',
+      version: 1,
+      fields: { ...FIELDS, rate: 7, metaTitle: 'x'.repeat(121), status: 'UPDATING', extra: 1 },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['fields.extra', 'fields.metaTitle', 'fields.rate', 'fields.status']);
+    expect(bad.body.error.fields['fields.rate']).toBe(TOUR_EDITOR_MESSAGES.rate);
+    const missing = await call('admin', 'PUT', '/t1', { requestId: 'photo-save-1', version: 1, fields: { ...FIELDS, thumbnail: 't1/nueva.webp' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.fields).toEqual({ thumbnail: TOUR_EDITOR_MESSAGES.photoNotUploaded });
+    const other = await call('admin', 'PUT', '/t1', {
+      requestId: 'photo-save-2',
+      version: 1,
+      fields: { ...FIELDS, thumbnail: writeUploadedFile(filesDir, 't2/foto.webp') },
+    });
+    expect(other.status).toBe(422);
+    expect((await tour()).version).toBe(1);
+
+    const photo = writeUploadedFile(filesDir, 't1/nueva.webp');
+    const saved = await call('admin', 'PUT', '/t1', { requestId: 'photo-save-3', version: 1, fields: { ...FIELDS, thumbnail: photo } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.editor.tour.thumbnailUrl).toMatch(/^\/files\/t1\/nueva\.webp\?expires=/);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.published[0]?.tours?.[0]?.thumbnail).toBe(photo);
+
+    recorder.reset();
+    const off = await call('admin', 'PUT', '/t1', { requestId: 'status-save', version: 2, fields: { ...FIELDS, thumbnail: photo, status: 'INACTIVE' } });
+    expect(off.body).toMatchObject({ applied: true, publication: null });
+    expect((await tour()).status).toBe('INACTIVE');
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.published).toEqual([]);
+  });
+
+  it('adds a departure once per press, with the price per age group, and rebuilds the listings with it', async () => {
+    const input = { dayOne: day(100), returnDate: day(109), seats: 20, webBookable: true, source: 'WEBDR' };
+    const added = await call('admin', 'POST', '/t1/periods', { requestId: 'add-period-1', period: input });
+    expect(added.status).toBe(200);
+    expect(added.body.applied).toBe(true);
+    const created = added.body.editor.periods.find((p: { dayOne: string }) => p.dayOne === day(100));
+    expect(created).toMatchObject({ seats: 20, sold: 0, onSale: 20, numberOfDays: 10, source: 'WEBDR', webBookable: true, bookings: 0 });
+    expect(created.name).toMatch(/^Japón esencial – \d+ de [a-z]+ de \d{4}$/);
+    expect(created.prices.map((p: { ageGroupName: string }) => p.ageGroupName).sort()).toEqual(['Adultos', 'Niños']);
+    const twice = await call('admin', 'POST', '/t1/periods', { requestId: 'add-period-1', period: input });
+    expect(twice.body).toMatchObject({ applied: false, publication: null });
+    expect(await t.db.selectFrom('periods').select('id').where('dayOne', '=', day(100)).execute()).toHaveLength(1);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds.flat()).toEqual(['salida añadida al tour t1']);
+    expect((await actions(created.id)).map((r) => r.action)).toEqual(['create']);
+
+    const wrong = await call('admin', 'POST', '/t1/periods', {
+      requestId: 'add-period-2',
+      period: { ...input, returnDate: day(90), seats: 1000, source: 'OTRA' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.error.fields).sort()).toEqual(['period.seats', 'period.source']);
+    const backwards = await call('admin', 'POST', '/t1/periods', { requestId: 'add-period-3', period: { ...input, returnDate: day(90) } });
+    expect(backwards.body.error.fields).toEqual({ 'period.returnDate': TOUR_EDITOR_MESSAGES.returnBeforeStart });
+    expect((await call('admin', 'POST', '/nada/periods', { requestId: 'add-period-4', period: input })).status).toBe(404);
+  });
+
+  it('refuses seats under those sold or held, with the reason, and changes them relative to what the row holds', async () => {
+    const under = await call('admin', 'PUT', '/t1/periods/p1', { requestId: 'seats-press-1', period: { ...p1, seats: 2 } });
+    expect(under.status).toBe(409);
+    expect(under.body.error).toMatchObject({ message: seatsUnderSoldMessage(3), fields: { seats: seatsUnderSoldMessage(3) } });
+    const held = await call('admin', 'PUT', '/t1/periods/p1', { requestId: 'seats-press-2', period: { ...p1, seats: 3 } });
+    expect(held.status).toBe(409);
+    expect(held.body.error.message).toBe(seatsUnderHeldMessage({ sold: 3, held: 1 }));
+    expect((await period('p1'))?.bookableAvailability).toBe(10);
+
+    const fewer = await call('admin', 'PUT', '/t1/periods/p1', { requestId: 'seats-press-3', period: { ...p1, seats: 12, source: 'DRLASTSEATS' } });
+    expect(fewer.status).toBe(200);
+    expect(fewer.body.editor.periods.find((p: { id: string }) => p.id === 'p1')).toMatchObject({
+      seats: 12,
+      sold: 3,
+      held: 1,
+      onSale: 8,
+      source: 'DRLASTSEATS',
+    });
+    expect(
+      (await call('admin', 'PUT', '/t1/periods/p1', { requestId: 'seats-press-3', period: { ...p1, seats: 12, source: 'DRLASTSEATS' } })).body.applied,
+    ).toBe(false);
+    expect((await period('p1'))?.bookableAvailability).toBe(8);
+    await recorder.rebuilds.whenIdle();
+    // Seats stay within the tour's pages: a targeted render, no full build.
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published.map((c) => c.changed)).toEqual([['tour:t1']]);
+    expect((await actions('p1')).map((r) => [r.action, JSON.parse(r.before ?? '{}').seats, JSON.parse(r.after ?? '{}').seats])).toEqual([['update', 14, 12]]);
+
+    // Moving the days of a departure travellers booked would break their trip.
+    const moved = await call('admin', 'PUT', '/t1/periods/p1', {
+      requestId: 'dates-press-1',
+      period: { ...p1, seats: 12, dayOne: day(61), returnDate: day(70) },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.fields.dayOne).toMatch(/^No se pueden cambiar las fechas: hay 1 reserva/);
+    expect((await call('admin', 'PUT', '/t1/periods/nada', { requestId: 'seats-press-4', period: p1 })).status).toBe(404);
+    expect((await call('admin', 'PUT', '/t2/periods/p1', { requestId: 'seats-press-5', period: p1 })).status).toBe(404);
+  });
+
+  it('moves the days of a departure nobody booked, its name following, and closes it to web sale', async () => {
+    const added = await call('admin', 'POST', '/t1/periods', {
+      requestId: 'add-for-move',
+      period: { ...p1, dayOne: day(100), returnDate: day(109), seats: 5 },
+    });
+    const id = added.body.editor.periods.find((p: { dayOne: string }) => p.dayOne === day(100)).id as string;
+    recorder.reset();
+    const moved = await call('admin', 'PUT', `/t1/periods/${id}`, {
+      requestId: 'move-press-1',
+      period: { dayOne: day(120), returnDate: day(124), seats: 5, webBookable: false, source: null },
+    });
+    expect(moved.status).toBe(200);
+    expect(await period(id)).toMatchObject({ dayOne: day(120), returnDate: day(124), numberOfDays: 5, webBookable: 0, bookableAvailability: 5 });
+    expect((await period(id))?.name).not.toBe(added.body.editor.periods.find((p: { id: string }) => p.id === id).name);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds.flat()).toEqual([`salida ${id} editada`]);
+  });
+
+  it('refuses to remove a departure a booking names, and removes one nobody booked once', async () => {
+    const booked = await call('admin', 'DELETE', '/t1/periods/p1', { requestId: 'remove-press-1' });
+    expect(booked.status).toBe(409);
+    expect(booked.body.error.message).toBe(periodHasBookingsMessage(1));
+    expect(await period('p1')).toBeDefined();
+
+    const gone = await call('admin', 'DELETE', '/t1/periods/p-not-web', { requestId: 'remove-press-2' });
+    expect(gone.status).toBe(200);
+    expect(gone.body.applied).toBe(true);
+    expect(gone.body.editor.periods.map((p: { id: string }) => p.id)).toEqual(['p1']);
+    expect(await period('p-not-web')).toBeUndefined();
+    expect((await call('admin', 'DELETE', '/t1/periods/p-not-web', { requestId: 'remove-press-2' })).body.applied).toBe(false);
+    expect((await call('admin', 'DELETE', '/t1/periods/p-not-web', { requestId: 'remove-press-3' })).body.applied).toBe(false);
+    expect((await call('admin', 'DELETE', '/t1/periods/nada', { requestId: 'remove-press-4' })).status).toBe(404);
+    expect((await call('admin', 'DELETE', '/t1/periods/p1', {})).status).toBe(422);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds.flat()).toEqual(['salida p-not-web quitada']);
+    expect((await actions('p-not-web')).map((r) => r.action)).toEqual(['delete']);
+  });
+
+  it('sets a departure price per age group once per press', async () => {
+    const prices = [
+      { ageGroupName: 'Adultos', valueCents: 20_000 },
+      { ageGroupName: 'Niños', valueCents: 10_000 },
+    ];
+    const saved = await call('admin', 'PUT', '/t1/periods/p1/prices', { requestId: 'prices-press-1', prices });
+    expect(saved.status).toBe(200);
+    expect(saved.body.editor.periods.find((p: { id: string }) => p.id === 'p1').prices).toEqual(prices);
+    expect((await call('admin', 'PUT', '/t1/periods/p1/prices', { requestId: 'prices-press-1', prices })).body.applied).toBe(false);
+    expect((await call('admin', 'PUT', '/t1/periods/p1/prices', { requestId: 'prices-press-2', prices })).body.applied).toBe(false);
+    // The flight's own prices are not the departure's.
+    expect(
+      (await t.db.selectFrom('prices').select('valueCents').where('flightId', '=', 'f1').orderBy('ageGroupName').execute()).map((p) => p.valueCents),
+    ).toEqual([30_000, 25_000]);
+    const bad = await call('admin', 'PUT', '/t1/periods/p1/prices', {
+      requestId: 'prices-press-3',
+      prices: [
+        { ageGroupName: 'Bebés', valueCents: 1 },
+        { ageGroupName: 'Adultos', valueCents: -5 },
+      ],
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['prices.0.ageGroupName', 'prices.1.valueCents']);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toHaveLength(1);
+    expect(recorder.published[0]?.tours?.[0]?.periods.find((p) => p.id === 'p1')?.prices).toEqual([
+      { ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 20_000 },
+      { ageGroupName: 'Niños', categoryName: 'Standard category', valueCents: 10_000 },
+    ]);
+  });
+});
