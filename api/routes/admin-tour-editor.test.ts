@@ -332,7 +332,7 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     await recorder.rebuilds.whenIdle();
     expect(recorder.fullBuilds).toEqual([]);
     expect(recorder.published).toHaveLength(1);
-    expect(recorder.published[0]?.tours?.[0]?.periods.find((p) => p.id === 'p1')?.prices).toEqual([
+    expect(recorder.published[0]?.tours?.[0]?.periods?.find((p) => p.id === 'p1')?.prices).toEqual([
       { ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 20_000 },
       { ageGroupName: 'Niños', categoryName: 'Standard category', valueCents: 10_000 },
     ]);
