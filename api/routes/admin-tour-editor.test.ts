@@ -123,6 +123,8 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['PUT', '/t1/periods/p1', { requestId: 'press-0003', period: p1 }],
       ['DELETE', '/t1/periods/p1', { requestId: 'press-0004' }],
       ['PUT', '/t1/periods/p1/prices', { requestId: 'press-0005', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
+      ['POST', '/t1/regions', { requestId: 'press-0006', parentRegionId: 'r-asia' }],
+      ['DELETE', '/t1/regions/r-asia', { requestId: 'press-0007' }],
     ];
     for (const [method, path, body] of tries) {
       expect((await call('visitor', method, path, body)).status).toBe(401);
@@ -335,6 +337,48 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     expect(recorder.published[0]?.tours?.[0]?.periods?.find((p) => p.id === 'p1')?.prices).toEqual([
       { ageGroupName: 'Adultos', categoryName: 'Standard category', valueCents: 20_000 },
       { ageGroupName: 'Niños', categoryName: 'Standard category', valueCents: 10_000 },
+    ]);
+  });
+
+  it('lists the tour under a region and takes it off, once per press, with a full build of the listings', async () => {
+    await t.db
+      .insertInto('parentRegions')
+      .values([
+        { id: 'r-asia', name: 'Asia', slug: 'asia', description: null },
+        { id: 'r-europa', name: 'Europa', slug: 'europa', description: null },
+      ])
+      .execute();
+    const read = await call('admin', 'GET', '/t1');
+    expect(read.body.regions).toEqual({
+      linked: [],
+      options: [
+        { id: 'r-asia', name: 'Asia', slug: 'asia' },
+        { id: 'r-europa', name: 'Europa', slug: 'europa' },
+      ],
+    });
+    const added = await call('admin', 'POST', '/t1/regions', { requestId: 'region-press-1', parentRegionId: 'r-asia' });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.regionAdded });
+    expect(added.body.editor.regions.linked).toEqual([{ id: 'r-asia', name: 'Asia', slug: 'asia' }]);
+    expect((await call('admin', 'POST', '/t1/regions', { requestId: 'region-press-1', parentRegionId: 'r-asia' })).body.applied).toBe(false);
+    expect((await call('admin', 'POST', '/t1/regions', { requestId: 'region-press-2', parentRegionId: 'r-asia' })).body.applied).toBe(false);
+    expect(await t.db.selectFrom('tourParentRegions').select('parentRegionId').where('tourId', '=', 't1').execute()).toEqual([{ parentRegionId: 'r-asia' }]);
+
+    const unknown = await call('admin', 'POST', '/t1/regions', { requestId: 'region-press-3', parentRegionId: 'r-nada' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.fields).toEqual({ parentRegionId: TOUR_EDITOR_MESSAGES.regionUnknown });
+    expect((await call('admin', 'POST', '/t1/regions', { requestId: 'region-press-4' })).status).toBe(422);
+    expect((await call('admin', 'POST', '/nada/regions', { requestId: 'region-press-5', parentRegionId: 'r-asia' })).status).toBe(404);
+
+    const removed = await call('admin', 'DELETE', '/t1/regions/r-asia', { requestId: 'region-press-6' });
+    expect(removed.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.regionRemoved });
+    expect(removed.body.editor.regions.linked).toEqual([]);
+    expect((await call('admin', 'DELETE', '/t1/regions/r-asia', { requestId: 'region-press-7' })).body.applied).toBe(false);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds.flat()).toEqual(['región añadida al tour t1', 'región quitada del tour t1']);
+    expect((await actions('t1')).map((r) => [r.action, JSON.parse(r.after ?? 'null'), JSON.parse(r.before ?? 'null')])).toEqual([
+      ['region-add', { parentRegionId: 'r-asia', name: 'Asia' }, null],
+      ['region-remove', null, { parentRegionId: 'r-asia', name: 'Asia' }],
     ]);
   });
 });

@@ -56,6 +56,9 @@ export const TOUR_EDITOR_MESSAGES = {
   periodSaved: 'Salida guardada.',
   periodRemoved: 'Salida eliminada.',
   pricesSaved: 'Precios guardados.',
+  regionUnknown: 'Esa región no existe.',
+  regionAdded: 'Región añadida.',
+  regionRemoved: 'Región quitada.',
 } as const;
 
 /** 'Quitar la salida' refused: a booking names it (even a canceled one keeps its record of the trip). */
@@ -123,7 +126,8 @@ export const PeriodInputSchema = z
 export type PeriodInput = z.output<typeof PeriodInputSchema>;
 
 export const PeriodSaveSchema = z.strictObject({ requestId, period: PeriodInputSchema });
-export const PeriodRemoveSchema = z.strictObject({ requestId });
+/** A press that sends nothing but itself: removing a departure or a region. */
+export const TourPressSchema = z.strictObject({ requestId });
 
 export const PriceInputSchema = z.strictObject({
   ageGroupName: z.enum(AGE_GROUPS, TOUR_EDITOR_MESSAGES.ageGroup),
@@ -142,6 +146,15 @@ export const PeriodPricesSchema = z.strictObject({
     .max(AGE_GROUPS.length)
     .refine((list) => new Set(list.map((p) => p.ageGroupName)).size === list.length, TOUR_EDITOR_MESSAGES.ageGroup),
 });
+
+/** 'Añadir región' / 'Quitar': one parent region the tour is listed under. */
+export const TourRegionSchema = z.strictObject({ requestId, parentRegionId: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.regionUnknown).max(100) });
+
+export interface TourEditorRegion {
+  id: string;
+  name: string;
+  slug: string;
+}
 
 export interface TourEditorPeriod {
   id: string;
@@ -185,6 +198,8 @@ export interface TourEditorView {
     prices: { ageGroupName: string; valueCents: number }[];
   };
   periods: TourEditorPeriod[];
+  /** The parent regions the tour is listed under (/region/{slug}), and every one it could be. */
+  regions: { linked: TourEditorRegion[]; options: TourEditorRegion[] };
 }
 
 /** What every change answers: the editor as it is now, and the publication of the tour's pages (null when none). */

@@ -55,6 +55,8 @@ export interface TourEditorState {
   done: string | null;
   photo: { uploading: boolean; url: string | null; error: string | null };
   dialog: (EditorDialog & { requestId: string; sending: boolean; error: string | null }) | null;
+  /** The region picked to add, and the press under way on the regions. */
+  regions: { pick: string; requestId: string; sending: boolean; error: string | null };
 }
 
 const EMPTY_FORM = Object.fromEntries(Object.keys(TourFieldsSchema.shape).map((k) => [k, ''])) as TourForm;
@@ -73,6 +75,7 @@ export const $tourEditor = map<TourEditorState>({
   done: null,
   photo: { uploading: false, url: null, error: null },
   dialog: null,
+  regions: { pick: '', requestId: '', sending: false, error: null },
 });
 
 const patch = (changes: Partial<TourEditorState>) => $tourEditor.set({ ...$tourEditor.get(), ...changes });
@@ -298,4 +301,34 @@ export async function submitPrices() {
       api.admin.tours[':id'].periods[':periodId'].prices.$put({ param: { id, periodId: dialog.period.id }, json: { requestId: dialog.requestId, prices } }),
     ),
   );
+}
+
+export function pickRegion(id: string) {
+  const { regions } = $tourEditor.get();
+  patch({ regions: { ...regions, pick: id, error: null } });
+}
+
+/** 'Añadir región' (the picked one) or 'Quitar' on a linked one: one press, one request id. */
+export async function changeRegion(regionId: string, link: boolean) {
+  const { id, regions } = $tourEditor.get();
+  if (regions.sending) return;
+  if (link && !regionId) {
+    patch({ regions: { ...regions, error: 'Elige una región.' } });
+    return;
+  }
+  const requestId = regions.requestId || newId();
+  patch({ regions: { ...regions, requestId, sending: true, error: null }, done: null });
+  const json = { requestId };
+  const result = await callApi(() =>
+    link
+      ? api.admin.tours[':id'].regions.$post({ param: { id }, json: { ...json, parentRegionId: regionId } })
+      : api.admin.tours[':id'].regions[':regionId'].$delete({ param: { id, regionId }, json }),
+  );
+  const now = $tourEditor.get().regions;
+  if (!result.ok) {
+    patch({ regions: { ...now, sending: false, error: result.message, requestId: result.status === 0 ? requestId : '' } });
+    return;
+  }
+  patch({ regions: { pick: '', requestId: '', sending: false, error: null } });
+  finish(result.data, { resetForm: false });
 }

@@ -1,6 +1,6 @@
 /**
  * /admin/tour/{id}: the editor of one tour (issue 14). Its own fields with the search-snippet preview,
- * then its departures with their seats, web sale, source and prices. Every save publishes the tour's
+ * then its departures with their seats, web sale, source and prices, and the regions it is listed under. Every save publishes the tour's
  * pages again; the line under 'Guardar' follows the publication.
  */
 import { useStore } from '@nanostores/react';
@@ -11,6 +11,7 @@ import { $tourEditor, openTourEditor } from '../../stores/admin-tour-editor.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { TourFieldsForm } from './TourFieldsForm.tsx';
 import { TourPeriods } from './TourPeriods.tsx';
+import { TourRegions } from './TourRegions.tsx';
 import './admin.css';
 import './tour-editor.css';
 
@@ -61,6 +62,7 @@ function Screen() {
       </header>
       <TourFieldsForm />
       <TourPeriods />
+      <TourRegions />
     </>
   );
 }
