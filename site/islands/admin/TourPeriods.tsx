@@ -35,16 +35,20 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
         {when}
         <small>{plural(period.numberOfDays, 'día', 'días')}</small>
       </th>
-      <td>
-        {period.seats} plazas
-        <small>
-          {period.sold} vendidas{period.held ? `, ${period.held} apartadas` : ''}, {period.onSale} a la venta
-        </small>
+      <td data-label="Plazas">
+        <div>
+          {period.seats} plazas
+          <small>
+            {period.sold} vendidas{period.held ? `, ${period.held} apartadas` : ''}, {period.onSale} a la venta
+          </small>
+        </div>
       </td>
-      <td>{period.webBookable ? 'Sí' : 'No'}</td>
-      <td>{period.source ? PERIOD_SOURCE_LABELS[period.source] : 'Sin origen'}</td>
-      <td>{period.bookings ? <a href={`/admin/bookings/${period.id}`}>{plural(period.bookings, 'reserva', 'reservas')}</a> : 'Ninguna'}</td>
-      <td>
+      <td data-label="En la web">{period.webBookable ? 'Sí' : 'No'}</td>
+      <td data-label="Origen">{period.source ? PERIOD_SOURCE_LABELS[period.source] : 'Sin origen'}</td>
+      <td data-label="Reservas">
+        {period.bookings ? <a href={`/admin/bookings/${period.id}`}>{plural(period.bookings, 'reserva', 'reservas')}</a> : 'Ninguna'}
+      </td>
+      <td data-label="Suplemento">
         <ul className="admin-plain-list">
           {period.prices.map((p) => (
             <li key={p.ageGroupName}>
@@ -53,7 +57,7 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
           ))}
         </ul>
       </td>
-      <td>
+      <td data-label="Acciones">
         <div className="admin-row-actions">
           <button type="button" className="admin-button-secondary" onClick={() => openEditPeriod(period)} aria-label={`Editar la salida del ${when}`}>
             Editar
@@ -219,7 +223,7 @@ export function TourPeriods() {
       ) : null}
       {view.periods.length ? (
         <TableFrame label="Salidas del tour">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards">
             <caption className="visually-hidden">Salidas del tour, por fecha</caption>
             <thead>
               <tr>
