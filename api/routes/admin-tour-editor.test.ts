@@ -125,6 +125,8 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['PUT', '/t1/periods/p1/prices', { requestId: 'press-0005', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
       ['POST', '/t1/regions', { requestId: 'press-0006', parentRegionId: 'r-asia' }],
       ['DELETE', '/t1/regions/r-asia', { requestId: 'press-0007' }],
+      ['POST', '/t1/activities', { requestId: 'press-0008', activityId: 'a-globo' }],
+      ['DELETE', '/t1/activities/a-globo', { requestId: 'press-0009' }],
     ];
     for (const [method, path, body] of tries) {
       expect((await call('visitor', method, path, body)).status).toBe(401);
@@ -380,5 +382,45 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['region-add', { parentRegionId: 'r-asia', name: 'Asia' }, null],
       ['region-remove', null, { parentRegionId: 'r-asia', name: 'Asia' }],
     ]);
+  });
+
+  it('links an activity of the catalogue with the tour and unlinks it, once per press, publishing the content alone', async () => {
+    await t.db
+      .insertInto('activities')
+      .values([
+        { id: 'a-globo', thumbnail: null, name: 'Globo al amanecer', city: 'Nara', country: 'Japón', description: null, status: 'ACTIVE' },
+        { id: 'a-te', thumbnail: null, name: 'Ceremonia del té', city: 'Kioto', country: 'Japón', description: null, status: 'DRAFT' },
+      ])
+      .execute();
+    const read = await call('admin', 'GET', '/t1');
+    expect(read.body.activities).toEqual({
+      linked: [],
+      options: [
+        { id: 'a-te', name: 'Ceremonia del té', city: 'Kioto', status: 'DRAFT' },
+        { id: 'a-globo', name: 'Globo al amanecer', city: 'Nara', status: 'ACTIVE' },
+      ],
+    });
+    const linked = await call('admin', 'POST', '/t1/activities', { requestId: 'activity-press-1', activityId: 'a-globo' });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.activityLinked, publication: expect.any(String) });
+    expect(linked.body.editor.activities.linked).toEqual([{ id: 'a-globo', name: 'Globo al amanecer', city: 'Nara', status: 'ACTIVE' }]);
+    expect((await call('admin', 'POST', '/t1/activities', { requestId: 'activity-press-1', activityId: 'a-globo' })).body.applied).toBe(false);
+    expect((await call('admin', 'POST', '/t1/activities', { requestId: 'activity-press-2', activityId: 'a-globo' })).body.applied).toBe(false);
+    expect(await t.db.selectFrom('activityTours').selectAll().execute()).toEqual([{ activityId: 'a-globo', tourId: 't1' }]);
+
+    const unknown = await call('admin', 'POST', '/t1/activities', { requestId: 'activity-press-3', activityId: 'a-nada' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.fields).toEqual({ activityId: TOUR_EDITOR_MESSAGES.activityUnknown });
+
+    const unlinked = await call('admin', 'DELETE', '/t1/activities/a-globo', { requestId: 'activity-press-4' });
+    expect(unlinked.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.activityUnlinked });
+    expect(await t.db.selectFrom('activityTours').selectAll().execute()).toEqual([]);
+    expect((await call('admin', 'DELETE', '/t1/activities/a-globo', { requestId: 'activity-press-5' })).body.applied).toBe(false);
+    await recorder.rebuilds.whenIdle();
+    // No page shows which activities name a tour: the content part travels, no tour page is rendered for it.
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published.length).toBeGreaterThan(0);
+    for (const change of recorder.published) expect(change).toEqual({ changed: [], content: true, tours: [] });
+    expect((await actions('t1')).map((r) => r.action)).toEqual(['activity-add', 'activity-remove']);
   });
 });

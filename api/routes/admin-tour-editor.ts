@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   PeriodPricesSchema,
-  TourPressSchema,
   PeriodSaveSchema,
   TOUR_EDITOR_MESSAGES,
+  TourActivitySchema,
   type TourEditorAnswer,
+  TourPressSchema,
   TourRegionSchema,
   TourSaveSchema,
 } from '#shared/schemas/tour-editor.ts';
@@ -13,40 +14,47 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/backoffice/tour-editor.ts';
-import { addTourRegion, removeTourRegion } from '../services/backoffice/tour-regions.ts';
+import { changeTourLink } from '../services/backoffice/tour-links.ts';
 import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/backoffice/tour-periods.ts';
 import { validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const RegionParam = z.object({ id: z.string().min(1).max(100), regionId: z.string().min(1).max(100) });
-const PeriodParam = z.object({ id: z.string().min(1).max(100), periodId: z.string().min(1).max(100) });
+const Id = z.string().min(1).max(100);
+const IdParam = z.object({ id: Id });
+const PeriodParam = z.object({ id: Id, periodId: Id });
+const RegionParam = z.object({ id: Id, regionId: Id });
+const ActivityParam = z.object({ id: Id, activityId: Id });
 const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
+
+/** How a change reaches the pages: the tour's own (default), a full build (`pageSet`), or the snapshot's content part only. */
+type Reach = 'tour' | 'pageSet' | 'content';
 
 /**
  * `/api/admin/tours/{id}`, admins only (group drAdmin): the tour editor. The tour's fields (saved against
- * their version: 409 when another tab saved first) and its departures with their prices. Every change
- * answers the editor as it is now and the publication of the tour's pages: rendered again alone when the
- * change stays within them, by a full build when it can move the tour between listings.
+ * their version: 409 when another tab saved first), its departures with their prices, its regions and the
+ * activities that name it. Every change answers the editor as it is now and the publication it asked for:
+ * the tour's pages rendered again alone when the change stays within them, a full build when it can move
+ * the tour between listings (departures added or removed, dates, web sale, regions).
  */
 export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
-  const answer = async ({
-    id,
-    applied,
-    pageSet = false,
-    reason,
-    message,
-  }: {
-    id: string;
-    applied: boolean;
-    pageSet?: boolean;
-    reason: string;
-    message: string;
-  }): Promise<TourEditorAnswer> => {
+  const answer = async ({ id, applied, reach = 'tour', reason, message }: { id: string; applied: boolean; reach?: Reach; reason: string; message: string }) => {
     const now = new Date();
-    const change = applied && rebuilds ? await tourPagesChange(db, id, { now, pageSet }) : null;
+    const change =
+      !applied || !rebuilds
+        ? null
+        : reach === 'content'
+          ? { changed: [], content: true }
+          : await tourPagesChange(db, id, { now, pageSet: reach === 'pageSet' });
     const publication = change && rebuilds ? rebuilds.publish(change, reason) : null;
-    return { editor: await findTourEditor(db, id, { secret: config.authSecret, now }), applied, publication, message };
+    const result: TourEditorAnswer = { editor: await findTourEditor(db, id, { secret: config.authSecret, now }), applied, publication, message };
+    return result;
   };
+  const press = (tourId: string, targetId: string, requestId: string, auth: AuthContext | null) => ({
+    tourId,
+    targetId,
+    requestId,
+    actor: actorOf(auth),
+    now: new Date(),
+  });
   return (
     new Hono<ApiEnv>()
       .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
@@ -56,15 +64,8 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
       .put('/:id', allow('admin'), validate('param', IdParam), validate('json', TourSaveSchema), async (c) => {
         const { id } = c.req.valid('param');
         const { requestId, version, fields } = c.req.valid('json');
-        const { changed } = await saveTourFields(db, {
-          id,
-          version,
-          requestId,
-          fields,
-          actor: actorOf(c.var.auth),
-          now: new Date(),
-          filesDir: config.filesDir,
-        });
+        const actor = actorOf(c.var.auth);
+        const { changed } = await saveTourFields(db, { id, version, requestId, fields, actor, now: new Date(), filesDir: config.filesDir });
         // The status is the back office's own: no page shows it.
         const shown = changed.some((field) => field !== 'status');
         const saved = await answer({ id, applied: shown, reason: `tour ${id} editado`, message: TOUR_EDITOR_MESSAGES.saved });
@@ -74,19 +75,20 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
         const { id } = c.req.valid('param');
         const { requestId, period } = c.req.valid('json');
         const { applied } = await addPeriod(db, { tourId: id, requestId, input: period, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await answer({ id, applied, pageSet: true, reason: `salida añadida al tour ${id}`, message: TOUR_EDITOR_MESSAGES.periodAdded }));
+        return c.json(await answer({ id, applied, reach: 'pageSet', reason: `salida añadida al tour ${id}`, message: TOUR_EDITOR_MESSAGES.periodAdded }));
       })
       .put('/:id/periods/:periodId', allow('admin'), validate('param', PeriodParam), validate('json', PeriodSaveSchema), async (c) => {
         const { id, periodId } = c.req.valid('param');
         const { requestId, period } = c.req.valid('json');
         const { applied, pageSet } = await updatePeriod(db, { tourId: id, periodId, requestId, input: period, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await answer({ id, applied, pageSet, reason: `salida ${periodId} editada`, message: TOUR_EDITOR_MESSAGES.periodSaved }));
+        const reach = pageSet ? 'pageSet' : 'tour';
+        return c.json(await answer({ id, applied, reach, reason: `salida ${periodId} editada`, message: TOUR_EDITOR_MESSAGES.periodSaved }));
       })
       .delete('/:id/periods/:periodId', allow('admin'), validate('param', PeriodParam), validate('json', TourPressSchema), async (c) => {
         const { id, periodId } = c.req.valid('param');
         const { requestId } = c.req.valid('json');
         const { applied } = await removePeriod(db, { tourId: id, periodId, requestId, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await answer({ id, applied, pageSet: true, reason: `salida ${periodId} quitada`, message: TOUR_EDITOR_MESSAGES.periodRemoved }));
+        return c.json(await answer({ id, applied, reach: 'pageSet', reason: `salida ${periodId} quitada`, message: TOUR_EDITOR_MESSAGES.periodRemoved }));
       })
       .put('/:id/periods/:periodId/prices', allow('admin'), validate('param', PeriodParam), validate('json', PeriodPricesSchema), async (c) => {
         const { id, periodId } = c.req.valid('param');
@@ -98,14 +100,29 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
       .post('/:id/regions', allow('admin'), validate('param', IdParam), validate('json', TourRegionSchema), async (c) => {
         const { id } = c.req.valid('param');
         const { requestId, parentRegionId } = c.req.valid('json');
-        const { applied } = await addTourRegion(db, { tourId: id, parentRegionId, requestId, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await answer({ id, applied, pageSet: true, reason: `región añadida al tour ${id}`, message: TOUR_EDITOR_MESSAGES.regionAdded }));
+        const { applied } = await changeTourLink(db, 'region', press(id, parentRegionId, requestId, c.var.auth), true);
+        return c.json(await answer({ id, applied, reach: 'pageSet', reason: `región añadida al tour ${id}`, message: TOUR_EDITOR_MESSAGES.regionAdded }));
       })
       .delete('/:id/regions/:regionId', allow('admin'), validate('param', RegionParam), validate('json', TourPressSchema), async (c) => {
         const { id, regionId } = c.req.valid('param');
-        const { requestId } = c.req.valid('json');
-        const { applied } = await removeTourRegion(db, { tourId: id, parentRegionId: regionId, requestId, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await answer({ id, applied, pageSet: true, reason: `región quitada del tour ${id}`, message: TOUR_EDITOR_MESSAGES.regionRemoved }));
+        const { applied } = await changeTourLink(db, 'region', press(id, regionId, c.req.valid('json').requestId, c.var.auth), false);
+        return c.json(await answer({ id, applied, reach: 'pageSet', reason: `región quitada del tour ${id}`, message: TOUR_EDITOR_MESSAGES.regionRemoved }));
+      })
+      // No page shows which activities name a tour: the renderer's snapshot is brought up to date, no page is rendered.
+      .post('/:id/activities', allow('admin'), validate('param', IdParam), validate('json', TourActivitySchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { requestId, activityId } = c.req.valid('json');
+        const { applied } = await changeTourLink(db, 'activity', press(id, activityId, requestId, c.var.auth), true);
+        return c.json(
+          await answer({ id, applied, reach: 'content', reason: `actividad enlazada con el tour ${id}`, message: TOUR_EDITOR_MESSAGES.activityLinked }),
+        );
+      })
+      .delete('/:id/activities/:activityId', allow('admin'), validate('param', ActivityParam), validate('json', TourPressSchema), async (c) => {
+        const { id, activityId } = c.req.valid('param');
+        const { applied } = await changeTourLink(db, 'activity', press(id, activityId, c.req.valid('json').requestId, c.var.auth), false);
+        return c.json(
+          await answer({ id, applied, reach: 'content', reason: `actividad desenlazada del tour ${id}`, message: TOUR_EDITOR_MESSAGES.activityUnlinked }),
+        );
       })
   );
 }

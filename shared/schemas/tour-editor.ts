@@ -57,6 +57,9 @@ export const TOUR_EDITOR_MESSAGES = {
   periodRemoved: 'Salida eliminada.',
   pricesSaved: 'Precios guardados.',
   regionUnknown: 'Esa región no existe.',
+  activityUnknown: 'Esa actividad no existe.',
+  activityLinked: 'Actividad enlazada con el tour.',
+  activityUnlinked: 'Actividad desenlazada del tour.',
   regionAdded: 'Región añadida.',
   regionRemoved: 'Región quitada.',
 } as const;
@@ -150,6 +153,16 @@ export const PeriodPricesSchema = z.strictObject({
 /** 'Añadir región' / 'Quitar': one parent region the tour is listed under. */
 export const TourRegionSchema = z.strictObject({ requestId, parentRegionId: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.regionUnknown).max(100) });
 
+/** 'Enlazar' / 'Desenlazar': one activity of the catalogue that names the tour (ActivityTour). */
+export const TourActivitySchema = z.strictObject({ requestId, activityId: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.activityUnknown).max(100) });
+
+export interface TourEditorActivity {
+  id: string;
+  name: string;
+  city: string | null;
+  status: 'ACTIVE' | 'DRAFT' | 'INACTIVE';
+}
+
 export interface TourEditorRegion {
   id: string;
   name: string;
@@ -200,6 +213,8 @@ export interface TourEditorView {
   periods: TourEditorPeriod[];
   /** The parent regions the tour is listed under (/region/{slug}), and every one it could be. */
   regions: { linked: TourEditorRegion[]; options: TourEditorRegion[] };
+  /** The catalogue's activities that name the tour (ActivityTour), and every one that could. */
+  activities: { linked: TourEditorActivity[]; options: TourEditorActivity[] };
 }
 
 /** What every change answers: the editor as it is now, and the publication of the tour's pages (null when none). */

@@ -25,6 +25,8 @@ import { connectCmsEvents, followPublication } from './cms-publish.ts';
 import { uploadImage } from './cms-uploads.ts';
 
 export type TourForm = Record<TourField, string>;
+/** What a tour is linked to: the regions it is listed under, the catalogue's activities that name it. */
+export type LinkKind = 'region' | 'activity';
 
 export interface PeriodForm {
   dayOne: string;
@@ -55,8 +57,8 @@ export interface TourEditorState {
   done: string | null;
   photo: { uploading: boolean; url: string | null; error: string | null };
   dialog: (EditorDialog & { requestId: string; sending: boolean; error: string | null }) | null;
-  /** The region picked to add, and the press under way on the regions. */
-  regions: { pick: string; requestId: string; sending: boolean; error: string | null };
+  /** The region and activity picked to link, and the press under way on the links. */
+  links: { pick: Record<LinkKind, string>; requestId: string; sending: LinkKind | null; error: { kind: LinkKind; message: string } | null };
 }
 
 const EMPTY_FORM = Object.fromEntries(Object.keys(TourFieldsSchema.shape).map((k) => [k, ''])) as TourForm;
@@ -75,7 +77,7 @@ export const $tourEditor = map<TourEditorState>({
   done: null,
   photo: { uploading: false, url: null, error: null },
   dialog: null,
-  regions: { pick: '', requestId: '', sending: false, error: null },
+  links: { pick: { region: '', activity: '' }, requestId: '', sending: null, error: null },
 });
 
 const patch = (changes: Partial<TourEditorState>) => $tourEditor.set({ ...$tourEditor.get(), ...changes });
@@ -303,32 +305,39 @@ export async function submitPrices() {
   );
 }
 
-export function pickRegion(id: string) {
-  const { regions } = $tourEditor.get();
-  patch({ regions: { ...regions, pick: id, error: null } });
+export function pickLink(kind: LinkKind, id: string) {
+  const { links } = $tourEditor.get();
+  patch({ links: { ...links, pick: { ...links.pick, [kind]: id }, error: null } });
 }
 
-/** 'Añadir región' (the picked one) or 'Quitar' on a linked one: one press, one request id. */
-export async function changeRegion(regionId: string, link: boolean) {
-  const { id, regions } = $tourEditor.get();
-  if (regions.sending) return;
-  if (link && !regionId) {
-    patch({ regions: { ...regions, error: 'Elige una región.' } });
+const CHOOSE = { region: 'Elige una región.', activity: 'Elige una actividad.' } as const;
+
+/** 'Añadir' (the one picked) or 'Quitar' on a linked one: one press, one request id. */
+export async function changeLink(kind: LinkKind, targetId: string, link: boolean) {
+  const { id, links } = $tourEditor.get();
+  if (links.sending) return;
+  if (link && !targetId) {
+    patch({ links: { ...links, error: { kind, message: CHOOSE[kind] } } });
     return;
   }
-  const requestId = regions.requestId || newId();
-  patch({ regions: { ...regions, requestId, sending: true, error: null }, done: null });
-  const json = { requestId };
-  const result = await callApi(() =>
-    link
-      ? api.admin.tours[':id'].regions.$post({ param: { id }, json: { ...json, parentRegionId: regionId } })
-      : api.admin.tours[':id'].regions[':regionId'].$delete({ param: { id, regionId }, json }),
-  );
-  const now = $tourEditor.get().regions;
+  const requestId = links.requestId || newId();
+  patch({ links: { ...links, requestId, sending: kind, error: null }, done: null });
+  const tours = api.admin.tours[':id'];
+  const result = await callApi(() => {
+    if (kind === 'region') {
+      return link
+        ? tours.regions.$post({ param: { id }, json: { requestId, parentRegionId: targetId } })
+        : tours.regions[':regionId'].$delete({ param: { id, regionId: targetId }, json: { requestId } });
+    }
+    return link
+      ? tours.activities.$post({ param: { id }, json: { requestId, activityId: targetId } })
+      : tours.activities[':activityId'].$delete({ param: { id, activityId: targetId }, json: { requestId } });
+  });
+  const now = $tourEditor.get().links;
   if (!result.ok) {
-    patch({ regions: { ...now, sending: false, error: result.message, requestId: result.status === 0 ? requestId : '' } });
+    patch({ links: { ...now, sending: null, error: { kind, message: result.message }, requestId: result.status === 0 ? requestId : '' } });
     return;
   }
-  patch({ regions: { pick: '', requestId: '', sending: false, error: null } });
+  patch({ links: { pick: { ...now.pick, [kind]: '' }, requestId: '', sending: null, error: null } });
   finish(result.data, { resetForm: false });
 }

@@ -3,7 +3,8 @@
  * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
  * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
  * is added (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
- * sold departure's seats under those sold is refused with the reason. axe on the screen and the dialogs.
+ * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
+ * linked and unlinked. axe on the screen and the dialogs.
  */
 import { expect, test } from '@playwright/test';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
@@ -103,4 +104,18 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await remove.getByRole('button', { name: 'Quitar' }).click();
   await expect(remove).toBeHidden();
   await expect(departures.getByRole('row').filter({ hasText: short(newDay) })).toHaveCount(0);
+
+  // An activity of the catalogue linked with the tour, then unlinked again.
+  const activities = page.getByRole('region', { name: 'Actividades' });
+  const link = activities.getByRole('form', { name: 'Enlazar actividad' });
+  await link.getByRole('button', { name: 'Enlazar actividad' }).click();
+  await expect(activities.getByRole('alert')).toHaveText('Elige una actividad.');
+  const option = link.getByLabel('Actividad').locator('option').nth(1);
+  const activity = (await option.textContent()) ?? '';
+  await link.getByLabel('Actividad').selectOption({ label: activity });
+  await link.getByRole('button', { name: 'Enlazar actividad' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Actividad enlazada con el tour.' })).toBeVisible();
+  await expectAccessible(page, `/admin/tour/${tour.id} (actividades)`);
+  await activities.getByRole('button', { name: `Quitar ${activity}` }).click();
+  await expect(activities.getByRole('button', { name: `Quitar ${activity}` })).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ import { AppError, invalidFields } from '../../errors.ts';
 import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 import { signFileLink } from '../cms/uploads.ts';
 import type { TargetedChange } from '../rebuilds.ts';
-import { findTourRegions } from './tour-regions.ts';
+import { findTourActivities, findTourRegions } from './tour-links.ts';
 import { tourNotFound } from './tours.ts';
 import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
 
@@ -118,7 +118,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
 export async function findTourEditor(db: Db, id: string, { secret, now }: { secret: string; now: Date }): Promise<TourEditorView> {
   const tour = await db.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
   if (!tour) throw tourNotFound();
-  const [prices, periods, regions] = await Promise.all([
+  const [prices, periods, regions, activities] = await Promise.all([
     db
       .selectFrom('prices')
       .select(['ageGroupName', 'valueCents'])
@@ -130,6 +130,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
       .execute(),
     findTourPeriods(db, id),
     findTourRegions(db, id),
+    findTourActivities(db, id),
   ]);
   const link = (file: string | null) => {
     const key = fileKey(id, file);
@@ -153,6 +154,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
     },
     periods,
     regions,
+    activities,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * /admin/tour/{id}: the editor of one tour (issue 14). Its own fields with the search-snippet preview,
- * then its departures with their seats, web sale, source and prices, and the regions it is listed under. Every save publishes the tour's
+ * then its departures with their seats, web sale, source and prices, the regions it is listed under and the catalogue's activities that name it. Every save publishes the tour's
  * pages again; the line under 'Guardar' follows the publication.
  */
 import { useStore } from '@nanostores/react';
@@ -11,7 +11,7 @@ import { $tourEditor, openTourEditor } from '../../stores/admin-tour-editor.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import { TourFieldsForm } from './TourFieldsForm.tsx';
 import { TourPeriods } from './TourPeriods.tsx';
-import { TourRegions } from './TourRegions.tsx';
+import { TourLinks } from './TourLinks.tsx';
 import './admin.css';
 import './tour-editor.css';
 
@@ -62,7 +62,7 @@ function Screen() {
       </header>
       <TourFieldsForm />
       <TourPeriods />
-      <TourRegions />
+      <TourLinks />
     </>
   );
 }
