@@ -84,6 +84,7 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await expect(added).toContainText('16 plazas');
   await expect(added).toContainText('0 vendidas, 16 a la venta');
   await expect(page.getByRole('status').filter({ hasText: 'Salida añadida.' })).toBeVisible();
+  await departures.screenshot({ path: `test-results/admin-tour-editor-departures-${info.project.name}.png` });
 
   // Seats under those sold are refused with the reason, and nothing changes.
   await departures
