@@ -112,6 +112,8 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     const departure = res.body.periods.find((p: { id: string }) => p.id === 'p1');
     expect(departure).toMatchObject({ seats: 14, sold: 3, held: 1, onSale: 10, bookings: 1, webBookable: true, numberOfDays: 10 });
     expect(departure.prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 15_050 }]);
+    expect(departure.optionalActivities.map((a: { name: string }) => a.name)).toEqual(['Ceremonia del té', 'Coche de alquiler', 'Seguro de cancelación']);
+    expect(departure.optionalActivities[0]).toEqual({ id: 'oa1', name: 'Ceremonia del té', prices: [{ ageGroupName: 'Adultos', valueCents: 4_000 }] });
     expect((await call('admin', 'GET', '/nada')).status).toBe(404);
   });
 
@@ -126,6 +128,7 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['POST', '/t1/regions', { requestId: 'press-0006', parentRegionId: 'r-asia' }],
       ['DELETE', '/t1/regions/r-asia', { requestId: 'press-0007' }],
       ['POST', '/t1/activities', { requestId: 'press-0008', activityId: 'a-globo' }],
+      ['PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'press-0010', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
       ['DELETE', '/t1/activities/a-globo', { requestId: 'press-0009' }],
     ];
     for (const [method, path, body] of tries) {
@@ -422,5 +425,28 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     expect(recorder.published.length).toBeGreaterThan(0);
     for (const change of recorder.published) expect(change).toEqual({ changed: [], content: true, tours: [] });
     expect((await actions('t1')).map((r) => r.action)).toEqual(['activity-add', 'activity-remove']);
+  });
+
+  it("sets an optional activity's price per age group, on its own departure only", async () => {
+    const prices = [
+      { ageGroupName: 'Adultos', valueCents: 4_500 },
+      { ageGroupName: 'Niños', valueCents: 2_000 },
+    ];
+    const saved = await call('admin', 'PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'activity-price-1', prices });
+    expect(saved.status).toBe(200);
+    const tea = saved.body.editor.periods.find((p: { id: string }) => p.id === 'p1').optionalActivities.find((a: { id: string }) => a.id === 'oa1');
+    expect(tea.prices).toEqual(prices);
+    // The departure's own supplement is untouched.
+    expect(saved.body.editor.periods.find((p: { id: string }) => p.id === 'p1').prices).toEqual([{ ageGroupName: 'Adultos', valueCents: 15_050 }]);
+    expect((await call('admin', 'PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'activity-price-1', prices })).body.applied).toBe(false);
+    expect((await call('admin', 'PUT', '/t1/periods/p-not-web/activities/oa1/prices', { requestId: 'activity-price-2', prices })).status).toBe(404);
+    expect((await call('admin', 'PUT', '/t1/periods/p1/activities/nada/prices', { requestId: 'activity-price-3', prices })).status).toBe(404);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.published).toHaveLength(1);
+    const activity = recorder.published[0]?.tours?.[0]?.periods?.find((p) => p.id === 'p1')?.optionalActivities.find((a) => a.id === 'oa1');
+    expect(activity?.prices.map((p) => p.valueCents)).toEqual([4_500, 2_000]);
+    expect((await actions('p1')).map((r) => [r.action, JSON.parse(r.after ?? '{}')])).toEqual([
+      ['activity-prices', { optionalActivityId: 'oa1', Adultos: 4_500, Niños: 2_000 }],
+    ]);
   });
 });

@@ -23,6 +23,7 @@ const IdParam = z.object({ id: Id });
 const PeriodParam = z.object({ id: Id, periodId: Id });
 const RegionParam = z.object({ id: Id, regionId: Id });
 const ActivityParam = z.object({ id: Id, activityId: Id });
+const OptionalActivityParam = z.object({ id: Id, periodId: Id, optionalActivityId: Id });
 const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /** How a change reaches the pages: the tour's own (default), a full build (`pageSet`), or the snapshot's content part only. */
@@ -96,6 +97,19 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
         const { applied } = await savePeriodPrices(db, { tourId: id, periodId, requestId, prices, actor: actorOf(c.var.auth), now: new Date() });
         return c.json(await answer({ id, applied, reason: `precios de la salida ${periodId}`, message: TOUR_EDITOR_MESSAGES.pricesSaved }));
       })
+      .put(
+        '/:id/periods/:periodId/activities/:optionalActivityId/prices',
+        allow('admin'),
+        validate('param', OptionalActivityParam),
+        validate('json', PeriodPricesSchema),
+        async (c) => {
+          const { id, periodId, optionalActivityId } = c.req.valid('param');
+          const { requestId, prices } = c.req.valid('json');
+          const actor = actorOf(c.var.auth);
+          const { applied } = await savePeriodPrices(db, { tourId: id, periodId, optionalActivityId, requestId, prices, actor, now: new Date() });
+          return c.json(await answer({ id, applied, reason: `precios de la actividad ${optionalActivityId}`, message: TOUR_EDITOR_MESSAGES.pricesSaved }));
+        },
+      )
       // A region's page lists the tour or stops listing it: a page that never showed the tour changes.
       .post('/:id/regions', allow('admin'), validate('param', IdParam), validate('json', TourRegionSchema), async (c) => {
         const { id } = c.req.valid('param');

@@ -58,6 +58,7 @@ export const TOUR_EDITOR_MESSAGES = {
   pricesSaved: 'Precios guardados.',
   regionUnknown: 'Esa región no existe.',
   activityUnknown: 'Esa actividad no existe.',
+  activityNotFound: 'No encontramos esa actividad opcional en esta salida.',
   activityLinked: 'Actividad enlazada con el tour.',
   activityUnlinked: 'Actividad desenlazada del tour.',
   regionAdded: 'Región añadida.',
@@ -189,6 +190,8 @@ export interface TourEditorPeriod {
   bookings: number;
   /** The departure's price per age group (a supplement over the tour's price), cents. */
   prices: { ageGroupName: string; valueCents: number }[];
+  /** Its optional activities, each with its price per age group. */
+  optionalActivities: { id: string; name: string; prices: { ageGroupName: string; valueCents: number }[] }[];
 }
 
 export interface TourEditorView {

@@ -39,7 +39,16 @@ export interface PeriodForm {
 export type EditorDialog =
   | { kind: 'period'; period: TourEditorPeriod | null; form: PeriodForm; errors: Record<string, string> }
   | { kind: 'remove'; period: TourEditorPeriod }
-  | { kind: 'prices'; period: TourEditorPeriod; form: Record<string, string>; errors: Record<string, string> };
+  | {
+      kind: 'prices';
+      period: TourEditorPeriod;
+      /** The optional activity whose prices these are; null for the departure's own supplement. */
+      activity: OptionalActivity | null;
+      form: Record<string, string>;
+      errors: Record<string, string>;
+    };
+
+type OptionalActivity = TourEditorPeriod['optionalActivities'][number];
 
 export interface TourEditorState {
   status: 'loading' | 'ready' | 'failed';
@@ -189,11 +198,13 @@ const openDialog = (dialog: EditorDialog) => patch({ dialog: { ...dialog, reques
 export const openAddPeriod = () => openDialog({ kind: 'period', period: null, form: periodFormOf(null), errors: {} });
 export const openEditPeriod = (period: TourEditorPeriod) => openDialog({ kind: 'period', period, form: periodFormOf(period), errors: {} });
 export const openRemovePeriod = (period: TourEditorPeriod) => openDialog({ kind: 'remove', period });
-export const openPeriodPrices = (period: TourEditorPeriod) =>
+/** 'Precios' of a departure's supplement, or of one of its optional activities. */
+export const openPeriodPrices = (period: TourEditorPeriod, activity: OptionalActivity | null = null) =>
   openDialog({
     kind: 'prices',
     period,
-    form: Object.fromEntries(AGE_GROUPS.map((g) => [g, euros(period.prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
+    activity,
+    form: Object.fromEntries(AGE_GROUPS.map((g) => [g, euros((activity ?? period).prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
     errors: {},
   });
 export const closeDialog = () => patch({ dialog: null });
@@ -298,9 +309,15 @@ export async function submitPrices() {
     return;
   }
   patch({ dialog: { ...dialog, sending: true, error: null } });
+  const json = { requestId: dialog.requestId, prices };
+  const periodId = dialog.period.id;
+  const activity = dialog.activity;
+  const periods = api.admin.tours[':id'].periods[':periodId'];
   settleDialog(
     await callApi(() =>
-      api.admin.tours[':id'].periods[':periodId'].prices.$put({ param: { id, periodId: dialog.period.id }, json: { requestId: dialog.requestId, prices } }),
+      activity
+        ? periods.activities[':optionalActivityId'].prices.$put({ param: { id, periodId, optionalActivityId: activity.id }, json })
+        : periods.prices.$put({ param: { id, periodId }, json }),
     ),
   );
 }

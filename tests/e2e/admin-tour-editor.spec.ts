@@ -2,7 +2,7 @@
  * The tour editor (issue 14), as the demo admin at desktop and phone width: from the catalogue desk to a
  * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
  * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
- * is added (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
+ * is added, priced (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
  * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
  * linked and unlinked. axe on the screen and the dialogs.
  */
@@ -84,6 +84,16 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await expect(added).toContainText('16 plazas');
   await expect(added).toContainText('0 vendidas, 16 a la venta');
   await expect(page.getByRole('status').filter({ hasText: 'Salida añadida.' })).toBeVisible();
+  // Its price per age group: a supplement over the tour's price.
+  await added.getByRole('button', { name: /^Precios de la salida del / }).click();
+  const prices = page.getByRole('dialog', { name: `Precios de la salida del ${short(newDay)}` });
+  await prices.getByLabel('Adultos (€)').fill('12,5x');
+  await prices.getByRole('button', { name: 'Guardar precios' }).click();
+  await expect(prices.getByText('Escribe un precio en euros, de 0 a 100.000, con dos decimales como mucho.')).toBeVisible();
+  await prices.getByLabel('Adultos (€)').fill('125,50');
+  await prices.getByRole('button', { name: 'Guardar precios' }).click();
+  await expect(prices).toBeHidden();
+  await expect(added).toContainText('Adultos: 125,50 €');
   await departures.screenshot({ path: `test-results/admin-tour-editor-departures-${info.project.name}.png` });
 
   // Seats under those sold are refused with the reason, and nothing changes.

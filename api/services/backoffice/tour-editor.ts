@@ -59,7 +59,7 @@ const bookingsByPeriod = (db: Db) =>
     .as('booked');
 
 export async function findTourPeriods(db: Db, tourId: string): Promise<TourEditorPeriod[]> {
-  const [rows, prices] = await Promise.all([
+  const [rows, prices, activities, activityPrices] = await Promise.all([
     db
       .selectFrom('periods')
       .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
@@ -89,10 +89,31 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       .select(['prices.periodId', 'prices.ageGroupName', 'prices.valueCents'])
       .where('periods.tourId', '=', tourId)
       .where('prices.flightId', 'is', null)
+      .where('prices.optionalActivityId', 'is', null)
+      .where('prices.activityPackId', 'is', null)
+      .where('prices.reservationModeId', 'is', null)
+      .orderBy('prices.ageGroupName')
+      .orderBy('prices.id')
+      .execute(),
+    db
+      .selectFrom('optionalActivities')
+      .innerJoin('periods', 'periods.id', 'optionalActivities.periodId')
+      .select(['optionalActivities.id', 'optionalActivities.periodId', 'optionalActivities.name'])
+      .where('periods.tourId', '=', tourId)
+      .orderBy('optionalActivities.name')
+      .orderBy('optionalActivities.id')
+      .execute(),
+    db
+      .selectFrom('prices')
+      .innerJoin('optionalActivities', 'optionalActivities.id', 'prices.optionalActivityId')
+      .innerJoin('periods', 'periods.id', 'optionalActivities.periodId')
+      .select(['prices.optionalActivityId', 'prices.ageGroupName', 'prices.valueCents'])
+      .where('periods.tourId', '=', tourId)
       .orderBy('prices.ageGroupName')
       .orderBy('prices.id')
       .execute(),
   ]);
+  const priceOf = ({ ageGroupName, valueCents }: { ageGroupName: string; valueCents: number }) => ({ ageGroupName, valueCents });
   return rows.map((p) => {
     const sold = Number(p.sold ?? 0);
     const held = Number(p.held ?? 0);
@@ -110,7 +131,10 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       publishWeb: p.publishWeb === 1,
       source: p.source,
       bookings: Number(p.bookings ?? 0),
-      prices: prices.filter((price) => price.periodId === p.id).map(({ ageGroupName, valueCents }) => ({ ageGroupName, valueCents })),
+      prices: prices.filter((price) => price.periodId === p.id).map(priceOf),
+      optionalActivities: activities
+        .filter((a) => a.periodId === p.id)
+        .map((a) => ({ id: a.id, name: a.name, prices: activityPrices.filter((price) => price.optionalActivityId === a.id).map(priceOf) })),
     };
   });
 }

@@ -265,29 +265,50 @@ export async function removePeriod(
 }
 
 /**
- * 'Guardar precios' of one departure: its price per age group (the supplement over the tour's price).
- * Bookings already made keep the amounts they were quoted. Answers whether anything changed.
+ * 'Guardar precios' of one departure: its price per age group (the supplement over the tour's price), or,
+ * with `optionalActivityId`, the price of one of its optional activities. Bookings already made keep the
+ * amounts they were quoted. Answers whether anything changed.
  */
 export async function savePeriodPrices(
   db: Db,
   {
     tourId,
     periodId,
+    optionalActivityId = null,
     requestId,
     prices,
     actor,
     now,
-  }: { tourId: string; periodId: string; requestId: string; prices: z.output<typeof PriceInputSchema>[]; actor: Actor; now: Date },
+  }: {
+    tourId: string;
+    periodId: string;
+    optionalActivityId?: string | null;
+    requestId: string;
+    prices: z.output<typeof PriceInputSchema>[];
+    actor: Actor;
+    now: Date;
+  },
 ): Promise<{ applied: boolean }> {
   if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
   await findPeriod(db, tourId, periodId);
+  if (optionalActivityId !== null) {
+    const activity = await db
+      .selectFrom('optionalActivities')
+      .select('id')
+      .where('id', '=', optionalActivityId)
+      .where('periodId', '=', periodId)
+      .executeTakeFirst();
+    if (!activity) throw notFound(TOUR_EDITOR_MESSAGES.activityNotFound);
+  }
+  // A departure's own prices name it and nothing else; an optional activity's name the activity alone.
+  const owner = optionalActivityId === null ? { periodId } : { optionalActivityId };
   const own = (qb: Db | Trx) =>
     qb
       .selectFrom('prices')
       .select(['id', 'ageGroupName', 'valueCents'])
-      .where('periodId', '=', periodId)
+      .$if(optionalActivityId === null, (q) => q.where('periodId', '=', periodId).where('optionalActivityId', 'is', null))
+      .$if(optionalActivityId !== null, (q) => q.where('optionalActivityId', '=', optionalActivityId ?? ''))
       .where('flightId', 'is', null)
-      .where('optionalActivityId', 'is', null)
       .where('activityPackId', 'is', null)
       .where('reservationModeId', 'is', null);
   const current = await own(db).execute();
@@ -297,18 +318,25 @@ export async function savePeriodPrices(
     for (const price of changes) {
       const row = current.find((c) => c.ageGroupName === price.ageGroupName);
       if (row) await trx.updateTable('prices').set({ valueCents: price.valueCents }).where('id', '=', row.id).execute();
-      else await trx.insertInto('prices').values({ id: randomUUID(), periodId, ageGroupName: price.ageGroupName, valueCents: price.valueCents }).execute();
+      else
+        await trx
+          .insertInto('prices')
+          .values({ id: randomUUID(), ...owner, ageGroupName: price.ageGroupName, valueCents: price.valueCents })
+          .execute();
     }
     await recordStaffAction(
       trx,
       {
         entityType: 'period',
         entityId: periodId,
-        action: 'prices',
+        action: optionalActivityId === null ? 'prices' : 'activity-prices',
         actor,
         requestId,
-        before: Object.fromEntries(changes.map((p) => [p.ageGroupName, current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents ?? null])),
-        after: Object.fromEntries(changes.map((p) => [p.ageGroupName, p.valueCents])),
+        before: {
+          ...owner,
+          ...Object.fromEntries(changes.map((p) => [p.ageGroupName, current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents ?? null])),
+        },
+        after: { ...owner, ...Object.fromEntries(changes.map((p) => [p.ageGroupName, p.valueCents])) },
       },
       now,
     );

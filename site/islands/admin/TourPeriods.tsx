@@ -1,8 +1,8 @@
 /**
  * The tour's departures: dates, seats (sold, held by payments under way, on sale), web sale, source,
- * bookings and the price per age group; the dialogs that add or change one, remove one and set its
+ * bookings, the price per age group and the optional activities with theirs; the dialogs that add or change one, remove one and set its
  * prices. What the shop refuses (seats under those sold, a departure with bookings) comes back with the
- * reason inside the dialog.
+ * reason inside the dialog. Prices are set for the departure's supplement or for one of its activities.
  */
 import { useStore } from '@nanostores/react';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
@@ -56,6 +56,27 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
             </li>
           ))}
         </ul>
+      </td>
+      <td data-label="Actividades">
+        {period.optionalActivities.length ? (
+          <ul className="admin-plain-list tour-editor__activities">
+            {period.optionalActivities.map((a) => (
+              <li key={a.id}>
+                {a.name}: {a.prices.map((p) => `${p.ageGroupName} ${formatEuros(p.valueCents)}`).join(', ') || 'sin precio'}{' '}
+                <button
+                  type="button"
+                  className="admin-button-secondary"
+                  onClick={() => openPeriodPrices(period, a)}
+                  aria-label={`Precios de «${a.name}» en la salida del ${when}`}
+                >
+                  Precio
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'Ninguna'
+        )}
       </td>
       <td data-label="Acciones">
         <div className="admin-row-actions">
@@ -173,7 +194,11 @@ function PricesDialog() {
   if (dialog?.kind !== 'prices') return null;
   return (
     <AdminDialog
-      title={`Precios de la salida del ${shortDay(dialog.period.dayOne)}`}
+      title={
+        dialog.activity
+          ? `Precios de «${dialog.activity.name}» (${shortDay(dialog.period.dayOne)})`
+          : `Precios de la salida del ${shortDay(dialog.period.dayOne)}`
+      }
       error={dialog.error}
       sending={dialog.sending}
       confirm="Guardar precios"
@@ -181,7 +206,10 @@ function PricesDialog() {
       onConfirm={() => void submitPrices()}
       onClose={closeDialog}
     >
-      <p>Suplemento por persona sobre el precio del tour, en euros. Las reservas ya hechas conservan su precio.</p>
+      <p>
+        {dialog.activity ? 'Precio por persona de la actividad, en euros.' : 'Suplemento por persona sobre el precio del tour, en euros.'} Las reservas ya
+        hechas conservan su precio.
+      </p>
       <div className="admin-form-grid">
         {AGE_GROUPS.map((group) => {
           const id = `price-${group}`;
@@ -233,6 +261,7 @@ export function TourPeriods() {
                 <th scope="col">Origen</th>
                 <th scope="col">Reservas</th>
                 <th scope="col">Suplemento</th>
+                <th scope="col">Actividades opcionales</th>
                 <th scope="col">Acciones</th>
               </tr>
             </thead>
