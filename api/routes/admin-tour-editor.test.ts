@@ -129,6 +129,9 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['DELETE', '/t1/regions/r-asia', { requestId: 'press-0007' }],
       ['POST', '/t1/activities', { requestId: 'press-0008', activityId: 'a-globo' }],
       ['PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'press-0010', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
+      ['POST', '/t1/periods/p1/campaigns', { requestId: 'press-0011', campaign: {} }],
+      ['PUT', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0012', campaign: {} }],
+      ['DELETE', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0013' }],
       ['DELETE', '/t1/activities/a-globo', { requestId: 'press-0009' }],
     ];
     for (const [method, path, body] of tries) {
@@ -448,5 +451,54 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     expect((await actions('p1')).map((r) => [r.action, JSON.parse(r.after ?? '{}')])).toEqual([
       ['activity-prices', { optionalActivityId: 'oa1', Adultos: 4_500, Niños: 2_000 }],
     ]);
+  });
+
+  it("adds, changes and removes a departure's campaigns once per press, re-rendering the tour's pages", async () => {
+    const read = await call('admin', 'GET', '/t1');
+    expect(read.body.periods.find((p: { id: string }) => p.id === 'p1').campaigns.map((c: { name: string }) => c.name)).toEqual(['Otoño', 'Pasada']);
+    const campaign = { name: 'Reserva anticipada', valueCents: 7_500, validFromDate: day(0), validUntilDate: day(30), discountAppliedPerTxt: 'ONCE' };
+    const added = await call('admin', 'POST', '/t1/periods/p1/campaigns', { requestId: 'campaign-press-1', campaign });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe(TOUR_EDITOR_MESSAGES.campaignAdded);
+    const created = added.body.editor.periods
+      .find((p: { id: string }) => p.id === 'p1')
+      .campaigns.find((c: { name: string }) => c.name === 'Reserva anticipada');
+    expect(created).toEqual({ id: expect.any(String), ...campaign });
+    expect((await call('admin', 'POST', '/t1/periods/p1/campaigns', { requestId: 'campaign-press-1', campaign })).body.applied).toBe(false);
+    expect(await t.db.selectFrom('campaigns').select('id').where('name', '=', 'Reserva anticipada').execute()).toHaveLength(1);
+
+    const bad = await call('admin', 'POST', '/t1/periods/p1/campaigns', {
+      requestId: 'campaign-press-2',
+      campaign: { ...campaign, name: ' ', valueCents: -1, validUntilDate: day(-5), discountAppliedPerTxt: 'SIEMPRE' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['campaign.discountAppliedPerTxt', 'campaign.name', 'campaign.valueCents']);
+    const backwards = await call('admin', 'POST', '/t1/periods/p1/campaigns', {
+      requestId: 'campaign-press-3',
+      campaign: { ...campaign, validUntilDate: day(-5) },
+    });
+    expect(backwards.body.error.fields).toEqual({ 'campaign.validUntilDate': TOUR_EDITOR_MESSAGES.campaignUntil });
+
+    const changed = await call('admin', 'PUT', `/t1/periods/p1/campaigns/${created.id}`, {
+      requestId: 'campaign-press-4',
+      campaign: { ...campaign, valueCents: 5_000, validFromDate: null, validUntilDate: null, discountAppliedPerTxt: 'PER_PAX' },
+    });
+    expect(changed.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.campaignSaved });
+    expect(await t.db.selectFrom('campaigns').selectAll().where('id', '=', created.id).executeTakeFirst()).toMatchObject({
+      valueCents: 5_000,
+      validFromDate: null,
+      validUntilDate: null,
+      discountAppliedPerTxt: 'PER_PAX',
+    });
+    expect((await call('admin', 'PUT', `/t1/periods/p-not-web/campaigns/${created.id}`, { requestId: 'campaign-press-5', campaign })).status).toBe(404);
+
+    const removed = await call('admin', 'DELETE', `/t1/periods/p1/campaigns/${created.id}`, { requestId: 'campaign-press-6' });
+    expect(removed.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.campaignRemoved });
+    expect((await call('admin', 'DELETE', `/t1/periods/p1/campaigns/${created.id}`, { requestId: 'campaign-press-6' })).body.applied).toBe(false);
+    expect((await call('admin', 'DELETE', `/t1/periods/p1/campaigns/${created.id}`, { requestId: 'campaign-press-7' })).status).toBe(404);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published.every((change) => change.changed.includes('tour:t1'))).toBe(true);
+    expect((await actions('p1')).map((r) => r.action)).toEqual(['campaign-add', 'campaign-update', 'campaign-remove']);
   });
 });

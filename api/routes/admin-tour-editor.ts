@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  CampaignSaveSchema,
   PeriodPricesSchema,
   PeriodSaveSchema,
   TOUR_EDITOR_MESSAGES,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/backoffice/tour-editor.ts';
+import { addCampaign, removeCampaign, updateCampaign } from '../services/backoffice/tour-campaigns.ts';
 import { changeTourLink } from '../services/backoffice/tour-links.ts';
 import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/backoffice/tour-periods.ts';
 import { validate } from '../validation.ts';
@@ -23,6 +25,7 @@ const IdParam = z.object({ id: Id });
 const PeriodParam = z.object({ id: Id, periodId: Id });
 const RegionParam = z.object({ id: Id, regionId: Id });
 const ActivityParam = z.object({ id: Id, activityId: Id });
+const CampaignParam = z.object({ id: Id, periodId: Id, campaignId: Id });
 const OptionalActivityParam = z.object({ id: Id, periodId: Id, optionalActivityId: Id });
 const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
@@ -108,6 +111,38 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
           const actor = actorOf(c.var.auth);
           const { applied } = await savePeriodPrices(db, { tourId: id, periodId, optionalActivityId, requestId, prices, actor, now: new Date() });
           return c.json(await answer({ id, applied, reason: `precios de la actividad ${optionalActivityId}`, message: TOUR_EDITOR_MESSAGES.pricesSaved }));
+        },
+      )
+      // A campaign changes the departure's price on the tour page and the cards' former price: the tour's pages.
+      .post('/:id/periods/:periodId/campaigns', allow('admin'), validate('param', PeriodParam), validate('json', CampaignSaveSchema), async (c) => {
+        const { id, periodId } = c.req.valid('param');
+        const { requestId, campaign } = c.req.valid('json');
+        const { applied } = await addCampaign(db, { tourId: id, periodId, requestId, input: campaign, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await answer({ id, applied, reason: `campaña añadida a la salida ${periodId}`, message: TOUR_EDITOR_MESSAGES.campaignAdded }));
+      })
+      .put(
+        '/:id/periods/:periodId/campaigns/:campaignId',
+        allow('admin'),
+        validate('param', CampaignParam),
+        validate('json', CampaignSaveSchema),
+        async (c) => {
+          const { id, periodId, campaignId } = c.req.valid('param');
+          const { requestId, campaign } = c.req.valid('json');
+          const actor = actorOf(c.var.auth);
+          const { applied } = await updateCampaign(db, { tourId: id, periodId, campaignId, requestId, input: campaign, actor, now: new Date() });
+          return c.json(await answer({ id, applied, reason: `campaña ${campaignId} editada`, message: TOUR_EDITOR_MESSAGES.campaignSaved }));
+        },
+      )
+      .delete(
+        '/:id/periods/:periodId/campaigns/:campaignId',
+        allow('admin'),
+        validate('param', CampaignParam),
+        validate('json', TourPressSchema),
+        async (c) => {
+          const { id, periodId, campaignId } = c.req.valid('param');
+          const { requestId } = c.req.valid('json');
+          const { applied } = await removeCampaign(db, { tourId: id, periodId, campaignId, requestId, actor: actorOf(c.var.auth), now: new Date() });
+          return c.json(await answer({ id, applied, reason: `campaña ${campaignId} quitada`, message: TOUR_EDITOR_MESSAGES.campaignRemoved }));
         },
       )
       // A region's page lists the tour or stops listing it: a page that never showed the tour changes.

@@ -5,7 +5,7 @@
  * group. The island and the server check input with these schemas.
  */
 import { z } from 'zod';
-import { AGE_GROUPS, PERIOD_SOURCES } from '../enums.ts';
+import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
 
 /** What staff may set; UPDATING is the shop's own while the tour's pages are being published. */
@@ -59,6 +59,14 @@ export const TOUR_EDITOR_MESSAGES = {
   regionUnknown: 'Esa región no existe.',
   activityUnknown: 'Esa actividad no existe.',
   activityNotFound: 'No encontramos esa actividad opcional en esta salida.',
+  campaignName: 'Escribe el nombre de la campaña.',
+  campaignValue: 'Escribe el descuento en euros, de 0 a 100.000, con dos decimales como mucho.',
+  campaignBasis: 'Elige si el descuento es por persona o por reserva.',
+  campaignUntil: 'El final de la campaña no puede ser antes de su inicio.',
+  campaignNotFound: 'No encontramos esa campaña en esta salida.',
+  campaignAdded: 'Campaña añadida.',
+  campaignSaved: 'Campaña guardada.',
+  campaignRemoved: 'Campaña quitada.',
   activityLinked: 'Actividad enlazada con el tour.',
   activityUnlinked: 'Actividad desenlazada del tour.',
   regionAdded: 'Región añadida.',
@@ -133,6 +141,33 @@ export const PeriodSaveSchema = z.strictObject({ requestId, period: PeriodInputS
 /** A press that sends nothing but itself: removing a departure or a region. */
 export const TourPressSchema = z.strictObject({ requestId });
 
+export const CAMPAIGN_BASIS_LABELS = { PER_PAX: 'por persona', ONCE: 'por reserva' } as const satisfies Record<
+  (typeof CAMPAIGN_DISCOUNT_BASES)[number],
+  string
+>;
+
+const optionalDay = z.preprocess(blankToNull, day.nullable());
+
+/** A campaign of one departure: a discount in euros, per person or once per booking, between two days. */
+export const CampaignInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.campaignName).max(100, TOUR_EDITOR_MESSAGES.tooLong(100)),
+    valueCents: z
+      .number(TOUR_EDITOR_MESSAGES.campaignValue)
+      .int(TOUR_EDITOR_MESSAGES.campaignValue)
+      .min(0, TOUR_EDITOR_MESSAGES.campaignValue)
+      .max(MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES.campaignValue),
+    validFromDate: optionalDay,
+    validUntilDate: optionalDay,
+    discountAppliedPerTxt: z.enum(CAMPAIGN_DISCOUNT_BASES, TOUR_EDITOR_MESSAGES.campaignBasis),
+  })
+  .refine((c) => !c.validFromDate || !c.validUntilDate || c.validUntilDate >= c.validFromDate, {
+    message: TOUR_EDITOR_MESSAGES.campaignUntil,
+    path: ['validUntilDate'],
+  });
+export type CampaignInput = z.output<typeof CampaignInputSchema>;
+export const CampaignSaveSchema = z.strictObject({ requestId, campaign: CampaignInputSchema });
+
 export const PriceInputSchema = z.strictObject({
   ageGroupName: z.enum(AGE_GROUPS, TOUR_EDITOR_MESSAGES.ageGroup),
   valueCents: z
@@ -190,6 +225,8 @@ export interface TourEditorPeriod {
   bookings: number;
   /** The departure's price per age group (a supplement over the tour's price), cents. */
   prices: { ageGroupName: string; valueCents: number }[];
+  /** Its campaigns (discounts). */
+  campaigns: (CampaignInput & { id: string })[];
   /** Its optional activities, each with its price per age group. */
   optionalActivities: { id: string; name: string; prices: { ageGroupName: string; valueCents: number }[] }[];
 }

@@ -59,7 +59,7 @@ const bookingsByPeriod = (db: Db) =>
     .as('booked');
 
 export async function findTourPeriods(db: Db, tourId: string): Promise<TourEditorPeriod[]> {
-  const [rows, prices, activities, activityPrices] = await Promise.all([
+  const [rows, prices, activities, activityPrices, campaigns] = await Promise.all([
     db
       .selectFrom('periods')
       .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
@@ -112,6 +112,22 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       .orderBy('prices.ageGroupName')
       .orderBy('prices.id')
       .execute(),
+    db
+      .selectFrom('campaigns')
+      .innerJoin('periods', 'periods.id', 'campaigns.periodId')
+      .select([
+        'campaigns.id',
+        'campaigns.periodId',
+        'campaigns.name',
+        'campaigns.valueCents',
+        'campaigns.validFromDate',
+        'campaigns.validUntilDate',
+        'campaigns.discountAppliedPerTxt',
+      ])
+      .where('periods.tourId', '=', tourId)
+      .orderBy('campaigns.name')
+      .orderBy('campaigns.id')
+      .execute(),
   ]);
   const priceOf = ({ ageGroupName, valueCents }: { ageGroupName: string; valueCents: number }) => ({ ageGroupName, valueCents });
   return rows.map((p) => {
@@ -132,6 +148,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       source: p.source,
       bookings: Number(p.bookings ?? 0),
       prices: prices.filter((price) => price.periodId === p.id).map(priceOf),
+      campaigns: campaigns.filter((c) => c.periodId === p.id).map(({ periodId: _period, ...c }) => c),
       optionalActivities: activities
         .filter((a) => a.periodId === p.id)
         .map((a) => ({ id: a.id, name: a.name, prices: activityPrices.filter((price) => price.optionalActivityId === a.id).map(priceOf) })),

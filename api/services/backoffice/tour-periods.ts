@@ -59,7 +59,7 @@ const countBookings = async (db: Db | Trx, periodId: string, { live = false } = 
  * Waits for a press's write; false when the same press, sent twice at once, was applied by the other
  * request (the request id is unique, so the second write fails and changes nothing).
  */
-async function onePress(db: Db, periodId: string, requestId: string, write: Promise<void>): Promise<boolean> {
+export async function onePress(db: Db, periodId: string, requestId: string, write: Promise<void>): Promise<boolean> {
   try {
     await write;
     return true;
@@ -73,7 +73,7 @@ async function onePress(db: Db, periodId: string, requestId: string, write: Prom
 const pressRecord = (db: Db, requestId: string) =>
   db.selectFrom('staffActions').select(['entityType', 'entityId']).where('requestId', '=', requestId).executeTakeFirst();
 
-async function findPeriod(db: Db | Trx, tourId: string, periodId: string) {
+export async function findPeriod(db: Db | Trx, tourId: string, periodId: string) {
   const period = await db.selectFrom('periods').selectAll().where('id', '=', periodId).where('tourId', '=', tourId).executeTakeFirst();
   if (!period) throw periodNotFound();
   return period;
