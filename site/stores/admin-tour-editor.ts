@@ -46,9 +46,21 @@ export type EditorDialog =
       activity: OptionalActivity | null;
       form: Record<string, string>;
       errors: Record<string, string>;
-    };
+    }
+  | { kind: 'campaign'; period: TourEditorPeriod; campaign: PeriodCampaign | null; form: CampaignForm; errors: Record<string, string> }
+  | { kind: 'campaignRemove'; period: TourEditorPeriod; campaign: PeriodCampaign };
 
 type OptionalActivity = TourEditorPeriod['optionalActivities'][number];
+export type PeriodCampaign = TourEditorPeriod['campaigns'][number];
+
+/** A campaign's form: the discount as typed in euros. */
+export interface CampaignForm {
+  name: string;
+  value: string;
+  validFromDate: string;
+  validUntilDate: string;
+  discountAppliedPerTxt: string;
+}
 
 export interface TourEditorState {
   status: 'loading' | 'ready' | 'failed';
@@ -193,7 +205,7 @@ const periodFormOf = (p: TourEditorPeriod | null): PeriodForm => {
   return { dayOne: addDays({ date: today, days: 30 }), returnDate: addDays({ date: today, days: 39 }), seats: '', webBookable: true, source: 'WEBDR' };
 };
 
-const openDialog = (dialog: EditorDialog) => patch({ dialog: { ...dialog, requestId: newId(), sending: false, error: null }, done: null });
+export const openDialog = (dialog: EditorDialog) => patch({ dialog: { ...dialog, requestId: newId(), sending: false, error: null }, done: null });
 
 export const openAddPeriod = () => openDialog({ kind: 'period', period: null, form: periodFormOf(null), errors: {} });
 export const openEditPeriod = (period: TourEditorPeriod) => openDialog({ kind: 'period', period, form: periodFormOf(period), errors: {} });
@@ -230,15 +242,15 @@ export function parseEuros(text: string): number | null {
   const cents = Math.round(Number(clean.replace(',', '.')) * 100);
   return cents <= MAX_PRICE_CENTS ? cents : null;
 }
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',').replace(/,00$/, '');
+export const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',').replace(/,00$/, '');
 
 type Sent = ApiResult<TourEditorAnswer>;
 
-const settleDialog = (result: Sent) => {
+export const settleDialog = (result: Sent) => {
   const { dialog } = $tourEditor.get();
   if (!dialog) return;
   if (!result.ok) {
-    const errors = dialog.kind === 'remove' ? {} : { ...dialog.errors, ...serverErrors(result.fields) };
+    const errors = dialog.kind === 'remove' || dialog.kind === 'campaignRemove' ? {} : { ...dialog.errors, ...serverErrors(result.fields) };
     patch({
       dialog: {
         ...dialog,

@@ -2,7 +2,7 @@
  * The tour editor (issue 14), as the demo admin at desktop and phone width: from the catalogue desk to a
  * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
  * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
- * is added, priced (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
+ * is added, priced, given a campaign (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
  * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
  * linked and unlinked. axe on the screen and the dialogs.
  */
@@ -94,6 +94,17 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await prices.getByRole('button', { name: 'Guardar precios' }).click();
   await expect(prices).toBeHidden();
   await expect(added).toContainText('Adultos: 125,50 €');
+  // A campaign on it: a discount per person.
+  await added.getByRole('button', { name: /^Añadir campaña a la salida del / }).click();
+  const campaign = page.getByRole('dialog', { name: `Añadir campaña a la salida del ${short(newDay)}` });
+  await campaign.getByRole('button', { name: 'Añadir campaña' }).click();
+  await expect(campaign.getByText('Escribe el nombre de la campaña.')).toBeVisible();
+  await campaign.getByLabel('Nombre de la campaña').fill('Reserva anticipada');
+  await campaign.getByLabel('Descuento (€)').fill('50');
+  await expectAccessible(page, `/admin/tour/${tour.id} (campaña)`);
+  await campaign.getByRole('button', { name: 'Añadir campaña' }).click();
+  await expect(campaign).toBeHidden();
+  await expect(added).toContainText('Reserva anticipada: −50 € por persona');
   await departures.screenshot({ path: `test-results/admin-tour-editor-departures-${info.project.name}.png` });
 
   // Seats under those sold are refused with the reason, and nothing changes.
