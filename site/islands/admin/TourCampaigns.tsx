@@ -41,7 +41,12 @@ export function CampaignsCell({ period, when }: { period: TourEditorPeriod; when
           ))}
         </ul>
       ) : null}
-      <button type="button" className="admin-button-secondary" onClick={() => openCampaign(period, null)} aria-label={`Añadir campaña a la salida del ${when}`}>
+      <button
+        type="button"
+        className="admin-button-secondary tour-editor__small"
+        onClick={() => openCampaign(period, null)}
+        aria-label={`Añadir campaña a la salida del ${when}`}
+      >
         Añadir campaña
       </button>
     </div>
