@@ -130,6 +130,7 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['POST', '/t1/activities', { requestId: 'press-0008', activityId: 'a-globo' }],
       ['PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'press-0010', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
       ['POST', '/t1/periods/p1/campaigns', { requestId: 'press-0011', campaign: {} }],
+      ['PUT', '/t1/periods/p1/flights/f1', { requestId: 'press-0014', flight: { seats: 1, prices: [] } }],
       ['PUT', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0012', campaign: {} }],
       ['DELETE', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0013' }],
       ['DELETE', '/t1/activities/a-globo', { requestId: 'press-0009' }],
@@ -500,5 +501,70 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     expect(recorder.fullBuilds).toEqual([]);
     expect(recorder.published.every((change) => change.changed.includes('tour:t1'))).toBe(true);
     expect((await actions('p1')).map((r) => r.action)).toEqual(['campaign-add', 'campaign-update', 'campaign-remove']);
+  });
+
+  it("sets a flight's seats and price per age group, refusing seats under those its bookings took", async () => {
+    // Two seats of flight f1 sold (confirmed), with 10 still on sale.
+    await t.db.updateTable('flights').set({ bookableAvailability: 10 }).where('id', '=', 'f1').execute();
+    await t.db
+      .insertInto('seatHolds')
+      .values({
+        id: 'hf1',
+        bookingId: 'b1',
+        resourceType: 'flight',
+        resourceId: 'f1',
+        quantity: 2,
+        expiresAt: stamp,
+        releasedAt: null,
+        confirmedAt: stamp,
+        createdAt: stamp,
+      })
+      .execute();
+    const read = await call('admin', 'GET', '/t1');
+    const madrid = read.body.periods.find((p: { id: string }) => p.id === 'p1').flights.find((f: { id: string }) => f.id === 'f1');
+    expect(madrid).toMatchObject({
+      seats: 12,
+      sold: 2,
+      held: 0,
+      onSale: 10,
+      prices: [
+        { ageGroupName: 'Adultos', valueCents: 30_000 },
+        { ageGroupName: 'Niños', valueCents: 25_000 },
+      ],
+    });
+
+    const prices = [
+      { ageGroupName: 'Adultos', valueCents: 32_000 },
+      { ageGroupName: 'Niños', valueCents: 25_000 },
+    ];
+    const under = await call('admin', 'PUT', '/t1/periods/p1/flights/f1', { requestId: 'flight-press-1', flight: { seats: 1, prices } });
+    expect(under.status).toBe(409);
+    expect(under.body.error.fields).toEqual({ seats: seatsUnderSoldMessage(2) });
+    expect(
+      (await t.db.selectFrom('prices').select('valueCents').where('flightId', '=', 'f1').where('ageGroupName', '=', 'Adultos').executeTakeFirstOrThrow())
+        .valueCents,
+    ).toBe(30_000);
+
+    const saved = await call('admin', 'PUT', '/t1/periods/p1/flights/f1', { requestId: 'flight-press-2', flight: { seats: 6, prices } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(TOUR_EDITOR_MESSAGES.flightSaved);
+    expect(saved.body.editor.periods.find((p: { id: string }) => p.id === 'p1').flights.find((f: { id: string }) => f.id === 'f1')).toMatchObject({
+      seats: 6,
+      sold: 2,
+      onSale: 4,
+      prices,
+    });
+    expect((await call('admin', 'PUT', '/t1/periods/p1/flights/f1', { requestId: 'flight-press-2', flight: { seats: 6, prices } })).body.applied).toBe(false);
+    expect((await call('admin', 'PUT', '/t1/periods/p1/flights/f1', { requestId: 'flight-press-3', flight: { seats: 6, prices } })).body.applied).toBe(false);
+    expect((await call('admin', 'PUT', '/t1/periods/p-not-web/flights/f1', { requestId: 'flight-press-4', flight: { seats: 6, prices } })).status).toBe(404);
+    const bad = await call('admin', 'PUT', '/t1/periods/p1/flights/f1', { requestId: 'flight-press-5', flight: { seats: -1, prices: [] } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['flight.prices', 'flight.seats']);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toHaveLength(1);
+    expect((await actions('p1')).map((r) => [r.action, JSON.parse(r.before ?? '{}'), JSON.parse(r.after ?? '{}')])).toEqual([
+      ['flight-update', { flightId: 'f1', seats: 12, Adultos: 30_000 }, { flightId: 'f1', seats: 6, Adultos: 32_000 }],
+    ]);
   });
 });

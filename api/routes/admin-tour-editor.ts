@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   CampaignSaveSchema,
+  FlightSaveSchema,
   PeriodPricesSchema,
   PeriodSaveSchema,
   TOUR_EDITOR_MESSAGES,
@@ -16,6 +17,7 @@ import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/backoffice/tour-editor.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/backoffice/tour-campaigns.ts';
+import { updateFlight } from '../services/backoffice/tour-flights.ts';
 import { changeTourLink } from '../services/backoffice/tour-links.ts';
 import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/backoffice/tour-periods.ts';
 import { validate } from '../validation.ts';
@@ -25,6 +27,7 @@ const IdParam = z.object({ id: Id });
 const PeriodParam = z.object({ id: Id, periodId: Id });
 const RegionParam = z.object({ id: Id, regionId: Id });
 const ActivityParam = z.object({ id: Id, activityId: Id });
+const FlightParam = z.object({ id: Id, periodId: Id, flightId: Id });
 const CampaignParam = z.object({ id: Id, periodId: Id, campaignId: Id });
 const OptionalActivityParam = z.object({ id: Id, periodId: Id, optionalActivityId: Id });
 const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
@@ -113,6 +116,13 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
           return c.json(await answer({ id, applied, reason: `precios de la actividad ${optionalActivityId}`, message: TOUR_EDITOR_MESSAGES.pricesSaved }));
         },
       )
+      .put('/:id/periods/:periodId/flights/:flightId', allow('admin'), validate('param', FlightParam), validate('json', FlightSaveSchema), async (c) => {
+        const { id, periodId, flightId } = c.req.valid('param');
+        const { requestId, flight } = c.req.valid('json');
+        const actor = actorOf(c.var.auth);
+        const { applied } = await updateFlight(db, { tourId: id, periodId, flightId, requestId, ...flight, actor, now: new Date() });
+        return c.json(await answer({ id, applied, reason: `vuelo ${flightId} editado`, message: TOUR_EDITOR_MESSAGES.flightSaved }));
+      })
       // A campaign changes the departure's price on the tour page and the cards' former price: the tour's pages.
       .post('/:id/periods/:periodId/campaigns', allow('admin'), validate('param', PeriodParam), validate('json', CampaignSaveSchema), async (c) => {
         const { id, periodId } = c.req.valid('param');

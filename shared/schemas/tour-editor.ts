@@ -64,6 +64,8 @@ export const TOUR_EDITOR_MESSAGES = {
   campaignBasis: 'Elige si el descuento es por persona o por reserva.',
   campaignUntil: 'El final de la campaña no puede ser antes de su inicio.',
   campaignNotFound: 'No encontramos esa campaña en esta salida.',
+  flightNotFound: 'No encontramos ese vuelo en esta salida.',
+  flightSaved: 'Vuelo guardado.',
   campaignAdded: 'Campaña añadida.',
   campaignSaved: 'Campaña guardada.',
   campaignRemoved: 'Campaña quitada.',
@@ -176,6 +178,19 @@ export const PriceInputSchema = z.strictObject({
     .min(0, TOUR_EDITOR_MESSAGES.price)
     .max(MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES.price),
 });
+/** 'Guardar vuelo': the flight's seats in total and its price per age group. */
+export const FlightSaveSchema = z.strictObject({
+  requestId,
+  flight: z.strictObject({
+    seats: PeriodInputSchema.shape.seats,
+    prices: z
+      .array(PriceInputSchema)
+      .min(1)
+      .max(AGE_GROUPS.length)
+      .refine((list) => new Set(list.map((p) => p.ageGroupName)).size === list.length, TOUR_EDITOR_MESSAGES.ageGroup),
+  }),
+});
+
 /** 'Guardar precios' of one departure: its supplement per age group over the tour's price. */
 export const PeriodPricesSchema = z.strictObject({
   requestId,
@@ -227,6 +242,17 @@ export interface TourEditorPeriod {
   prices: { ageGroupName: string; valueCents: number }[];
   /** Its campaigns (discounts). */
   campaigns: (CampaignInput & { id: string })[];
+  /** Its flights: seats as the departure's (sold, held, on sale) and the price per age group. */
+  flights: {
+    id: string;
+    name: string;
+    departureCity: string | null;
+    seats: number;
+    sold: number;
+    held: number;
+    onSale: number;
+    prices: { ageGroupName: string; valueCents: number }[];
+  }[];
   /** Its optional activities, each with its price per age group. */
   optionalActivities: { id: string; name: string; prices: { ageGroupName: string; valueCents: number }[] }[];
 }

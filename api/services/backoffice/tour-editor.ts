@@ -12,7 +12,7 @@ import { TOUR_EDITOR_MESSAGES, type TourEditorPeriod, type TourEditorView, type 
 import type { Db } from '../../db/database.ts';
 import type { TourRow } from '../../db/tables.ts';
 import { AppError, invalidFields } from '../../errors.ts';
-import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
+import { seatsSoldBy, seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 import { signFileLink } from '../cms/uploads.ts';
 import type { TargetedChange } from '../rebuilds.ts';
 import { findTourActivities, findTourRegions } from './tour-links.ts';
@@ -40,12 +40,12 @@ const fieldsOf = (tour: TourRow): TourFields => ({
   status: tour.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
 });
 
-/** The live holds of each departure (payments under way), as a subquery `held`. */
-const seatsHeldByPeriod = (db: Db) =>
+/** Seats of each resource of a kind (a departure, a flight) held by payments under way, as a subquery `held`. */
+const seatsHeldByResource = (db: Db, resourceType: 'period' | 'flight') =>
   db
     .selectFrom('seatHolds')
     .select(['resourceId', (e) => e.fn.sum<number>('quantity').as('held')])
-    .where('resourceType', '=', 'period')
+    .where('resourceType', '=', resourceType)
     .where('releasedAt', 'is', null)
     .where('confirmedAt', 'is', null)
     .groupBy('resourceId')
@@ -59,11 +59,11 @@ const bookingsByPeriod = (db: Db) =>
     .as('booked');
 
 export async function findTourPeriods(db: Db, tourId: string): Promise<TourEditorPeriod[]> {
-  const [rows, prices, activities, activityPrices, campaigns] = await Promise.all([
+  const [rows, prices, activities, activityPrices, campaigns, flights, flightPrices] = await Promise.all([
     db
       .selectFrom('periods')
       .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
-      .leftJoin(seatsHeldByPeriod(db), (join) => join.onRef('held.resourceId', '=', 'periods.id'))
+      .leftJoin(seatsHeldByResource(db, 'period'), (join) => join.onRef('held.resourceId', '=', 'periods.id'))
       .leftJoin(bookingsByPeriod(db), (join) => join.onRef('booked.periodId', '=', 'periods.id'))
       .select([
         'periods.id',
@@ -128,6 +128,25 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       .orderBy('campaigns.name')
       .orderBy('campaigns.id')
       .execute(),
+    db
+      .selectFrom('flights')
+      .innerJoin('periods', 'periods.id', 'flights.periodId')
+      .leftJoin(seatsSoldBy(db, 'flight'), (join) => join.onRef('sold.resourceId', '=', 'flights.id'))
+      .leftJoin(seatsHeldByResource(db, 'flight'), (join) => join.onRef('held.resourceId', '=', 'flights.id'))
+      .select(['flights.id', 'flights.periodId', 'flights.name', 'flights.departureCity', 'flights.bookableAvailability', 'sold.sold', 'held.held'])
+      .where('periods.tourId', '=', tourId)
+      .orderBy('flights.name')
+      .orderBy('flights.id')
+      .execute(),
+    db
+      .selectFrom('prices')
+      .innerJoin('flights', 'flights.id', 'prices.flightId')
+      .innerJoin('periods', 'periods.id', 'flights.periodId')
+      .select(['prices.flightId', 'prices.ageGroupName', 'prices.valueCents'])
+      .where('periods.tourId', '=', tourId)
+      .orderBy('prices.ageGroupName')
+      .orderBy('prices.id')
+      .execute(),
   ]);
   const priceOf = ({ ageGroupName, valueCents }: { ageGroupName: string; valueCents: number }) => ({ ageGroupName, valueCents });
   return rows.map((p) => {
@@ -149,6 +168,22 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       bookings: Number(p.bookings ?? 0),
       prices: prices.filter((price) => price.periodId === p.id).map(priceOf),
       campaigns: campaigns.filter((c) => c.periodId === p.id).map(({ periodId: _period, ...c }) => c),
+      flights: flights
+        .filter((f) => f.periodId === p.id)
+        .map((f) => {
+          const flightSold = Number(f.sold ?? 0);
+          const flightHeld = Number(f.held ?? 0);
+          return {
+            id: f.id,
+            name: f.name,
+            departureCity: f.departureCity,
+            seats: flightSold + flightHeld + f.bookableAvailability,
+            sold: flightSold,
+            held: flightHeld,
+            onSale: f.bookableAvailability,
+            prices: flightPrices.filter((price) => price.flightId === f.id).map(priceOf),
+          };
+        }),
       optionalActivities: activities
         .filter((a) => a.periodId === p.id)
         .map((a) => ({ id: a.id, name: a.name, prices: activityPrices.filter((price) => price.optionalActivityId === a.id).map(priceOf) })),

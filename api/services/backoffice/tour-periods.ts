@@ -18,19 +18,19 @@ import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
 import { tourNotFound } from './tours.ts';
 
 const periodNotFound = () => notFound(TOUR_EDITOR_MESSAGES.periodNotFound);
-const refused = (message: string, field?: string) => new AppError('CONFLICT', message, field ? { [field]: message } : undefined);
+export const refused = (message: string, field?: string) => new AppError('CONFLICT', message, field ? { [field]: message } : undefined);
 
 /** The name a departure gets from its tour and day, as the catalogue names them. */
 const periodName = (tourName: string, dayOne: string) => `${tourName} – ${formatSpanishDate({ date: dayOne })}`;
 const daysOf = ({ dayOne, returnDate }: Pick<PeriodInput, 'dayOne' | 'returnDate'>) => countDaysBetween({ from: dayOne, to: returnDate }) + 1;
 
-/** Seats of one departure taken for good and held by payments under way. */
-async function seatsTaken(db: Db | Trx, periodId: string): Promise<{ sold: number; held: number }> {
+/** Seats of one departure (or one of its flights) taken for good and held by payments under way. */
+export async function seatsTaken(db: Db | Trx, resourceId: string, resourceType: 'period' | 'flight' = 'period'): Promise<{ sold: number; held: number }> {
   const rows = await db
     .selectFrom('seatHolds')
     .select([(e) => e.fn.sum<number>('quantity').as('n'), 'confirmedAt'])
-    .where('resourceType', '=', 'period')
-    .where('resourceId', '=', periodId)
+    .where('resourceType', '=', resourceType)
+    .where('resourceId', '=', resourceId)
     .where('releasedAt', 'is', null)
     .groupBy('confirmedAt')
     .execute();
