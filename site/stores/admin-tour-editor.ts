@@ -48,10 +48,12 @@ export type EditorDialog =
       errors: Record<string, string>;
     }
   | { kind: 'campaign'; period: TourEditorPeriod; campaign: PeriodCampaign | null; form: CampaignForm; errors: Record<string, string> }
-  | { kind: 'campaignRemove'; period: TourEditorPeriod; campaign: PeriodCampaign };
+  | { kind: 'campaignRemove'; period: TourEditorPeriod; campaign: PeriodCampaign }
+  | { kind: 'flight'; period: TourEditorPeriod; flight: PeriodFlight; form: Record<string, string>; errors: Record<string, string> };
 
 type OptionalActivity = TourEditorPeriod['optionalActivities'][number];
 export type PeriodCampaign = TourEditorPeriod['campaigns'][number];
+export type PeriodFlight = TourEditorPeriod['flights'][number];
 
 /** A campaign's form: the discount as typed in euros. */
 export interface CampaignForm {

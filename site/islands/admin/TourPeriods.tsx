@@ -1,6 +1,6 @@
 /**
  * The tour's departures: dates, seats (sold, held by payments under way, on sale), web sale, source,
- * bookings, the price per age group, the campaigns and the optional activities with their prices; the dialogs that add or change one, remove one and set its
+ * bookings, the price per age group, the flights, the campaigns and the optional activities with their prices; the dialogs that add or change one, remove one and set its
  * prices. What the shop refuses (seats under those sold, a departure with bookings) comes back with the
  * reason inside the dialog. Prices are set for the departure's supplement or for one of its activities.
  */
@@ -23,6 +23,7 @@ import {
 } from '../../stores/admin-tour-editor.ts';
 import { AdminDialog } from './AdminDialog.tsx';
 import { CampaignDialogs, CampaignsCell } from './TourCampaigns.tsx';
+import { FlightDialog, FlightsCell } from './TourFlights.tsx';
 import { shortDay } from './format.ts';
 import { TableFrame } from './TableFrame.tsx';
 
@@ -57,6 +58,9 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
             </li>
           ))}
         </ul>
+      </td>
+      <td data-label="Vuelos">
+        <FlightsCell period={period} when={when} />
       </td>
       <td data-label="Campañas">
         <CampaignsCell period={period} when={when} />
@@ -265,6 +269,7 @@ export function TourPeriods() {
                 <th scope="col">Origen</th>
                 <th scope="col">Reservas</th>
                 <th scope="col">Suplemento</th>
+                <th scope="col">Vuelos</th>
                 <th scope="col">Campañas</th>
                 <th scope="col">Actividades opcionales</th>
                 <th scope="col">Acciones</th>
@@ -284,6 +289,7 @@ export function TourPeriods() {
       <RemoveDialog />
       <PricesDialog />
       <CampaignDialogs />
+      <FlightDialog />
     </section>
   );
 }
