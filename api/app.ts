@@ -20,6 +20,7 @@ import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
+import { adminTourEditorRoutes } from './routes/admin-tour-editor.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminImporterRoutes } from './routes/admin-importer.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
@@ -90,6 +91,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin', adminBookingDeskRoutes(deps))
     .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
+    .route('/admin/tours', adminTourEditorRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))
     .route('/admin/activity-photos', adminActivityPhotoRoutes(deps))

@@ -264,7 +264,7 @@ export interface ContentChange {
   changed: ContentKey[];
   /** Read the content part of the snapshot again (sliders, offers, landings, banners). */
   content?: boolean;
-  /** Fields of tours changed in place (a card's new photo, an optional activity's photos). */
+  /** Fields of tours changed in place (a card's new photo, a tour the editor changed, an optional activity's photos). */
   tours?: TourPatch[];
 }
 
@@ -297,7 +297,10 @@ export async function publishChange({
   const content = change.content ? await readContentSnapshot(db) : undefined;
   const imageKeys = [
     ...(content ? collectImageKeys({ ...EMPTY_SNAPSHOT, ...content }) : []),
-    ...(change.tours ?? []).flatMap((t) => [...(t.thumbnail ? [t.thumbnail] : []), ...Object.values(t.activityPhotos ?? {}).flat()]),
+    ...(change.tours ?? []).flatMap((t) => [
+      ...[t.thumbnail, t.banner, t.expertOpinionAvatar].filter((key): key is string => Boolean(key)),
+      ...Object.values(t.activityPhotos ?? {}).flat(),
+    ]),
   ];
   const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: join(siteDir, 'media') });
   const delta: CatalogueDelta = { content, tours: change.tours, images };

@@ -19,10 +19,11 @@ import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, Tou
 export const PAGE_DEPS_FILE = 'page-deps.json';
 
 /**
- * Fields of a tour changed in place (a card's new photo, its reviews) and its optional activities' photos
- * (storage keys by optional activity id, each list replacing that activity's whole).
+ * Fields of a tour changed in place (a card's new photo, its reviews, or the whole tour read again by the
+ * tour editor) and its optional activities' photos (storage keys by optional activity id, each list
+ * replacing that activity's whole).
  */
-export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Pick<TourSnapshot, 'thumbnail' | 'opinions'>> & { activityPhotos?: Record<string, string[]> };
+export type TourPatch = Pick<TourSnapshot, 'id'> & Partial<Omit<TourSnapshot, 'id'>> & { activityPhotos?: Record<string, string[]> };
 
 /** The tour with its patch applied. */
 function patchTour(tour: TourSnapshot, { activityPhotos, ...fields }: TourPatch): TourSnapshot {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
-import { readCatalogueSnapshot } from './snapshot.ts';
+import { readCatalogueSnapshot, readTourSnapshot } from './snapshot.ts';
 
 const today = '2026-11-22';
 const now = new Date(`${today}T12:00:00Z`);
@@ -84,5 +84,14 @@ describe.each(dialects)('catalogue snapshot from the demo seed on %s', (dialect)
     const a = JSON.stringify(await readCatalogueSnapshot(t.db, { now }));
     const b = JSON.stringify(await readCatalogueSnapshot(t.db, { now }));
     expect(a).toBe(b);
+  });
+
+  // The tour editor's targeted rebuild sends one tour read alone: it must be the full snapshot's tour, byte for byte.
+  it('reads one tour alone exactly as the whole catalogue carries it', async () => {
+    const snapshot = await readCatalogueSnapshot(t.db, { now });
+    for (const tour of snapshot.tours) expect(JSON.stringify(await readTourSnapshot(t.db, tour.id, { now }))).toBe(JSON.stringify(tour));
+    const hidden = await t.db.selectFrom('tours').select('id').where('publishWeb', '=', 0).executeTakeFirst();
+    if (hidden) expect(await readTourSnapshot(t.db, hidden.id, { now })).toBeNull();
+    expect(await readTourSnapshot(t.db, 'no-such-tour', { now })).toBeNull();
   });
 });

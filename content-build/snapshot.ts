@@ -8,6 +8,7 @@ import {
   type PeriodSnapshot,
   type PriceSnapshot,
   type TourSnapshot,
+  TourSnapshotSchema,
 } from '#shared/snapshot.ts';
 import { groupBy } from './group-by.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
@@ -22,11 +23,29 @@ const price = (p: PriceRow): PriceSnapshot => ({ ageGroupName: p.ageGroupName, c
 /** Tour files are stored by name; the snapshot carries the storage key every image variant is made from. */
 const tourFileKey = (tourId: string, file: string | null) => (file ? (file.includes('/') ? file : `${tourId}/${file}`) : null);
 
-/** Whole tables, read once: the cost grows linearly with the catalogue. */
-async function readTables(db: Db, window: { from: string; to: string }) {
+/**
+ * Whole tables, read once: the cost grows linearly with the catalogue. With `tourId`, only the rows of that
+ * tour (its departures and everything hanging from them), for the targeted rebuild of its pages.
+ */
+async function readTables(db: Db, window: { from: string; to: string }, tourId?: string) {
+  const scoped = tourId !== undefined;
+  const tourPeriods = () =>
+    db
+      .selectFrom('periods')
+      .select('id')
+      .where('tourId', '=', tourId ?? '');
+  const tourFlights = () => db.selectFrom('flights').select('id').where('periodId', 'in', tourPeriods());
+  const tourActivities = () => db.selectFrom('optionalActivities').select('id').where('periodId', 'in', tourPeriods());
   const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos] =
     await Promise.all([
-      db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute(),
+      db
+        .selectFrom('tours')
+        .selectAll()
+        .where('publishWeb', '=', 1)
+        .$if(scoped, (qb) => qb.where('id', '=', tourId ?? ''))
+        .orderBy('sortTour')
+        .orderBy('id')
+        .execute(),
       db
         .selectFrom('periods')
         .selectAll()
@@ -34,6 +53,7 @@ async function readTables(db: Db, window: { from: string; to: string }) {
         .where('webBookable', '=', 1)
         .where('dayOne', '>=', window.from)
         .where('dayOne', '<=', window.to)
+        .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
         .orderBy('dayOne')
         .orderBy('id')
         .execute(),
@@ -53,26 +73,93 @@ async function readTables(db: Db, window: { from: string; to: string }) {
           'flightCostCents',
           'feeCents',
         ])
+        .$if(scoped, (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              eb('tourId', '=', tourId ?? ''),
+              eb('periodId', 'in', tourPeriods()),
+              eb('flightId', 'in', tourFlights()),
+              eb('optionalActivityId', 'in', tourActivities()),
+              eb('activityPackId', 'in', db.selectFrom('activityPacks').select('id').where('periodId', 'in', tourPeriods())),
+              eb('reservationModeId', 'in', db.selectFrom('reservationModes').select('id').where('periodId', 'in', tourPeriods())),
+            ]),
+          ),
+        )
         .orderBy('ageGroupName')
         .orderBy('id')
         .execute(),
-      db.selectFrom('campaigns').selectAll().orderBy('id').execute(),
-      db.selectFrom('flights').selectAll().orderBy('name').orderBy('id').execute(),
-      db.selectFrom('flightJourneys').selectAll().orderBy('position').orderBy('id').execute(),
-      db.selectFrom('flightSegments').selectAll().orderBy('position').orderBy('id').execute(),
-      db.selectFrom('cockpitPrices').selectAll().orderBy('ageGroupName').orderBy('id').execute(),
-      db.selectFrom('optionalActivities').selectAll().orderBy('name').orderBy('id').execute(),
-      db.selectFrom('optionalActivityDays').selectAll().orderBy('dayRank').execute(),
-      db.selectFrom('activityPacks').selectAll().orderBy('name').orderBy('id').execute(),
-      db.selectFrom('reservationModes').selectAll().where('deleted', '=', 0).orderBy('places').orderBy('id').execute(),
-      readActivityPhotos(db),
+      db
+        .selectFrom('campaigns')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('flights')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('flightJourneys')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('flightId', 'in', tourFlights()))
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('flightSegments')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('journeyId', 'in', db.selectFrom('flightJourneys').select('id').where('flightId', 'in', tourFlights())))
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('cockpitPrices')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('flightId', 'in', tourFlights()))
+        .orderBy('ageGroupName')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('optionalActivities')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('optionalActivityDays')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('optionalActivityId', 'in', tourActivities()))
+        .orderBy('dayRank')
+        .execute(),
+      db
+        .selectFrom('activityPacks')
+        .selectAll()
+        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('reservationModes')
+        .selectAll()
+        .where('deleted', '=', 0)
+        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
+        .orderBy('places')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('optionalActivityPhotos')
+        .select(['optionalActivityId', 'imageKey'])
+        .$if(scoped, (qb) => qb.where('optionalActivityId', 'in', tourActivities()))
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
     ]);
   return { tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos };
 }
-
-/** Every optional activity's photos, in staff's order. */
-const readActivityPhotos = (db: Db) =>
-  db.selectFrom('optionalActivityPhotos').select(['optionalActivityId', 'imageKey']).orderBy('position').orderBy('id').execute();
 
 /** The reviews a tour page shows: published (ACTIVE) and meant for the tour page, newest first. */
 const publishedOpinions = (db: Db) =>
@@ -102,30 +189,62 @@ export async function readTourOpinions(db: Db, tourId: string): Promise<TourSnap
   return (await publishedOpinions(db).where('tourId', '=', tourId).execute()).map(opinionSnapshot);
 }
 
-async function readTourExtras(db: Db) {
+async function readTourExtras(db: Db, tourId?: string) {
+  const scoped = tourId !== undefined;
   const [tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions] = await Promise.all([
-    db.selectFrom('tourDestinations').selectAll().orderBy('position').orderBy('destinationId').execute(),
-    db.selectFrom('tourParentRegions').selectAll().orderBy('parentRegionId').execute(),
+    db
+      .selectFrom('tourDestinations')
+      .selectAll()
+      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+      .orderBy('position')
+      .orderBy('destinationId')
+      .execute(),
+    db
+      .selectFrom('tourParentRegions')
+      .selectAll()
+      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+      .orderBy('parentRegionId')
+      .execute(),
     db.selectFrom('destinations').selectAll().orderBy('slug').execute(),
     db.selectFrom('parentRegions').selectAll().orderBy('slug').execute(),
-    db.selectFrom('tags').selectAll().orderBy('name').orderBy('id').execute(),
-    db.selectFrom('itineraries').selectAll().where('status', '=', 'ACTIVE').orderBy('id').execute(),
-    db.selectFrom('itineraryDays').selectAll().orderBy('rank').execute(),
-    publishedOpinions(db).execute(),
+    db
+      .selectFrom('tags')
+      .selectAll()
+      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('itineraries')
+      .selectAll()
+      .where('status', '=', 'ACTIVE')
+      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('itineraryDays')
+      .selectAll()
+      .$if(scoped, (qb) =>
+        qb.where(
+          'itineraryId',
+          'in',
+          db
+            .selectFrom('itineraries')
+            .select('id')
+            .where('tourId', '=', tourId ?? ''),
+        ),
+      )
+      .orderBy('rank')
+      .execute(),
+    publishedOpinions(db)
+      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+      .execute(),
   ]);
   return { tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions };
 }
 
-/**
- * Reads the public catalogue: published tours with the periods a visitor may book today (web-bookable,
- * day one between today UTC and 31 December of next year), their options and published opinions, and
- * the content visitors see. Output is sorted, so the same data gives the same bytes. Public fields only:
- * no purchase prices, margins, fares, bookings or personal data.
- */
-export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Promise<CatalogueSnapshot> {
-  const window = catalogueWindow(now);
-  const [t, x, content] = await Promise.all([readTables(db, window), readTourExtras(db), readContentSnapshot(db)]);
-
+/** The tours of `t` as the snapshot carries them (the tables of the whole catalogue, or of one tour). */
+function tourSnapshots(t: Awaited<ReturnType<typeof readTables>>, x: Awaited<ReturnType<typeof readTourExtras>>): TourSnapshot[] {
   const byOwner = <K extends 'tourId' | 'periodId' | 'flightId' | 'optionalActivityId' | 'activityPackId' | 'reservationModeId'>(owner: K) =>
     groupBy(
       t.prices.filter((p) => p[owner] !== null),
@@ -283,6 +402,18 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
     };
   };
 
+  return t.tours.map(tourSnapshot);
+}
+
+/**
+ * Reads the public catalogue: published tours with the periods a visitor may book today (web-bookable,
+ * day one between today UTC and 31 December of next year), their options and published opinions, and
+ * the content visitors see. Output is sorted, so the same data gives the same bytes. Public fields only:
+ * no purchase prices, margins, fares, bookings or personal data.
+ */
+export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Promise<CatalogueSnapshot> {
+  const window = catalogueWindow(now);
+  const [t, x, content] = await Promise.all([readTables(db, window), readTourExtras(db), readContentSnapshot(db)]);
   const snapshot: CatalogueSnapshot = {
     today: window.from,
     ...content,
@@ -296,8 +427,19 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       description: d.description,
       parentRegionId: d.parentRegionId,
     })),
-    tours: t.tours.map(tourSnapshot),
+    tours: tourSnapshots(t, x),
   };
   // Validating here means a bad row fails the rebuild, not the visitor's page.
   return CatalogueSnapshotSchema.parse(snapshot);
+}
+
+/**
+ * One published tour exactly as the full snapshot carries it (its page's data), or null when the snapshot
+ * would not carry it (not published on the web): what a targeted rebuild sends after the tour editor
+ * changed it. Read with the same queries, scoped to the tour, and the same mapping.
+ */
+export async function readTourSnapshot(db: Db, tourId: string, { now }: { now: Date }): Promise<TourSnapshot | null> {
+  const [t, x] = await Promise.all([readTables(db, catalogueWindow(now), tourId), readTourExtras(db, tourId)]);
+  const [tour] = tourSnapshots(t, x);
+  return tour ? TourSnapshotSchema.parse(tour) : null;
 }

@@ -13,8 +13,8 @@ export type RebuildRun = (reasons: readonly string[]) => Promise<{ info: BuildIn
 export interface TargetedChange {
   changed: ContentKey[];
   content?: boolean;
-  /** Fields of tours changed in place: a card's new photo, the reviews a tour page shows, an optional activity's photos (by its id). */
-  tours?: { id: string; thumbnail?: string | null; opinions?: TourSnapshot['opinions']; activityPhotos?: Record<string, string[]> }[];
+  /** Fields of tours changed in place: a card's new photo, the reviews a tour page shows, a tour the editor changed, an optional activity's photos (by its id). */
+  tours?: (Pick<TourSnapshot, 'id'> & Partial<Omit<TourSnapshot, 'id'>> & { activityPhotos?: Record<string, string[]> })[];
   /** The change adds or removes pages (a new campaign): only a full build can publish it. */
   pageSet?: boolean;
 }

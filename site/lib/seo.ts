@@ -7,8 +7,10 @@ import { isDepartureFull } from '#shared/rules/departures.ts';
 import { convertCentsToEuros } from '#shared/rules/money.ts';
 import type { CatalogueSnapshot, TourSnapshot } from '#shared/snapshot.ts';
 
+// The tour's meta texts are one rule with the tour editor's search-snippet preview.
+export { buildTourMeta, truncateForMeta } from '#shared/rules/seo-meta.ts';
+
 const SCHEMA = 'https://schema.org';
-const META_DESCRIPTION_MAX = 160;
 
 export interface Crumb {
   name: string;
@@ -17,23 +19,6 @@ export interface Crumb {
 }
 
 export const absoluteUrl = (path: string, site: URL): string => new URL(path, site).href;
-
-/** Cuts text at a word boundary to fit a meta description, with an ellipsis when cut. */
-export function truncateForMeta(text: string, max = META_DESCRIPTION_MAX): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:]+$/, '')}…`;
-}
-
-/** Title, description and keywords of a tour page: the tour's own meta fields, else built from its texts. */
-export function buildTourMeta(tour: Pick<TourSnapshot, 'name' | 'subtitle' | 'description' | 'metaTitle' | 'metaDescription' | 'metaKeyword' | 'tagKeywords'>) {
-  const title = tour.metaTitle?.trim() || `${tour.name} · ${BRAND_NAME}`;
-  const description =
-    tour.metaDescription?.trim() || truncateForMeta([tour.subtitle, tour.description].filter(Boolean).join('. ') || `Viaje ${tour.name} con ${BRAND_NAME}.`);
-  const keywords = tour.metaKeyword?.trim() || tour.tagKeywords?.trim() || null;
-  return { title, description, keywords };
-}
 
 /** BreadcrumbList: Inicio › … › the page. */
 export function buildBreadcrumbJsonLd({ crumbs, site }: { crumbs: readonly Crumb[]; site: URL }) {

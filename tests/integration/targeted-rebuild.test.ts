@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { currentSiteDir } from '#api/services/site-builds.ts';
 import { buildSite, publishChange } from '#content-build/build.ts';
+import { readTourSnapshot } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 
 // The targeted rebuild's promise, checked on the demo catalogue: after a content change, rendering only
@@ -43,7 +44,7 @@ describe('a targeted rebuild', () => {
     try {
       const before = readBuild(currentSiteDir(config.siteDir));
 
-      // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once.
+      // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once (and a tour below).
       const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
       const title = await db
         .selectFrom('landingContents')
@@ -78,21 +79,29 @@ describe('a targeted rebuild', () => {
       const { label } = await db.selectFrom('sliders').select('label').where('id', '=', carousel.id).executeTakeFirstOrThrow();
       await db.updateTable('sliders').set({ label: 'Carrusel editado en la prueba' }).where('id', '=', carousel.id).execute();
 
+      // A tour's fields as the tour editor saves them: the whole tour read again travels in the change.
+      const tour = await db.selectFrom('tours').select(['id', 'metaTitle', 'rate']).where('webSlug', '=', 'japon-esencial').executeTakeFirstOrThrow();
+      await db.updateTable('tours').set({ metaTitle: 'Japón, editado en la prueba', rate: 3.5 }).where('id', '=', tour.id).execute();
+      const tourSnapshot = await readTourSnapshot(db, tour.id, { now: new Date() });
+      expect(tourSnapshot).not.toBeNull();
+
       const published = await publishChange({
         db,
         siteDir: config.siteDir,
         filesDir: config.filesDir,
         renderer,
         change: {
-          changed: [contentKeys.landing('last-minute'), contentKeys.slider('ofertas'), contentKeys.carousels],
+          changed: [contentKeys.landing('last-minute'), contentKeys.slider('ofertas'), contentKeys.carousels, contentKeys.tour(tour.id)],
           content: true,
+          tours: tourSnapshot ? [tourSnapshot] : [],
         },
       });
       expect(published.pages).toContain('/last-minute');
       expect(published.pages).toContain('/ofertas');
       expect(published.pages).toContain('/');
-      // Only pages that show one of the three: no tour page, no info page.
-      expect(published.pages.some((p) => p.startsWith('/tour/'))).toBe(false);
+      // Only pages that show one of the four: the edited tour's page and no other, no info page.
+      expect(published.pages).toContain('/tour/japon-esencial');
+      expect(published.pages.filter((p) => p.startsWith('/tour/'))).toEqual(['/tour/japon-esencial']);
       expect(published.pages).not.toContain('/contacto');
 
       const targeted = readBuild(currentSiteDir(config.siteDir));
@@ -100,6 +109,9 @@ describe('a targeted rebuild', () => {
       expect(changedFiles).toEqual(expect.arrayContaining(['index.html', 'last-minute/index.html', 'ofertas/index.html']));
       const lastMinute = join(currentSiteDir(config.siteDir), 'last-minute/index.html');
       expect(readFileSync(lastMinute, 'utf8')).toContain('Última hora, editada en la prueba');
+      expect(readFileSync(join(currentSiteDir(config.siteDir), 'tour/japon-esencial/index.html'), 'utf8')).toContain(
+        '<title>Japón, editado en la prueba</title>',
+      );
 
       await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
       const full = readBuild(currentSiteDir(fullDir));
@@ -111,12 +123,13 @@ describe('a targeted rebuild', () => {
       const { brotliDecompressSync } = await import('node:zlib');
       expect(brotliDecompressSync(readFileSync(`${lastMinute}.br`)).equals(readFileSync(lastMinute))).toBe(true);
 
-      // The live folder was edited in place and still bears the first build's name. Undo the three edits:
+      // The live folder was edited in place and still bears the first build's name. Undo the edits:
       // the next full build has that very hash again, and must build anew rather than keep the edited
       // folder as if it matched, or build over the folder being served.
       await db.updateTable('landingContents').set({ value1: title.value1 }).where('landingId', '=', landing.id).where('name', '=', 'banner-title').execute();
       await db.updateTable('tourOffers').set({ discountCents }).where('id', '=', offer.id).execute();
       await db.updateTable('sliders').set({ label }).where('id', '=', carousel.id).execute();
+      await db.updateTable('tours').set({ metaTitle: tour.metaTitle, rate: tour.rate }).where('id', '=', tour.id).execute();
       const edited = realpathSync(currentSiteDir(config.siteDir));
       const again = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
       expect(again.skipped).toBe(false);

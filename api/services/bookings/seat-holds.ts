@@ -237,16 +237,19 @@ export async function heldSeatsOf(db: Db | Trx, bookingId: string): Promise<Map<
 }
 
 /**
- * Seats of each departure taken for good (confirmed holds not released), as a subquery `sold` with
- * `resourceId` (the period) and `sold`: the desks join it to show seats sold against capacity.
+ * Seats of each resource of a kind taken for good (confirmed holds not released), as a subquery `sold`
+ * with `resourceId` and `sold`: the desks join it to show seats sold against capacity.
  */
-export function seatsSoldByPeriod(db: Db) {
+export function seatsSoldBy(db: Db, resourceType: SeatResourceType) {
   return db
     .selectFrom('seatHolds')
     .select(['resourceId', (e) => e.fn.sum<number>('quantity').as('sold')])
-    .where('resourceType', '=', 'period')
+    .where('resourceType', '=', resourceType)
     .where('releasedAt', 'is', null)
     .where('confirmedAt', 'is not', null)
     .groupBy('resourceId')
     .as('sold');
 }
+
+/** `seatsSoldBy` the departures (resourceId is the period). */
+export const seatsSoldByPeriod = (db: Db) => seatsSoldBy(db, 'period');

@@ -1,0 +1,292 @@
+/**
+ * The tour editor's contract with `/api/admin/tours/{id}` (issue 14; cms-and-backoffice.md §2 /admin/tour/{id},
+ * §3 "Tour fields edited here", §7 updateTour and update Price): the tour's own fields, saved against the
+ * version they were read at, and its departures (dates, seats, web sale, source) with their prices per age
+ * group. The island and the server check input with these schemas.
+ */
+import { z } from 'zod';
+import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES } from '../enums.ts';
+import { isIsoDate } from '../rules/dates.ts';
+
+/** What staff may set; UPDATING is the shop's own while the tour's pages are being published. */
+export const TOUR_EDITOR_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const TOUR_STATUS_LABELS = { ACTIVE: 'Activo', UPDATING: 'Actualizando', INACTIVE: 'Desactivado' } as const;
+
+export const PERIOD_SOURCE_LABELS = {
+  WEBDR: 'Web Different Roads',
+  TOP: 'TOP (destacada)',
+  DRCAMPAIGN: 'Campaña',
+  DRLASTSEATS: 'Últimas plazas',
+} as const satisfies Record<(typeof PERIOD_SOURCES)[number], string>;
+
+/** Longest text each field keeps. */
+export const TOUR_FIELD_LIMITS = {
+  offerValidity: 300,
+  stops: 500,
+  expertOpinionTitle: 150,
+  expertOpinion: 5000,
+  expertOpinionAvatar: 300,
+  includedServicesWeb: 10_000,
+  metaTitle: 120,
+  metaDescription: 320,
+  metaKeyword: 255,
+  thumbnail: 300,
+} as const;
+
+/** The most seats one departure can have. */
+export const MAX_PERIOD_SEATS = 999;
+/** The most one price per person can be: 100.000 €. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+export const TOUR_EDITOR_MESSAGES = {
+  tooLong: (max: number) => `Escribe como mucho ${max} caracteres.`,
+  rate: 'La valoración va de 0 a 5, con un decimal como mucho.',
+  status: 'Elige Activo o Desactivado.',
+  photoNotUploaded: 'Sube la imagen de nuevo: no la encontramos entre las del tour.',
+  saved: 'Guardado. Las páginas del tour se están publicando de nuevo.',
+  conflict: 'Otra persona ha cambiado este tour mientras lo editabas. Tus cambios siguen en el formulario: recarga para ver los suyos y vuelve a guardar.',
+  day: 'Escribe una fecha válida (AAAA-MM-DD).',
+  returnBeforeStart: 'La vuelta no puede ser antes de la salida.',
+  seats: `Escribe un número de plazas entre 0 y ${MAX_PERIOD_SEATS}.`,
+  source: 'Elige un origen de la lista.',
+  price: 'Escribe un precio en euros, de 0 a 100.000, con dos decimales como mucho.',
+  ageGroup: 'Ese grupo de edad no existe.',
+  periodNotFound: 'No encontramos esa salida en este tour.',
+  periodAdded: 'Salida añadida.',
+  periodSaved: 'Salida guardada.',
+  periodRemoved: 'Salida eliminada.',
+  pricesSaved: 'Precios guardados.',
+  regionUnknown: 'Esa región no existe.',
+  activityUnknown: 'Esa actividad no existe.',
+  activityNotFound: 'No encontramos esa actividad opcional en esta salida.',
+  campaignName: 'Escribe el nombre de la campaña.',
+  campaignValue: 'Escribe el descuento en euros, de 0 a 100.000, con dos decimales como mucho.',
+  campaignBasis: 'Elige si el descuento es por persona o por reserva.',
+  campaignUntil: 'El final de la campaña no puede ser antes de su inicio.',
+  campaignNotFound: 'No encontramos esa campaña en esta salida.',
+  flightNotFound: 'No encontramos ese vuelo en esta salida.',
+  flightSaved: 'Vuelo guardado.',
+  campaignAdded: 'Campaña añadida.',
+  campaignSaved: 'Campaña guardada.',
+  campaignRemoved: 'Campaña quitada.',
+  activityLinked: 'Actividad enlazada con el tour.',
+  activityUnlinked: 'Actividad desenlazada del tour.',
+  regionAdded: 'Región añadida.',
+  regionRemoved: 'Región quitada.',
+} as const;
+
+/** 'Quitar la salida' refused: a booking names it (even a canceled one keeps its record of the trip). */
+export const periodHasBookingsMessage = (n: number) =>
+  `No se puede quitar esta salida: tiene ${n === 1 ? '1 reserva' : `${n} reservas`}. Ciérrala a la venta en la web en lugar de quitarla.`;
+/** Seats lowered under what bookings already took for good. */
+export const seatsUnderSoldMessage = (sold: number) => `No puedes dejar menos plazas que las ${sold} ya vendidas en esta salida.`;
+/** Seats lowered under what is sold plus what payments under way hold for a few minutes. */
+export const seatsUnderHeldMessage = ({ sold, held }: { sold: number; held: number }) =>
+  `Hay ${sold} plazas vendidas y ${held} apartadas por pagos en curso: no puedes dejar menos de ${sold + held}. Vuelve a intentarlo en unos minutos.`;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const text = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, TOUR_EDITOR_MESSAGES.tooLong(max)).nullable());
+const requestId = z.string().trim().min(8).max(100);
+
+export const TourFieldsSchema = z.strictObject({
+  offerValidity: text(TOUR_FIELD_LIMITS.offerValidity),
+  /** The stars the tour is rated with on its page, 0 to 5; empty for none. */
+  rate: z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? null : Number(value.replace(',', '.'))) : value),
+    z
+      .number(TOUR_EDITOR_MESSAGES.rate)
+      .min(0, TOUR_EDITOR_MESSAGES.rate)
+      .max(5, TOUR_EDITOR_MESSAGES.rate)
+      .refine((n) => Number.isInteger(Math.round(n * 10)) && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, TOUR_EDITOR_MESSAGES.rate)
+      .nullable(),
+  ),
+  stops: text(TOUR_FIELD_LIMITS.stops),
+  expertOpinionTitle: text(TOUR_FIELD_LIMITS.expertOpinionTitle),
+  expertOpinion: text(TOUR_FIELD_LIMITS.expertOpinion),
+  /** A storage key: unchanged, or an image uploaded into the tour's folder. */
+  expertOpinionAvatar: text(TOUR_FIELD_LIMITS.expertOpinionAvatar),
+  includedServicesWeb: text(TOUR_FIELD_LIMITS.includedServicesWeb),
+  metaTitle: text(TOUR_FIELD_LIMITS.metaTitle),
+  metaDescription: text(TOUR_FIELD_LIMITS.metaDescription),
+  metaKeyword: text(TOUR_FIELD_LIMITS.metaKeyword),
+  thumbnail: text(TOUR_FIELD_LIMITS.thumbnail),
+  status: z.enum(TOUR_EDITOR_STATUSES, TOUR_EDITOR_MESSAGES.status),
+});
+export type TourFields = z.output<typeof TourFieldsSchema>;
+export type TourField = keyof TourFields;
+
+/** 'Guardar': the fields, the version they were read at, one id per press. */
+export const TourSaveSchema = z.strictObject({ requestId, version: z.number().int().positive(), fields: TourFieldsSchema });
+
+const day = z.string().refine(isIsoDate, TOUR_EDITOR_MESSAGES.day);
+
+export const PeriodInputSchema = z
+  .strictObject({
+    dayOne: day,
+    returnDate: day,
+    /** Every seat of the departure: those sold, those held by payments under way and those still on sale. */
+    seats: z
+      .number(TOUR_EDITOR_MESSAGES.seats)
+      .int(TOUR_EDITOR_MESSAGES.seats)
+      .min(0, TOUR_EDITOR_MESSAGES.seats)
+      .max(MAX_PERIOD_SEATS, TOUR_EDITOR_MESSAGES.seats),
+    webBookable: z.boolean(),
+    source: z.enum(PERIOD_SOURCES, TOUR_EDITOR_MESSAGES.source).nullable(),
+  })
+  .refine((p) => !isIsoDate(p.dayOne) || !isIsoDate(p.returnDate) || p.returnDate >= p.dayOne, {
+    message: TOUR_EDITOR_MESSAGES.returnBeforeStart,
+    path: ['returnDate'],
+  });
+export type PeriodInput = z.output<typeof PeriodInputSchema>;
+
+export const PeriodSaveSchema = z.strictObject({ requestId, period: PeriodInputSchema });
+/** A press that sends nothing but itself: removing a departure or a region. */
+export const TourPressSchema = z.strictObject({ requestId });
+
+export const CAMPAIGN_BASIS_LABELS = { PER_PAX: 'por persona', ONCE: 'por reserva' } as const satisfies Record<
+  (typeof CAMPAIGN_DISCOUNT_BASES)[number],
+  string
+>;
+
+const optionalDay = z.preprocess(blankToNull, day.nullable());
+
+/** A campaign of one departure: a discount in euros, per person or once per booking, between two days. */
+export const CampaignInputSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.campaignName).max(100, TOUR_EDITOR_MESSAGES.tooLong(100)),
+    valueCents: z
+      .number(TOUR_EDITOR_MESSAGES.campaignValue)
+      .int(TOUR_EDITOR_MESSAGES.campaignValue)
+      .min(0, TOUR_EDITOR_MESSAGES.campaignValue)
+      .max(MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES.campaignValue),
+    validFromDate: optionalDay,
+    validUntilDate: optionalDay,
+    discountAppliedPerTxt: z.enum(CAMPAIGN_DISCOUNT_BASES, TOUR_EDITOR_MESSAGES.campaignBasis),
+  })
+  .refine((c) => !c.validFromDate || !c.validUntilDate || c.validUntilDate >= c.validFromDate, {
+    message: TOUR_EDITOR_MESSAGES.campaignUntil,
+    path: ['validUntilDate'],
+  });
+export type CampaignInput = z.output<typeof CampaignInputSchema>;
+export const CampaignSaveSchema = z.strictObject({ requestId, campaign: CampaignInputSchema });
+
+export const PriceInputSchema = z.strictObject({
+  ageGroupName: z.enum(AGE_GROUPS, TOUR_EDITOR_MESSAGES.ageGroup),
+  valueCents: z
+    .number(TOUR_EDITOR_MESSAGES.price)
+    .int(TOUR_EDITOR_MESSAGES.price)
+    .min(0, TOUR_EDITOR_MESSAGES.price)
+    .max(MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES.price),
+});
+/** 'Guardar vuelo': the flight's seats in total and its price per age group. */
+export const FlightSaveSchema = z.strictObject({
+  requestId,
+  flight: z.strictObject({
+    seats: PeriodInputSchema.shape.seats,
+    prices: z
+      .array(PriceInputSchema)
+      .min(1)
+      .max(AGE_GROUPS.length)
+      .refine((list) => new Set(list.map((p) => p.ageGroupName)).size === list.length, TOUR_EDITOR_MESSAGES.ageGroup),
+  }),
+});
+
+/** 'Guardar precios' of one departure: its supplement per age group over the tour's price. */
+export const PeriodPricesSchema = z.strictObject({
+  requestId,
+  prices: z
+    .array(PriceInputSchema)
+    .min(1)
+    .max(AGE_GROUPS.length)
+    .refine((list) => new Set(list.map((p) => p.ageGroupName)).size === list.length, TOUR_EDITOR_MESSAGES.ageGroup),
+});
+
+/** 'Añadir región' / 'Quitar': one parent region the tour is listed under. */
+export const TourRegionSchema = z.strictObject({ requestId, parentRegionId: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.regionUnknown).max(100) });
+
+/** 'Enlazar' / 'Desenlazar': one activity of the catalogue that names the tour (ActivityTour). */
+export const TourActivitySchema = z.strictObject({ requestId, activityId: z.string().trim().min(1, TOUR_EDITOR_MESSAGES.activityUnknown).max(100) });
+
+export interface TourEditorActivity {
+  id: string;
+  name: string;
+  city: string | null;
+  status: 'ACTIVE' | 'DRAFT' | 'INACTIVE';
+}
+
+export interface TourEditorRegion {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface TourEditorPeriod {
+  id: string;
+  name: string;
+  dayOne: string;
+  returnDate: string;
+  numberOfDays: number;
+  /** Seats sold + held + on sale. */
+  seats: number;
+  /** Seats taken for good (confirmed holds). */
+  sold: number;
+  /** Seats held for a few minutes by payments under way. */
+  held: number;
+  onSale: number;
+  webBookable: boolean;
+  publishWeb: boolean;
+  source: (typeof PERIOD_SOURCES)[number] | null;
+  /** Bookings that name the departure, whatever their state: while there is one it cannot be removed. */
+  bookings: number;
+  /** The departure's price per age group (a supplement over the tour's price), cents. */
+  prices: { ageGroupName: string; valueCents: number }[];
+  /** Its campaigns (discounts). */
+  campaigns: (CampaignInput & { id: string })[];
+  /** Its flights: seats as the departure's (sold, held, on sale) and the price per age group. */
+  flights: {
+    id: string;
+    name: string;
+    departureCity: string | null;
+    seats: number;
+    sold: number;
+    held: number;
+    onSale: number;
+    prices: { ageGroupName: string; valueCents: number }[];
+  }[];
+  /** Its optional activities, each with its price per age group. */
+  optionalActivities: { id: string; name: string; prices: { ageGroupName: string; valueCents: number }[] }[];
+}
+
+export interface TourEditorView {
+  tour: {
+    id: string;
+    name: string;
+    webSlug: string;
+    version: number;
+    publishWeb: boolean;
+    statusNow: 'ACTIVE' | 'UPDATING' | 'INACTIVE';
+    /** The texts the page's meta falls back on when the meta fields are empty. */
+    subtitle: string | null;
+    description: string | null;
+    tagKeywords: string | null;
+    fields: TourFields;
+    /** Signed links to show the current images. */
+    thumbnailUrl: string | null;
+    expertOpinionAvatarUrl: string | null;
+    /** The tour's own price per age group, cents (the departures add their supplement). */
+    prices: { ageGroupName: string; valueCents: number }[];
+  };
+  periods: TourEditorPeriod[];
+  /** The parent regions the tour is listed under (/region/{slug}), and every one it could be. */
+  regions: { linked: TourEditorRegion[]; options: TourEditorRegion[] };
+  /** The catalogue's activities that name the tour (ActivityTour), and every one that could. */
+  activities: { linked: TourEditorActivity[]; options: TourEditorActivity[] };
+}
+
+/** What every change answers: the editor as it is now, and the publication of the tour's pages (null when none). */
+export interface TourEditorAnswer {
+  editor: TourEditorView;
+  applied: boolean;
+  publication: string | null;
+  message: string;
+}

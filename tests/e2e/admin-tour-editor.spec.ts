@@ -1,0 +1,143 @@
+/**
+ * The tour editor (issue 14), as the demo admin at desktop and phone width: from the catalogue desk to a
+ * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
+ * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
+ * is added, priced, given a campaign (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
+ * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
+ * linked and unlinked. axe on the screen and the dialogs.
+ */
+import { expect, test } from '@playwright/test';
+import { formatSpanishDate } from '#shared/rules/dates.ts';
+import type { AdminTourListAnswer, AdminTourRow } from '#shared/schemas/admin-tours.ts';
+import { seatsUnderSoldMessage } from '#shared/schemas/tour-editor.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+import { signInAsAdmin } from '../support/admin-session.ts';
+
+// Two publications of a tour's pages (one of them a full build) on a loaded 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+const short = (date: string) => formatSpanishDate({ date, style: 'short' });
+const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('the admin edits a tour: meta title live after the rebuild, a departure added and removed, seats under those sold refused', async ({
+  page,
+  browser,
+}, info) => {
+  await signInAsAdmin(page);
+  // A published tour (not the one the other desks' specs read) whose next departures sold seats.
+  let found: { tour: AdminTourRow; dayOne: string; sold: number } | null = null;
+  for (let p = 1; !found && p <= 10; p++) {
+    const answer = (await (await page.request.get(`/api/admin/tours?publishWeb=1&page=${p}`)).json()) as AdminTourListAnswer;
+    for (const tour of answer.rows) {
+      const departure = tour.nextDepartures.find((d) => d.sold > 0);
+      if (departure && tour.webSlug !== 'japon-esencial' && !found) found = { tour, dayOne: departure.dayOne, sold: departure.sold };
+    }
+    if (answer.rows.length < answer.pageSize) break;
+  }
+  if (!found) throw new Error('The demo seed has no published tour with seats sold.');
+  const { tour, dayOne, sold } = found;
+
+  await page.goto(`/admin/tours?q=${encodeURIComponent(tour.webSlug)}`);
+  await page.getByRole('link', { name: tour.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/tour/${tour.id}$`));
+  await expect(page.getByRole('heading', { name: tour.name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Tours' })).toHaveAttribute('aria-current', 'page');
+
+  // The snippet follows what is typed, with a warning for a title a search result would cut.
+  const title = page.getByLabel('Título para buscadores');
+  const preview = page.getByRole('region', { name: 'Vista previa en el buscador' });
+  await title.fill(`${tour.name}: ${'un viaje inolvidable '.repeat(4)}`);
+  await expect(preview).toContainText('Atención: ');
+  await expect(preview).toContainText('Google suele cortar el título a partir de 60.');
+  const metaTitle = `${tour.name} en grupo (${info.project.name})`;
+  await title.fill(metaTitle);
+  await expect(preview.locator('.tour-snippet__title')).toHaveText(metaTitle);
+  await expect(preview).toContainText(`${[...metaTitle].length} de 60 caracteres.`);
+  await expectAccessible(page, `/admin/tour/${tour.id}`);
+  await page.screenshot({ path: `test-results/admin-tour-editor-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Guardado.' })).toContainText('Las páginas del tour se están publicando de nuevo.');
+
+  // A visitor (no session) reads it on the live tour page once its pages are published again.
+  const visitor = await browser.newContext();
+  const tourPage = await visitor.newPage();
+  await expect(async () => {
+    await tourPage.goto(`/tour/${tour.webSlug}`);
+    await expect(tourPage).toHaveTitle(metaTitle, { timeout: 1_000 });
+  }).toPass({ timeout: 120_000 });
+  await visitor.close();
+
+  // A departure added (one day per project, so the two runs never meet), then removed.
+  const departures = page.getByRole('region', { name: 'Salidas del tour' });
+  const newDay = addDays(info.project.name === 'phone' ? 250 : 240);
+  await page.getByRole('button', { name: 'Añadir salida' }).click();
+  const add = page.getByRole('dialog', { name: 'Añadir salida' });
+  await add.getByLabel('Salida', { exact: true }).fill(newDay);
+  await add.getByLabel('Vuelta').fill(addDays(info.project.name === 'phone' ? 259 : 249));
+  await add.getByRole('button', { name: 'Añadir salida' }).click();
+  await expect(add.getByText('Escribe un número de plazas entre 0 y 999.')).toBeVisible();
+  await add.getByLabel('Plazas en total').fill('16');
+  await expectAccessible(page, `/admin/tour/${tour.id} (añadir salida)`);
+  await add.getByRole('button', { name: 'Añadir salida' }).click();
+  await expect(add).toBeHidden();
+  const added = departures.getByRole('row').filter({ hasText: short(newDay) });
+  await expect(added).toContainText('16 plazas');
+  await expect(added).toContainText('0 vendidas, 16 a la venta');
+  await expect(page.getByRole('status').filter({ hasText: 'Salida añadida.' })).toBeVisible();
+  // Its price per age group: a supplement over the tour's price.
+  await added.getByRole('button', { name: /^Precios de la salida del / }).click();
+  const prices = page.getByRole('dialog', { name: `Precios de la salida del ${short(newDay)}` });
+  await prices.getByLabel('Adultos (€)').fill('12,5x');
+  await prices.getByRole('button', { name: 'Guardar precios' }).click();
+  await expect(prices.getByText('Escribe un precio en euros, de 0 a 100.000, con dos decimales como mucho.')).toBeVisible();
+  await prices.getByLabel('Adultos (€)').fill('125,50');
+  await prices.getByRole('button', { name: 'Guardar precios' }).click();
+  await expect(prices).toBeHidden();
+  await expect(added).toContainText('Adultos: 125,50 €');
+  // A campaign on it: a discount per person.
+  await added.getByRole('button', { name: /^Añadir campaña a la salida del / }).click();
+  const campaign = page.getByRole('dialog', { name: `Añadir campaña a la salida del ${short(newDay)}` });
+  await campaign.getByRole('button', { name: 'Añadir campaña' }).click();
+  await expect(campaign.getByText('Escribe el nombre de la campaña.')).toBeVisible();
+  await campaign.getByLabel('Nombre de la campaña').fill('Reserva anticipada');
+  await campaign.getByLabel('Descuento (€)').fill('50');
+  await expectAccessible(page, `/admin/tour/${tour.id} (campaña)`);
+  await campaign.getByRole('button', { name: 'Añadir campaña' }).click();
+  await expect(campaign).toBeHidden();
+  await expect(added).toContainText('Reserva anticipada: −50 € por persona');
+  await departures.screenshot({ path: `test-results/admin-tour-editor-departures-${info.project.name}.png` });
+
+  // Seats under those sold are refused with the reason, and nothing changes.
+  await departures
+    .getByRole('button', { name: new RegExp(`^Editar la salida del ${short(dayOne)} – `) })
+    .first()
+    .click();
+  const edit = page.getByRole('dialog', { name: `Editar la salida del ${short(dayOne)}` });
+  await edit.getByLabel('Plazas en total').fill(String(sold - 1));
+  await edit.getByRole('button', { name: 'Guardar salida' }).click();
+  await expect(edit.getByRole('alert')).toHaveText(seatsUnderSoldMessage(sold));
+  await expectAccessible(page, `/admin/tour/${tour.id} (plazas rechazadas)`);
+  await page.screenshot({ path: `test-results/admin-tour-editor-refused-${info.project.name}.png` });
+  await edit.getByRole('button', { name: 'Volver' }).click();
+  await expect(edit).toBeHidden();
+
+  await added.getByRole('button', { name: /^Quitar la salida del / }).click();
+  const remove = page.getByRole('dialog', { name: /^Quitar la salida del / });
+  await remove.getByRole('button', { name: 'Quitar' }).click();
+  await expect(remove).toBeHidden();
+  await expect(departures.getByRole('row').filter({ hasText: short(newDay) })).toHaveCount(0);
+
+  // An activity of the catalogue linked with the tour, then unlinked again.
+  const activities = page.getByRole('region', { name: 'Actividades' });
+  const link = activities.getByRole('form', { name: 'Enlazar actividad' });
+  await link.getByRole('button', { name: 'Enlazar actividad' }).click();
+  await expect(activities.getByRole('alert')).toHaveText('Elige una actividad.');
+  const option = link.getByLabel('Actividad').locator('option').nth(1);
+  const activity = (await option.textContent()) ?? '';
+  await link.getByLabel('Actividad').selectOption({ label: activity });
+  await link.getByRole('button', { name: 'Enlazar actividad' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Actividad enlazada con el tour.' })).toBeVisible();
+  await expectAccessible(page, `/admin/tour/${tour.id} (actividades)`);
+  await activities.getByRole('button', { name: `Quitar ${activity}` }).click();
+  await expect(activities.getByRole('button', { name: `Quitar ${activity}` })).toHaveCount(0);
+});
