@@ -9,6 +9,7 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { guideToolRoutes } from './routes/guide-tools.ts';
 import { guideRoutes } from './routes/guides.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
@@ -49,7 +50,7 @@ const requestLimit = bodyLimit({
   },
 });
 /** Routes that take an image and set a body limit of their own (cms-uploads.ts, feedback.ts). */
-const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour'];
+const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/guide-tools/expenses'];
 
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps) {
     .route('/me', meListRoutes(deps))
     .route('/me/reviews', meReviewRoutes(deps))
     .route('/guides', guideRoutes(deps))
+    .route('/guide-tools', guideToolRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))
