@@ -87,7 +87,11 @@ export const REPORT_EDITABLE_DAYS_AFTER_RETURN = 90;
 export const REPORT_MAX_LENGTH = 5000;
 export const REPORT_COMMENT_MAX_LENGTH = 2000;
 
-const Rating = z.coerce.number({ error: GUIDE_TOOL_MESSAGES.rating }).int(GUIDE_TOOL_MESSAGES.rating).min(1, GUIDE_TOOL_MESSAGES.rating).max(5, GUIDE_TOOL_MESSAGES.rating);
+const Rating = z.coerce
+  .number({ error: GUIDE_TOOL_MESSAGES.rating })
+  .int(GUIDE_TOOL_MESSAGES.rating)
+  .min(1, GUIDE_TOOL_MESSAGES.rating)
+  .max(5, GUIDE_TOOL_MESSAGES.rating);
 
 export const GuideReportSchema = z.strictObject({
   rateGroup: Rating,

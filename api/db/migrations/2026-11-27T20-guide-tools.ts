@@ -62,7 +62,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount_eur_cents', 'integer', (c) => c.notNull().check(sql`amount_eur_cents >= 0`))
     .addColumn('spent_on', 'text', (c) => c.notNull())
     .addColumn('receipt', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('PENDING').check(oneOf('status', ['PENDING', 'APPROVED', 'REJECTED'])))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('PENDING')
+        .check(oneOf('status', ['PENDING', 'APPROVED', 'REJECTED'])),
+    )
     .addColumn('decision_reason', 'text')
     .addColumn('decided_at', 'text')
     .addColumn('decided_by', 'text')

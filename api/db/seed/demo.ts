@@ -16,6 +16,7 @@ import { isIsoDate } from './dates.ts';
 import { writeImages, type ImageFile } from './images.ts';
 import { writeRowSets } from './insert.ts';
 import { buildOpinions } from './opinions.ts';
+import { buildGuideTools } from './guide-tools.ts';
 import { buildPeople, type People } from './people.ts';
 import { buildPeriods } from './periods.ts';
 import { createRandom } from './random.ts';
@@ -109,6 +110,7 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
   buildWaitingList(ctx, periods, people);
   // Last: what it draws from the generator changes nothing written before it.
   buildDemoBudget(ctx, periods, people);
+  buildGuideTools(ctx, periods);
   for (const tour of tours) {
     const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
     images.push(

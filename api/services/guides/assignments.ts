@@ -86,7 +86,11 @@ export async function assignGuide(db: Db, press: Press): Promise<{ applied: bool
   if (!guide) throw invalidFields({ guideId: GUIDE_TOOL_MESSAGES.guideNotFound }, GUIDE_TOOL_MESSAGES.guideNotFound);
   try {
     return await db.transaction().execute(async (trx) => {
-      const added = await trx.insertInto('guidePeriods').values({ guideId, periodId }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      const added = await trx
+        .insertInto('guidePeriods')
+        .values({ guideId, periodId })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
       if (Number(added.numInsertedOrUpdatedRows ?? 0n) !== 1) return { applied: false, mailed: false };
       await queueMail(trx, {
         type: 'GUIDE_ASSIGNMENT',
@@ -123,7 +127,11 @@ export async function removeGuide(db: Db, press: Omit<Press, 'publicUrl'>): Prom
     return await db.transaction().execute(async (trx) => {
       const removed = await trx.deleteFrom('guidePeriods').where('guideId', '=', guideId).where('periodId', '=', periodId).executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) return { applied: false, mailed: false };
-      await recordStaffAction(trx, { entityType: 'period', entityId: periodId, action: ACTIONS.remove, actor, requestId, before: { guideId }, after: null }, now);
+      await recordStaffAction(
+        trx,
+        { entityType: 'period', entityId: periodId, action: ACTIONS.remove, actor, requestId, before: { guideId }, after: null },
+        now,
+      );
       return { applied: true, mailed: false };
     });
   } catch (error) {

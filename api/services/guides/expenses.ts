@@ -147,7 +147,10 @@ export async function listGuideExpenses(
 }
 
 /** One expense: the guide's own, or any for staff; else 404. */
-export async function guideExpenseView(db: Db, { caller, id, secret, now }: { caller: GuideCaller; id: string; secret: string; now: Date }): Promise<GuideExpenseView> {
+export async function guideExpenseView(
+  db: Db,
+  { caller, id, secret, now }: { caller: GuideCaller; id: string; secret: string; now: Date },
+): Promise<GuideExpenseView> {
   if (caller.kind === 'none') throw expenseNotFound();
   let query = listedQuery(db).where('guideExpenses.id', '=', id);
   if (caller.kind === 'guide') query = query.where('guideExpenses.guideId', '=', caller.guide.id);
@@ -175,7 +178,12 @@ export async function registerGuideExpense(
   const ctx = { caller, secret: config.authSecret, now };
   const earlier = await db.selectFrom('guideExpenses').select(['id', 'guideId']).where('requestId', '=', input.requestId).executeTakeFirst();
   if (earlier?.guideId === caller.guide.id) return { applied: false, expense: await guideExpenseView(db, { ...ctx, id: earlier.id }) };
-  const mine = await db.selectFrom('guidePeriods').select('periodId').where('guideId', '=', caller.guide.id).where('periodId', '=', input.periodId).executeTakeFirst();
+  const mine = await db
+    .selectFrom('guidePeriods')
+    .select('periodId')
+    .where('guideId', '=', caller.guide.id)
+    .where('periodId', '=', input.periodId)
+    .executeTakeFirst();
   if (!mine) throw periodNotFound();
   if (!receipt) throw invalidFields({ receipt: GUIDE_TOOL_MESSAGES.receiptRequired }, GUIDE_TOOL_MESSAGES.receiptRequired);
   if (receipt.bytes.byteLength > RECEIPT_MAX_BYTES)

@@ -35,7 +35,12 @@ const view = (row: GuideReportRow & { guideName: string }): GuideReportView => (
 });
 
 const reportsOf = (db: Db, periodId: string) =>
-  db.selectFrom('guideReports').innerJoin('guides', 'guides.id', 'guideReports.guideId').selectAll('guideReports').select('guides.name as guideName').where('periodId', '=', periodId);
+  db
+    .selectFrom('guideReports')
+    .innerJoin('guides', 'guides.id', 'guideReports.guideId')
+    .selectAll('guideReports')
+    .select('guides.name as guideName')
+    .where('periodId', '=', periodId);
 
 /**
  * The departure and guide of a report screen, if the caller may see it: the guide themself when they lead
@@ -84,7 +89,14 @@ export async function guideReportScreen(
  */
 export async function saveGuideReport(
   db: Db,
-  { caller, periodId, guideId, input, today, now }: { caller: GuideCaller; periodId: string; guideId: string; input: GuideReportInput; today: string; now: Date },
+  {
+    caller,
+    periodId,
+    guideId,
+    input,
+    today,
+    now,
+  }: { caller: GuideCaller; periodId: string; guideId: string; input: GuideReportInput; today: string; now: Date },
 ): Promise<GuideReportScreen> {
   const target = await reportTarget(db, caller, periodId, guideId);
   if (caller.kind !== 'guide') throw new AppError('FORBIDDEN', GUIDE_TOOL_MESSAGES.notAGuide);
@@ -110,7 +122,12 @@ export async function departureReports(db: Db, { caller, periodId }: { caller: G
     const rows = await reportsOf(db, periodId).orderBy('guides.name').orderBy('guideReports.guideId').execute();
     return { ownGuideId: null, reports: rows.map(view) };
   }
-  const assigned = await db.selectFrom('guidePeriods').select('periodId').where('guideId', '=', caller.guide.id).where('periodId', '=', periodId).executeTakeFirst();
+  const assigned = await db
+    .selectFrom('guidePeriods')
+    .select('periodId')
+    .where('guideId', '=', caller.guide.id)
+    .where('periodId', '=', periodId)
+    .executeTakeFirst();
   if (!assigned) throw notYours();
   const rows = await reportsOf(db, periodId).where('guideReports.guideId', '=', caller.guide.id).execute();
   return { ownGuideId: caller.guide.id, reports: rows.map(view) };

@@ -37,7 +37,10 @@ export async function guideSupportView(db: Db, guide: GuideRow | null): Promise<
  * Queues the help mail to the office and records the request. A departure must be one of the guide's
  * (else the field is refused, as an unknown one); an office without an e-mail cannot be written to (503).
  */
-export async function sendGuideHelp(db: Db, { guide, help, now, publicUrl }: { guide: GuideRow; help: GuideHelp; now: Date; publicUrl: string }): Promise<{ id: string }> {
+export async function sendGuideHelp(
+  db: Db,
+  { guide, help, now, publicUrl }: { guide: GuideRow; help: GuideHelp; now: Date; publicUrl: string },
+): Promise<{ id: string }> {
   const departure = help.periodId ? (await departuresOf(db, guide.id)).find((d) => d.periodId === help.periodId) : undefined;
   if (help.periodId && !departure) throw invalidFields({ periodId: GUIDE_TOOL_MESSAGES.chooseDeparture }, GUIDE_TOOL_MESSAGES.chooseDeparture);
   const { email } = await office(db);
@@ -59,7 +62,15 @@ export async function sendGuideHelp(db: Db, { guide, help, now, publicUrl }: { g
     });
     await trx
       .insertInto('guideHelpRequests')
-      .values({ id, guideId: guide.id, periodId: departure?.periodId ?? null, message: help.message, toAddress: email, mailId: mail.id, createdAt: now.toISOString() })
+      .values({
+        id,
+        guideId: guide.id,
+        periodId: departure?.periodId ?? null,
+        message: help.message,
+        toAddress: email,
+        mailId: mail.id,
+        createdAt: now.toISOString(),
+      })
       .execute();
   });
   return { id };
