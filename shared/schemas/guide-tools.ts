@@ -53,7 +53,6 @@ export const GuideAssignmentSchema = z.strictObject({
   requestId: RequestId,
   guideId: Id.or(z.literal('')).refine((v) => v !== '', GUIDE_TOOL_MESSAGES.chooseGuide),
 });
-export type GuideAssignment = z.infer<typeof GuideAssignmentSchema>;
 
 export interface GuideAssignmentView {
   period: { id: string; tourId: string; tourName: string; dayOne: string; returnDate: string };

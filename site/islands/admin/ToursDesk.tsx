@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect } from 'react';
 import { TOUR_TYPES } from '#shared/enums.ts';
+import { pathTo } from '#shared/routes.ts';
 import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
 import {
   $toursDesk,
@@ -84,7 +85,10 @@ const columns = column.columns([
           {r.nextDepartures.map((d) => (
             <li key={d.periodId}>
               <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas
-              {d.webBookable ? '' : ' (no se vende en la web)'}
+              {d.webBookable ? '' : ' (no se vende en la web)'} ·{' '}
+              <a href={pathTo('admin-tour-guide', { tourID: r.id, periodID: d.periodId })} aria-label={`Guías de la salida del ${shortDay(d.dayOne)}`}>
+                Guías
+              </a>
             </li>
           ))}
           {r.upcomingDepartures > r.nextDepartures.length ? <li>y {r.upcomingDepartures - r.nextDepartures.length} más</li> : null}
