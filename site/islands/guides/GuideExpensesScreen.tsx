@@ -35,9 +35,8 @@ export default function GuideExpensesScreen({ kind = null }: { kind?: ExpenseKin
 
 const TONE = { PENDING: 'admin-status--waiting_for_transfer', APPROVED: 'admin-status--confirmed', REJECTED: 'admin-status--canceled' } as const;
 
-/** An amount in hundredths of its currency, as the receipt shows it: '1.500,00 JPY'. */
-const foreignAmount = (amount: number, currency: string) =>
-  currency === 'EUR' ? formatEuros(amount) : `${(amount / 100).toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+/** An amount in hundredths of its currency, written as the shop writes euros: '1.500 JPY', '10,05 USD'. */
+const foreignAmount = (amount: number, currency: string) => formatEuros(amount).replace(/ €$/, ` ${currency}`);
 const rate = (value: number) => value.toLocaleString('es-ES', { maximumFractionDigits: 6 });
 
 function Expense({ expense, staff }: { expense: GuideExpenseView; staff: boolean }) {
