@@ -117,11 +117,12 @@ export function guideToolRoutes({ db, config }: AppDeps) {
         // A form, for the receipt: checked below with the shared schema; declared so the screen's client knows its fields.
         validator('form', (value) => value as Record<keyof z.input<typeof GuideExpenseSchema>, string> & { receipt?: File | string }),
         async (c) => {
-          const who = await caller(c);
-          if (who.kind !== 'guide') throw new AppError('FORBIDDEN', GUIDE_TOOL_MESSAGES.notAGuide);
           const { receipt, ...fields } = c.req.valid('form');
           const parsed = GuideExpenseSchema.safeParse(fields);
           if (!parsed.success) throw invalidFields(fieldErrors(parsed.error).fields, CHECK_FIELDS_MESSAGE);
+          // Staff may read every expense but record none: only a guide pays on tour.
+          const who = await caller(c);
+          if (who.kind !== 'guide') throw new AppError('FORBIDDEN', GUIDE_TOOL_MESSAGES.notAGuide);
           const file = receipt instanceof File && receipt.size > 0 ? { name: receipt.name, bytes: new Uint8Array(await receipt.arrayBuffer()) } : null;
           const result = await registerGuideExpense(db, { caller: who, input: parsed.data, receipt: file, config, now: new Date() });
           return c.json(result, result.applied ? 201 : 200);
