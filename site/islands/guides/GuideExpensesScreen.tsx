@@ -21,6 +21,7 @@ import {
 } from '../../stores/guide-tools.ts';
 import { AdminDialog, AdminField } from '../admin/AdminDialog.tsx';
 import { counted, moment, shortDay } from '../admin/format.ts';
+import { TableFrame } from '../admin/TableFrame.tsx';
 import SessionGuard from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';
@@ -174,7 +175,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
         {list.totals.length === 0 ? (
           <p>No hay gastos con estos filtros.</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableFrame label="Totales por salida">
             <table className="guide-totals">
               <caption className="visually-hidden">Totales en euros por salida</caption>
               <thead>
@@ -208,7 +209,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
       <section aria-labelledby="gastos" className="guide-section">
