@@ -41,8 +41,10 @@ export function buildGuideTools(ctx: SeedContext, periods: readonly SeededPeriod
       updatedAt: written,
     });
     const [curency, exchangeRate] = LOCAL_MONEY[period.tour.destination.iso2] ?? ['EUR', 1];
-    const budgeted = 4_500_00;
-    const extra = 600_00;
+    // About 180 € of entrance fees and a 35 € taxi, in whole units of the local currency.
+    const local = (euroCentsWanted: number) => Math.max(1, Math.round(euroCentsWanted / exchangeRate / 100)) * 100;
+    const budgeted = local(180_00);
+    const extra = local(35_00);
     add(ctx, 'guideExpenses', {
       id: `${key}-entradas`,
       guideId,
