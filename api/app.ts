@@ -9,6 +9,7 @@ import { originCheck } from './middleware/csrf.ts';
 import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { guideToolRoutes } from './routes/guide-tools.ts';
 import { guideRoutes } from './routes/guides.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
@@ -52,8 +53,8 @@ const requestLimit = bodyLimit({
     throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
   },
 });
-/** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts). */
-const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply'];
+/** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts, guide-tools.ts). */
+const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply', '/guide-tools/expenses'];
 /** An optional activity's photo upload: `/admin/activity-photos/{tourId}/{activityId}`. */
 const OWN_LIMIT_PATTERN = /\/admin\/activity-photos\/[^/]+\/[^/]+$/;
 
@@ -82,6 +83,7 @@ export function createApi(deps: AppDeps) {
     .route('/me', meListRoutes(deps))
     .route('/me/reviews', meReviewRoutes(deps))
     .route('/guides', guideRoutes(deps))
+    .route('/guide-tools', guideToolRoutes(deps))
     .route('/admin/site-builds', siteBuildRoutes(deps))
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))

@@ -77,7 +77,7 @@ export const SHELLS = {
   'admin-guides': { title: 'Guías' },
   'admin-guide-period': { title: 'Salida' },
   'admin-guide-support': { title: 'Soporte para guías' },
-  'admin-guide-rating': { title: 'Calificar al guía' },
+  'admin-guide-rating': { title: 'Calificar la salida' },
   'admin-guide-expenses': { title: 'Gastos del guía' },
   'admin-guide-expense-new': { title: 'Registrar un gasto' },
   'admin-guide-extra-expenses': { title: 'Gastos extra' },

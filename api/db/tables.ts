@@ -399,6 +399,42 @@ export type FlightRow = Selectable<FlightTable>;
 export type NewFlightRow = Insertable<FlightTable>;
 export type FlightRowUpdate = Updateable<FlightTable>;
 
+export interface GuideExpenseTable {
+  id: string;
+  guideId: string;
+  periodId: string;
+  kind: 'BUDGETED' | 'EXTRA';
+  concept: string;
+  amount: number;
+  curency: string;
+  exchangeRate: number;
+  amountEurCents: number;
+  spentOn: string;
+  receipt: string | null;
+  status: Generated<'PENDING' | 'APPROVED' | 'REJECTED'>;
+  decisionReason: string | null;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  requestId: string;
+  createdAt: string;
+}
+export type GuideExpenseRow = Selectable<GuideExpenseTable>;
+export type NewGuideExpenseRow = Insertable<GuideExpenseTable>;
+export type GuideExpenseRowUpdate = Updateable<GuideExpenseTable>;
+
+export interface GuideHelpRequestTable {
+  id: string;
+  guideId: string;
+  periodId: string | null;
+  message: string;
+  toAddress: string;
+  mailId: string;
+  createdAt: string;
+}
+export type GuideHelpRequestRow = Selectable<GuideHelpRequestTable>;
+export type NewGuideHelpRequestRow = Insertable<GuideHelpRequestTable>;
+export type GuideHelpRequestRowUpdate = Updateable<GuideHelpRequestTable>;
+
 export interface GuidePeriodTable {
   guideId: string;
   periodId: string;
@@ -406,6 +442,22 @@ export interface GuidePeriodTable {
 export type GuidePeriodRow = Selectable<GuidePeriodTable>;
 export type NewGuidePeriodRow = Insertable<GuidePeriodTable>;
 export type GuidePeriodRowUpdate = Updateable<GuidePeriodTable>;
+
+export interface GuideReportTable {
+  periodId: string;
+  guideId: string;
+  rateGroup: number;
+  rateAccommodation: number;
+  rateActivities: number;
+  rateTransport: number;
+  comment: string;
+  report: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export type GuideReportRow = Selectable<GuideReportTable>;
+export type NewGuideReportRow = Insertable<GuideReportTable>;
+export type GuideReportRowUpdate = Updateable<GuideReportTable>;
 
 export interface GuideTable {
   id: string;
@@ -481,7 +533,7 @@ export type MailLogRowUpdate = Updateable<MailLogTable>;
 
 export interface MailTable {
   id: string;
-  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST' | 'FEEDBACK' | 'OPINION_PUBLISHED' | 'OPINION_REPLY';
+  type: 'INFO_PRACTICA' | 'BONO_RESERVA' | 'PAYMENT' | 'REMINDER_PAYMENT' | 'ON_REQUEST' | 'PAYMENT_FALLIDO' | 'PRE_BOOKING' | 'BUDGET' | 'PETITON_RESERVA' | 'ACCOUNT_VERIFICATION' | 'PASSWORD_RESET' | 'CONTACT' | 'WAITING_LIST' | 'FEEDBACK' | 'OPINION_PUBLISHED' | 'OPINION_REPLY' | 'GUIDE_ASSIGNMENT' | 'GUIDE_HELP';
   bookingId: string | null;
   toAddress: string;
   subject: string;
@@ -1120,7 +1172,10 @@ export interface Database {
   flightJourneys: FlightJourneyTable;
   flightSegments: FlightSegmentTable;
   flights: FlightTable;
+  guideExpenses: GuideExpenseTable;
+  guideHelpRequests: GuideHelpRequestTable;
   guidePeriods: GuidePeriodTable;
+  guideReports: GuideReportTable;
   guides: GuideTable;
   itineraries: ItineraryTable;
   itineraryDays: ItineraryDayTable;

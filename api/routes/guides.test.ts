@@ -107,7 +107,7 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
     expect(res.body.viewer).toBe('guide');
     expect(res.body.guides.map((g: { id: string }) => g.id)).toEqual(['guide-marta']);
     expect(res.body.upcoming).toEqual([
-      { periodId: 'p1', tourName: 'Japón esencial', dayOne: day(60), returnDate: day(69), guides: ['Kenji', 'Marta'], travellers: 6, owing: 1 },
+      { periodId: 'p1', tourId: 't1', tourName: 'Japón esencial', dayOne: day(60), returnDate: day(69), guides: ['Kenji', 'Marta'], travellers: 6, owing: 1 },
     ]);
     expect(res.body.past.map((r: { periodId: string }) => r.periodId)).toEqual(['p-past']);
     // Asking for another guide's list changes nothing for a guide.

@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   waitingListPerIp: { name: 'waiting-list-ip', max: 10, windowSeconds: 60 * 60 },
   // Each one writes a review, perhaps with a photo: a family reviewing a trip and its excursions stays under it.
   feedbackPerIp: { name: 'feedback-ip', max: 20, windowSeconds: 60 * 60 },
+  // Each one mails the office: a guide in trouble writes a few times, never dozens (per guide's e-mail).
+  guideHelp: { name: 'guide-help', max: 5, windowSeconds: 60 * 60 },
   // A page view each: a busy reader stays well under it, a script filling the campaign figures does not.
   visitsPerIp: { name: 'visits-ip', max: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;

@@ -19,6 +19,8 @@ export interface GuideSummary {
 
 export interface GuideDepartureRow {
   periodId: string;
+  /** The departure's tour: where staff assign its guides (/admin/tour/{tourID}/guide/{periodID}). */
+  tourId: string;
   tourName: string;
   dayOne: string;
   returnDate: string;
@@ -72,6 +74,7 @@ export interface GuideFlight {
 export interface GuideDeparture {
   period: {
     id: string;
+    tourId: string;
     tourName: string;
     dayOne: string;
     returnDate: string;

@@ -35,10 +35,17 @@ export const STAFF_HINT_KEY = 'dr-staff';
  * holds the two together).
  */
 export const ACCOUNT_HINT_KEY = 'dr-account';
-function rememberStaff(isStaff: boolean, signedIn = isStaff): void {
+/**
+ * A guide (not an admin) signed in on this browser: the back office's menu shows only the guides' links
+ * (site/layouts/AdminPage.astro reads it, and the admin one, before painting the menu). A hint, not a permission.
+ */
+const GUIDE_HINT_KEY = 'dr-guide';
+function rememberStaff(isStaff: boolean, signedIn = isStaff, guide = false): void {
   try {
     if (isStaff) localStorage.setItem(STAFF_HINT_KEY, '1');
     else localStorage.removeItem(STAFF_HINT_KEY);
+    if (guide) localStorage.setItem(GUIDE_HINT_KEY, '1');
+    else localStorage.removeItem(GUIDE_HINT_KEY);
     // The header's 'Mi cuenta' on the static pages (site/lib/account-link.ts).
     if (signedIn) localStorage.setItem(ACCOUNT_HINT_KEY, '1');
     else localStorage.removeItem(ACCOUNT_HINT_KEY);
@@ -48,7 +55,11 @@ function rememberStaff(isStaff: boolean, signedIn = isStaff): void {
 }
 
 const setSignedIn = (user: SessionUser) => {
-  rememberStaff(isAdmin(user.groups), true);
+  const admin = isAdmin(user.groups);
+  const guide = !admin && isGuide(user.groups);
+  rememberStaff(admin, true, guide);
+  // A menu painted before this browser knew who signed in follows now (AdminPage.astro).
+  if (typeof document !== 'undefined') document.querySelector('.admin-nav')?.setAttribute('data-viewer', admin ? 'admin' : guide ? 'guide' : 'none');
   $session.set({ status: 'signed-in', user, error: null });
 };
 const setAnonymous = (error: string | null = null) => {

@@ -25,6 +25,7 @@ import * as practicalInfo from './2026-11-26T15-practical-info.ts';
 import * as tripFeedback from './2026-11-26T20-trip-feedback.ts';
 import * as feedbackMailType from './2026-11-26T21-feedback-mail-type.ts';
 import * as opinionModeration from './2026-11-27T10-opinion-moderation.ts';
+import * as guideTools from './2026-11-27T20-guide-tools.ts';
 import * as activityPhotos from './2026-11-28T10-activity-photos.ts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T20-trip-feedback': tripFeedback,
   '2026-11-26T21-feedback-mail-type': feedbackMailType,
   '2026-11-27T10-opinion-moderation': opinionModeration,
+  '2026-11-27T20-guide-tools': guideTools,
   '2026-11-28T10-activity-photos': activityPhotos,
 };

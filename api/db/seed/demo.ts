@@ -17,6 +17,7 @@ import { writeImages, type ImageFile } from './images.ts';
 import { writeRowSets } from './insert.ts';
 import { buildOpinions } from './opinions.ts';
 import { buildActivityPhotos } from './activity-photos.ts';
+import { buildGuideTools } from './guide-tools.ts';
 import { buildPeople, type People } from './people.ts';
 import { buildPeriods } from './periods.ts';
 import { createRandom } from './random.ts';
@@ -111,6 +112,7 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
   // Last: what it draws from the generator changes nothing written before it.
   buildDemoBudget(ctx, periods, people);
   images.push(...buildActivityPhotos(ctx, periods));
+  buildGuideTools(ctx, periods);
   for (const tour of tours) {
     const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
     images.push(

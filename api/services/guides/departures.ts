@@ -70,7 +70,7 @@ export async function listGuideDepartures(
     .innerJoin('guides', 'guides.id', 'guidePeriods.guideId')
     .innerJoin('periods', 'periods.id', 'guidePeriods.periodId')
     .innerJoin('tours', 'tours.id', 'periods.tourId')
-    .select(['periods.id as periodId', 'periods.dayOne', 'periods.returnDate', 'tours.name as tourName'])
+    .select(['periods.id as periodId', 'periods.tourId', 'periods.dayOne', 'periods.returnDate', 'tours.name as tourName'])
     .where('guidePeriods.guideId', 'in', ids)
     .orderBy('periods.dayOne')
     .orderBy('periods.id')
@@ -115,6 +115,7 @@ export async function listGuideDepartures(
     const mine = bookings.filter((b) => b.periodId === a.periodId);
     rows.set(a.periodId, {
       periodId: a.periodId,
+      tourId: a.tourId,
       tourName: a.tourName,
       dayOne: a.dayOne,
       returnDate: a.returnDate,
@@ -139,6 +140,7 @@ export async function guideDeparture(db: Db, { periodId, today, now }: { periodI
     .innerJoin('tours', 'tours.id', 'periods.tourId')
     .select([
       'periods.id',
+      'periods.tourId',
       'periods.dayOne',
       'periods.returnDate',
       'periods.numberOfDays',
@@ -250,6 +252,7 @@ export async function guideDeparture(db: Db, { periodId, today, now }: { periodI
   return {
     period: {
       id: period.id,
+      tourId: period.tourId,
       tourName: period.tourName,
       dayOne: period.dayOne,
       returnDate: period.returnDate,

@@ -9,6 +9,7 @@ import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { type AgencyBookingMailData, renderAgencyBookingMail } from './agency-templates.ts';
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { type FeedbackMailData, renderFeedbackMail } from './feedback-templates.ts';
+import { type GuideAssignmentMailData, type GuideHelpMailData, renderGuideAssignmentMail, renderGuideHelpMail } from './guide-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 import { type OpinionPublishedMailData, type OpinionReplyMailData, renderOpinionPublishedMail, renderOpinionReplyMail } from './opinion-templates.ts';
 
@@ -56,6 +57,8 @@ export type MailDataByTemplate = {
   FEEDBACK: FeedbackMailData;
   OPINION_PUBLISHED: OpinionPublishedMailData;
   OPINION_REPLY: OpinionReplyMailData;
+  GUIDE_ASSIGNMENT: GuideAssignmentMailData;
+  GUIDE_HELP: GuideHelpMailData;
 } & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
@@ -111,6 +114,8 @@ const OWN_TEMPLATES = {
   FEEDBACK: renderFeedbackMail,
   OPINION_PUBLISHED: renderOpinionPublishedMail,
   OPINION_REPLY: renderOpinionReplyMail,
+  GUIDE_ASSIGNMENT: renderGuideAssignmentMail,
+  GUIDE_HELP: renderGuideHelpMail,
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
 const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };

@@ -84,11 +84,15 @@ const columns = column.columns([
         <ul className="admin-plain-list">
           {r.nextDepartures.map((d) => (
             <li key={d.periodId}>
-              <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas ·{' '}
+              <a href={`/admin/bookings/${d.periodId}`}>{shortDay(d.dayOne)}</a>: {d.sold} de {d.capacity} plazas vendidas
+              {d.webBookable ? '' : ' (no se vende en la web)'} ·{' '}
               <a href={pathTo('admin-tour-survey', { tourID: r.id, id: d.periodId })} aria-label={`Encuesta y fotos de la salida del ${shortDay(d.dayOne)}`}>
                 Encuesta y fotos
+              </a>{' '}
+              ·{' '}
+              <a href={pathTo('admin-tour-guide', { tourID: r.id, periodID: d.periodId })} aria-label={`Guías de la salida del ${shortDay(d.dayOne)}`}>
+                Guías
               </a>
-              {d.webBookable ? '' : ' (no se vende en la web)'}
             </li>
           ))}
           {r.upcomingDepartures > r.nextDepartures.length ? <li>y {r.upcomingDepartures - r.nextDepartures.length} más</li> : null}

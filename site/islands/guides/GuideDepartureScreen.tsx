@@ -13,7 +13,9 @@ import { matchRoute, pathTo } from '#shared/routes.ts';
 import { formatDateRange, formatMadridDateTime, formatSpanishDate } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { GuideBooking, GuideDeparture } from '#shared/schemas/guides.ts';
+import { REPORT_RATINGS } from '#shared/schemas/guide-tools.ts';
 import { $guideDeparture, openGuideDeparture } from '../../stores/guide-departures.ts';
+import { $departureReports, loadDepartureReports } from '../../stores/guide-tools.ts';
 import { counted } from '../admin/format.ts';
 import './guides.css';
 
@@ -63,6 +65,53 @@ export default function GuideDepartureScreen() {
   return <Departure departure={departure} offline={offline} />;
 }
 
+/**
+ * The guide's tools for this departure (rating and report, expenses) or, for staff, its guides' reports
+ * and where to assign guides. Read online only: the copy kept offline is the departure itself.
+ */
+function GuideTools({ departure: d }: { departure: GuideDeparture }) {
+  const { list } = useStore($departureReports);
+  useEffect(() => {
+    void loadDepartureReports(d.period.id);
+  }, [d.period.id]);
+  if (!list) return null;
+  const expenses = `${pathTo('admin-guide-expenses')}?periodId=${encodeURIComponent(d.period.id)}`;
+  if (list.ownGuideId) {
+    const mine = list.reports[0];
+    return (
+      <nav className="guide-jump" aria-label="Herramientas del guía">
+        <a href={pathTo('admin-guide-rating', { periodId: d.period.id, guideId: list.ownGuideId })}>{mine ? 'Ver mi calificación' : 'Calificar la salida'}</a>
+        <a href={`${pathTo('admin-guide-expense-new')}?salida=${encodeURIComponent(d.period.id)}`}>Registrar un gasto</a>
+        <a href={expenses}>Gastos de la salida</a>
+        <a href={pathTo('admin-guide-support')}>Soporte</a>
+      </nav>
+    );
+  }
+  return (
+    <section className="guide-section" aria-labelledby="informes">
+      <h2 id="informes">Informes de los guías</h2>
+      <p>
+        <a href={pathTo('admin-tour-guide', { tourID: d.period.tourId, periodID: d.period.id })}>Asignar guías</a> · <a href={expenses}>Gastos de la salida</a>
+      </p>
+      {list.reports.length === 0 ? <p>Ningún guía ha calificado todavía esta salida.</p> : null}
+      {list.reports.map((r) => (
+        <article key={r.guideId} className="guide-card">
+          <h3>{r.guideName}</h3>
+          <ul>
+            {REPORT_RATINGS.map(({ key, label }) => (
+              <li key={key}>
+                {label}: {r[key]} de 5
+              </li>
+            ))}
+          </ul>
+          {r.comment ? <p>{r.comment}</p> : null}
+          <p>{r.report}</p>
+        </article>
+      ))}
+    </section>
+  );
+}
+
 function Departure({ departure: d, offline }: { departure: GuideDeparture; offline: boolean }) {
   const travellers = d.bookings.flatMap((b) => b.travellers);
   const incomplete = travellers.filter((t) => t.missing.length > 0);
@@ -86,6 +135,8 @@ function Departure({ departure: d, offline }: { departure: GuideDeparture; offli
         </p>
         {d.guides.length > 0 ? <p>Guía: {d.guides.map((g) => g.name).join(', ')}</p> : null}
       </header>
+
+      {offline ? null : <GuideTools departure={d} />}
 
       <nav className="guide-jump" aria-label="Secciones de la salida">
         <a href="#viajeros">Viajeros</a>

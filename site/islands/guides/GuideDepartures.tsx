@@ -49,17 +49,17 @@ function Departures() {
       ) : null}
       <section aria-labelledby="proximas" className="guide-section">
         <h2 id="proximas">Próximas salidas</h2>
-        {list.upcoming.length === 0 ? <p>No tienes salidas próximas asignadas.</p> : <DepartureList rows={list.upcoming} />}
+        {list.upcoming.length === 0 ? <p>No tienes salidas próximas asignadas.</p> : <DepartureList rows={list.upcoming} staff={list.viewer === 'admin'} />}
       </section>
       <section aria-labelledby="pasadas" className="guide-section">
         <h2 id="pasadas">Salidas pasadas</h2>
-        {list.past.length === 0 ? <p>Todavía no hay salidas pasadas.</p> : <DepartureList rows={list.past} />}
+        {list.past.length === 0 ? <p>Todavía no hay salidas pasadas.</p> : <DepartureList rows={list.past} staff={list.viewer === 'admin'} />}
       </section>
     </div>
   );
 }
 
-function DepartureList({ rows }: { rows: GuideDepartureRow[] }) {
+function DepartureList({ rows, staff }: { rows: GuideDepartureRow[]; staff: boolean }) {
   return (
     <ul className="guide-departures">
       {rows.map((row) => (
@@ -72,6 +72,11 @@ function DepartureList({ rows }: { rows: GuideDepartureRow[] }) {
             </span>
             {row.owing > 0 ? <span className="guide-flag">{counted(row.owing, 'reserva con pago pendiente', 'reservas con pago pendiente')}</span> : null}
           </a>
+          {staff ? (
+            <a className="guide-assign-link" href={pathTo('admin-tour-guide', { tourID: row.tourId, periodID: row.periodId })}>
+              Asignar guías a {row.tourName} ({formatDateRange({ from: row.dayOne, to: row.returnDate })})
+            </a>
+          ) : null}
         </li>
       ))}
     </ul>
