@@ -231,7 +231,6 @@ export const FlightSegmentInputSchema = z
     arrivalAt: dateTime,
   })
   .refine((s) => s.arrivalAt > s.departureAt, { message: TOUR_EDITOR_MESSAGES.arrivalBeforeDeparture, path: ['arrivalAt'] });
-export type FlightSegmentInput = z.output<typeof FlightSegmentInputSchema>;
 
 const journey = (direction: (typeof FLIGHT_DIRECTIONS)[number]) =>
   z.strictObject({
