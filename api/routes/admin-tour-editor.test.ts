@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { periodHasBookingsMessage, seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import {
+  flightAgeGroupsMessage,
+  flightHasBookingsMessage,
+  periodHasBookingsMessage,
+  seatsUnderHeldMessage,
+  seatsUnderSoldMessage,
+  TOUR_EDITOR_MESSAGES,
+} from '#shared/schemas/tour-editor.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
@@ -131,6 +138,8 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
       ['PUT', '/t1/periods/p1/activities/oa1/prices', { requestId: 'press-0010', prices: [{ ageGroupName: 'Adultos', valueCents: 1 }] }],
       ['POST', '/t1/periods/p1/campaigns', { requestId: 'press-0011', campaign: {} }],
       ['PUT', '/t1/periods/p1/flights/f1', { requestId: 'press-0014', flight: { seats: 1, prices: [] } }],
+      ['POST', '/t1/periods/p1/flights', { requestId: 'press-0015', flight: {} }],
+      ['DELETE', '/t1/periods/p1/flights/f1', { requestId: 'press-0016' }],
       ['PUT', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0012', campaign: {} }],
       ['DELETE', '/t1/periods/p1/campaigns/c-now', { requestId: 'press-0013' }],
       ['DELETE', '/t1/activities/a-globo', { requestId: 'press-0009' }],
@@ -566,5 +575,257 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     expect((await actions('p1')).map((r) => [r.action, JSON.parse(r.before ?? '{}'), JSON.parse(r.after ?? '{}')])).toEqual([
       ['flight-update', { flightId: 'f1', seats: 12, Adultos: 30_000 }, { flightId: 'f1', seats: 6, Adultos: 32_000 }],
     ]);
+  });
+  /** A flight as 'Añadir vuelo' sends it: out on the departure's first day via Doha, back on its last day. */
+  const newFlight = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Vuelo desde Valencia',
+    departureCity: 'Valencia',
+    seats: 8,
+    prices: [
+      { ageGroupName: 'Adultos', valueCents: 41_000 },
+      { ageGroupName: 'Niños', valueCents: 35_000 },
+    ],
+    journeys: [
+      {
+        direction: 'outbound',
+        segments: [
+          { flightNumber: 'qr 148', departureIata: 'vlc', arrivalIata: 'DOH', departureAt: `${day(60)}T09:30`, arrivalAt: `${day(60)}T17:45` },
+          { flightNumber: 'QR806', departureIata: 'DOH', arrivalIata: 'NRT', departureAt: `${day(60)}T20:00`, arrivalAt: `${day(61)}T12:10` },
+        ],
+      },
+      {
+        direction: 'inbound',
+        segments: [{ flightNumber: 'QR807', departureIata: 'NRT', arrivalIata: 'VLC', departureAt: `${day(69)}T08:00`, arrivalAt: `${day(69)}T21:00` }],
+      },
+    ],
+    ...overrides,
+  });
+
+  it('adds a flight to a departure once per press, with its journeys, segments, seats and prices, priced as the funnel reads it', async () => {
+    const added = await call('admin', 'POST', '/t1/periods/p1/flights', { requestId: 'flight-add-1', flight: newFlight() });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe(TOUR_EDITOR_MESSAGES.flightAdded);
+    expect(added.body.applied).toBe(true);
+    const flightId = added.body.flightId as string;
+    expect(added.body.editor.periods.find((p: { id: string }) => p.id === 'p1').flights.find((f: { id: string }) => f.id === flightId)).toEqual({
+      id: flightId,
+      name: 'Vuelo desde Valencia',
+      departureCity: 'Valencia',
+      seats: 8,
+      sold: 0,
+      held: 0,
+      onSale: 8,
+      bookings: 0,
+      prices: [
+        { ageGroupName: 'Adultos', valueCents: 41_000 },
+        { ageGroupName: 'Niños', valueCents: 35_000 },
+      ],
+    });
+    const flight = await t.db.selectFrom('flights').selectAll().where('id', '=', flightId).executeTakeFirstOrThrow();
+    expect(flight).toMatchObject({ periodId: 'p1', guaranteedAvailability: 8, bookableAvailability: 8, departureDate: day(60) });
+    expect(flight.activityId).toMatch(/^FL-/);
+    const journeys = await t.db.selectFrom('flightJourneys').selectAll().where('flightId', '=', flightId).orderBy('position').execute();
+    expect(journeys.map((j) => [j.direction, j.position])).toEqual([
+      ['outbound', 0],
+      ['inbound', 1],
+    ]);
+    const segments = await t.db
+      .selectFrom('flightSegments')
+      .innerJoin('flightJourneys', 'flightJourneys.id', 'flightSegments.journeyId')
+      .select([
+        'flightJourneys.direction',
+        'flightSegments.position',
+        'flightNumber',
+        'departureIata',
+        'arrivalIata',
+        'departureAt',
+        'arrivalAt',
+        'goSegment',
+        'departureCity',
+      ])
+      .where('flightJourneys.flightId', '=', flightId)
+      .orderBy('flightJourneys.position')
+      .orderBy('flightSegments.position')
+      .execute();
+    expect(segments).toEqual([
+      {
+        direction: 'outbound',
+        position: 0,
+        flightNumber: 'QR148',
+        departureIata: 'VLC',
+        arrivalIata: 'DOH',
+        departureAt: `${day(60)}T09:30:00.000Z`,
+        arrivalAt: `${day(60)}T17:45:00.000Z`,
+        goSegment: 1,
+        departureCity: 'Valencia',
+      },
+      {
+        direction: 'outbound',
+        position: 1,
+        flightNumber: 'QR806',
+        departureIata: 'DOH',
+        arrivalIata: 'NRT',
+        departureAt: `${day(60)}T20:00:00.000Z`,
+        arrivalAt: `${day(61)}T12:10:00.000Z`,
+        goSegment: 1,
+        departureCity: null,
+      },
+      {
+        direction: 'inbound',
+        position: 0,
+        flightNumber: 'QR807',
+        departureIata: 'NRT',
+        arrivalIata: 'VLC',
+        departureAt: `${day(69)}T08:00:00.000Z`,
+        arrivalAt: `${day(69)}T21:00:00.000Z`,
+        goSegment: 0,
+        departureCity: null,
+      },
+    ]);
+    const prices = await t.db
+      .selectFrom('prices')
+      .select(['ageGroupName', 'valueCents', 'flightCostCents', 'feeCents', 'periodId'])
+      .where('flightId', '=', flightId)
+      .orderBy('ageGroupName')
+      .execute();
+    expect(prices).toEqual([
+      { ageGroupName: 'Adultos', valueCents: 41_000, flightCostCents: 41_000, feeCents: 0, periodId: 'p1' },
+      { ageGroupName: 'Niños', valueCents: 35_000, flightCostCents: 35_000, feeCents: 0, periodId: 'p1' },
+    ]);
+    const cockpit = await t.db
+      .selectFrom('cockpitPrices')
+      .select(['ageGroupName', 'flightCostCents', 'feeCents'])
+      .where('flightId', '=', flightId)
+      .orderBy('ageGroupName')
+      .execute();
+    expect(cockpit).toEqual([
+      { ageGroupName: 'Adultos', flightCostCents: 41_000, feeCents: 0 },
+      { ageGroupName: 'Niños', flightCostCents: 35_000, feeCents: 0 },
+    ]);
+
+    // The same press again adds nothing and answers the flight it made.
+    const again = await call('admin', 'POST', '/t1/periods/p1/flights', { requestId: 'flight-add-1', flight: newFlight() });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ applied: false, flightId });
+    expect(await t.db.selectFrom('flights').select('id').where('name', '=', 'Vuelo desde Valencia').execute()).toHaveLength(1);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toHaveLength(1);
+    const recorded = await actions('p1');
+    expect(recorded.map((r) => [r.action, r.actorEmail, r.before])).toEqual([['flight-create', CALLERS.admin?.email, null]]);
+    expect(JSON.parse(recorded[0]?.after ?? '{}')).toMatchObject({ flightId, name: 'Vuelo desde Valencia', seats: 8 });
+  });
+
+  it('refuses a flight with wrong segments, an outbound outside the departure, a missing age group, or from anyone but an admin', async () => {
+    const bad = await call('admin', 'POST', '/t1/periods/p1/flights', {
+      requestId: 'flight-add-bad',
+      flight: newFlight({
+        name: ' ',
+        journeys: [
+          {
+            direction: 'outbound',
+            segments: [{ flightNumber: '??', departureIata: 'MADRID', arrivalIata: 'NR', departureAt: `${day(60)}T09:30`, arrivalAt: `${day(60)}T18:00` }],
+          },
+        ],
+      }),
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toEqual({
+      'flight.name': TOUR_EDITOR_MESSAGES.flightName,
+      'flight.journeys.0.segments.0.flightNumber': TOUR_EDITOR_MESSAGES.flightNumber,
+      'flight.journeys.0.segments.0.departureIata': TOUR_EDITOR_MESSAGES.iata,
+      'flight.journeys.0.segments.0.arrivalIata': TOUR_EDITOR_MESSAGES.iata,
+    });
+    const backwards = await call('admin', 'POST', '/t1/periods/p1/flights', {
+      requestId: 'flight-add-backwards',
+      flight: newFlight({
+        journeys: [
+          {
+            direction: 'outbound',
+            segments: [{ flightNumber: 'IB6800', departureIata: 'MAD', arrivalIata: 'NRT', departureAt: `${day(60)}T09:30`, arrivalAt: `${day(60)}T08:00` }],
+          },
+        ],
+      }),
+    });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.error.fields).toEqual({ 'flight.journeys.0.segments.0.arrivalAt': TOUR_EDITOR_MESSAGES.arrivalBeforeDeparture });
+    const noOutbound = await call('admin', 'POST', '/t1/periods/p1/flights', { requestId: 'flight-add-none', flight: newFlight({ journeys: [] }) });
+    expect(noOutbound.status).toBe(422);
+    expect(Object.keys(noOutbound.body.error.fields)).toEqual(['flight.journeys']);
+    const early = await call('admin', 'POST', '/t1/periods/p1/flights', {
+      requestId: 'flight-add-early',
+      flight: newFlight({
+        journeys: [
+          {
+            direction: 'outbound',
+            segments: [{ flightNumber: 'IB6800', departureIata: 'MAD', arrivalIata: 'NRT', departureAt: `${day(59)}T09:30`, arrivalAt: `${day(60)}T08:00` }],
+          },
+        ],
+      }),
+    });
+    expect(early.status).toBe(422);
+    expect(early.body.error.fields).toEqual({ 'flight.journeys': TOUR_EDITOR_MESSAGES.outboundOutsideDates });
+    const adultsOnly = await call('admin', 'POST', '/t1/periods/p1/flights', {
+      requestId: 'flight-add-adults',
+      flight: newFlight({ prices: [{ ageGroupName: 'Niños', valueCents: 1_000 }] }),
+    });
+    expect(adultsOnly.status).toBe(422);
+    expect(adultsOnly.body.error.fields).toEqual({ 'flight.prices': flightAgeGroupsMessage(['Adultos']) });
+    expect((await call('admin', 'POST', '/t1/periods/p-nope/flights', { requestId: 'flight-add-404', flight: newFlight() })).status).toBe(404);
+    for (const [who, status] of [
+      ['visitor', 401],
+      ['traveller', 403],
+      ['guide', 403],
+    ] as const) {
+      expect((await call(who, 'POST', '/t1/periods/p1/flights', { requestId: `flight-add-${who}`, flight: newFlight() })).status).toBe(status);
+      expect((await call(who, 'DELETE', '/t1/periods/p1/flights/f1', { requestId: `flight-remove-${who}` })).status).toBe(status);
+    }
+    expect(await t.db.selectFrom('flights').select('id').where('name', '=', 'Vuelo desde Valencia').execute()).toEqual([]);
+    expect(await t.db.selectFrom('flights').select('id').where('id', '=', 'f1').execute()).toHaveLength(1);
+    expect(await actions('p1')).toEqual([]);
+  });
+
+  it('refuses to remove a flight a booking chose, even a canceled one, and removes one nobody chose with all it has, once', async () => {
+    await t.db
+      .insertInto('bookings')
+      .values({
+        id: 'b2',
+        differentId: '654321',
+        periodId: 'p1',
+        flightId: 'f1',
+        status: 'CANCELED',
+        travelersStringify: '[]',
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    const read = await call('admin', 'GET', '/t1');
+    expect(read.body.periods.find((p: { id: string }) => p.id === 'p1').flights.find((f: { id: string }) => f.id === 'f1').bookings).toBe(1);
+    const refusedRemoval = await call('admin', 'DELETE', '/t1/periods/p1/flights/f1', { requestId: 'flight-remove-1' });
+    expect(refusedRemoval.status).toBe(409);
+    expect(refusedRemoval.body.error.message).toBe(flightHasBookingsMessage(1));
+    expect(await t.db.selectFrom('flights').select('id').where('id', '=', 'f1').execute()).toHaveLength(1);
+
+    const added = await call('admin', 'POST', '/t1/periods/p1/flights', { requestId: 'flight-add-2', flight: newFlight() });
+    const flightId = added.body.flightId as string;
+    const removed = await call('admin', 'DELETE', `/t1/periods/p1/flights/${flightId}`, { requestId: 'flight-remove-2' });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ applied: true, message: TOUR_EDITOR_MESSAGES.flightRemoved });
+    expect(removed.body.editor.periods.find((p: { id: string }) => p.id === 'p1').flights.map((f: { id: string }) => f.id)).not.toContain(flightId);
+    expect(await t.db.selectFrom('flights').select('id').where('id', '=', flightId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('flightJourneys').select('id').where('flightId', '=', flightId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('flightSegments').select('id').where('departureIata', '=', 'VLC').execute()).toEqual([]);
+    expect(await t.db.selectFrom('prices').select('id').where('flightId', '=', flightId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('cockpitPrices').select('id').where('flightId', '=', flightId).execute()).toEqual([]);
+    const twice = await call('admin', 'DELETE', `/t1/periods/p1/flights/${flightId}`, { requestId: 'flight-remove-2' });
+    expect(twice.status).toBe(200);
+    expect(twice.body.applied).toBe(false);
+    expect((await call('admin', 'DELETE', `/t1/periods/p1/flights/${flightId}`, { requestId: 'flight-remove-3' })).status).toBe(404);
+    await recorder.rebuilds.whenIdle();
+    expect(recorder.fullBuilds).toEqual([]);
+    expect(recorder.published).toHaveLength(2);
+    const recorded = await actions('p1');
+    expect(recorded.map((r) => r.action)).toEqual(['flight-create', 'flight-delete']);
+    expect(JSON.parse(recorded[1]?.before ?? '{}')).toMatchObject({ flightId, name: 'Vuelo desde Valencia', departureCity: 'Valencia' });
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   CampaignSaveSchema,
+  FlightAddSchema,
   FlightSaveSchema,
   PeriodPricesSchema,
   PeriodSaveSchema,
@@ -17,7 +18,7 @@ import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/backoffice/tour-editor.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/backoffice/tour-campaigns.ts';
-import { updateFlight } from '../services/backoffice/tour-flights.ts';
+import { addFlight, removeFlight, updateFlight } from '../services/backoffice/tour-flights.ts';
 import { changeTourLink } from '../services/backoffice/tour-links.ts';
 import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/backoffice/tour-periods.ts';
 import { validate } from '../validation.ts';
@@ -122,6 +123,20 @@ export function adminTourEditorRoutes({ db, config, rebuilds }: AppDeps) {
         const actor = actorOf(c.var.auth);
         const { applied } = await updateFlight(db, { tourId: id, periodId, flightId, requestId, ...flight, actor, now: new Date() });
         return c.json(await answer({ id, applied, reason: `vuelo ${flightId} editado`, message: TOUR_EDITOR_MESSAGES.flightSaved }));
+      })
+      // A flight added or removed shows on the tour page's departures and in the funnel's flights step: the tour's pages.
+      .post('/:id/periods/:periodId/flights', allow('admin'), validate('param', PeriodParam), validate('json', FlightAddSchema), async (c) => {
+        const { id, periodId } = c.req.valid('param');
+        const { requestId, flight } = c.req.valid('json');
+        const { applied, flightId } = await addFlight(db, { tourId: id, periodId, requestId, input: flight, actor: actorOf(c.var.auth), now: new Date() });
+        const added = await answer({ id, applied, reason: `vuelo añadido a la salida ${periodId}`, message: TOUR_EDITOR_MESSAGES.flightAdded });
+        return c.json({ ...added, flightId });
+      })
+      .delete('/:id/periods/:periodId/flights/:flightId', allow('admin'), validate('param', FlightParam), validate('json', TourPressSchema), async (c) => {
+        const { id, periodId, flightId } = c.req.valid('param');
+        const { requestId } = c.req.valid('json');
+        const { applied } = await removeFlight(db, { tourId: id, periodId, flightId, requestId, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await answer({ id, applied, reason: `vuelo ${flightId} quitado`, message: TOUR_EDITOR_MESSAGES.flightRemoved }));
       })
       // A campaign changes the departure's price on the tour page and the cards' former price: the tour's pages.
       .post('/:id/periods/:periodId/campaigns', allow('admin'), validate('param', PeriodParam), validate('json', CampaignSaveSchema), async (c) => {

@@ -8,6 +8,8 @@ import { holdSeats } from '../services/bookings/seat-holds.ts';
 import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import type { FlightsProvider } from '../services/flights/provider.ts';
 import { createStoredFlightsProvider } from '../services/flights/stored-provider.ts';
+import { addFlight, removeFlight } from '../services/backoffice/tour-flights.ts';
+import { flightHasBookingsMessage } from '#shared/schemas/tour-editor.ts';
 import { bookingRoutes } from './bookings.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
@@ -137,6 +139,64 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
       expect((await list(id)).status).toBe(404);
       expect((await list(id, admin)).status).toBe(200);
     });
+  });
+
+  it('lists a flight added in the tour editor like a seeded one, at the price staff set for any number of travellers, and it can be chosen', async () => {
+    const period = await t.db.selectFrom('periods').select(['dayOne', 'returnDate']).where('id', '=', 'p1').executeTakeFirstOrThrow();
+    const press = { tourId: 't1', periodId: 'p1', actor: { userId: '', email: admin.email }, now: new Date() };
+    const { flightId } = await addFlight(t.db, {
+      ...press,
+      requestId: 'editor-add-flight',
+      input: {
+        name: 'Vuelo desde Valencia',
+        departureCity: 'Valencia',
+        seats: 3,
+        prices: [
+          { ageGroupName: 'Adultos', valueCents: 41_000 },
+          { ageGroupName: 'Niños', valueCents: 35_000 },
+        ],
+        journeys: [
+          {
+            direction: 'outbound',
+            segments: [
+              { flightNumber: 'VY8100', departureIata: 'VLC', arrivalIata: 'NRT', departureAt: `${period.dayOne}T09:30`, arrivalAt: `${period.dayOne}T23:00` },
+            ],
+          },
+          {
+            direction: 'inbound',
+            segments: [
+              {
+                flightNumber: 'VY8101',
+                departureIata: 'NRT',
+                arrivalIata: 'VLC',
+                departureAt: `${period.returnDate}T08:00`,
+                arrivalAt: `${period.returnDate}T20:00`,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    // 2 adults and 1 child: 2 × 410 + 350 = 1.170 €, though only 3 seats are guaranteed (the cockpit prices say the same).
+    const id = await createdId();
+    const options = (await (await list(id)).json()).options as {
+      id: string;
+      departureCity: string;
+      totalCents: number;
+      available: boolean;
+      journeys: { direction: string; segments: { flightNumber: string; departureCity: string | null }[] }[];
+    }[];
+    const added = options.find((o) => o.id === flightId);
+    expect(added).toMatchObject({ departureCity: 'Valencia', totalCents: 117_000, available: true });
+    expect(added?.journeys.map((j) => [j.direction, j.segments.map((s) => s.flightNumber)])).toEqual([
+      ['outbound', ['VY8100']],
+      ['inbound', ['VY8101']],
+    ]);
+    const res = await choose(id, { flightId });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', flightId, quote: { totalCents: total(117_000) } });
+    // Chosen by a booking, the editor can no longer remove it.
+    await expect(removeFlight(t.db, { ...press, flightId: flightId ?? '', requestId: 'editor-remove-flight' })).rejects.toThrow(flightHasBookingsMessage(1));
   });
 
   describe('POST /:id/flight', () => {

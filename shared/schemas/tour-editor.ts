@@ -66,6 +66,15 @@ export const TOUR_EDITOR_MESSAGES = {
   campaignNotFound: 'No encontramos esa campaña en esta salida.',
   flightNotFound: 'No encontramos ese vuelo en esta salida.',
   flightSaved: 'Vuelo guardado.',
+  flightAdded: 'Vuelo añadido.',
+  flightRemoved: 'Vuelo quitado.',
+  flightName: 'Escribe el nombre del vuelo.',
+  flightNumber: 'Escribe el número de vuelo (por ejemplo IB3456).',
+  iata: 'Escribe el código IATA del aeropuerto: tres letras (por ejemplo MAD).',
+  dateTime: 'Escribe la fecha y la hora (AAAA-MM-DDTHH:MM).',
+  arrivalBeforeDeparture: 'La llegada tiene que ser después de la salida.',
+  journeys: 'El vuelo lleva una ida y, si quieres, una vuelta; cada una con al menos un tramo.',
+  outboundOutsideDates: 'La ida tiene que salir entre el primer día y el último de la salida.',
   campaignAdded: 'Campaña añadida.',
   campaignSaved: 'Campaña guardada.',
   campaignRemoved: 'Campaña quitada.',
@@ -191,6 +200,69 @@ export const FlightSaveSchema = z.strictObject({
   }),
 });
 
+/** The journeys a flight has, as the flights provider reads them: the outbound ('Ida') and the return ('Vuelta'). */
+export const FLIGHT_DIRECTIONS = ['outbound', 'inbound'] as const;
+export const FLIGHT_DIRECTION_LABELS = { outbound: 'Ida', inbound: 'Vuelta' } as const satisfies Record<(typeof FLIGHT_DIRECTIONS)[number], string>;
+/** The most segments (connections) one journey can have. */
+export const MAX_FLIGHT_SEGMENTS = 4;
+
+/** A date and a time as the form's `datetime-local` sends it; stored as the seeded flights are, in UTC notation. */
+const dateTime = z
+  .string(TOUR_EDITOR_MESSAGES.dateTime)
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, TOUR_EDITOR_MESSAGES.dateTime)
+  .refine((v) => isIsoDate(v.slice(0, 10)) && Number(v.slice(11, 13)) < 24 && Number(v.slice(14, 16)) < 60, TOUR_EDITOR_MESSAGES.dateTime);
+const iata = z
+  .string(TOUR_EDITOR_MESSAGES.iata)
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, TOUR_EDITOR_MESSAGES.iata));
+
+export const FlightSegmentInputSchema = z
+  .strictObject({
+    flightNumber: z
+      .string(TOUR_EDITOR_MESSAGES.flightNumber)
+      .trim()
+      .transform((v) => v.toUpperCase().replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^[A-Z0-9]{2}\d{1,4}[A-Z]?$/, TOUR_EDITOR_MESSAGES.flightNumber)),
+    departureIata: iata,
+    arrivalIata: iata,
+    departureAt: dateTime,
+    arrivalAt: dateTime,
+  })
+  .refine((s) => s.arrivalAt > s.departureAt, { message: TOUR_EDITOR_MESSAGES.arrivalBeforeDeparture, path: ['arrivalAt'] });
+
+const journey = (direction: (typeof FLIGHT_DIRECTIONS)[number]) =>
+  z.strictObject({
+    direction: z.literal(direction, TOUR_EDITOR_MESSAGES.journeys),
+    segments: z.array(FlightSegmentInputSchema).min(1, TOUR_EDITOR_MESSAGES.journeys).max(MAX_FLIGHT_SEGMENTS),
+  });
+
+/**
+ * 'Añadir vuelo': its name, seats, price per age group and its journeys: the outbound, and the return when
+ * there is one, each with its segments in order. Whether the outbound leaves within the departure's days is
+ * checked against the departure.
+ */
+export const FlightAddSchema = z.strictObject({
+  requestId,
+  flight: z.strictObject({
+    name: z.string(TOUR_EDITOR_MESSAGES.flightName).trim().min(1, TOUR_EDITOR_MESSAGES.flightName).max(100, TOUR_EDITOR_MESSAGES.tooLong(100)),
+    /** The Spanish city it leaves from, as the flights step shows it ("Vuelo desde Madrid"); none for ground-only options. */
+    departureCity: z.preprocess(blankToNull, z.string().trim().max(100, TOUR_EDITOR_MESSAGES.tooLong(100)).nullable()),
+    seats: PeriodInputSchema.shape.seats,
+    prices: FlightSaveSchema.shape.flight.shape.prices,
+    journeys: z.union([z.tuple([journey('outbound')]), z.tuple([journey('outbound'), journey('inbound')])], TOUR_EDITOR_MESSAGES.journeys),
+  }),
+});
+export type FlightAddInput = z.output<typeof FlightAddSchema>['flight'];
+
+/** 'Quitar vuelo' refused: a booking chose it (even a canceled one keeps its record of the trip). */
+/** 'Añadir vuelo' refused: the departure prices an age group the flight does not. */
+export const flightAgeGroupsMessage = (missing: readonly string[]) => `Pon también el precio del vuelo para: ${missing.join(', ')}.`;
+
+export const flightHasBookingsMessage = (n: number) =>
+  `No se puede quitar este vuelo: ${n === 1 ? '1 reserva lo ha elegido' : `${n} reservas lo han elegido`}. Deja sus plazas a 0 para que no se venda más.`;
+
 /** 'Guardar precios' of one departure: its supplement per age group over the tour's price. */
 export const PeriodPricesSchema = z.strictObject({
   requestId,
@@ -251,6 +323,8 @@ export interface TourEditorPeriod {
     sold: number;
     held: number;
     onSale: number;
+    /** Bookings that chose the flight, whatever their state: while there is one it cannot be removed. */
+    bookings: number;
     prices: { ageGroupName: string; valueCents: number }[];
   }[];
   /** Its optional activities, each with its price per age group. */

@@ -49,7 +49,26 @@ export type EditorDialog =
     }
   | { kind: 'campaign'; period: TourEditorPeriod; campaign: PeriodCampaign | null; form: CampaignForm; errors: Record<string, string> }
   | { kind: 'campaignRemove'; period: TourEditorPeriod; campaign: PeriodCampaign }
-  | { kind: 'flight'; period: TourEditorPeriod; flight: PeriodFlight; form: Record<string, string>; errors: Record<string, string> };
+  | { kind: 'flight'; period: TourEditorPeriod; flight: PeriodFlight; form: Record<string, string>; errors: Record<string, string> }
+  | {
+      kind: 'flightAdd';
+      period: TourEditorPeriod;
+      form: Record<string, string>;
+      segments: FlightSegmentsForm;
+      withReturn: boolean;
+      errors: Record<string, string>;
+    }
+  | { kind: 'flightRemove'; period: TourEditorPeriod; flight: PeriodFlight };
+
+/** One segment as the 'Añadir vuelo' form holds it: the texts typed. */
+export interface SegmentForm {
+  flightNumber: string;
+  departureIata: string;
+  arrivalIata: string;
+  departureAt: string;
+  arrivalAt: string;
+}
+export type FlightSegmentsForm = { outbound: SegmentForm[]; inbound: SegmentForm[] };
 
 type OptionalActivity = TourEditorPeriod['optionalActivities'][number];
 export type PeriodCampaign = TourEditorPeriod['campaigns'][number];
@@ -252,7 +271,10 @@ export const settleDialog = (result: Sent) => {
   const { dialog } = $tourEditor.get();
   if (!dialog) return;
   if (!result.ok) {
-    const errors = dialog.kind === 'remove' || dialog.kind === 'campaignRemove' ? {} : { ...dialog.errors, ...serverErrors(result.fields) };
+    const errors =
+      dialog.kind === 'remove' || dialog.kind === 'campaignRemove' || dialog.kind === 'flightRemove'
+        ? {}
+        : { ...dialog.errors, ...serverErrors(result.fields) };
     patch({
       dialog: {
         ...dialog,

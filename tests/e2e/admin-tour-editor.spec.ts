@@ -2,7 +2,7 @@
  * The tour editor (issue 14), as the demo admin at desktop and phone width: from the catalogue desk to a
  * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
  * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
- * is added, priced, given a campaign (and removed again, so the demo catalogue stays as the other specs read it), and lowering the
+ * is added, priced, given a campaign and a flight (the flight and the departure removed again, so the demo catalogue stays as the other specs read it), and lowering the
  * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
  * linked and unlinked. axe on the screen and the dialogs.
  */
@@ -106,6 +106,42 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await expect(campaign).toBeHidden();
   await expect(added).toContainText('Reserva anticipada: −50 € por persona');
   await departures.screenshot({ path: `test-results/admin-tour-editor-departures-${info.project.name}.png` });
+
+  // A flight added to it: out from Valencia via Doha on its first day, back on its last; then removed.
+  await added.getByRole('button', { name: /^Añadir vuelo a la salida del / }).click();
+  const flight = page.getByRole('dialog', { name: `Añadir vuelo a la salida del ${short(newDay)}` });
+  await flight.getByLabel('Nombre del vuelo').fill('Vuelo desde Valencia');
+  await flight.getByLabel('Ciudad de salida').fill('Valencia');
+  await flight.getByLabel('Plazas').fill('8');
+  await flight.getByLabel('Adultos (€)').fill('410');
+  await flight.getByLabel('Niños (€)').fill('350');
+  const segment = async (journey: 'ida' | 'vuelta', n: number, values: [string, string, string, string, string]) => {
+    // One field after another: filling at once races the focus between the inputs.
+    for (const [i, label] of ['Número de vuelo', 'Desde (IATA)', 'Hasta (IATA)', 'Sale', 'Llega'].entries())
+      await flight.getByLabel(`${label} (${journey}, tramo ${n})`, { exact: true }).fill(values[i] ?? '');
+  };
+  // Landing before taking off is refused before anything is sent.
+  await segment('ida', 1, ['QR148', 'vlc', 'DOH', `${newDay}T09:30`, `${newDay}T08:00`]);
+  await flight.getByRole('button', { name: 'Añadir tramo a la ida' }).click();
+  await segment('ida', 2, ['QR806', 'DOH', 'NRT', `${newDay}T20:00`, `${addDays(info.project.name === 'phone' ? 251 : 241)}T12:10`]);
+  const back = addDays(info.project.name === 'phone' ? 259 : 249);
+  await segment('vuelta', 1, ['QR807', 'NRT', 'VLC', `${back}T08:00`, `${back}T21:00`]);
+  await flight.getByRole('button', { name: 'Añadir vuelo' }).click();
+  await expect(flight.getByText('La llegada tiene que ser después de la salida.')).toBeVisible();
+  await expectAccessible(page, `/admin/tour/${tour.id} (añadir vuelo)`);
+  await page.screenshot({ path: `test-results/admin-tour-editor-flight-${info.project.name}.png`, fullPage: true });
+  await flight.getByLabel('Llega (ida, tramo 1)', { exact: true }).fill(`${newDay}T17:45`);
+  await flight.getByRole('button', { name: 'Añadir vuelo' }).click();
+  await expect(flight).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Vuelo añadido.' })).toBeVisible();
+  await expect(added).toContainText('Vuelo desde Valencia: 8 plazas (0 vendidas), Adultos 410 €, Niños 350 €');
+  await added.getByRole('button', { name: /^Quitar el vuelo «Vuelo desde Valencia»/ }).click();
+  const removeFlight = page.getByRole('dialog', { name: 'Quitar el vuelo «Vuelo desde Valencia»' });
+  await expectAccessible(page, `/admin/tour/${tour.id} (quitar vuelo)`);
+  await removeFlight.getByRole('button', { name: 'Quitar' }).click();
+  await expect(removeFlight).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Vuelo quitado.' })).toBeVisible();
+  await expect(added).not.toContainText('Vuelo desde Valencia');
 
   // Seats under those sold are refused with the reason, and nothing changes.
   await departures

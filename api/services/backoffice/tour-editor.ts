@@ -134,6 +134,13 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       .leftJoin(seatsSoldBy(db, 'flight'), (join) => join.onRef('sold.resourceId', '=', 'flights.id'))
       .leftJoin(seatsHeldByResource(db, 'flight'), (join) => join.onRef('held.resourceId', '=', 'flights.id'))
       .select(['flights.id', 'flights.periodId', 'flights.name', 'flights.departureCity', 'flights.bookableAvailability', 'sold.sold', 'held.held'])
+      .select((eb) =>
+        eb
+          .selectFrom('bookings')
+          .select((b) => b.fn.countAll<number>().as('n'))
+          .whereRef('bookings.flightId', '=', 'flights.id')
+          .as('bookings'),
+      )
       .where('periods.tourId', '=', tourId)
       .orderBy('flights.name')
       .orderBy('flights.id')
@@ -181,6 +188,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
             sold: flightSold,
             held: flightHeld,
             onSale: f.bookableAvailability,
+            bookings: Number(f.bookings ?? 0),
             prices: flightPrices.filter((price) => price.flightId === f.id).map(priceOf),
           };
         }),

@@ -4,11 +4,19 @@
  * conditional update relative to the row. Flight costs and fees stay as the flights provider set them.
  */
 import { randomUUID } from 'node:crypto';
-import { seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import {
+  type FlightAddInput,
+  flightAgeGroupsMessage,
+  flightHasBookingsMessage,
+  seatsUnderHeldMessage,
+  seatsUnderSoldMessage,
+  TOUR_EDITOR_MESSAGES,
+} from '#shared/schemas/tour-editor.ts';
 import type { z } from 'zod';
 import type { PriceInputSchema } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import { invalidFields, notFound } from '../../errors.ts';
+import type { Trx } from '../bookings/records.ts';
 import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
 import { findPeriod, onePress, refused, seatsTaken } from './tour-periods.ts';
 
@@ -85,4 +93,166 @@ export async function updateFlight(
     );
   });
   return { applied: await onePress(db, periodId, requestId, write) };
+}
+
+/** A segment's date and time from the form, stored in the UTC notation the seeded flights use. */
+const stamp = (local: string) => `${local}:00.000Z`;
+
+/**
+ * 'Añadir vuelo': a flight of the departure, priced by the shop (ADR 023): its seats are its own
+ * (guaranteed), and its price per age group fills both the flight's prices (cost, no fee) and the cockpit
+ * prices, so the flights step and the quote price it the same for any number of travellers. Its journeys
+ * and segments are written in order. Answers the new flight's id; a press already applied answers the id it made.
+ */
+export async function addFlight(
+  db: Db,
+  { tourId, periodId, requestId, input, actor, now }: { tourId: string; periodId: string; requestId: string; input: FlightAddInput; actor: Actor; now: Date },
+): Promise<{ applied: boolean; flightId: string | null }> {
+  const replay = async () => {
+    const row = await db.selectFrom('staffActions').select(['entityType', 'entityId', 'after']).where('requestId', '=', requestId).executeTakeFirst();
+    if (!row) return null;
+    return { applied: false, flightId: row.entityType === 'period' && row.after ? ((JSON.parse(row.after) as { flightId?: string }).flightId ?? null) : null };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const period = await findPeriod(db, tourId, periodId);
+  const [outbound] = input.journeys;
+  const leaves = outbound.segments[0]?.departureAt.slice(0, 10) ?? '';
+  if (leaves < period.dayOne || leaves > period.returnDate) throw invalidFields({ 'flight.journeys': TOUR_EDITOR_MESSAGES.outboundOutsideDates });
+  const departurePrices = await db
+    .selectFrom('prices')
+    .select('ageGroupName')
+    .where('periodId', '=', periodId)
+    .where('flightId', 'is', null)
+    .where('optionalActivityId', 'is', null)
+    .where('activityPackId', 'is', null)
+    .where('reservationModeId', 'is', null)
+    .execute();
+  const missing = [...new Set(departurePrices.map((p) => p.ageGroupName))].filter((g) => !input.prices.some((p) => p.ageGroupName === g)).sort();
+  if (missing.length) throw invalidFields({ 'flight.prices': flightAgeGroupsMessage(missing) });
+  const flightId = randomUUID();
+  const nights = period.numberOfDays - 1;
+  const write = db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('flights')
+      .values({
+        id: flightId,
+        periodId,
+        name: input.name,
+        departureCity: input.departureCity,
+        activityId: `FL-${flightId.slice(0, 8)}`,
+        servicecombinationId: null,
+        guaranteedAvailability: input.seats,
+        bookableAvailability: input.seats,
+        departureDate: period.dayOne,
+      })
+      .execute();
+    for (const [position, journey] of input.journeys.entries()) {
+      const journeyId = randomUUID();
+      await trx.insertInto('flightJourneys').values({ id: journeyId, flightId, direction: journey.direction, position }).execute();
+      const last = journey.segments.length - 1;
+      await trx
+        .insertInto('flightSegments')
+        .values(
+          journey.segments.map((s, i) => ({
+            id: randomUUID(),
+            journeyId,
+            position: i,
+            provider: null,
+            departureAt: stamp(s.departureAt),
+            arrivalAt: stamp(s.arrivalAt),
+            departureIata: s.departureIata,
+            arrivalIata: s.arrivalIata,
+            departureCity: journey.direction === 'outbound' && i === 0 ? input.departureCity : null,
+            arrivalCity: journey.direction === 'inbound' && i === last ? input.departureCity : null,
+            flightNumber: s.flightNumber,
+            goSegment: journey.direction === 'outbound' ? 1 : 0,
+            nights: journey.direction === 'outbound' ? nights : null,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('prices')
+      .values(
+        input.prices.map((p) => ({
+          id: randomUUID(),
+          tourId,
+          periodId,
+          flightId,
+          ageGroupName: p.ageGroupName,
+          categoryName: 'Standard category',
+          valueCents: p.valueCents,
+          flightCostCents: p.valueCents,
+          feeCents: 0,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('cockpitPrices')
+      .values(input.prices.map((p) => ({ id: randomUUID(), flightId, ageGroupName: p.ageGroupName, flightCostCents: p.valueCents, feeCents: 0 })))
+      .execute();
+    await recordStaffAction(
+      trx,
+      { entityType: 'period', entityId: periodId, action: 'flight-create', actor, requestId, before: null, after: { flightId, ...input } },
+      now,
+    );
+  });
+  try {
+    await write;
+  } catch (error) {
+    const again = await replay();
+    if (again) return again;
+    throw error;
+  }
+  return { applied: true, flightId };
+}
+
+const countFlightBookings = async (db: Db | Trx, flightId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('bookings')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('flightId', '=', flightId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/**
+ * 'Quitar vuelo': never one a booking chose, whatever the booking's state. Its journeys, segments, prices
+ * and fares go with it (the database cascades them) in one transaction.
+ */
+export async function removeFlight(
+  db: Db,
+  { tourId, periodId, flightId, requestId, actor, now }: { tourId: string; periodId: string; flightId: string; requestId: string; actor: Actor; now: Date },
+): Promise<{ applied: boolean }> {
+  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
+  await findPeriod(db, tourId, periodId);
+  const flight = await db
+    .selectFrom('flights')
+    .select(['id', 'name', 'departureCity', 'bookableAvailability'])
+    .where('id', '=', flightId)
+    .where('periodId', '=', periodId)
+    .executeTakeFirst();
+  if (!flight) throw notFound(TOUR_EDITOR_MESSAGES.flightNotFound);
+  const booked = await countFlightBookings(db, flightId);
+  if (booked > 0) throw refused(flightHasBookingsMessage(booked));
+  const write = db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('prices').where('flightId', '=', flightId).execute();
+    await trx.deleteFrom('flights').where('id', '=', flightId).execute();
+    await recordStaffAction(
+      trx,
+      { entityType: 'period', entityId: periodId, action: 'flight-delete', actor, requestId, before: { flightId, ...flight }, after: null },
+      now,
+    );
+  });
+  try {
+    return { applied: await onePress(db, periodId, requestId, write) };
+  } catch (error) {
+    // A booking chose the flight between the count and the delete: the database refused the delete.
+    const late = await countFlightBookings(db, flightId);
+    if (late > 0) throw refused(flightHasBookingsMessage(late));
+    throw error;
+  }
 }

@@ -23,7 +23,7 @@ import {
 } from '../../stores/admin-tour-editor.ts';
 import { AdminDialog } from './AdminDialog.tsx';
 import { CampaignDialogs, CampaignsCell } from './TourCampaigns.tsx';
-import { FlightDialog, FlightsCell } from './TourFlights.tsx';
+import { FlightDialog, FlightsCell, NewFlightDialogs } from './TourFlights.tsx';
 import { shortDay } from './format.ts';
 import { TableFrame } from './TableFrame.tsx';
 
@@ -290,6 +290,7 @@ export function TourPeriods() {
       <PricesDialog />
       <CampaignDialogs />
       <FlightDialog />
+      <NewFlightDialogs />
     </section>
   );
 }
