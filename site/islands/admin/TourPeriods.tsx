@@ -5,6 +5,7 @@
  * reason inside the dialog. Prices are set for the departure's supplement or for one of its activities.
  */
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { PERIOD_SOURCE_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
@@ -241,9 +242,17 @@ function PricesDialog() {
   );
 }
 
+/** Today in Madrid, as the departures' dates are written. */
+const madridToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+
 export function TourPeriods() {
   const { view } = useStore($tourEditor);
+  // Departures already back are history: kept one press away so the ones staff work on come first.
+  const [showPast, setShowPast] = useState(false);
   if (!view) return null;
+  const today = madridToday();
+  const past = view.periods.filter((p) => p.returnDate < today);
+  const shown = showPast ? view.periods : view.periods.filter((p) => p.returnDate >= today);
   return (
     <section aria-labelledby="tour-periods-title" className="tour-editor__periods">
       <div className="admin-toolbar">
@@ -257,7 +266,14 @@ export function TourPeriods() {
       {view.tour.prices.length ? (
         <p>Precio del tour: {view.tour.prices.map((p) => `${p.ageGroupName} ${formatEuros(p.valueCents)}`).join(' · ')}. Cada salida suma su suplemento.</p>
       ) : null}
-      {view.periods.length ? (
+      {past.length ? (
+        <p>
+          <button type="button" className="admin-button-secondary" aria-expanded={showPast} onClick={() => setShowPast(!showPast)}>
+            {showPast ? 'Ocultar las salidas pasadas' : `Mostrar las salidas pasadas (${past.length})`}
+          </button>
+        </p>
+      ) : null}
+      {shown.length ? (
         <TableFrame label="Salidas del tour">
           <table className="admin-table admin-table--cards">
             <caption className="visually-hidden">Salidas del tour, por fecha</caption>
@@ -276,14 +292,14 @@ export function TourPeriods() {
               </tr>
             </thead>
             <tbody>
-              {view.periods.map((p) => (
+              {shown.map((p) => (
                 <PeriodRow key={p.id} period={p} />
               ))}
             </tbody>
           </table>
         </TableFrame>
       ) : (
-        <p>Este tour no tiene salidas todavía.</p>
+        <p>{view.periods.length ? 'Este tour no tiene salidas próximas.' : 'Este tour no tiene salidas todavía.'}</p>
       )}
       <PeriodDialog />
       <RemoveDialog />
