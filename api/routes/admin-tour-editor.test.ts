@@ -13,7 +13,7 @@ import {
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -47,37 +47,7 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
     await insertDeparture(t.db);
     recorder.reset();
     // p1: 3 seats sold (a confirmed booking), 1 held by a payment under way, 10 still on sale.
-    await t.db
-      .insertInto('bookings')
-      .values({ id: 'b1', differentId: '123456', periodId: 'p1', status: 'CONFIRMED', travelersStringify: '[]', createdAt: stamp, updatedAt: stamp })
-      .execute();
-    await t.db
-      .insertInto('seatHolds')
-      .values([
-        {
-          id: 'h1',
-          bookingId: 'b1',
-          resourceType: 'period',
-          resourceId: 'p1',
-          quantity: 3,
-          expiresAt: stamp,
-          releasedAt: null,
-          confirmedAt: stamp,
-          createdAt: stamp,
-        },
-        {
-          id: 'h2',
-          bookingId: 'b1',
-          resourceType: 'period',
-          resourceId: 'p1',
-          quantity: 1,
-          expiresAt: day(1),
-          releasedAt: null,
-          confirmedAt: null,
-          createdAt: stamp,
-        },
-      ])
-      .execute();
+    await insertSoldAndHeldSeats(t.db, { stamp });
   });
   afterEach(async () => {
     await recorder.rebuilds.whenIdle();

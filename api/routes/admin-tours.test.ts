@@ -3,7 +3,7 @@ import { ADMIN_TOUR_PAGE_SIZE } from '#shared/schemas/admin-tours.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -39,37 +39,7 @@ describe.each(dialects)('/api/admin/tours (the catalogue desk) on %s', (dialect)
       ])
       .execute();
     // Three seats of the first departure taken for good, one only held for a payment under way.
-    await t.db
-      .insertInto('bookings')
-      .values({ id: 'b1', differentId: '123456', periodId: 'p1', status: 'CONFIRMED', travelersStringify: '[]', createdAt: stamp, updatedAt: stamp })
-      .execute();
-    await t.db
-      .insertInto('seatHolds')
-      .values([
-        {
-          id: 'h1',
-          bookingId: 'b1',
-          resourceType: 'period',
-          resourceId: 'p1',
-          quantity: 3,
-          expiresAt: stamp,
-          releasedAt: null,
-          confirmedAt: stamp,
-          createdAt: stamp,
-        },
-        {
-          id: 'h2',
-          bookingId: 'b1',
-          resourceType: 'period',
-          resourceId: 'p1',
-          quantity: 1,
-          expiresAt: day(1),
-          releasedAt: null,
-          confirmedAt: null,
-          createdAt: stamp,
-        },
-      ])
-      .execute();
+    await insertSoldAndHeldSeats(t.db, { stamp });
   });
   afterEach(async () => t.drop());
 

@@ -5,6 +5,7 @@ import type { Config } from '#api/config.ts';
 import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { insertGuidedDepartures } from '../../tests/support/guide-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { feedbackConfig, photoPng } from '../../tests/support/feedback-fixtures.ts';
 
@@ -38,29 +39,7 @@ describe.each(dialects)('/api/guide-tools on %s', (dialect) => {
     };
     await seedCallers(t.db);
     await insertDeparture(t.db);
-    await t.db
-      .insertInto('periods')
-      .values({
-        id: 'p-past',
-        tourId: 't1',
-        name: 'Salida pasada',
-        dayOne: day(-20),
-        returnDate: day(-11),
-        numberOfDays: 10,
-        bookableAvailability: 0,
-        webBookable: 0,
-        publishWeb: 1,
-      })
-      .execute();
-    await t.db.insertInto('guides').values({ id: 'guide-kenji', email: 'kenji@different.demo', name: 'Kenji' }).execute();
-    await t.db
-      .insertInto('guidePeriods')
-      .values([
-        { guideId: 'guide-marta', periodId: 'p1' },
-        { guideId: 'guide-marta', periodId: 'p-past' },
-        { guideId: 'guide-kenji', periodId: 'p-not-web' },
-      ])
-      .execute();
+    await insertGuidedDepartures(t.db, { pastDayOne: -20 });
     await t.db
       .insertInto('companyInfo')
       .values({ id: 'ci', name: 'Different Roads', numberPhone: '+34 910 000 000', email: 'hola@different.demo', schedules: 'Lunes a viernes de 9:00 a 20:00' })

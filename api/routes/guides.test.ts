@@ -3,6 +3,7 @@ import { loadConfig } from '#api/config.ts';
 import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
+import { insertGuidedDepartures } from '../../tests/support/guide-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 import { TRAVELER_SECRET } from '../../tests/support/traveler-fixtures.ts';
@@ -53,31 +54,8 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
         confirmedAt: stamp,
       })
       .execute();
-    await t.db
-      .insertInto('periods')
-      .values({
-        id: 'p-past',
-        tourId: 't1',
-        name: 'Salida pasada',
-        dayOne: day(-40),
-        returnDate: day(-31),
-        numberOfDays: 10,
-        bookableAvailability: 0,
-        webBookable: 0,
-        publishWeb: 1,
-      })
-      .execute();
-    await t.db.insertInto('guides').values({ id: 'guide-kenji', email: 'kenji@different.demo', name: 'Kenji' }).execute();
-    await t.db
-      .insertInto('guidePeriods')
-      .values([
-        { guideId: 'guide-marta', periodId: 'p1' },
-        { guideId: 'guide-marta', periodId: 'p-past' },
-        { guideId: 'guide-kenji', periodId: 'p-not-web' },
-        // Kenji also leads p1 with Marta: she sees him as co-guide, not his own departures.
-        { guideId: 'guide-kenji', periodId: 'p1' },
-      ])
-      .execute();
+    // Kenji also leads p1 with Marta: she sees him as co-guide, not his own departures.
+    await insertGuidedDepartures(t.db, { pastDayOne: -40, alsoAssigned: [{ guideId: 'guide-kenji', periodId: 'p1' }] });
     await t.db.insertInto('itineraries').values({ id: 'it1', tourId: 't1', name: 'Japón', status: 'ACTIVE' }).execute();
     await t.db
       .insertInto('itineraryDays')

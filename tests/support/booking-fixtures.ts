@@ -266,3 +266,22 @@ export function passengerFields(travellers: readonly { id: string; ageGroup: str
           },
   }));
 }
+
+/**
+ * Booking `b1` of `periodId`: 3 seats sold (a confirmed hold) and 1 held by a payment under way (until
+ * tomorrow), the split the catalogue desks show as sold and held.
+ */
+export async function insertSoldAndHeldSeats(db: Db, { periodId = 'p1', stamp }: { periodId?: string; stamp: string }) {
+  await db
+    .insertInto('bookings')
+    .values({ id: 'b1', differentId: '123456', periodId, status: 'CONFIRMED', travelersStringify: '[]', createdAt: stamp, updatedAt: stamp })
+    .execute();
+  const hold = { bookingId: 'b1', resourceType: 'period', resourceId: periodId, releasedAt: null, createdAt: stamp };
+  await db
+    .insertInto('seatHolds')
+    .values([
+      { ...hold, id: 'h1', quantity: 3, expiresAt: stamp, confirmedAt: stamp },
+      { ...hold, id: 'h2', quantity: 1, expiresAt: day(1), confirmedAt: null },
+    ])
+    .execute();
+}
