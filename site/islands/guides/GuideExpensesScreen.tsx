@@ -20,6 +20,7 @@ import {
   setExpenseFilter,
 } from '../../stores/guide-tools.ts';
 import { AdminDialog, AdminField } from '../admin/AdminDialog.tsx';
+import { FilterSelect } from '../admin/FilterSelect.tsx';
 import { counted, moment, shortDay } from '../admin/format.ts';
 import { TableFrame } from '../admin/TableFrame.tsx';
 import SessionGuard from '../SessionGuard.tsx';
@@ -104,18 +105,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
     );
   const staff = list.viewer === 'admin';
   const select = (key: ExpenseFilter, label: string, all: string, options: { value: string; label: string }[]) => (
-    <AdminField label={label}>
-      {(props) => (
-        <select {...props} value={filters[key]} onChange={(e) => void setExpenseFilter(key, e.target.value)}>
-          <option value="">{all}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </AdminField>
+    <FilterSelect name={key} label={label} all={all} value={filters[key]} options={options} onChange={(value) => void setExpenseFilter(key, value)} />
   );
   const registerHref = `${pathTo('admin-guide-expense-new')}${kind === 'EXTRA' ? '?tipo=extra' : ''}`;
   return (
