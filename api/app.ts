@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps.ts';
@@ -47,12 +47,23 @@ import { tourRoutes } from './routes/tours.ts';
 /** Requests larger than this are refused before any handler reads them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const requestLimit = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
-  },
-});
+const tooLarge = () => {
+  throw new AppError('PAYLOAD_TOO_LARGE', 'La petición es demasiado grande.');
+};
+const streamedBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Hono's bodyLimit asks for the request's body stream first, which makes the Node adapter build a whole
+ * web Request on every call, GETs included (a tenth of a 404's time in the profile, issue 15). A
+ * declared length is enough to refuse; only a chunked body has to be counted as it streams.
+ */
+const requestLimit: MiddlewareHandler = (c, next) => {
+  if (BODILESS_METHODS.has(c.req.method)) return next();
+  const length = c.req.header('content-length');
+  if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number(length) > MAX_BODY_BYTES ? tooLarge() : next();
+  return streamedBodyLimit(c, next);
+};
 /** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts, guide-tools.ts). */
 const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply', '/guide-tools/expenses'];
 /** An optional activity's photo upload: `/admin/activity-photos/{tourId}/{activityId}`. */

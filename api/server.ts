@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -18,41 +18,73 @@ import { slugify } from '#shared/rules/text.ts';
 import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
-import { siteFiles } from './middleware/site-files.ts';
-import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
+import { answerSiteFile, createSiteFileCache, siteFileName, siteFiles } from './middleware/site-files.ts';
+import { baseSecurityHeaders, liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
-/** Cache and robots headers for everything the server answers outside the API (which sets its own). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Cache and robots headers of an answer outside the API (which sets its own); none on redirects. */
+function siteCacheHeaders(path: string, status: number): Record<string, string> | null {
+  if (REDIRECT_STATUSES.has(status)) return null;
+  const kept = (status >= 200 && status < 300) || status === 304;
+  const immutable = kept && IMMUTABLE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+  const headers: Record<string, string> = { 'cache-control': immutable ? CACHE_IMMUTABLE : CACHE_REVALIDATE };
+  if (matchRoute(path)?.route.noindex) headers['x-robots-tag'] = 'noindex';
+  return headers;
+}
+
 const siteHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.res.status >= 300 && c.res.status < 400) return;
-  const immutable = c.res.ok && IMMUTABLE_PATH_PREFIXES.some((prefix) => c.req.path.startsWith(prefix));
-  c.header('Cache-Control', immutable ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
-  if (matchRoute(c.req.path)?.route.noindex) c.header('X-Robots-Tag', 'noindex');
+  const extra = siteCacheHeaders(c.req.path, c.res.status);
+  // On the answer's own headers: `c.header` after the answer is made copies it into a web Response, and
+  // the Node adapter then streams that body instead of writing its bytes at once.
+  if (extra) for (const [name, value] of Object.entries(extra)) c.res.headers.set(name, value);
 };
+
+/** How long the pages' policy is kept before the live build's inline-script hashes are looked at again. */
+const POLICY_RECHECK_MS = 1_000;
+
+/** The Node-level answer from memory that `listen` tries before Hono; false: Hono answers. */
+type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+const FAST_PATH = Symbol('fast path');
+export type Shop = Hono & { [FAST_PATH]?: FastPath };
 
 /**
  * The whole shop on one port: the spec's redirects, the API under `/api`, the prebuilt static site
  * (precompressed copies when the browser accepts them), the shell page of every 'shell' route of
  * `shared/routes.ts` for its concrete paths, and the Spanish 404 page for the rest. The generated
  * nginx config (`deploy/nginx.conf`) answers the same way.
+ *
+ * Pages and shells are answered from memory (`site-files.ts`). Served by `listen`, a GET of one of them
+ * skips Hono altogether: the same bytes and headers, written straight to Node's response (issue 15: the
+ * web Request, Response and Headers objects cost more than the answer itself).
  */
-export function createShop(deps: AppDeps) {
+export function createShop(deps: AppDeps): Shop {
   const site = currentSiteDir(deps.config.siteDir);
-  const app = new Hono();
+  const files = createSiteFileCache({ root: site });
+  const app: Shop = new Hono();
+  const production = deps.config.env === 'production';
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
   // The pay step posts the Redsys redirect form to the terminal: another origin, unless it is the sandbox.
   const terminal = new URL(deps.config.redsys.url).origin;
   const formActions = [...oauthFormActions(deps.config), ...(terminal === new URL(deps.config.publicUrl).origin ? [] : [terminal])];
-  app.use(
-    '*',
-    securityHeaders({
-      production: deps.config.env === 'production',
-      contentSecurityPolicy: async () => pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions }),
-    }),
-  );
+  let policy: { value: string; at: number } | null = null;
+  const pagePolicy = async () => {
+    if (policy && Date.now() - policy.at < POLICY_RECHECK_MS) return policy.value;
+    const value = pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions });
+    policy = { value, at: Date.now() };
+    return value;
+  };
+  // A publication of this process shows at once; another process's build within a second (the caches' recheck).
+  deps.rebuilds?.onLiveSiteChanged(() => {
+    files.invalidate();
+    policy = null;
+  });
+
+  app.use('*', securityHeaders({ production, contentSecurityPolicy: pagePolicy }));
   app.use('*', async (c, next) => {
     const target = findRedirect(c.req.path);
     // The query string goes along: campaign parameters (utm_*) must survive an old link.
@@ -88,7 +120,7 @@ export function createShop(deps: AppDeps) {
   app.use('/media/*', serveStatic({ root: join(deps.config.siteDir, 'media'), rewriteRequestPath: (p) => p.slice('/media'.length) }));
   // Shells answer only in place of their routes, never at their own address.
   app.use(`${SHELLS_PATH_PREFIX}*`, async (c) => c.notFound());
-  app.use('*', siteFiles({ root: site }));
+  app.use('*', siteFiles({ cache: files }));
 
   const shells = new Map<ShellName, MiddlewareHandler>();
   app.get('*', (c, next) => {
@@ -97,22 +129,78 @@ export function createShop(deps: AppDeps) {
     const name = match.route.shell;
     let serveShell = shells.get(name);
     if (!serveShell) {
-      serveShell = siteFiles({ root: site, path: shellFile(name) });
+      serveShell = siteFiles({ cache: files, path: shellFile(name) });
       shells.set(name, serveShell);
     }
     return serveShell(c, next);
   });
 
   app.notFound(async (c) => {
-    const page = await readFile(join(site, '404.html'), 'utf8').catch(() => 'Página no encontrada');
+    const page = (await files.lookup('/404.html'))?.variants.identity?.bytes.toString('utf8') ?? 'Página no encontrada';
     return c.html(page, 404);
   });
+
+  const base = baseSecurityHeaders({ production });
+  app[FAST_PATH] = async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    // Everything Hono answers before the build's files, in its order: redirects, the API, the search
+    // form, signed files, image variants, shells at their own address.
+    if (!path.startsWith('/') || path === '/api' || path === '/busqueda' || findRedirect(path)) return false;
+    if (['/api/', '/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;
+    const name = siteFileName(path);
+    if (name === null) return false;
+    let file = await files.lookup(name);
+    if (!file) {
+      const match = matchRoute(path);
+      if (match?.route.kind !== 'shell') return false;
+      file = await files.lookup(shellFile(match.route.shell));
+      if (!file) return false;
+    }
+    const answer = answerSiteFile(file, {
+      method: req.method,
+      acceptEncoding: req.headers['accept-encoding'],
+      range: req.headers.range,
+      ifNoneMatch: req.headers['if-none-match'],
+      ifModifiedSince: req.headers['if-modified-since'],
+    });
+    res.writeHead(answer.status, {
+      ...answer.headers,
+      ...siteCacheHeaders(path, answer.status),
+      ...base,
+      'content-security-policy': await pagePolicy(),
+    });
+    res.end(answer.body ?? undefined);
+    return true;
+  };
   return app;
 }
 
-/** Starts listening; resolves once the port is bound. */
-export function listen(app: Hono, port: number, hostname: string): Promise<ServerType> {
+/** Starts listening; resolves once the port is bound. A shop's pages are answered from memory before Hono. */
+export function listen(app: Shop, port: number, hostname: string): Promise<ServerType> {
+  const fast = app[FAST_PATH];
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve(server));
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port,
+        hostname,
+        createServer: ((options: ServerOptions, honoListener: RequestListener) =>
+          createServer(
+            options,
+            fast
+              ? (req, res) => {
+                  fast(req, res).then(
+                    (answered) => answered || honoListener(req, res),
+                    () => (res.headersSent ? res.destroy() : honoListener(req, res)),
+                  );
+                }
+              : honoListener,
+          )) as typeof createServer,
+      },
+      () => resolve(server),
+    );
   });
 }

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDia
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { TableVersions, trackTableVersions } from './table-versions.ts';
 import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
@@ -25,11 +26,16 @@ export function dialectOf(url: string): Dialect {
  * so the same queries run on both engines.
  */
 export function openDatabase({ url }: DatabaseOptions): Db {
-  const plugins = [new CamelCasePlugin()];
+  // After the case plugin: the writes' tables are named as in SQL.
+  const versions = new TableVersions();
+  const plugins = [new CamelCasePlugin(), versions];
   if (dialectOf(url) === 'postgres') {
     // int8 (count(*), sum()) comes back as a string by default; our values fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }), plugins });
+    return trackTableVersions(
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }), plugins }),
+      versions,
+    );
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
   const sqlite = new SQLite(url);
@@ -37,7 +43,7 @@ export function openDatabase({ url }: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  return trackTableVersions(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins }), versions);
 }
 
 /** How many prepared statements an SQLite connection keeps; the shop's distinct queries are a few hundred. */

@@ -82,20 +82,27 @@ export function securityHeaders({
   production: boolean;
   contentSecurityPolicy: (c: Context) => string | Promise<string>;
 }): MiddlewareHandler {
+  const fixed = Object.entries(baseSecurityHeaders({ production }));
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    const set = (name: string, value: string) => {
-      if (!headers.has(name)) headers.set(name, value);
-    };
-    set('X-Content-Type-Options', 'nosniff');
-    set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    set('X-Frame-Options', 'DENY');
-    set('Permissions-Policy', PERMISSIONS_POLICY);
-    set('Cross-Origin-Opener-Policy', 'same-origin');
-    // Browsers remember HSTS for a year: sent only where the shop is served over HTTPS for good.
-    if (production) set('Strict-Transport-Security', HSTS);
+    for (const [name, value] of fixed) if (!headers.has(name)) headers.set(name, value);
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', await contentSecurityPolicy(c));
+  };
+}
+
+/**
+ * The headers every answer carries besides its content security policy, lower-case as Node writes them.
+ * Browsers remember HSTS for a year: sent only where the shop is served over HTTPS for good.
+ */
+export function baseSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    ...(production ? { 'strict-transport-security': HSTS } : {}),
   };
 }
 

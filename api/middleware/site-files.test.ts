@@ -6,11 +6,12 @@ import { brotliCompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../server.ts';
-import { siteFiles } from './site-files.ts';
+import { createSiteFileCache, siteFiles } from './site-files.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-site-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const app = new Hono().use('*', siteFiles({ root })).notFound((c) => c.text('no', 404));
+// Checked against the disk on every request: these tests change files under a running server.
+const app = new Hono().use('*', siteFiles({ cache: createSiteFileCache({ root, revalidateMs: 0 }) })).notFound((c) => c.text('no', 404));
 const server = await listen(app, 0, '127.0.0.1');
 afterAll(() => server.close());
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

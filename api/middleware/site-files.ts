@@ -1,13 +1,21 @@
 /**
- * Serves the live build's files as `@hono/node-server`'s `serveStatic` does (index.html for folders,
- * the precompressed `.br`/`.gz` copy the browser accepts, HEAD, ranges, Last-Modified), with one
- * difference that matters while the shop publishes: the file is opened once and read whole from that
- * handle, so its length and bytes are one version's. `serveStatic` takes the length from one look at the path and the bytes from another,
- * and a targeted rebuild renaming a new page over the old one between the two sends the new page's
- * bytes under the old one's length: a truncated page, or a connection cut short.
+ * The live build's files, served from memory (issue 15): each file is read once, whole, from one open
+ * handle, with the precompressed `.br`/`.gz` copies beside it, and kept with its ETag until the build
+ * changes. Reading from one handle keeps the property the shop depends on while it publishes: a
+ * response's length and bytes are one version's, never the old page's length with the new page's bytes
+ * that a rename between a `stat` and a read gives.
+ *
+ * A kept file is checked against the disk at most once per `revalidateMs` (a `stat` of the file and its
+ * copies), so a build made by another process (a second instance, `npm run build:site`) shows within
+ * that time; the rebuild queue of this process calls `invalidate()` the moment it publishes, so staff
+ * see their change at once. Memory is bounded: the least recently used files go first.
+ *
+ * `answerSiteFile` is the whole HTTP answer (encoding, HEAD, ranges, 304s), shared by the Hono middleware
+ * below and the shop's Node fast path (`api/server.ts`), so both answer alike.
  */
+import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
@@ -16,95 +24,283 @@ const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ] as const;
+type Encoding = (typeof ENCODINGS)[number][0] | 'identity';
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 const UNSAFE_PATH = /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/;
 
-async function openFile(path: string): Promise<{ handle: FileHandle; size: number; mtime: Date } | null> {
+/** One representation of a file: its bytes as read from one handle, and the validators that name them. */
+interface Variant {
+  bytes: Buffer;
+  etag: string;
+  lastModified: string;
+  /** Seconds since the epoch, whole, for If-Modified-Since. */
+  modifiedAt: number;
+}
+
+export interface SiteFile {
+  type: string;
+  variants: Partial<Record<Encoding, Variant>>;
+}
+
+interface Entry {
+  /** Null: nothing is served at this path (kept too, so a missing file is not looked for on every request). */
+  file: SiteFile | null;
+  /** What the disk held when read: inode, time and size of the file and of each copy. */
+  stamp: string;
+  /** The real files read: the path itself, or its folder's index.html. */
+  candidates: readonly string[];
+  checkedAt: number;
+  bytes: number;
+}
+
+export interface SiteFileCache {
+  /** The file served at `filename` (a decoded request path, or a shell page's path), or null. */
+  lookup(filename: string): Promise<SiteFile | null>;
+  /** Forgets every kept file: the build changed. */
+  invalidate(): void;
+  /** Bytes and files kept (for the benchmarks' memory report). */
+  size(): { bytes: number; files: number };
+}
+
+async function readWhole(path: string): Promise<{ bytes: Buffer; stamp: string; mtime: Date } | null> {
   let handle: FileHandle | null = null;
   try {
     handle = await open(path, 'r');
     const stats = await handle.stat();
-    if (!stats.isFile()) {
-      await handle.close();
-      return null;
-    }
-    return { handle, size: stats.size, mtime: stats.mtime };
+    if (!stats.isFile()) return null;
+    const bytes = await handle.readFile();
+    return { bytes, stamp: `${stats.ino}:${stats.mtimeMs}:${bytes.length}`, mtime: stats.mtime };
   } catch {
-    await handle?.close().catch(() => {});
     return null;
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 
-/** `path`: always this file (a shell page); otherwise the request's path under `root`. */
-export function siteFiles({ root, path: fixedPath }: { root: string; path?: string }): MiddlewareHandler {
+async function stampOf(path: string): Promise<string> {
+  const stats = await stat(path).catch(() => null);
+  return stats?.isFile() ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : '-';
+}
+
+const variantOf = (bytes: Buffer, mtime: Date): Variant => ({
+  bytes,
+  etag: `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`,
+  lastModified: mtime.toUTCString(),
+  modifiedAt: Math.floor(mtime.getTime() / 1000),
+});
+
+/** The file at `path` and its compressed copies, each from its own single read; null when there is no file. */
+async function load(path: string): Promise<{ file: SiteFile; stamp: string; bytes: number } | null> {
+  const plain = await readWhole(path);
+  if (!plain) return null;
+  const type = getMimeType(path) ?? 'application/octet-stream';
+  const file: SiteFile = { type, variants: { identity: variantOf(plain.bytes, plain.mtime) } };
+  const stamps = [plain.stamp];
+  let bytes = plain.bytes.length;
+  if (COMPRESSIBLE.test(type)) {
+    for (const [encoding, suffix] of ENCODINGS) {
+      const copy = await readWhole(path + suffix);
+      stamps.push(copy?.stamp ?? '-');
+      if (!copy) continue;
+      file.variants[encoding] = variantOf(copy.bytes, copy.mtime);
+      bytes += copy.bytes.length;
+    }
+  }
+  return { file, stamp: stamps.join('|'), bytes };
+}
+
+/** The stamps of whatever `load` would read for these candidates now, in the same order. */
+async function currentStamp(candidates: readonly string[], compressible: boolean): Promise<string> {
+  const stamps: string[] = [];
+  for (const path of candidates) {
+    const own = await stampOf(path);
+    stamps.push(own);
+    if (own === '-') continue;
+    if (compressible) for (const [, suffix] of ENCODINGS) stamps.push(await stampOf(path + suffix));
+    return stamps.join('|');
+  }
+  return stamps.join('|');
+}
+
+export const SITE_CACHE_DEFAULTS = { maxBytes: 128 * 1024 * 1024, maxFiles: 20_000, revalidateMs: 1_000 };
+
+export function createSiteFileCache({
+  root,
+  maxBytes = SITE_CACHE_DEFAULTS.maxBytes,
+  maxFiles = SITE_CACHE_DEFAULTS.maxFiles,
+  revalidateMs = SITE_CACHE_DEFAULTS.revalidateMs,
+}: {
+  root: string;
+  maxBytes?: number;
+  maxFiles?: number;
+  revalidateMs?: number;
+}): SiteFileCache {
+  // Insertion order is recency: a hit moves its entry to the end, eviction takes from the front.
+  let entries = new Map<string, Entry>();
+  let loading = new Map<string, Promise<Entry>>();
+  let total = 0;
+
+  const remember = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) {
+      total -= old.bytes;
+      entries.delete(key);
+    }
+    entries.set(key, entry);
+    total += entry.bytes;
+    for (const [oldest, evicted] of entries) {
+      if (total <= maxBytes && entries.size <= maxFiles) break;
+      entries.delete(oldest);
+      total -= evicted.bytes;
+    }
+  };
+
+  const read = async (candidates: readonly string[]): Promise<Entry> => {
+    const checkedAt = Date.now();
+    const stamps: string[] = [];
+    for (const path of candidates) {
+      const found = await load(path);
+      if (!found) {
+        stamps.push('-');
+        continue;
+      }
+      return { file: found.file, stamp: [...stamps, found.stamp].join('|'), candidates, checkedAt, bytes: found.bytes };
+    }
+    return { file: null, stamp: stamps.join('|'), candidates, checkedAt, bytes: 0 };
+  };
+
+  const fresh = async (entry: Entry): Promise<Entry> => {
+    const compressible = entry.file ? COMPRESSIBLE.test(entry.file.type) : false;
+    const now = Date.now();
+    if ((await currentStamp(entry.candidates, compressible)) === entry.stamp) {
+      entry.checkedAt = now;
+      return entry;
+    }
+    return read(entry.candidates);
+  };
+
+  return {
+    async lookup(filename) {
+      const key = filename;
+      const kept = entries.get(key);
+      if (kept && Date.now() - kept.checkedAt < revalidateMs) {
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.file;
+      }
+      let pending = loading.get(key);
+      if (!pending) {
+        const generation = loading;
+        const path = join(root, filename);
+        pending = (kept ? fresh(kept) : read([path, join(path, 'index.html')])).then((entry) => {
+          // Read before an invalidation: answers this request, is not kept.
+          if (generation === loading) remember(key, entry);
+          return entry;
+        });
+        pending.finally(() => generation.delete(key)).catch(() => {});
+        loading.set(key, pending);
+      }
+      return (await pending).file;
+    },
+    invalidate() {
+      entries = new Map();
+      loading = new Map();
+      total = 0;
+    },
+    size: () => ({ bytes: total, files: entries.size }),
+  };
+}
+
+/** The request path as a file name under the build, or null for a path that must not reach the disk. */
+export function siteFileName(rawPath: string): string | null {
+  if (rawPath.includes('%')) return null;
+  let name: string;
+  try {
+    name = decodeURI(rawPath);
+  } catch {
+    return null;
+  }
+  return UNSAFE_PATH.test(name) ? null : name;
+}
+
+export interface FileRequest {
+  method: string;
+  acceptEncoding: string | undefined;
+  range: string | undefined;
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
+}
+
+export interface FileAnswer {
+  status: 200 | 206 | 304 | 416;
+  /** Lower-case names, as the Node server writes them. */
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+const acceptedEncodings = (header: string | undefined) => new Set(header?.split(',').map((e) => e.trim().split(';')[0]));
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+const matchesEtag = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+
+/** The answer to a GET or HEAD of a kept file: the encoding the browser accepts, 304 when it has it, a range when asked. */
+export function answerSiteFile(file: SiteFile, request: FileRequest): FileAnswer {
+  let encoding: Encoding = 'identity';
+  if (file.variants.br || file.variants.gzip) {
+    const accepted = acceptedEncodings(request.acceptEncoding);
+    encoding = ENCODINGS.find(([name]) => accepted.has(name) && file.variants[name])?.[0] ?? 'identity';
+  }
+  const variant = file.variants[encoding] as Variant;
+  const headers: Record<string, string> = { 'content-type': file.type };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (file.variants.br || file.variants.gzip) headers.vary = 'Accept-Encoding';
+  headers['last-modified'] = variant.lastModified;
+  headers.etag = variant.etag;
+
+  const since = request.ifModifiedSince ? Date.parse(request.ifModifiedSince) / 1000 : Number.NaN;
+  const unchanged = request.ifNoneMatch !== undefined ? matchesEtag(request.ifNoneMatch, variant.etag) : since >= variant.modifiedAt;
+  if (unchanged) {
+    delete headers['content-type'];
+    delete headers['content-encoding'];
+    return { status: 304, headers, body: null };
+  }
+
+  const bytes = variant.bytes;
+  const range = request.method === 'GET' ? /^bytes=(\d*)-(\d*)$/.exec(request.range ?? '') : null;
+  if (range && (range[1] !== '' || range[2] !== '')) {
+    const total = bytes.length;
+    headers['accept-ranges'] = 'bytes';
+    const start = range[1] === '' ? Math.max(total - Number(range[2]), 0) : Number(range[1]);
+    const end = range[1] === '' || range[2] === '' ? total - 1 : Math.min(Number(range[2]), total - 1);
+    if (total === 0 || start > end || start >= total) {
+      headers['content-range'] = `bytes */${total}`;
+      return { status: 416, headers, body: null };
+    }
+    headers['content-length'] = String(end - start + 1);
+    headers['content-range'] = `bytes ${start}-${end}/${total}`;
+    return { status: 206, headers, body: bytes.subarray(start, end + 1) };
+  }
+  headers['content-length'] = String(bytes.length);
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : bytes };
+}
+
+/** `path`: always this file (a shell page); otherwise the request's path under the build. */
+export function siteFiles({ cache, path: fixedPath }: { cache: SiteFileCache; path?: string }): MiddlewareHandler {
   return async (c, next) => {
     if (c.finalized || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
-    let filename = fixedPath;
-    if (filename === undefined) {
-      try {
-        filename = decodeURI(c.req.path);
-      } catch {
-        return next();
-      }
-      if (c.req.path.includes('%') || UNSAFE_PATH.test(filename)) return next();
-    }
-    let path = join(root, filename);
-    let file = await openFile(path);
-    if (!file) {
-      path = join(path, 'index.html');
-      file = await openFile(path);
-    }
+    const filename = fixedPath ?? siteFileName(c.req.path);
+    if (filename === null) return next();
+    const file = await cache.lookup(filename);
     if (!file) return next();
-
-    const type = getMimeType(path) ?? 'application/octet-stream';
-    c.header('Content-Type', type);
-    if (COMPRESSIBLE.test(type)) {
-      const accepted = new Set(
-        c.req
-          .header('Accept-Encoding')
-          ?.split(',')
-          .map((e) => e.trim().split(';')[0]),
-      );
-      for (const [encoding, suffix] of ENCODINGS) {
-        if (!accepted.has(encoding)) continue;
-        const compressed = await openFile(path + suffix);
-        if (!compressed) continue;
-        await file.handle.close();
-        file = compressed;
-        c.header('Content-Encoding', encoding);
-        c.header('Vary', 'Accept-Encoding', { append: true });
-        break;
-      }
-    }
-    const { handle, size, mtime } = file;
-    // The whole file, read from the one open handle and then closed: the build's files are small, and a
-    // body in memory cannot stall half-sent the way a file stream handed to the response could.
-    let bytes: Buffer;
-    try {
-      bytes = c.req.method === 'HEAD' ? Buffer.alloc(0) : await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-    c.header('Last-Modified', mtime.toUTCString());
-    if (c.req.method === 'HEAD') {
-      c.header('Content-Length', String(size));
-      return c.body(null, 200);
-    }
-    const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
-    if (range && (range[1] !== '' || range[2] !== '')) {
-      const total = bytes.length;
-      c.header('Accept-Ranges', 'bytes');
-      const start = range[1] === '' ? Math.max(total - Number(range[2]), 0) : Number(range[1]);
-      const end = range[1] === '' || range[2] === '' ? total - 1 : Math.min(Number(range[2]), total - 1);
-      if (total === 0 || start > end || start >= total) {
-        c.header('Content-Range', `bytes */${total}`);
-        return c.body(null, 416);
-      }
-      c.header('Content-Length', String(end - start + 1));
-      c.header('Content-Range', `bytes ${start}-${end}/${total}`);
-      return c.body(new Uint8Array(bytes.subarray(start, end + 1)), 206);
-    }
-    c.header('Content-Length', String(bytes.length));
-    return c.body(new Uint8Array(bytes), 200);
+    const answer = answerSiteFile(file, {
+      method: c.req.method,
+      acceptEncoding: c.req.header('accept-encoding'),
+      range: c.req.header('range'),
+      ifNoneMatch: c.req.header('if-none-match'),
+      ifModifiedSince: c.req.header('if-modified-since'),
+    });
+    // HEAD: Hono drops the body itself, and the length must be the GET's.
+    if (answer.body === null) return c.body(null, answer.status, answer.headers);
+    return c.body(new Uint8Array(answer.body), answer.status as 200 | 206, answer.headers);
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/rules/dates.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -131,6 +132,28 @@ describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
     await t.db.updateTable('periods').set({ bookableAvailability: 0 }).where('id', '=', 'p-later').execute();
     const body = (await (await api.request('/tours/japon-esencial/departures')).json()) as { periodId: string; bookableAvailability: number }[];
     expect(body.find((d) => d.periodId === 'p-later')?.bookableAvailability).toBe(0);
+  });
+
+  it('keeps its answer only until a period, price, campaign or the tour is written, also inside a transaction', async () => {
+    const seats = async () =>
+      ((await (await api.request('/tours/japon-esencial/departures')).json()) as { periodId: string; bookableAvailability: number }[]).map(
+        (d) => `${d.periodId}:${d.bookableAvailability}`,
+      );
+    expect(await seats()).toEqual(['p-soon:12', 'p-later:3']);
+    await t.db.updateTable('periods').set({ bookableAvailability: 2 }).where('id', '=', 'p-later').execute();
+    expect(await seats()).toEqual(['p-soon:12', 'p-later:2']);
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('periods').set({ bookableAvailability: 1 }).where('id', '=', 'p-later').execute();
+    });
+    expect(await seats()).toEqual(['p-soon:12', 'p-later:1']);
+    // A raw write names no table the cache can tell: it counts as a write to all of them.
+    await sql`update periods set bookable_availability = 9 where id = 'p-soon'`.execute(t.db);
+    expect(await seats()).toEqual(['p-soon:9', 'p-later:1']);
+    await t.db.deleteFrom('campaigns').where('id', '=', 'c-now').execute();
+    const prices = (await (await api.request('/tours/japon-esencial/departures')).json()) as { campaignDiscountCents: number }[];
+    expect(prices[0]?.campaignDiscountCents).toBe(0);
+    await t.db.updateTable('tours').set({ publishWeb: 0 }).where('id', '=', 't1').execute();
+    expect((await api.request('/tours/japon-esencial/departures')).status).toBe(404);
   });
 
   it('answers an empty list for a published tour with nothing to book', async () => {

@@ -61,6 +61,8 @@ export interface RebuildQueue {
   publish(change: TargetedChange, reason: string): string;
   /** Listens to publications (for the staff's live stream); returns the way to stop listening. */
   subscribe(listener: (event: PublishEvent) => void): () => void;
+  /** Called once the live site has changed (a build swapped in or pages published), before the events say so. */
+  onLiveSiteChanged(listener: () => void): () => void;
   status(): RebuildStatus;
   /** Resolves when nothing is running or scheduled. */
   whenIdle(): Promise<void>;
@@ -111,6 +113,10 @@ export function createRebuildQueue({
   const emit = (event: PublishEvent) => {
     for (const listener of listeners) listener(event);
   };
+  const siteListeners = new Set<() => void>();
+  const siteChanged = () => {
+    for (const listener of siteListeners) listener();
+  };
   const state: Omit<RebuildStatus, 'running' | 'pending'> = { lastBuild: null, lastError: null, lastRequestedAt: null, lastFinishedAt: null };
 
   const isIdle = () => !running && !queued && timer === null && targeted.length === 0;
@@ -135,6 +141,7 @@ export function createRebuildQueue({
     log(`Reconstruyendo la web (${[...new Set(batch)].join(', ')})…`);
     try {
       const { info, skipped } = await run(batch);
+      if (!skipped) siteChanged();
       state.lastBuild = info;
       state.lastError = null;
       const seconds = ((now().getTime() - began) / 1000).toFixed(1);
@@ -193,6 +200,7 @@ export function createRebuildQueue({
     }
     state.lastFinishedAt = now().toISOString();
     if (result) {
+      siteChanged();
       state.lastBuild = result.info;
       state.lastError = null;
       log(`Publicado en ${now().getTime() - began} ms: ${result.pages.length} páginas (${batch.map((b) => b.reason).join(', ')}).`);
@@ -240,6 +248,10 @@ export function createRebuildQueue({
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onLiveSiteChanged: (listener) => {
+      siteListeners.add(listener);
+      return () => siteListeners.delete(listener);
     },
     status: () => ({ running, pending: queued || timer !== null || targeted.length > 0, ...state }),
     whenIdle: () => (isIdle() ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),

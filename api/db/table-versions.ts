@@ -1,0 +1,95 @@
+/**
+ * Which tables this process has written, as counters: what a cached read compares to know whether it
+ * is still the database's answer (issue 15: the departures of a tour, read by every visitor of its page,
+ * change only when a period, price, campaign or the tour itself does).
+ *
+ * A Kysely plugin sees every query this process runs. A write bumps its table's counter before it
+ * runs and again once it has run, so a read that overlapped it in any way is never kept under the newer
+ * counter. A raw SQL write (`sql\`update …\``) names no table the plugin can read: it bumps every counter.
+ * On SQLite that is exact (one connection: no read runs inside another's transaction). What it cannot
+ * see (another process's writes, a PostgreSQL read that ran after the statement but before its commit)
+ * is bounded by the age a cache accepts (`CACHE_MAX_AGE_MS` of the caller).
+ */
+import type {
+  Kysely,
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+const EVERY_TABLE = '*';
+
+function tableName(node: OperationNode | undefined): string | null {
+  if (!node) return null;
+  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'AliasNode') return tableName((node as unknown as { node: OperationNode }).node);
+  return null;
+}
+
+/** The table a query writes, '*' when it writes and the table cannot be told, null for a read. */
+function writtenTable(node: RootOperationNode): string | null {
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      return tableName(node.into) ?? EVERY_TABLE;
+    case 'UpdateQueryNode':
+      return tableName(node.table) ?? EVERY_TABLE;
+    case 'DeleteQueryNode':
+      return node.from.froms.length === 1 ? (tableName(node.from.froms[0]) ?? EVERY_TABLE) : EVERY_TABLE;
+    case 'SelectQueryNode':
+      return null;
+    case 'RawNode':
+      return /^\s*(?:with|insert|update|delete|replace|merge|create|drop|alter)\b/i.test(node.sqlFragments.join(' ')) ? EVERY_TABLE : null;
+    default:
+      // Merges and schema changes: anything may have changed.
+      return EVERY_TABLE;
+  }
+}
+
+export class TableVersions implements KyselyPlugin {
+  readonly #counters = new Map<string, number>();
+  #everything = 0;
+  readonly #writes = new WeakMap<object, string>();
+
+  #bump(table: string): void {
+    if (table === EVERY_TABLE) this.#everything += 1;
+    else this.#counters.set(table, (this.#counters.get(table) ?? 0) + 1);
+  }
+
+  /** A value that changes whenever any of these tables (snake_case, as in SQL) is written by this process. */
+  version(tables: readonly string[]): string {
+    let key = String(this.#everything);
+    for (const table of tables) key += `:${this.#counters.get(table) ?? 0}`;
+    return key;
+  }
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    const table = writtenTable(node);
+    if (table !== null) {
+      this.#bump(table);
+      this.#writes.set(queryId, table);
+    }
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const table = this.#writes.get(queryId);
+    if (table !== undefined) this.#bump(table);
+    return result;
+  }
+}
+
+const trackers = new WeakMap<object, TableVersions>();
+
+/** Ties a tracker to the database it was opened with (`openDatabase`). */
+export function trackTableVersions<T>(db: Kysely<T>, tracker: TableVersions): Kysely<T> {
+  trackers.set(db, tracker);
+  return db;
+}
+
+/** The database's tracker; null for a database opened some other way (then nothing may be cached). */
+// biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
+export const tableVersionsOf = (db: Kysely<any>): TableVersions | null => trackers.get(db) ?? null;
