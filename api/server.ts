@@ -19,7 +19,7 @@ import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { siteFiles } from './middleware/site-files.ts';
-import { liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
+import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 /** Cache and robots headers for everything the server answers outside the API (which sets its own). */
@@ -43,9 +43,7 @@ export function createShop(deps: AppDeps) {
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
-  // The pay step posts the Redsys redirect form to the terminal: another origin, unless it is the sandbox.
-  const terminal = new URL(deps.config.redsys.url).origin;
-  const formActions = [...oauthFormActions(deps.config), ...(terminal === new URL(deps.config.publicUrl).origin ? [] : [terminal])];
+  const formActions = pageFormActions(deps.config);
   app.use(
     '*',
     securityHeaders({
