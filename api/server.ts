@@ -19,7 +19,7 @@ import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, siteFileName, siteFiles } from './middleware/site-files.ts';
-import { baseSecurityHeaders, liveBuildScriptHashes, oauthFormActions, pageContentSecurityPolicy, securityHeaders } from './middleware/security-headers.ts';
+import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaders, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -68,9 +68,7 @@ export function createShop(deps: AppDeps): Shop {
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
-  // The pay step posts the Redsys redirect form to the terminal: another origin, unless it is the sandbox.
-  const terminal = new URL(deps.config.redsys.url).origin;
-  const formActions = [...oauthFormActions(deps.config), ...(terminal === new URL(deps.config.publicUrl).origin ? [] : [terminal])];
+  const formActions = pageFormActions(deps.config);
   let policy: { value: string; at: number } | null = null;
   const pagePolicy = async () => {
     if (policy && Date.now() - policy.at < POLICY_RECHECK_MS) return policy.value;
@@ -140,7 +138,7 @@ export function createShop(deps: AppDeps): Shop {
     return c.html(page, 404);
   });
 
-  const base = baseSecurityHeaders({ production });
+  const base = Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
   app[FAST_PATH] = async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';

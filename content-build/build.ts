@@ -11,7 +11,7 @@ import type { ContentKey } from '#shared/page-deps.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';
 import { compressBuild, compressFiles } from './compress.ts';
-import { inlineScriptHashes } from './csp.ts';
+import { cspHashesChangeWarning, inlineScriptHashes, readCspHashes } from './csp.ts';
 import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
 import { type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
@@ -227,7 +227,10 @@ export async function buildSite({
   // Pages identical to the live build's keep its compressed copies (linked, not recompressed).
   await compressBuild({ dir: work, previousDir: liveDir });
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
+  const newHashes = await readCspHashes(work);
+  const cspWarning = liveDir && newHashes ? cspHashesChangeWarning(await readCspHashes(liveDir), newHashes) : null;
   await goLive({ siteDir, work, name, info });
+  if (cspWarning) console.warn(cspWarning);
   return { info, skipped: false, renderer };
 }
 
@@ -323,7 +326,9 @@ export async function publishChange({
     // which needs a full build: the live list plus theirs keeps every page allowed, old and new.
     const liveHashes = JSON.parse(await readFile(join(liveDir, CSP_HASHES_FILE), 'utf8').catch(() => '{"scripts":[]}')) as CspHashes;
     const scripts = new Set([...liveHashes.scripts, ...pages.flatMap((p) => inlineScriptHashes(p.body))]);
-    await writeFile(join(staging, CSP_HASHES_FILE), `${JSON.stringify({ scripts: [...scripts].sort() }, null, 2)}\n`);
+    const hashes: CspHashes = { scripts: [...scripts].sort() };
+    await writeFile(join(staging, CSP_HASHES_FILE), `${JSON.stringify(hashes, null, 2)}\n`);
+    const cspWarning = cspHashesChangeWarning(liveHashes, hashes);
     const info: BuildInfo = { ...liveInfo, hash: name, builtAt: new Date().toISOString() };
     await writeFile(join(staging, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
 
@@ -339,6 +344,7 @@ export async function publishChange({
       await rename(join(staging, page.file), join(liveDir, page.file));
     }
     await rename(join(staging, BUILD_INFO_FILE), join(liveDir, BUILD_INFO_FILE));
+    if (cspWarning) console.warn(cspWarning);
     return { info, pages: pages.map((p) => p.path) };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
+import { cspHashesChangeWarning, inlineScriptHashes, readCspHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -29,8 +29,27 @@ describe('inline script hashes', () => {
       const written = await writeCspHashes(dir);
       expect(written.scripts).toEqual([sha('a()'), sha('b()')].toSorted());
       expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual(written);
+      expect(await readCspHashes(dir)).toEqual(written);
+      expect(await readCspHashes(join(dir, 'tour'))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a change of the hashes between builds', () => {
+  const live = { scripts: [sha('a()'), sha('b()')] };
+
+  it('warns to regenerate and reload the nginx config', () => {
+    const warning = cspHashesChangeWarning(live, { scripts: [sha('a()'), sha('c()')] });
+    expect(warning).toContain('(1 added, 1 removed)');
+    expect(warning).toContain('npm run deploy:nginx');
+    expect(warning).toContain('reload nginx');
+    expect(cspHashesChangeWarning(live, { scripts: [sha('a()')] })).toContain('(0 added, 1 removed)');
+  });
+
+  it('says nothing when the hashes are the same, or when there is no live list to compare with', () => {
+    expect(cspHashesChangeWarning(live, { scripts: [sha('b()'), sha('a()')] })).toBeNull();
+    expect(cspHashesChangeWarning(null, live)).toBeNull();
   });
 });

@@ -53,6 +53,35 @@ export async function writeCspHashes(dir: string): Promise<CspHashes> {
   return result;
 }
 
+/** The hashes a build folder lists, or null when it has none (no build there, or one older than the list). */
+export async function readCspHashes(dir: string): Promise<CspHashes | null> {
+  return readFile(join(dir, CSP_HASHES_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as CspHashes)
+    .catch(() => null);
+}
+
+/**
+ * What to tell the operator when a build's inline-script hashes differ from the live build's. The Node
+ * server reads the new list itself, but nginx carries the policy in its config (`content-build/nginx.ts`):
+ * until it is regenerated and reloaded, the scripts whose hash is new are blocked on the pages it serves.
+ * Null when nothing changed, or when there is no live build to compare with.
+ *
+ * @example cspHashesChangeWarning({ scripts: ["'sha256-A='"] }, { scripts: ["'sha256-B='"] }) // 'The inline-script hashes … 1 added, 1 removed …'
+ */
+export function cspHashesChangeWarning(live: CspHashes | null, next: CspHashes): string | null {
+  if (!live) return null;
+  const before = new Set(live.scripts);
+  const after = new Set(next.scripts);
+  const added = [...after].filter((hash) => !before.has(hash)).length;
+  const removed = [...before].filter((hash) => !after.has(hash)).length;
+  if (added === 0 && removed === 0) return null;
+  const consequence = added > 0 ? 'or it blocks the new inline scripts' : 'so it stops allowing scripts the site no longer has';
+  return (
+    `The inline-script hashes of the content security policy changed (${added} added, ${removed} removed). ` +
+    `If nginx serves the site, run \`npm run deploy:nginx\` (with the shop's environment and --site-dir) and reload nginx, ${consequence}.`
+  );
+}
+
 /** Runs before any module of the page: zod reads this object when its schemas are built. */
 export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
 

@@ -72,6 +72,43 @@ const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyrosco
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * The headers every page carries, in the order the server sets them: the one list the Node server
+ * (`securityHeaders`) and the generated nginx config (`content-build/nginx.ts`) both send, so a page
+ * answers alike from either. Without `contentSecurityPolicy` the list leaves the policy out, for a
+ * caller that works it out per answer.
+ *
+ * @example pageSecurityHeaders({ production: true, contentSecurityPolicy: pageContentSecurityPolicy() })
+ */
+export function pageSecurityHeaders({
+  production,
+  contentSecurityPolicy,
+}: {
+  production: boolean;
+  contentSecurityPolicy?: string;
+}): [name: string, value: string][] {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // Browsers remember HSTS for a year: sent only where the shop is served over HTTPS for good.
+    ...(production ? [['Strict-Transport-Security', HSTS] as [string, string]] : []),
+    ...(contentSecurityPolicy === undefined ? [] : [['Content-Security-Policy', contentSecurityPolicy] as [string, string]]),
+  ];
+}
+
+/**
+ * Where the pages' forms may post besides the shop: the social sign-in providers, and the Redsys
+ * terminal the pay step posts its redirect form to, unless it is the built-in sandbox (the shop's own
+ * origin).
+ */
+export function pageFormActions(config: Pick<Config, 'oauthProviders' | 'redsys' | 'publicUrl'>): string[] {
+  const terminal = new URL(config.redsys.url).origin;
+  return [...oauthFormActions(config), ...(terminal === new URL(config.publicUrl).origin ? [] : [terminal])];
+}
+
+/**
  * Sets the headers on every answer that does not carry its own already, so a route (or the API
  * mounted inside the shop) keeps a stricter or looser policy it chose.
  */
@@ -82,27 +119,13 @@ export function securityHeaders({
   production: boolean;
   contentSecurityPolicy: (c: Context) => string | Promise<string>;
 }): MiddlewareHandler {
-  const fixed = Object.entries(baseSecurityHeaders({ production }));
+  // The policy follows the live build, so it is asked for per answer, and only when the answer has none.
+  const fixed = pageSecurityHeaders({ production });
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     for (const [name, value] of fixed) if (!headers.has(name)) headers.set(name, value);
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', await contentSecurityPolicy(c));
-  };
-}
-
-/**
- * The headers every answer carries besides its content security policy, lower-case as Node writes them.
- * Browsers remember HSTS for a year: sent only where the shop is served over HTTPS for good.
- */
-export function baseSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
-  return {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'permissions-policy': PERMISSIONS_POLICY,
-    'cross-origin-opener-policy': 'same-origin',
-    ...(production ? { 'strict-transport-security': HSTS } : {}),
   };
 }
 

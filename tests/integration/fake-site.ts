@@ -5,11 +5,15 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { CSP_HASHES_FILE, type CspHashes } from '#api/middleware/security-headers.ts';
+import { inlineScriptHashes } from '#content-build/csp.ts';
 
 export const FAKE_SHELL_HTML = '<!doctype html><html lang="es"><h1>Pasajeros</h1><p>Cargando…</p></html>';
 export const FAKE_BUNDLE = 'console.log("isla");'.repeat(50);
 export const FAKE_BUNDLE_PATH = '/_astro/island.abc123.js';
 export const FAKE_MEDIA_PATH = '/media/f00d-320.webp';
+/** The home page's inline script, as Astro writes its island loaders: the build lists its hash. */
+const FAKE_INLINE_SCRIPT = '<script type="module">document.documentElement.dataset.isla = "1";</script>';
 
 const put = (path: string, body: string | Buffer) => {
   mkdirSync(dirname(path), { recursive: true });
@@ -19,7 +23,8 @@ const put = (path: string, body: string | Buffer) => {
 /** Writes the fake build under `siteDir` and makes it live. */
 export function writeFakeSite(siteDir: string): void {
   const build = join(siteDir, 'builds', 'b1');
-  put(join(build, 'index.html'), '<h1>Portada</h1>');
+  put(join(build, 'index.html'), `<h1>Portada</h1>${FAKE_INLINE_SCRIPT}`);
+  put(join(build, CSP_HASHES_FILE), JSON.stringify({ scripts: inlineScriptHashes(FAKE_INLINE_SCRIPT) } satisfies CspHashes));
   put(join(build, 'viajes', 'index.html'), '<h1>Todos los viajes</h1>');
   put(join(build, 'login', 'index.html'), '<h1>Inicia sesión</h1>');
   put(join(build, 'busqueda', 'index.html'), '<h1>Buscar viajes</h1>');

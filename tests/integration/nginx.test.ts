@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config.ts';
 import { createShop, listen } from '#api/server.ts';
-import { generateNginxConfig } from '#content-build/nginx.ts';
+import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
+import { generateNginxConfig, pageHeaderInputs } from '#content-build/nginx.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 
-// The generated nginx config and the Node server must answer every path alike. Runs where nginx and
-// its brotli_static module are installed (apt-get install nginx-light libnginx-mod-http-brotli-static).
+// The generated nginx config and the Node server must answer every path alike, security headers
+// included. Runs where nginx and its brotli_static module are installed (apt-get install nginx-light
+// libnginx-mod-http-brotli-static).
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const nginx = spawnSync('nginx', ['-v']).status === 0 && existsSync(BROTLI_MODULE);
 
@@ -20,7 +22,19 @@ const nginxPort = 4950 + (process.pid % 50);
 const dir = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
 // nginx's workers run as an unprivileged user: the site must be readable by others.
 chmodSync(dir, 0o755);
-const config = loadConfig({ DATA_DIR: join(dir, 'data') });
+// Production (HSTS), a sign-in provider and a real terminal, so every header and every part of the
+// policy has something to compare; the fake build lists an inline-script hash.
+const config = {
+  ...loadConfig({
+    DATA_DIR: join(dir, 'data'),
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secreto',
+    REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+  }),
+  env: 'production' as const,
+};
+/** Every header `pageSecurityHeaders` lists, read from the production list so none is left out. */
+const SECURITY_HEADERS = pageSecurityHeaders({ production: true, contentSecurityPolicy: '' }).map(([name]) => name.toLowerCase());
 let t: TestDatabase;
 let server: Server;
 let proxy: ChildProcess;
@@ -45,7 +59,11 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     mkdirSync(config.filesDir, { recursive: true });
     t = await createTestDatabase('sqlite');
     server = (await listen(createShop({ db: t.db, config: { ...config, databaseUrl: t.url } }), nodePort, '127.0.0.1')) as Server;
-    const site = generateNginxConfig({ siteDir: config.siteDir, upstream: `127.0.0.1:${nodePort}`, serverName: 'localhost' })
+    // The policy's inputs as `npm run deploy:nginx` reads them: the live build's hashes, the config's form actions.
+    const inputs = await pageHeaderInputs({ siteDir: config.siteDir, config });
+    expect(inputs.scriptHashes).toHaveLength(1);
+    expect(inputs.formActions).toEqual(['https://accounts.google.com', 'https://sis-t.redsys.es:25443']);
+    const site = generateNginxConfig({ siteDir: config.siteDir, upstream: `127.0.0.1:${nodePort}`, serverName: 'localhost', ...inputs })
       .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
       .replace('    listen [::]:80;\n', '');
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join(' ');
@@ -74,6 +92,8 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
       cacheControl: res.headers.get('cache-control'),
       robots: res.headers.get('x-robots-tag'),
       encoding: res.status === 200 ? res.headers.get('content-encoding') : 'n/a',
+      // A header sent twice (nginx's and the proxied Node app's) reads as two values joined by a comma.
+      security: Object.fromEntries(SECURITY_HEADERS.map((name) => [name, res.headers.get(name)])),
     };
   };
 
@@ -100,6 +120,9 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     '/busqueda/index.html',
     '/api/nada',
   ])('%s', async (path) => {
-    expect(await answer(nginxPort, path)).toEqual(await answer(nodePort, path));
+    const node = await answer(nodePort, path);
+    // Node sends every header on every answer: a missing one on either side fails here, not only a difference.
+    for (const name of SECURITY_HEADERS) expect(node.security[name], name).toBeTruthy();
+    expect(await answer(nginxPort, path)).toEqual(node);
   });
 });
