@@ -59,7 +59,13 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['datab
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare: (sql: string) => {
+    prepare: (text: string) => {
+      // Kysely opens every transaction with a plain (deferred) 'begin': one that reads and then writes
+      // while another process has written meanwhile fails at once with "database is locked", the busy
+      // timeout notwithstanding (SQLite's deadlock rule). Taking the write lock at 'begin' makes such a
+      // transaction wait its turn instead: two instances on one file (bench/seat-writes.ts) lost a third
+      // of their bookings before.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       const kept = statements.get(sql);
       if (kept && !kept.busy) {
         statements.delete(sql);

@@ -93,3 +93,47 @@ export function trackTableVersions<T>(db: Kysely<T>, tracker: TableVersions): Ky
 /** The database's tracker; null for a database opened some other way (then nothing may be cached). */
 // biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
 export const tableVersionsOf = (db: Kysely<any>): TableVersions | null => trackers.get(db) ?? null;
+
+/** How long a kept read is trusted at most: what this process cannot see (another instance's writes) shows within it. */
+export const READ_CACHE_MAX_AGE_MS = 1_000;
+
+/**
+ * A read kept per key until one of `tables` is written (or `maxAgeMs` passes), for answers every
+ * visitor asks for alike. A database without a tracker is read every time.
+ *
+ * @example
+ * const departuresCache = cachedReads<Departure[]>({ tables: ['tours', 'periods'] });
+ * const departures = await departuresCache(db, slug, () => readDepartures(db, slug));
+ */
+export function cachedReads<T>({
+  tables,
+  maxAgeMs = READ_CACHE_MAX_AGE_MS,
+  maxEntries = 20_000,
+}: {
+  tables: readonly string[];
+  maxAgeMs?: number;
+  maxEntries?: number;
+  // biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
+}): (db: Kysely<any>, key: string, read: () => Promise<T>) => Promise<T> {
+  // Per database: tests open many.
+  const caches = new WeakMap<object, Map<string, { version: string; at: number; value: T }>>();
+  return async (db, key, read) => {
+    const versions = tableVersionsOf(db);
+    if (!versions) return read();
+    let kept = caches.get(db);
+    if (!kept) {
+      kept = new Map();
+      caches.set(db, kept);
+    }
+    // Taken before the read: a write while it runs leaves what it read stale at once.
+    const version = versions.version(tables);
+    const at = Date.now();
+    const hit = kept.get(key);
+    if (hit && hit.version === version && at - hit.at < maxAgeMs) return hit.value;
+    const value = await read();
+    kept.delete(key);
+    kept.set(key, { version, at, value });
+    if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
+    return value;
+  };
+}

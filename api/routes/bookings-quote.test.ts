@@ -58,6 +58,19 @@ describe.each(dialects)('POST /api/bookings/quote on %s', (dialect) => {
     expect(body.totalCents).toBe(100_000 + 15_100 - 10_000 + flightCents);
   });
 
+  it('prices a change of price, flight cost or campaign at once, though the offer is kept between quotes', async () => {
+    const total = async (flightId: string | null = null) =>
+      ((await (await quote({ periodId: 'p1', flightId, travellers: [adult()] })).json()) as { totalCents: number }).totalCents;
+    expect(await total()).toBe(105_100);
+    await t.db.updateTable('prices').set({ valueCents: 110_000 }).where('tourId', '=', 't1').where('ageGroupName', '=', 'Adultos').execute();
+    expect(await total()).toBe(115_100);
+    expect(await total('f3')).toBe(115_100 + 21_100);
+    await t.db.updateTable('cockpitPrices').set({ feeCents: 0 }).execute();
+    expect(await total('f3')).toBeLessThan(115_100 + 21_100);
+    await t.db.deleteFrom('campaigns').where('periodId', '=', 'p1').execute();
+    expect(await total()).toBe(125_100);
+  });
+
   it('a pack is priced as one option', async () => {
     const body = await (await quote({ periodId: 'p1', travellers: [adult({ optionalActivities: ['PACK'] })] })).json();
     expect(body.lines).toContainEqual({ label: 'Actividades opcionales', amountCents: 6_000 });

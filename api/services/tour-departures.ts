@@ -4,13 +4,13 @@
  *
  * Every visitor of a tour page asks for them, and they change only when the tour, a period, a price or a
  * campaign is written: the answer is kept per tour and day until one of those tables is (`TableVersions`),
- * and never longer than `CACHE_MAX_AGE_MS`, which bounds what this process cannot see (another instance's
+ * and never longer than `READ_CACHE_MAX_AGE_MS`, which bounds what this process cannot see (another instance's
  * writes). Seats are still checked when they are held; this is what the picker shows.
  */
 import { catalogueWindow, isHiddenTour, isPeriodListed } from '#shared/rules/catalogue.ts';
 import { computeDeparturePrices, type DepartureAvailability } from '#shared/rules/departures.ts';
 import type { Db } from '../db/database.ts';
-import { tableVersionsOf } from '../db/table-versions.ts';
+import { cachedReads } from '../db/table-versions.ts';
 
 /** Price rows of the tour or the period itself, not of one of its flights, activities, packs or rooms. */
 const ownPrice = (p: { flightId: string | null; optionalActivityId: string | null; activityPackId: string | null; reservationModeId: string | null }) =>
@@ -21,41 +21,11 @@ const ownPrice = (p: { flightId: string | null; optionalActivityId: string | nul
  * published, not hidden tour with this web slug, by date. Null when there is no such tour.
  */
 export async function findTourDepartures(db: Db, { slug, now }: { slug: string; now: Date }): Promise<DepartureAvailability[] | null> {
-  const versions = tableVersionsOf(db);
-  if (!versions) return readTourDepartures(db, { slug, now });
-  const kept = cacheOf(db);
-  const key = `${catalogueWindow(now).from}|${slug}`;
-  const version = versions.version(DEPARTURE_TABLES);
-  const hit = kept.get(key);
-  if (hit && hit.version === version && Date.now() - hit.at < CACHE_MAX_AGE_MS) return hit.departures;
-  const at = Date.now();
-  const departures = await readTourDepartures(db, { slug, now });
-  kept.delete(key);
-  kept.set(key, { version, at, departures });
-  if (kept.size > CACHE_MAX_TOURS) kept.delete(kept.keys().next().value as string);
-  return departures;
+  return keptDepartures(db, `${catalogueWindow(now).from}|${slug}`, () => readTourDepartures(db, { slug, now }));
 }
 
-/** The tables the departures are read from, as SQL names them. */
-const DEPARTURE_TABLES = ['tours', 'periods', 'prices', 'campaigns'] as const;
-export const CACHE_MAX_AGE_MS = 1_000;
-const CACHE_MAX_TOURS = 20_000;
-
-interface Kept {
-  /** The tables' version when the read began: a write during the read leaves it stale at once. */
-  version: string;
-  at: number;
-  departures: DepartureAvailability[] | null;
-}
-const caches = new WeakMap<Db, Map<string, Kept>>();
-const cacheOf = (db: Db) => {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-};
+/** Kept until the tables they are read from, as SQL names them, are written. */
+const keptDepartures = cachedReads<DepartureAvailability[] | null>({ tables: ['tours', 'periods', 'prices', 'campaigns'] });
 
 async function readTourDepartures(db: Db, { slug, now }: { slug: string; now: Date }): Promise<DepartureAvailability[] | null> {
   const tour = await db

@@ -12,7 +12,7 @@ import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/r
 import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';
-import { findInvalidChoices, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
+import { findInvalidChoices, keptPeriodOffer, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
 import { couponCodeOf, findOrCreateTraveler, roomsAndActivitiesLeft, syncBookingTravelers } from './queries.ts';
 import { type Booking, bookingLocked, recordStatusChange, stringifyTravellers } from './records.ts';
 import { activeHoldExpiry, releaseHolds, shortageError } from './seat-holds.ts';
@@ -27,7 +27,7 @@ export async function createBooking(
   db: Db,
   { request, by, now, random = Math.random }: { request: CreateBookingRequest; by: string | null; now: Date; random?: RandomSource },
 ): Promise<{ id: string; quote: QuoteView }> {
-  const offer = await loadPeriodOffer(db, request.periodId);
+  const offer = await keptPeriodOffer(db, request.periodId);
   if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
   const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
   if (!listed) throw invalidFields({ periodId: 'Esa salida ya no se puede reservar en la web' });

@@ -14,6 +14,7 @@ import { isCampaignValid, type QuoteActivity, type QuoteTraveller, quoteBooking 
 import type { SeatOffer } from '#shared/rules/seats.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
+import { cachedReads } from '../../db/table-versions.ts';
 import type { PriceRow } from '../../db/tables.ts';
 import { invalidFields, notFound } from '../../errors.ts';
 
@@ -277,9 +278,19 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
 
 export const periodNotFound = () => notFound('No encontramos esa salida. Puede que ya no esté a la venta.');
 
+/**
+ * A period's offer as the quote and a new booking read it: every visitor pricing a departure asks for the
+ * same one, and it changes only when one of these tables is written (`cachedReads`). What takes seats
+ * (the hold) reads the offer again inside its own transaction, where nothing is kept.
+ */
+const keptOffers = cachedReads<PeriodOffer | null>({
+  tables: ['periods', 'tours', 'flights', 'cockpit_prices', 'reservation_modes', 'optional_activities', 'activity_packs', 'campaigns', 'prices'],
+});
+export const keptPeriodOffer = (db: Db, periodId: string) => keptOffers(db, periodId, () => loadPeriodOffer(db, periodId));
+
 /** `POST /api/bookings/quote`: loads the period, refuses unknown options (422) and prices the choices. */
 export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<QuoteView> {
-  const offer = await loadPeriodOffer(db, periodId);
+  const offer = await keptPeriodOffer(db, periodId);
   if (!offer?.tour.public) throw periodNotFound();
   if (!choices.travellers.some((t) => t.ageGroup === ADULT_AGE_GROUP)) {
     throw invalidFields({ travellers: 'Indica al menos un adulto' });
