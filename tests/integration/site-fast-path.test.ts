@@ -1,0 +1,119 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { type ServerType, serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#api/config.ts';
+import { createShop, listen, type Shop } from '#api/server.ts';
+import { createRebuildQueue } from '#api/services/rebuilds.ts';
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
+import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
+
+// A page or shell answered from memory by `listen`'s fast path must be the answer Hono gives for it: same
+// status, bytes and headers (issue 15 kept the behaviour and the security headers identical).
+const dir = mkdtempSync(join(tmpdir(), 'shop-fast-path-'));
+const config = loadConfig({ DATA_DIR: join(dir, 'data'), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tienda.example.es' });
+let t: TestDatabase;
+let shop: Shop;
+let server: Server;
+let base: string;
+/** The same shop through Hono alone, as `serve` runs it without the fast path. */
+let honoServer: ServerType;
+let honoBase: string;
+let build = 0;
+const rebuilds = createRebuildQueue({
+  // A "build" that changes the home page in place, as a targeted rebuild renames a new page over the old one.
+  run: async () => {
+    build += 1;
+    const page = `<h1>Portada, versión ${build}</h1>`;
+    writeFileSync(join(config.siteDir, 'current', 'index.html.tmp'), page);
+    writeFileSync(join(config.siteDir, 'current', 'index.html.br'), brotliCompressSync(page));
+    renameSync(join(config.siteDir, 'current', 'index.html.tmp'), join(config.siteDir, 'current', 'index.html'));
+    return { info: { hash: `b${build}`, builtAt: new Date().toISOString(), pages: 1, tours: 0 }, skipped: false };
+  },
+  debounceMs: 0,
+  intervalMs: 0,
+  log: () => {},
+});
+
+beforeAll(async () => {
+  writeFakeSite(config.siteDir);
+  t = await createTestDatabase('sqlite');
+  shop = createShop({ db: t.db, config: { ...config, databaseUrl: t.url }, rebuilds });
+  server = (await listen(shop, 0, '127.0.0.1')) as Server;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  honoServer = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: shop.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  honoBase = `http://127.0.0.1:${(honoServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  rebuilds.stop();
+  server?.close();
+  honoServer?.close();
+  await t?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ALWAYS_DIFFERENT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const answer = async (res: Response) => ({
+  status: res.status,
+  body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+  headers: Object.fromEntries([...res.headers].filter(([name]) => !ALWAYS_DIFFERENT.has(name)).sort(([a], [b]) => a.localeCompare(b))),
+});
+
+describe('the fast path and Hono answer alike', () => {
+  it.each([
+    ['/', {}],
+    ['/', { 'accept-encoding': 'br, gzip' }],
+    ['/viajes', {}],
+    ['/viajes/', { 'accept-encoding': 'gzip' }],
+    ['/login', {}],
+    ['/tour/japon/pasajeros', { 'accept-encoding': 'br' }],
+    ['/tour/japon/pasajeros/b-1/', { 'accept-encoding': 'gzip' }],
+    [FAKE_BUNDLE_PATH, { 'accept-encoding': 'br' }],
+    ['/viajes', { range: 'bytes=0-3' }],
+    ['/viajes', { range: 'bytes=900-' }],
+    ['/no-existe', {}],
+    ['/viajes-para-singles', {}],
+    [FAKE_MEDIA_PATH, {}],
+    ['/shells/booking-passengers/index.html', {}],
+  ])('GET %s %j', async (path, headers) => {
+    const get = (at: string) => fetch(`${at}${path}`, { headers: headers as Record<string, string>, redirect: 'manual' });
+    const fast = await answer(await get(base));
+    const hono = await answer(await get(honoBase));
+    expect(fast).toEqual(hono);
+    expect(fast.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
+    expect(fast.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('answers HEAD with the GET’s headers and no body, and 304 to a browser that has the page', async () => {
+    const get = await fetch(`${base}/viajes`);
+    const etag = get.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const head = await fetch(`${base}/viajes`, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+    const again = await fetch(`${base}/viajes`, { headers: { 'if-none-match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(again.headers.get('content-security-policy')).toBe(get.headers.get('content-security-policy'));
+    const since = await fetch(`${base}/viajes`, { headers: { 'if-modified-since': get.headers.get('last-modified') as string } });
+    expect(since.status).toBe(304);
+    expect((await fetch(`${base}/viajes`, { headers: { 'if-none-match': '"otra"' } })).status).toBe(200);
+  });
+
+  it('serves a publication of this process at once, though pages are kept in memory', async () => {
+    const home = () => fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } }).then((r) => r.text());
+    expect(await home()).toContain('Portada');
+    for (const version of [1, 2]) {
+      rebuilds.request('prueba');
+      await rebuilds.whenIdle();
+      expect(await home()).toBe(`<h1>Portada, versión ${version}</h1>`);
+      expect(await (await fetch(`${base}/`)).text()).toBe(`<h1>Portada, versión ${version}</h1>`);
+    }
+  });
+});
