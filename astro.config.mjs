@@ -12,7 +12,10 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  // Rendering one page at a time left the process waiting on each page's file writes about half the
+  // time (docs/decisions/0XX-build-speed.md); a few at once keep it busy. Page keys are recorded per
+  // render (content-build/page-renderer.ts), so concurrent renders do not mix them.
+  build: { format: 'directory', concurrency: 4 },
   // contentSecurityPolicy: keeps the pages within the server's policy (inline-script hashes, no eval).
   integrations: [react(), contentSecurityPolicy()],
   devToolbar: { enabled: false },

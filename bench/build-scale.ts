@@ -5,10 +5,12 @@
  * where Astro's incremental build (pages with an unchanged `cacheKey` are copied, not rendered) shows.
  * Peak memory is the largest process of the build (the Astro child), measured by GNU time (`apt-get
  * install time`). Not part of `npm test`: it takes minutes, and tests never assert on time.
+ * `runBuildScale` answers the figures as a markdown section, for the whole suite's report.
  *
  *   npm run bench:build                     # demo, 1000, 10000
  *   node bench/build-scale.ts --sizes 1000  # just one synthetic size
  *   node bench/build-scale.ts --no-demo --sizes 500,2000
+ *   node bench/build-scale.ts --keep        # keep the data folders (named on stderr) to build again
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,14 +24,6 @@ import type { BuildInfo } from '#api/services/site-builds.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME = '/usr/bin/time';
-const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '1000,10000' }, 'no-demo': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
-});
-if (!existsSync(TIME)) {
-  console.error('GNU time is needed to measure peak memory: apt-get install -y time');
-  process.exit(1);
-}
-const today = new Date().toISOString().slice(0, 10);
 
 interface Run {
   seconds: number;
@@ -60,7 +54,9 @@ function timedBuild(dataDir: string, force: boolean): Promise<Run> {
   });
 }
 
-async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>) {
+type Seed = (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>;
+
+async function measure(label: string, seed: Seed, keep: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-build-'));
   const db = openDatabase({ url: join(dataDir, 'shop.db') });
   try {
@@ -81,36 +77,60 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
     return { label, tours: full.info.tours, seedSeconds, full, incremental };
   } finally {
     await db.destroy();
-    if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
-    else console.log(`kept ${dataDir}`);
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
+    else console.error(`kept ${dataDir}`);
   }
 }
 
-const cases: [string, (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>][] = [];
-if (!values['no-demo']) cases.push(['demo', (db, filesDir) => seedDemo(db, { today, filesDir })]);
-for (const size of values.sizes
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0)) {
-  cases.push([`${size.toLocaleString('en')} tours`, (db) => seedScale(db, { tours: size, today })]);
+const round = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * Builds the demo catalogue (with `demo`) and a synthetic catalogue of each size, each from scratch and
+ * then after one tour's change, and answers the figures as a markdown section (a heading, a table, what
+ * the columns mean). Progress goes to stderr.
+ *
+ * @example const section = await runBuildScale({ sizes: [1000, 10000] });
+ */
+export async function runBuildScale({ sizes, demo = false, keep = false }: { sizes: readonly number[]; demo?: boolean; keep?: boolean }): Promise<string> {
+  if (!existsSync(TIME)) throw new Error('GNU time is needed to measure peak memory: apt-get install -y time');
+  const today = new Date().toISOString().slice(0, 10);
+  const cases: [string, Seed][] = [];
+  if (demo) cases.push(['demo', (db, filesDir) => seedDemo(db, { today, filesDir })]);
+  for (const size of sizes.filter((n) => n > 0)) cases.push([`${round(size)} tours`, (db) => seedScale(db, { tours: size, today })]);
+
+  const rows = [];
+  for (const [label, seed] of cases) {
+    process.stderr.write(`build scale: ${label}… `);
+    const r = await measure(label, seed, keep);
+    process.stderr.write(
+      `seeded in ${r.seedSeconds.toFixed(1)} s; built in ${r.full.seconds.toFixed(1)} s, after one change in ${r.incremental.seconds.toFixed(1)} s\n`,
+    );
+    rows.push(r);
+  }
+  return [
+    '## Static build',
+    '',
+    `Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM.`,
+    '',
+    '| catalogue | tours | pages | full build (s) | pages/s | peak RSS (MB) | one change (s) | one change: peak RSS (MB) |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.label} | ${round(r.tours)} | ${round(r.full.info.pages)} | ${round(r.full.seconds, 1)} | ${round(r.full.info.pages / r.full.seconds)} | ${round(r.full.peakRssMb)} | ${round(r.incremental.seconds, 1)} | ${round(r.incremental.peakRssMb)} |`,
+    ),
+    '',
+    'Seconds are wall-clock for the whole build process (snapshot, images, Astro, compression, swap), seeding',
+    'excluded; pages/s is the HTML files the build wrote over those seconds. Peak RSS is the largest process',
+    'of the build (GNU time). "One change" renames one tour and builds again: its page and every listing',
+    'showing its card are rendered, the rest restored from the previous build.',
+    '',
+  ].join('\n');
 }
 
-console.log(`Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, today ${today}\n`);
-const rows = [];
-for (const [label, seed] of cases) {
-  process.stdout.write(`${label}… `);
-  const r = await measure(label, seed);
-  console.log(`seeded in ${r.seedSeconds.toFixed(1)} s; built in ${r.full.seconds.toFixed(1)} s, after one change in ${r.incremental.seconds.toFixed(1)} s`);
-  rows.push(r);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { sizes: { type: 'string', default: '1000,10000' }, 'no-demo': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
+  });
+  const sizes = values.sizes.split(',').map(Number);
+  console.log(await runBuildScale({ sizes, demo: !values['no-demo'], keep: values.keep }));
 }
-
-const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
-console.log('\ncatalogue      tours   pages   full s  pages/s  peak MB  | one change: s  pages/s  peak MB  speed-up');
-for (const r of rows) {
-  const pages = r.full.info.pages;
-  console.log(
-    `${r.label.padEnd(12)} ${String(r.tours).padStart(7)} ${String(pages).padStart(7)} ${fmt(r.full.seconds)} ${fmt(pages / r.full.seconds, 0)} ${fmt(r.full.peakRssMb, 0)}  | ${fmt(r.incremental.seconds)} ${fmt(r.incremental.info.pages / r.incremental.seconds, 0)} ${fmt(r.incremental.peakRssMb, 0)} ${fmt(r.full.seconds / r.incremental.seconds, 2)}x`,
-  );
-}
-console.log('\nSeconds are wall-clock for the whole build process (snapshot, images, Astro, compression, swap);');
-console.log('seeding is not included. "pages" counts every HTML file of the build.');

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
-import type { ContentKey } from '#shared/page-deps.ts';
+import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
 import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
@@ -32,13 +32,20 @@ const serve = process.argv.includes('--serve') && typeof process.send === 'funct
 const cacheDir = process.env.ASTRO_CACHE_DIR ?? fileURLToPath(new URL('../node_modules/.astro', import.meta.url));
 
 process.env.CATALOGUE_SNAPSHOT = snapshotPath;
-const snapshot = CatalogueSnapshotSchema.parse(JSON.parse(await readFile(snapshotPath, 'utf8')));
 const manifestPath = process.env.IMAGE_MANIFEST;
-const images = manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {};
-const renderer = createPageRenderer({ snapshot, images, cacheDir });
+let catalogue: LiveCatalogue | undefined;
+const loadCatalogue = async (): Promise<LiveCatalogue> => {
+  catalogue ??= {
+    snapshot: CatalogueSnapshotSchema.parse(JSON.parse(await readFile(snapshotPath, 'utf8'))),
+    images: manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {},
+  };
+  return catalogue;
+};
+
+const renderer = createPageRenderer({ load: loadCatalogue, cacheDir });
 
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
-await writeSearchIndex({ records: buildSearchRecords({ snapshot, images }), outDir });
+await writeSearchIndex({ records: buildSearchRecords(await loadCatalogue()), outDir });
 await renderer.saveDeps(cacheDir);
 
 let queue: Promise<void> = Promise.resolve();

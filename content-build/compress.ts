@@ -20,6 +20,9 @@ const MIN_BYTES = 1024;
  */
 const BROTLI_QUALITY_ASSETS = 11;
 const BROTLI_QUALITY_PAGES = 6;
+/** gzip is for the few clients without brotli: on a page, level 9 costs two thirds more time than 6 for 0.3 % fewer bytes. */
+const GZIP_LEVEL_ASSETS = 9;
+const GZIP_LEVEL_PAGES = 6;
 /** zlib runs on libuv's thread pool (4 threads by default). */
 const CONCURRENCY = 4;
 
@@ -87,10 +90,12 @@ export async function compressFiles({
         result.reused++;
         continue;
       }
-      const quality = rel.startsWith('_astro/') ? BROTLI_QUALITY_ASSETS : BROTLI_QUALITY_PAGES;
+      const asset = rel.startsWith('_astro/');
       const [br, gzipped] = await Promise.all([
-        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-        gz(bytes, { level: 9 }),
+        brotli(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: asset ? BROTLI_QUALITY_ASSETS : BROTLI_QUALITY_PAGES, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
+        gz(bytes, { level: asset ? GZIP_LEVEL_ASSETS : GZIP_LEVEL_PAGES }),
       ]);
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
       result.compressed++;

@@ -27,8 +27,16 @@ export const contentKeys = {
   tour: (id: string) => `tour:${id}`,
 } as const;
 
-/** Where the page renderer leaves the keys the page being rendered shows (one page renders at a time). */
+/**
+ * Where the page renderer leaves the recording of the page being rendered: an `AsyncLocalStorage` whose
+ * store is that page's set of keys, since the build renders several pages at once.
+ */
 export const PAGE_DEPS = Symbol.for('shop.page-deps');
+
+/** The part of `AsyncLocalStorage` a page reads; `shared/` runs in browsers too, so it imports none. */
+interface PageDepsRecorder {
+  getStore(): Set<ContentKey> | undefined;
+}
 /** Where the page renderer leaves the snapshot and image manifest newer than the build's files. */
 export const LIVE_CATALOGUE = Symbol.for('shop.live-catalogue');
 
@@ -39,7 +47,7 @@ export interface LiveCatalogue {
 
 /** Notes that the page being rendered shows `keys`; nothing happens outside the page renderer. */
 export function showsContent(...keys: ContentKey[]): void {
-  const recording = (globalThis as { [PAGE_DEPS]?: Set<ContentKey> })[PAGE_DEPS];
+  const recording = (globalThis as { [PAGE_DEPS]?: PageDepsRecorder })[PAGE_DEPS]?.getStore();
   if (!recording) return;
   for (const key of keys) recording.add(key);
 }
