@@ -18,14 +18,28 @@ import { slugify } from '#shared/rules/text.ts';
 import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
-import { answerSiteFile, createSiteFileCache, siteFileName, siteFiles } from './middleware/site-files.ts';
+import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaders, securityHeaders } from './middleware/security-headers.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** The cache and robots headers of the paths asked for lately: the route table is matched once per path. */
+const cacheHeadersByPath = new Map<string, Record<string, string> | null>();
+
 /** Cache and robots headers of an answer outside the API (which sets its own); none on redirects. */
 function siteCacheHeaders(path: string, status: number): Record<string, string> | null {
+  if (status !== 200) return siteCacheHeadersOf(path, status);
+  let kept = cacheHeadersByPath.get(path);
+  if (kept === undefined) {
+    kept = siteCacheHeadersOf(path, status);
+    if (cacheHeadersByPath.size >= 10_000) cacheHeadersByPath.delete(cacheHeadersByPath.keys().next().value as string);
+    cacheHeadersByPath.set(path, kept);
+  }
+  return kept;
+}
+
+function siteCacheHeadersOf(path: string, status: number): Record<string, string> | null {
   if (REDIRECT_STATUSES.has(status)) return null;
   const kept = (status >= 200 && status < 300) || status === 304;
   const immutable = kept && IMMUTABLE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -46,7 +60,7 @@ const siteHeaders: MiddlewareHandler = async (c, next) => {
 const POLICY_RECHECK_MS = 1_000;
 
 /** The Node-level answer from memory that `listen` tries before Hono; false: Hono answers. */
-type FastPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 const FAST_PATH = Symbol('fast path');
 export type Shop = Hono & { [FAST_PATH]?: FastPath };
 
@@ -65,15 +79,18 @@ export function createShop(deps: AppDeps): Shop {
   const files = createSiteFileCache({ root: site });
   const app: Shop = new Hono();
   const production = deps.config.env === 'production';
+  const securityBase = Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
   const formActions = pageFormActions(deps.config);
-  let policy: { value: string; at: number } | null = null;
+  let policy: { value: string; at: number; headers: Record<string, string> } | null = null;
+  const keptPolicy = () => (policy && Date.now() - policy.at < POLICY_RECHECK_MS ? policy : null);
   const pagePolicy = async () => {
-    if (policy && Date.now() - policy.at < POLICY_RECHECK_MS) return policy.value;
+    const kept = keptPolicy();
+    if (kept) return kept.value;
     const value = pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions });
-    policy = { value, at: Date.now() };
+    policy = { value, at: Date.now(), headers: { ...securityBase, 'content-security-policy': value } };
     return value;
   };
   // A publication of this process shows at once; another process's build within a second (the caches' recheck).
@@ -138,18 +155,36 @@ export function createShop(deps: AppDeps): Shop {
     return c.html(page, 404);
   });
 
-  const base = Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
-  app[FAST_PATH] = async (req, res) => {
+  // Every request the fast path can answer without waiting (a kept file, a kept policy) is answered in the
+  // same tick: no promise, one header object.
+  const write = (req: IncomingMessage, res: ServerResponse, path: string, file: SiteFile, security: Record<string, string>) => {
+    const answer = answerSiteFile(file, {
+      method: req.method as string,
+      acceptEncoding: req.headers['accept-encoding'],
+      range: req.headers.range,
+      ifNoneMatch: req.headers['if-none-match'],
+      ifModifiedSince: req.headers['if-modified-since'],
+    });
+    res.writeHead(answer.status, Object.assign(answer.headers, siteCacheHeaders(path, answer.status), security));
+    res.end(answer.body ?? undefined);
+    return true;
+  };
+  app[FAST_PATH] = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    // Everything Hono answers before the build's files, in its order: redirects, the API, the search
-    // form, signed files, image variants, shells at their own address.
     if (!path.startsWith('/') || path === '/api' || path === '/busqueda' || findRedirect(path)) return false;
     if (['/api/', '/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;
     const name = siteFileName(path);
     if (name === null) return false;
+    const kept = files.peek(name);
+    const security = keptPolicy()?.headers;
+    if (kept && security) return write(req, res, path, kept, security);
+    return slowFastPath(req, res, path, name);
+  };
+  /** The same, when the file or the policy has to be read first. */
+  const slowFastPath = async (req: IncomingMessage, res: ServerResponse, path: string, name: string) => {
     let file = await files.lookup(name);
     if (!file) {
       const match = matchRoute(path);
@@ -157,21 +192,8 @@ export function createShop(deps: AppDeps): Shop {
       file = await files.lookup(shellFile(match.route.shell));
       if (!file) return false;
     }
-    const answer = answerSiteFile(file, {
-      method: req.method,
-      acceptEncoding: req.headers['accept-encoding'],
-      range: req.headers.range,
-      ifNoneMatch: req.headers['if-none-match'],
-      ifModifiedSince: req.headers['if-modified-since'],
-    });
-    res.writeHead(answer.status, {
-      ...answer.headers,
-      ...siteCacheHeaders(path, answer.status),
-      ...base,
-      'content-security-policy': await pagePolicy(),
-    });
-    res.end(answer.body ?? undefined);
-    return true;
+    const value = await pagePolicy();
+    return write(req, res, path, file, keptPolicy()?.headers ?? { ...securityBase, 'content-security-policy': value });
   };
   return app;
 }
@@ -190,8 +212,16 @@ export function listen(app: Shop, port: number, hostname: string): Promise<Serve
             options,
             fast
               ? (req, res) => {
-                  fast(req, res).then(
-                    (answered) => answered || honoListener(req, res),
+                  let answered: boolean | Promise<boolean>;
+                  try {
+                    answered = fast(req, res);
+                  } catch {
+                    answered = false;
+                  }
+                  if (answered === true) return;
+                  if (answered === false) return honoListener(req, res);
+                  answered.then(
+                    (done) => done || honoListener(req, res),
                     () => (res.headersSent ? res.destroy() : honoListener(req, res)),
                   );
                 }

@@ -25,7 +25,8 @@ interface Counts {
   errors: string[];
 }
 
-export async function runSeatWrites({ seconds = 5, processes = 2, concurrency = 8, seats = 4_500 } = {}): Promise<string> {
+/** `oversellCheck`: fewer seats than the run asks for; the section reports whether the last ones went exactly once. */
+export async function runSeatWrites({ seconds = 5, processes = 2, concurrency = 8, seats = 4_500, oversellCheck = false } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-seats-'));
   const url = join(dir, 'shop.db');
   try {
@@ -78,6 +79,10 @@ export async function runSeatWrites({ seconds = 5, processes = 2, concurrency = 
       `| unexpected errors | ${total.errors.length}${total.errors.length ? `: ${total.errors.slice(0, 3).join('; ')}` : ''} |`,
     ];
     void heldRows;
+    if (oversellCheck) {
+      const check = [rows[0], rows[2], rows[4], rows[5], rows[6]];
+      return `### The last seats, ${seats} of them, asked for by more bookings than fit (${seconds} s)\n\n| what | figure |\n|---|---|\n${check.join('\n')}\n`;
+    }
     return `## Seat writes (SQLite)\n\nBooking creation and seat holds for ${seconds} s, ${elapsed.toFixed(1)} s measured.\n\n| what | figure |\n|---|---|\n${rows.join('\n')}\n`;
   } finally {
     rmSync(dir, { recursive: true, force: true });

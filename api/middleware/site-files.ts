@@ -56,6 +56,8 @@ interface Entry {
 export interface SiteFileCache {
   /** The file served at `filename` (a decoded request path, or a shell page's path), or null. */
   lookup(filename: string): Promise<SiteFile | null>;
+  /** `lookup` without waiting: the kept answer while it needs no look at the disk, else undefined. */
+  peek(filename: string): SiteFile | null | undefined;
   /** Forgets every kept file: the build changed. */
   invalidate(): void;
   /** Bytes and files kept (for the benchmarks' memory report). */
@@ -180,14 +182,18 @@ export function createSiteFileCache({
   };
 
   return {
+    peek(filename) {
+      const kept = entries.get(filename);
+      if (!kept || Date.now() - kept.checkedAt >= revalidateMs) return undefined;
+      entries.delete(filename);
+      entries.set(filename, kept);
+      return kept.file;
+    },
     async lookup(filename) {
       const key = filename;
+      const known = this.peek(key);
+      if (known !== undefined) return known;
       const kept = entries.get(key);
-      if (kept && Date.now() - kept.checkedAt < revalidateMs) {
-        entries.delete(key);
-        entries.set(key, kept);
-        return kept.file;
-      }
       let pending = loading.get(key);
       if (!pending) {
         const generation = loading;
