@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -19,7 +20,15 @@ import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
-import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaders, securityHeaders } from './middleware/security-headers.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  liveBuildScriptHashes,
+  pageContentSecurityPolicy,
+  pageFormActions,
+  pageSecurityHeaders,
+  securityHeaders,
+} from './middleware/security-headers.ts';
+import { keptDeparturesJson } from './services/tour-departures.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -55,6 +64,9 @@ const siteHeaders: MiddlewareHandler = async (c, next) => {
   // the Node adapter then streams that body instead of writing its bytes at once.
   if (extra) for (const [name, value] of Object.entries(extra)) c.res.headers.set(name, value);
 };
+
+/** `/api/tours/{slug}/departures`, a slug as the API's route takes it (no escapes, no slash). */
+const DEPARTURES_PATH = /^\/api\/tours\/([^/%]+)\/departures$/;
 
 /** How long the pages' policy is kept before the live build's inline-script hashes are looked at again. */
 const POLICY_RECHECK_MS = 1_000;
@@ -169,11 +181,31 @@ export function createShop(deps: AppDeps): Shop {
     res.end(answer.body ?? undefined);
     return true;
   };
+  // The departures of a tour page, while the kept answer is still the database's (tour-departures.ts): the
+  // API's own answer, headers and all, without its envelope. A request that the envelope would treat
+  // differently (its own request id, a cross-origin caller) goes to Hono.
+  const apiHeaders = {
+    ...securityBase,
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'cache-control': 'no-store',
+    'content-type': 'application/json',
+  };
+  const crossOrigin = deps.config.corsOrigins.length > 0;
+  const departures = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const slug = DEPARTURES_PATH.exec(path)?.[1];
+    if (slug === undefined || slug.length > 200 || req.headers['x-request-id'] !== undefined || (crossOrigin && req.headers.origin !== undefined)) return false;
+    const json = keptDeparturesJson(deps.db, { slug, now: new Date() });
+    if (json === undefined) return false;
+    res.writeHead(200, { ...apiHeaders, 'x-request-id': randomUUID(), 'content-length': String(Buffer.byteLength(json)) });
+    res.end(json);
+    return true;
+  };
   app[FAST_PATH] = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    if (req.method === 'GET' && path.startsWith('/api/tours/')) return departures(req, res, path);
     if (!path.startsWith('/') || path === '/api' || path === '/busqueda' || findRedirect(path)) return false;
     if (['/api/', '/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;
     const name = siteFileName(path);

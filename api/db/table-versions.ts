@@ -105,6 +105,15 @@ export const READ_CACHE_MAX_AGE_MS = 1_000;
  * const departuresCache = cachedReads<Departure[]>({ tables: ['tours', 'periods'] });
  * const departures = await departuresCache(db, slug, () => readDepartures(db, slug));
  */
+// biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
+type AnyDb = Kysely<any>;
+
+export interface CachedReads<T> {
+  (db: AnyDb, key: string, read: () => Promise<T>): Promise<T>;
+  /** The kept answer while it is still the database's, without reading; undefined otherwise. */
+  peek(db: AnyDb, key: string): T | undefined;
+}
+
 export function cachedReads<T>({
   tables,
   maxAgeMs = READ_CACHE_MAX_AGE_MS,
@@ -113,13 +122,16 @@ export function cachedReads<T>({
   tables: readonly string[];
   maxAgeMs?: number;
   maxEntries?: number;
-  // biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
-}): (db: Kysely<any>, key: string, read: () => Promise<T>) => Promise<T> {
+}): CachedReads<T> {
   // Per database: tests open many.
   const caches = new WeakMap<object, Map<string, { version: string; at: number; value: T }>>();
-  return async (db, key, read) => {
+  const peek = (db: AnyDb, key: string, version: string | null = tableVersionsOf(db)?.version(tables) ?? null): T | undefined => {
+    const hit = version === null ? undefined : caches.get(db)?.get(key);
+    return hit && hit.version === version && Date.now() - hit.at < maxAgeMs ? hit.value : undefined;
+  };
+  const read = async (db: AnyDb, key: string, readNow: () => Promise<T>) => {
     const versions = tableVersionsOf(db);
-    if (!versions) return read();
+    if (!versions) return readNow();
     let kept = caches.get(db);
     if (!kept) {
       kept = new Map();
@@ -128,12 +140,13 @@ export function cachedReads<T>({
     // Taken before the read: a write while it runs leaves what it read stale at once.
     const version = versions.version(tables);
     const at = Date.now();
-    const hit = kept.get(key);
-    if (hit && hit.version === version && at - hit.at < maxAgeMs) return hit.value;
-    const value = await read();
+    const hit = peek(db, key, version);
+    if (hit !== undefined) return hit;
+    const value = await readNow();
     kept.delete(key);
     kept.set(key, { version, at, value });
     if (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
     return value;
   };
+  return Object.assign(read, { peek: (db: AnyDb, key: string) => peek(db, key) });
 }

@@ -24,6 +24,23 @@ export async function findTourDepartures(db: Db, { slug, now }: { slug: string; 
   return keptDepartures(db, `${catalogueWindow(now).from}|${slug}`, () => readTourDepartures(db, { slug, now }));
 }
 
+const answers = new WeakMap<DepartureAvailability[], string>();
+
+/**
+ * The departures' JSON while the kept answer is still the database's (for the shop's fast path); undefined
+ * when they must be read, or the tour is unknown (then the API answers, with its 404).
+ */
+export function keptDeparturesJson(db: Db, { slug, now }: { slug: string; now: Date }): string | undefined {
+  const departures = keptDepartures.peek(db, `${catalogueWindow(now).from}|${slug}`);
+  if (!departures) return undefined;
+  let json = answers.get(departures);
+  if (json === undefined) {
+    json = JSON.stringify(departures);
+    answers.set(departures, json);
+  }
+  return json;
+}
+
 /** Kept until the tables they are read from, as SQL names them, are written. */
 const keptDepartures = cachedReads<DepartureAvailability[] | null>({ tables: ['tours', 'periods', 'prices', 'campaigns'] });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config.ts';
 import { createShop, listen, type Shop } from '#api/server.ts';
 import { createRebuildQueue } from '#api/services/rebuilds.ts';
+import { insertDeparture, seatsLeft } from '../support/booking-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 
@@ -42,6 +43,7 @@ const rebuilds = createRebuildQueue({
 beforeAll(async () => {
   writeFakeSite(config.siteDir);
   t = await createTestDatabase('sqlite');
+  await insertDeparture(t.db);
   shop = createShop({ db: t.db, config: { ...config, databaseUrl: t.url }, rebuilds });
   server = (await listen(shop, 0, '127.0.0.1')) as Server;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -88,6 +90,26 @@ describe('the fast path and Hono answer alike', () => {
     expect(fast).toEqual(hono);
     expect(fast.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-/);
     expect(fast.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('answers a tour’s departures as the API does, while they are still the database’s', async () => {
+    const path = '/api/tours/japon-esencial/departures';
+    const withoutId = ({ headers, ...rest }: Awaited<ReturnType<typeof answer>>) => {
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const { 'x-request-id': _, ...others } = headers;
+      return { ...rest, headers: others };
+    };
+    const hono = withoutId(await answer(await fetch(`${honoBase}${path}`)));
+    // Read once by the API, then kept: the fast path answers it.
+    const fast = withoutId(await answer(await fetch(`${base}${path}`)));
+    expect(fast).toEqual(hono);
+    expect(fast.headers['cache-control']).toBe('no-store');
+    const seats = async () => ((await (await fetch(`${base}${path}`)).json()) as { bookableAvailability: number }[])[0]?.bookableAvailability;
+    expect(await seats()).toBe(await seatsLeft(t.db));
+    await t.db.updateTable('periods').set({ bookableAvailability: 3 }).where('id', '=', 'p1').execute();
+    expect(await seats()).toBe(3);
+    expect(await seats()).toBe(3);
+    expect((await fetch(`${base}/api/tours/no-existe/departures`)).status).toBe(404);
   });
 
   it('answers HEAD with the GET’s headers and no body, and 304 to a browser that has the page', async () => {
