@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -20,15 +19,8 @@ import { isFileLinkValid } from './services/cms/uploads.ts';
 import { createApi } from './app.ts';
 import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
-import {
-  API_CONTENT_SECURITY_POLICY,
-  liveBuildScriptHashes,
-  pageContentSecurityPolicy,
-  pageFormActions,
-  pageSecurityHeaders,
-  securityHeaders,
-} from './middleware/security-headers.ts';
-import { keptDeparturesJson } from './services/tour-departures.ts';
+import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
+import { departuresFastPath } from './routes/tours.ts';
 import { currentSiteDir } from './services/site-builds.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -65,9 +57,6 @@ const siteHeaders: MiddlewareHandler = async (c, next) => {
   if (extra) for (const [name, value] of Object.entries(extra)) c.res.headers.set(name, value);
 };
 
-/** `/api/tours/{slug}/departures`, a slug as the API's route takes it (no escapes, no slash). */
-const DEPARTURES_PATH = /^\/api\/tours\/([^/%]+)\/departures$/;
-
 /** How long the pages' policy is kept before the live build's inline-script hashes are looked at again. */
 const POLICY_RECHECK_MS = 1_000;
 
@@ -91,19 +80,20 @@ export function createShop(deps: AppDeps): Shop {
   const files = createSiteFileCache({ root: site });
   const app: Shop = new Hono();
   const production = deps.config.env === 'production';
-  const securityBase = Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
+  const securityBase = pageSecurityHeaderObject({ production });
 
   // First, so every answer carries them: pages, files, redirects, 404s. The API sets its own policy.
   const scriptHashes = liveBuildScriptHashes(deps.config.siteDir);
   const formActions = pageFormActions(deps.config);
-  let policy: { value: string; at: number; headers: Record<string, string> } | null = null;
+  type Policy = { value: string; at: number; headers: Record<string, string> };
+  let policy: Policy | null = null;
   const keptPolicy = () => (policy && Date.now() - policy.at < POLICY_RECHECK_MS ? policy : null);
-  const pagePolicy = async () => {
+  const livePolicy = async (): Promise<Policy> => {
     const kept = keptPolicy();
-    if (kept) return kept.value;
+    if (kept) return kept;
     const value = pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions });
     policy = { value, at: Date.now(), headers: { ...securityBase, 'content-security-policy': value } };
-    return value;
+    return policy;
   };
   // A publication of this process shows at once; another process's build within a second (the caches' recheck).
   deps.rebuilds?.onLiveSiteChanged(() => {
@@ -111,7 +101,7 @@ export function createShop(deps: AppDeps): Shop {
     policy = null;
   });
 
-  app.use('*', securityHeaders({ production, contentSecurityPolicy: pagePolicy }));
+  app.use('*', securityHeaders({ production, contentSecurityPolicy: async () => (await livePolicy()).value }));
   app.use('*', async (c, next) => {
     const target = findRedirect(c.req.path);
     // The query string goes along: campaign parameters (utm_*) must survive an old link.
@@ -181,25 +171,7 @@ export function createShop(deps: AppDeps): Shop {
     res.end(answer.body ?? undefined);
     return true;
   };
-  // The departures of a tour page, while the kept answer is still the database's (tour-departures.ts): the
-  // API's own answer, headers and all, without its envelope. A request that the envelope would treat
-  // differently (its own request id, a cross-origin caller) goes to Hono.
-  const apiHeaders = {
-    ...securityBase,
-    'content-security-policy': API_CONTENT_SECURITY_POLICY,
-    'cache-control': 'no-store',
-    'content-type': 'application/json',
-  };
-  const crossOrigin = deps.config.corsOrigins.length > 0;
-  const departures = (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const slug = DEPARTURES_PATH.exec(path)?.[1];
-    if (slug === undefined || slug.length > 200 || req.headers['x-request-id'] !== undefined || (crossOrigin && req.headers.origin !== undefined)) return false;
-    const json = keptDeparturesJson(deps.db, { slug, now: new Date() });
-    if (json === undefined) return false;
-    res.writeHead(200, { ...apiHeaders, 'x-request-id': randomUUID(), 'content-length': String(Buffer.byteLength(json)) });
-    res.end(json);
-    return true;
-  };
+  const departures = departuresFastPath(deps);
   app[FAST_PATH] = (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
@@ -224,8 +196,7 @@ export function createShop(deps: AppDeps): Shop {
       file = await files.lookup(shellFile(match.route.shell));
       if (!file) return false;
     }
-    const value = await pagePolicy();
-    return write(req, res, path, file, keptPolicy()?.headers ?? { ...securityBase, 'content-security-policy': value });
+    return write(req, res, path, file, (await livePolicy()).headers);
   };
   return app;
 }

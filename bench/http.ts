@@ -56,6 +56,8 @@ interface Target {
   body?: string;
   /** The baseline this row is a ratio to, when not the hello world. */
   against?: 'page';
+  /** A sequence each connection repeats instead of one request (the soak). */
+  requests?: autocannon.Request[];
 }
 
 interface Measured {
@@ -67,17 +69,12 @@ interface Measured {
   statuses: Record<string, number>;
 }
 
-type AutocannonOptions = Parameters<typeof autocannon>[0];
-
-async function load(target: Target | AutocannonOptions, options: { connections: number; duration: number }, name = 'load'): Promise<Measured> {
-  const request =
-    'name' in target && typeof target.name === 'string' && 'url' in target
-      ? { url: target.url, method: (target as Target).method ?? 'GET', headers: (target as Target).headers, body: (target as Target).body }
-      : (target as AutocannonOptions);
-  const result = await autocannon({ ...request, connections: options.connections, duration: options.duration });
+async function load(target: Target, options: { connections: number; duration: number }): Promise<Measured> {
+  const { url, method = 'GET', headers, body, requests } = target;
+  const result = await autocannon({ url, method, headers, body, requests, connections: options.connections, duration: options.duration });
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]));
   return {
-    name: 'name' in target && typeof target.name === 'string' ? target.name : name,
+    name: target.name,
     rps: result.requests.average,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -175,11 +172,11 @@ export async function runHttp({
     for (const target of targets) await load(target, { connections, duration: 2 });
 
     // Each row is measured right after its own baseline, so a busy moment of the machine weighs on both.
-    const helloWorld = { name: 'raw `node:http` hello world', url: `http://127.0.0.1:${RAW_PORT}/` };
-    const pageBytes = { name: 'raw `node:http` sending the tour page’s bytes', url: `http://127.0.0.1:${RAW_PAGE_PORT}/` };
+    const helloWorld: Target = { name: 'raw `node:http` hello world', url: `http://127.0.0.1:${RAW_PORT}/` };
+    const pageBytes: Target = { name: 'raw `node:http` sending the tour page’s bytes', url: `http://127.0.0.1:${RAW_PAGE_PORT}/` };
     const rows: { measured: Measured; base: Measured }[] = [];
     for (const target of [pageBytes, ...targets]) {
-      const base = await load('against' in target && target.against === 'page' ? pageBytes : helloWorld, options);
+      const base = await load(target.against === 'page' ? pageBytes : helloWorld, options);
       const measured = await load(target, options);
       console.log(`${measured.name}: ${measured.rps.toFixed(0)} req/s (${(measured.rps / base.rps).toFixed(2)}× ${base.rps.toFixed(0)})`);
       rows.push({ measured, base });
@@ -189,6 +186,7 @@ export async function runHttp({
     const rssBefore = rssMb(shopProcess.pid as number);
     const soaked = await load(
       {
+        name: 'soak',
         url: shop,
         requests: [
           { method: 'GET', path: `/api/tours/${slug}/departures` },
@@ -196,7 +194,6 @@ export async function runHttp({
         ],
       },
       { connections: 256, duration: soak },
-      'soak',
     );
     // Give the collector a moment, as a quiet minute after a peak would.
     await new Promise((r) => setTimeout(r, 2000));

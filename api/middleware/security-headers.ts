@@ -98,6 +98,10 @@ export function pageSecurityHeaders({
   ];
 }
 
+/** The same headers as one object with lower-case names, as Node's `writeHead` takes them (the fast path, api/server.ts). */
+export const pageSecurityHeaderObject = ({ production }: { production: boolean }): Record<string, string> =>
+  Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
+
 /**
  * Where the pages' forms may post besides the shop: the social sign-in providers, and the Redsys
  * terminal the pay step posts its redirect form to, unless it is the built-in sandbox (the shop's own

@@ -181,17 +181,19 @@ export function createSiteFileCache({
     return read(entry.candidates);
   };
 
+  const peek = (filename: string): SiteFile | null | undefined => {
+    const kept = entries.get(filename);
+    if (!kept || Date.now() - kept.checkedAt >= revalidateMs) return undefined;
+    entries.delete(filename);
+    entries.set(filename, kept);
+    return kept.file;
+  };
+
   return {
-    peek(filename) {
-      const kept = entries.get(filename);
-      if (!kept || Date.now() - kept.checkedAt >= revalidateMs) return undefined;
-      entries.delete(filename);
-      entries.set(filename, kept);
-      return kept.file;
-    },
+    peek,
     async lookup(filename) {
       const key = filename;
-      const known = this.peek(key);
+      const known = peek(key);
       if (known !== undefined) return known;
       const kept = entries.get(key);
       let pending = loading.get(key);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { WaitingListSchema } from '#shared/schemas/tours.ts';
@@ -6,10 +8,11 @@ import type { ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { API_CONTENT_SECURITY_POLICY, pageSecurityHeaderObject } from '../middleware/security-headers.ts';
 import { periodNotFound } from '../services/bookings/quote.ts';
 import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { joinWaitingList } from '../services/waiting-list.ts';
-import { findTourDepartures } from '../services/tour-departures.ts';
+import { findTourDepartures, keptDeparturesJson } from '../services/tour-departures.ts';
 import { validate } from '../validation.ts';
 
 const tourNotFound = () => notFound('No encontramos ese viaje. Puede que ya no esté a la venta.');
@@ -51,4 +54,32 @@ export function tourRoutes({ db, config }: AppDeps) {
         return c.json({ ok: true as const }, 201);
       },
     );
+}
+
+/** `/api/tours/{slug}/departures`, a slug as the route above takes it (no escapes, no slash, at most 200). */
+const DEPARTURES_PATH = /^\/api\/tours\/([^/%]{1,200})\/departures$/;
+
+/**
+ * The departures route answered by the shop's Node fast path (`api/server.ts`) while its kept answer is still
+ * the database's (`keptDeparturesJson`): the same bytes and headers the route above gives, with a fresh
+ * request id, without the API's envelope (issue 15: every tour page asks for them). False: Hono answers,
+ * also for a request the envelope treats differently (its own request id, a cross-origin caller).
+ */
+export function departuresFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+  const headers = {
+    ...pageSecurityHeaderObject({ production: config.env === 'production' }),
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'cache-control': 'no-store',
+    'content-type': 'application/json',
+  };
+  const crossOrigin = config.corsOrigins.length > 0;
+  return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
+    const slug = DEPARTURES_PATH.exec(path)?.[1];
+    if (slug === undefined || req.headers['x-request-id'] !== undefined || (crossOrigin && req.headers.origin !== undefined)) return false;
+    const json = keptDeparturesJson(db, { slug, now: new Date() });
+    if (json === undefined) return false;
+    res.writeHead(200, { ...headers, 'x-request-id': randomUUID(), 'content-length': String(Buffer.byteLength(json)) });
+    res.end(json);
+    return true;
+  };
 }
