@@ -25,20 +25,36 @@ export async function loadWholePage(page: Page): Promise<void> {
  * Waits until every island on screen has hydrated (Astro drops `ssr` then). Islands that hydrate when the
  * browser is idle can take seconds on a busy machine; a click before that would go nowhere. A
  * `client:visible` island that a quick scroll passed while the machine held frames back never saw
- * itself in view: each one still waiting is brought into view, as a person scrolling to it would.
+ * itself in view: each one still waiting is scrolled out of view and back, as a person scrolling to it
+ * would, so its IntersectionObserver sees it enter afresh. If one never hydrates, the error says which.
  */
 export async function waitForIslands(page: Page): Promise<void> {
   const waiting = page.locator('astro-island[ssr]').filter({ visible: true });
-  await expect(async () => {
-    await page.evaluate(() => {
-      for (const island of document.querySelectorAll('astro-island[ssr]')) {
-        const shown = [...island.children].find((child) => child.getClientRects().length > 0);
-        if (shown) {
-          shown.scrollIntoView({ block: 'center' });
-          return;
+  try {
+    await expect(async () => {
+      await page.evaluate(async () => {
+        for (const island of document.querySelectorAll('astro-island[ssr]')) {
+          const shown = [...island.children].find((child) => child.getBoundingClientRect().height > 0);
+          if (shown) {
+            window.scrollTo(0, shown.getBoundingClientRect().top + window.scrollY > window.innerHeight * 2 ? 0 : document.documentElement.scrollHeight);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            shown.scrollIntoView({ block: 'center' });
+            return;
+          }
         }
-      }
-    });
-    await expect(waiting).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+      });
+      await expect(waiting).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  } catch (error) {
+    const stuck = await page.evaluate(() =>
+      [...document.querySelectorAll('astro-island[ssr]')].map((island) => ({
+        component: island.getAttribute('component-url'),
+        client: island.getAttribute('client'),
+        children: [...island.children].map(
+          (child) => `${child.tagName.toLowerCase()}.${child.className} ${Math.round(child.getBoundingClientRect().height)}px`,
+        ),
+      })),
+    );
+    throw new Error(`Islands never hydrated: ${JSON.stringify(stuck)}`, { cause: error });
+  }
 }
