@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import type { RouterRoute } from 'hono/types';
+import type { ApiErrorBody } from '#shared/schemas/errors.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { AppDeps } from './app-deps.ts';
@@ -6,7 +11,7 @@ import type { ApiEnv } from './auth-context.ts';
 import { AppError, notFound, errorResponse } from './errors.ts';
 import { allow } from './middleware/access.ts';
 import { originCheck } from './middleware/csrf.ts';
-import { API_CONTENT_SECURITY_POLICY, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
+import { API_CONTENT_SECURITY_POLICY, apiFastPathHeaders, corsPolicy, securityHeaders } from './middleware/security-headers.ts';
 import { session } from './middleware/session.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { guideToolRoutes } from './routes/guide-tools.ts';
@@ -69,6 +74,34 @@ const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/chec
 /** An optional activity's photo upload: `/admin/activity-photos/{tourId}/{activityId}`. */
 const OWN_LIMIT_PATTERN = /\/admin\/activity-photos\/[^/]+\/[^/]+$/;
 
+const UNKNOWN_API_PATH_MESSAGE = 'No existe esa dirección de la API.';
+/** Addresses the fast path below decides on; any other (encoded, doubled slashes…) is left to Hono's own parsing. */
+const PLAIN_API_PATH = /^\/api(?:\/[\w-][\w.-]*)+\/?$/;
+
+/**
+ * A GET of an `/api` address that no route or middleware of `api` claims, answered by `listen` before Hono
+ * (api/server.ts): the 404 the catch-all above gives, with the same headers and body, without the envelope
+ * (issue 15: scanners and stale links cost a shop more than its visitors). False: Hono answers, also for a
+ * request the envelope treats differently (its own request id, a cross-origin caller).
+ */
+export function unknownApiPathFastPath(api: { routes: readonly RouterRoute[] }, { config }: Pick<AppDeps, 'config'>) {
+  const claimed = new TrieRouter<true>();
+  // The envelope's own middleware and the catch-all are on every path; whatever else matches is a route.
+  for (const route of api.routes) if (route.path !== '/*' && route.path !== '*') claimed.add(route.method, `/api${route.path}`, true);
+  const headers = apiFastPathHeaders({ production: config.env === 'production' });
+  const crossOrigin = config.corsOrigins.length > 0;
+  return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
+    if (req.method !== 'GET' || !PLAIN_API_PATH.test(path) || req.headers['x-request-id'] !== undefined || (crossOrigin && req.headers.origin !== undefined))
+      return false;
+    if (claimed.match('GET', path)[0].length > 0) return false;
+    const requestId = randomUUID();
+    const body = JSON.stringify({ error: { code: 'NOT_FOUND', message: UNKNOWN_API_PATH_MESSAGE, requestId } } satisfies ApiErrorBody);
+    res.writeHead(404, { ...headers, 'x-request-id': requestId, 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
+    return true;
+  };
+}
+
 /** The API, mounted under `/api`. Route modules are one sub-app per resource. */
 export function createApi(deps: AppDeps) {
   const { config, resolveAuth } = deps;
@@ -118,7 +151,7 @@ export function createApi(deps: AppDeps) {
     .route('/cms/tours', cmsTourRoutes(deps))
     .route('/cms/events', cmsEventRoutes(deps));
   // A mounted sub-app's notFound is not consulted by its parent, so the catch-all is a route, kept last.
-  api.all('*', allow('public'), (c) => errorResponse(notFound('No existe esa dirección de la API.'), c));
+  api.all('*', allow('public'), (c) => errorResponse(notFound(UNKNOWN_API_PATH_MESSAGE), c));
   api.onError(errorResponse);
   return api;
 }

@@ -16,7 +16,8 @@ import {
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
 import { isFileLinkValid } from './services/cms/uploads.ts';
-import { createApi } from './app.ts';
+import { createApi, unknownApiPathFastPath } from './app.ts';
+import { QUOTE_PATH, quoteFastPath } from './routes/bookings.ts';
 import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
@@ -107,7 +108,8 @@ export function createShop(deps: AppDeps): Shop {
     // The query string goes along: campaign parameters (utm_*) must survive an old link.
     return target ? c.redirect(`${target}${new URL(c.req.url).search}`, 301) : next();
   });
-  app.route('/api', createApi(deps));
+  const api = createApi(deps);
+  app.route('/api', api);
   app.use('*', siteHeaders);
 
   // The header search without JavaScript submits `?q=`: one address per search, /busqueda/{slug}.
@@ -172,14 +174,18 @@ export function createShop(deps: AppDeps): Shop {
     return true;
   };
   const departures = departuresFastPath(deps);
+  const quote = quoteFastPath(deps);
+  const unknownApiPath = unknownApiPathFastPath(api, deps);
   app[FAST_PATH] = (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (req.method === 'GET' && path.startsWith('/api/tours/')) return departures(req, res, path);
+    if (req.method === 'POST') return path === QUOTE_PATH && query === -1 && quote(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (req.method === 'GET' && path.startsWith('/api/tours/') && departures(req, res, path)) return true;
     if (!path.startsWith('/') || path === '/api' || path === '/busqueda' || findRedirect(path)) return false;
-    if (['/api/', '/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;
+    if (path.startsWith('/api/')) return unknownApiPath(req, res, path);
+    if (['/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;
     const name = siteFileName(path);
     if (name === null) return false;
     const kept = files.peek(name);

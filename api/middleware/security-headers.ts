@@ -103,6 +103,16 @@ export const pageSecurityHeaderObject = ({ production }: { production: boolean }
   Object.fromEntries(pageSecurityHeaders({ production }).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
+ * The API's headers for a JSON answer that `listen` writes before Hono (api/server.ts): the pages' headers
+ * with the API's own policy, and the answer's type, as the envelope (api/app.ts) sets them.
+ */
+export const apiFastPathHeaders = ({ production }: { production: boolean }): Record<string, string> => ({
+  ...pageSecurityHeaderObject({ production }),
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  'content-type': 'application/json',
+});
+
+/**
  * Where the pages' forms may post besides the shop: the social sign-in providers, and the Redsys
  * terminal the pay step posts its redirect form to, unless it is the built-in sandbox (the shop's own
  * origin).

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getCookie } from 'hono/cookie';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
@@ -8,6 +10,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
+import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
 import { invalidFields } from '../errors.ts';
@@ -43,6 +46,69 @@ export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string)
   if (row.status === 'IN_PROGRESS') return row;
   if (ownsOrAdministers(authOf(c), row.travelerId)) return row;
   throw bookingNotFound();
+}
+
+/** The quote's address, as `listen` sees it before Hono. */
+export const QUOTE_PATH = '/api/bookings/quote';
+/** A quote request is a few hundred bytes: a larger one is read by Hono, under the API's own limit. */
+const QUOTE_FAST_PATH_MAX_BYTES = 16 * 1024;
+const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(null));
+  });
+}
+
+/**
+ * The quote answered by the shop's Node fast path (`api/server.ts`): every visitor on the pay step prices
+ * again on each choice, and a launch day's visitors price the same departures (issue 15). It answers what
+ * the route above answers for a plain request: a JSON body the schema accepts, no coupon (coupon checks
+ * are counted per address), a same-origin page or a caller that is no browser. Anything else, and any
+ * error, is the route's to answer: the body read here is handed to Hono as the Node adapter's `rawBody`.
+ * The quote needs no session: `allow('public')`, and the caller is never read.
+ */
+export function quoteFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+  const headers = { ...apiFastPathHeaders({ production: config.env === 'production' }), 'cache-control': 'no-store' };
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const crossOrigin = config.corsOrigins.length > 0;
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const { origin, referer, cookie } = req.headers;
+    const length = Number(req.headers['content-length']);
+    if (
+      req.headers['x-request-id'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined ||
+      !(length > 0 && length <= QUOTE_FAST_PATH_MAX_BYTES) ||
+      !JSON_TYPES.has(req.headers['content-type']?.toLowerCase() ?? '')
+    ) {
+      return false;
+    }
+    // The origin check (csrf.ts), for what it lets through without a doubt; the rest is its to refuse.
+    const trusted =
+      origin === undefined
+        ? referer === undefined && cookie === undefined
+        : !crossOrigin && (origin === publicOrigin || origin === `http://${req.headers.host}`);
+    if (!trusted) return false;
+    const body = await readBody(req);
+    if (body === null) return false;
+    try {
+      const request = QuoteRequestSchema.safeParse(JSON.parse(body.toString('utf8')));
+      if (request.success && !request.data.couponCode) {
+        const { periodId, ...choices } = request.data;
+        const json = JSON.stringify(await quoteChoices(db, { periodId, choices, now: new Date() }));
+        res.writeHead(200, { ...headers, 'x-request-id': randomUUID(), 'content-length': String(Buffer.byteLength(json)) });
+        res.end(json);
+        return true;
+      }
+    } catch {
+      // Bad JSON, an unknown departure, a refused choice: the route says so, in the API's words.
+    }
+    (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+    return false;
+  };
 }
 
 /** A coupon code is something people guess: checks are counted per client address. */

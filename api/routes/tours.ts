@@ -8,7 +8,7 @@ import type { ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { API_CONTENT_SECURITY_POLICY, pageSecurityHeaderObject } from '../middleware/security-headers.ts';
+import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { periodNotFound } from '../services/bookings/quote.ts';
 import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { joinWaitingList } from '../services/waiting-list.ts';
@@ -66,12 +66,7 @@ const DEPARTURES_PATH = /^\/api\/tours\/([^/%]{1,200})\/departures$/;
  * also for a request the envelope treats differently (its own request id, a cross-origin caller).
  */
 export function departuresFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
-  const headers = {
-    ...pageSecurityHeaderObject({ production: config.env === 'production' }),
-    'content-security-policy': API_CONTENT_SECURITY_POLICY,
-    'cache-control': 'no-store',
-    'content-type': 'application/json',
-  };
+  const headers = { ...apiFastPathHeaders({ production: config.env === 'production' }), 'cache-control': 'no-store' };
   const crossOrigin = config.corsOrigins.length > 0;
   return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
     const slug = DEPARTURES_PATH.exec(path)?.[1];

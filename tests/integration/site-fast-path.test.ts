@@ -112,6 +112,77 @@ describe('the fast path and Hono answer alike', () => {
     expect((await fetch(`${base}/api/tours/no-existe/departures`)).status).toBe(404);
   });
 
+  /** An answer without what differs on every call: the request id, in the headers and in an error's body. */
+  const withoutRequestId = ({ headers, body, ...rest }: Awaited<ReturnType<typeof answer>>) => {
+    const { 'x-request-id': id, ...others } = headers;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    return { ...rest, headers: others, body: Buffer.from(body, 'base64').toString('utf8').replaceAll(id as string, 'ID') };
+  };
+
+  it.each([
+    '/api/nonexistent',
+    '/api/a/b/c.json',
+    '/api/health/',
+    '/api/bookings/quote',
+    '/api/me',
+    '/api/admin/tours/x',
+    '/api/guide-tools/expenses',
+    '/api/tours/japon-esencial',
+    '/api/x%20y',
+  ])('answers GET %s as the API does: a 404 of an address no route has, the route’s own answer otherwise', async (path) => {
+    const fast = withoutRequestId(await answer(await fetch(`${base}${path}`)));
+    const hono = withoutRequestId(await answer(await fetch(`${honoBase}${path}`)));
+    expect(fast).toEqual(hono);
+  });
+
+  it('answers an unknown API address with the API’s 404, its policy and its message', async () => {
+    const res = await fetch(`${base}/api/no-existe`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    const body = (await res.json()) as { error: { code: string; message: string; requestId: string } };
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'No existe esa dirección de la API.', requestId: res.headers.get('x-request-id') });
+  });
+
+  const quote = (at: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${at}/api/bookings/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const adults = [{ ageGroup: 'Adultos' }, { ageGroup: 'Adultos' }];
+
+  it.each([
+    ['a plain quote', { periodId: 'p1', travellers: adults }, {}],
+    ['a quote with a flight', { periodId: 'p1', travellers: adults, flightId: 'f3' }, {}],
+    ['a quote from the shop’s own page', { periodId: 'p1', travellers: adults }, { origin: 'https://tienda.example.es' }],
+    ['a coupon (counted per address)', { periodId: 'p1', travellers: adults, couponCode: 'VERANO10' }, {}],
+    ['an unknown departure', { periodId: 'no-existe', travellers: adults }, {}],
+    ['a departure not sold on the web', { periodId: 'p-not-web', travellers: adults }, {}],
+    ['no adult', { periodId: 'p1', travellers: [{ ageGroup: 'Niños' }] }, {}],
+    ['an unknown field', { periodId: 'p1', travellers: adults, precio: 1 }, {}],
+    ['broken JSON', '{"periodId":', {}],
+    ['another site’s page', { periodId: 'p1', travellers: adults }, { origin: 'https://otra.example.com' }],
+    ['cookies and no origin', { periodId: 'p1', travellers: adults }, { cookie: 'dr_visit=x' }],
+    ['a referer of another site', { periodId: 'p1', travellers: adults }, { referer: 'https://otra.example.com/x' }],
+  ])('prices %s as the API does', async (_, body, headers) => {
+    const fast = withoutRequestId(await answer(await quote(base, body, headers)));
+    const hono = withoutRequestId(await answer(await quote(honoBase, body, headers)));
+    expect(fast).toEqual(hono);
+  });
+
+  it('prices the departure as it is now: a price written is in the next quote', async () => {
+    const total = async () => ((await (await quote(base, { periodId: 'p1', travellers: adults })).json()) as { totalCents: number }).totalCents;
+    const before = await total();
+    expect(before).toBeGreaterThan(0);
+    await t.db
+      .updateTable('prices')
+      .set((eb) => ({ valueCents: eb('valueCents', '+', 10_000) }))
+      .where('periodId', '=', 'p1')
+      .where('ageGroupName', '=', 'Adultos')
+      .execute();
+    expect(await total()).toBe(before + 2 * 10_000);
+  });
+
   it('answers HEAD with the GET’s headers and no body, and 304 to a browser that has the page', async () => {
     const get = await fetch(`${base}/viajes`);
     const etag = get.headers.get('etag');
