@@ -116,7 +116,13 @@ describe('the fast path and Hono answer alike', () => {
   const withoutRequestId = ({ headers, body, ...rest }: Awaited<ReturnType<typeof answer>>) => {
     const { 'x-request-id': id, ...others } = headers;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    return { ...rest, headers: others, body: Buffer.from(body, 'base64').toString('utf8').replaceAll(id as string, 'ID') };
+    return {
+      ...rest,
+      headers: others,
+      body: Buffer.from(body, 'base64')
+        .toString('utf8')
+        .replaceAll(id as string, 'ID'),
+    };
   };
 
   it.each([
