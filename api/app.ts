@@ -108,7 +108,7 @@ export function createApi(deps: AppDeps) {
   const api = new Hono<ApiEnv>()
     .use(requestId())
     // Sets `c.var.auth` from the access-token cookie (or, in tests, from `resolveAuth`).
-    .use(session({ config, resolveAuth }))
+    .use(session({ db: deps.db, config, resolveAuth }))
     .use(securityHeaders({ production: config.env === 'production', contentSecurityPolicy: () => API_CONTENT_SECURITY_POLICY }))
     .use(corsPolicy(config))
     // Image uploads have a limit of their own; every other body this one.

@@ -105,11 +105,11 @@ describe.each(dialects)('sessions and passwords API on %s', (dialect) => {
       expect((await browser.post('/auth/refresh')).status).toBe(401);
     });
 
-    it('carries a change of groups into the next access token', async () => {
+    it('counts a change of groups from the next request, and carries it into the next access token', async () => {
       const browser = await signIn();
       expect(await (await browser.get('/auth/me')).json()).toMatchObject({ user: { groups: [] } });
       await t.db.insertInto('userGroups').values({ userId: account.id, groupName: 'drAdmin' }).execute();
-      expect(await (await browser.get('/auth/me')).json()).toMatchObject({ user: { groups: [] } });
+      expect(await (await browser.get('/auth/me')).json()).toMatchObject({ user: { groups: ['drAdmin'] } });
       expect(await (await browser.post('/auth/refresh')).json()).toMatchObject({ user: { groups: ['drAdmin'] } });
       expect(await (await browser.get('/auth/me')).json()).toMatchObject({ user: { groups: ['drAdmin'] } });
       await t.db.deleteFrom('userGroups').where('userId', '=', account.id).execute();
@@ -149,6 +149,56 @@ describe.each(dialects)('sessions and passwords API on %s', (dialect) => {
       const res = await browser.request('/auth/signout', { method: 'POST', headers: { origin: 'https://evil.example' } });
       expect(res.status).toBe(403);
       expect((await sessions()).every((row) => row.revokedAt === null)).toBe(true);
+    });
+  });
+
+  describe('a copied access cookie (issue 16: a session ends at once, not when its token expires)', () => {
+    /** Another browser carrying a copy of the access cookie only, as someone who copied it would. */
+    const copyOf = (browser: TestBrowser) => {
+      const copy = createBrowser(api);
+      copy.cookies.set('dr_access', browser.cookies.get('dr_access') as string);
+      return copy;
+    };
+
+    it('is refused right after sign-out; another sign-in’s copy still works', async () => {
+      const browser = await signIn();
+      const other = await signIn();
+      const copied = copyOf(browser);
+      const otherCopied = copyOf(other);
+      expect(await meStatus(copied)).toBe(200);
+      expect((await browser.post('/auth/signout')).status).toBe(204);
+      expect(await meStatus(copied)).toBe(401);
+      expect(await meStatus(otherCopied)).toBe(200);
+    });
+
+    it('is refused after a password reset and after staff force one', async () => {
+      const copied = copyOf(await signIn());
+      await createBrowser(api).post('/auth/forgot', { email: EMAIL });
+      const reset = await createBrowser(api).post('/auth/reset', { email: EMAIL, code: codeIn(await lastMailTo(t.db, EMAIL)), password: NEW_PASSWORD });
+      expect(reset.status).toBe(200);
+      expect(await meStatus(copied)).toBe(401);
+
+      const again = copyOf(await signIn(NEW_PASSWORD));
+      expect(await meStatus(again)).toBe(200);
+      await forcePasswordReset(t.db, account.id, { config: config(), mail: false });
+      expect(await meStatus(again)).toBe(401);
+    });
+
+    it('is refused once the account is disabled', async () => {
+      const copied = copyOf(await signIn());
+      await t.db.updateTable('users').set({ disabledAt: new Date().toISOString() }).where('id', '=', account.id).execute();
+      expect(await meStatus(copied)).toBe(401);
+    });
+
+    it('loses staff rights on the next request once the account loses the group', async () => {
+      const admin = await createAccount(t.db, { email: 'jefa@example.com', groups: ['drAdmin'] });
+      const browser = createBrowser(api);
+      expect((await browser.post('/auth/signin', { email: admin.email, password: admin.password })).status).toBe(200);
+      const copied = copyOf(browser);
+      expect((await copied.get('/admin/travelers')).status).toBe(200);
+      await t.db.deleteFrom('userGroups').where('userId', '=', admin.id).execute();
+      expect((await copied.get('/admin/travelers')).status).toBe(403);
+      expect((await browser.get('/admin/travelers')).status).toBe(403);
     });
   });
 
@@ -256,12 +306,11 @@ describe.each(dialects)('sessions and passwords API on %s', (dialect) => {
       expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
     });
 
-    it('a password changed from the profile lifts a pending demand too', async () => {
+    it('a forced change ends the open session at once: the profile cannot change the password, the sign-in asks for it', async () => {
       const browser = await signIn();
       await forcePasswordReset(t.db, account.id, { config: config(), mail: false });
-      // The access token still lives for its 15 minutes: a change from the profile in them counts.
-      expect((await browser.post('/auth/change-password', { currentPassword: account.password, newPassword: NEW_PASSWORD })).status).toBe(204);
-      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
+      expect((await browser.post('/auth/change-password', { currentPassword: account.password, newPassword: NEW_PASSWORD })).status).toBe(401);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(401);
     });
   });
 

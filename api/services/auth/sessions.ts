@@ -5,7 +5,9 @@
  * within a few seconds of its rotation, where it is two tabs refreshing at once, not a thief.
  */
 import type { AuthContext } from '../../auth-context.ts';
+import { isOneOf, STAFF_GROUPS } from '#shared/enums.ts';
 import type { Db } from '../../db/database.ts';
+import { cachedReads } from '../../db/table-versions.ts';
 import { type AccessToken, hashToken, issueAccessToken, randomToken, REFRESH_TOKEN_SECONDS } from './tokens.ts';
 import { loadIdentity } from './users.ts';
 
@@ -71,6 +73,36 @@ export async function revokeUserSessions(
   let query = db.updateTable('sessions').set({ revokedAt: now.toISOString() }).where('userId', '=', userId).where('revokedAt', 'is', null);
   if (exceptFamilyId) query = query.where('familyId', '!=', exceptFamilyId);
   await query.execute();
+}
+
+/**
+ * Whether a sign-in still stands, and with which groups: its family has a token not revoked, its account
+ * is not disabled. Every request with an access token asks, so a copied cookie stops working the moment
+ * its session is signed out, reset or revoked, not when the token expires (issue 16). Kept until one of
+ * these tables is written by this process, and at most a second for another's writes.
+ */
+const standingSessions = cachedReads<{ groups: AuthContext['groups'] } | null>({ tables: ['sessions', 'users', 'user_groups'] });
+
+/**
+ * The caller of an access token as the database has them now: null when the session was ended, the
+ * account's current groups otherwise (a staff member who lost a group loses it on their next request).
+ */
+export async function confirmSession(db: Db, { auth, familyId }: { auth: AuthContext; familyId: string }): Promise<AuthContext | null> {
+  const standing = await standingSessions(db, `${auth.userId} ${familyId}`, async () => {
+    const live = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select('sessions.id')
+      .where('sessions.familyId', '=', familyId)
+      .where('sessions.userId', '=', auth.userId)
+      .where('sessions.revokedAt', 'is', null)
+      .where('users.disabledAt', 'is', null)
+      .executeTakeFirst();
+    if (!live) return null;
+    const groups = await db.selectFrom('userGroups').select('groupName').where('userId', '=', auth.userId).orderBy('groupName').execute();
+    return { groups: groups.map((g) => g.groupName).filter((g) => isOneOf(STAFF_GROUPS, g)) };
+  });
+  return standing && { ...auth, groups: standing.groups };
 }
 
 /** The family a refresh token belongs to, if it is one of ours. */
