@@ -49,7 +49,18 @@ const fill = (path: string, params: Record<string, string> = {}) =>
 /** Calls every route of `app` as `who`; the answers that differ from the route's rule, one line each. */
 async function walkRoutes(
   app: Pick<Hono, 'routes' | 'request'>,
-  { headers, who, samples, origin }: { headers: Record<string, string>; who: CallerName; samples: Record<string, Sample>; origin: string },
+  {
+    headers,
+    who,
+    samples,
+    origin,
+  }: {
+    /** A fresh session per route: a sign-out on the walk ends only its own. */
+    headers: () => Promise<Record<string, string>>;
+    who: CallerName;
+    samples: Record<string, Sample>;
+    origin: string;
+  },
 ): Promise<string[]> {
   const wrong: string[] = [];
   for (const route of routeAccessTable(app)) {
@@ -60,7 +71,7 @@ async function walkRoutes(
     const write = !['GET', 'HEAD'].includes(method);
     const res = await app.request(fill(route.path, sample.params), {
       method,
-      headers: { ...headers, origin, ...(write ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...(await headers()), origin, ...(write ? { 'content-type': 'application/json' } : {}) },
       ...(write ? { body: JSON.stringify(sample.body ?? {}) } : {}),
     });
     let expected = MATRIX[rule][who];
@@ -104,8 +115,7 @@ describe.each(dialects)('the API route table on %s', (dialect) => {
   });
 
   it.each(CALLER_NAMES)('answers %s as each route declares', async (who) => {
-    const headers = await signIn(who);
-    expect(await walkRoutes(api, { headers, who, samples: SAMPLES, origin: new URL(config.publicUrl).origin })).toEqual([]);
+    expect(await walkRoutes(api, { headers: () => signIn(who), who, samples: SAMPLES, origin: new URL(config.publicUrl).origin })).toEqual([]);
   });
 });
 
@@ -132,7 +142,7 @@ describe('the route walker itself', () => {
   it.each(CALLER_NAMES)('catches, for %s, only a route that answers otherwise than it declares', async (who) => {
     const auth = CALLERS[who];
     caller = auth ? { ...auth, groups: [...auth.groups] } : null;
-    const wrong = await walkRoutes(app, { headers: {}, who, samples, origin: 'http://localhost' });
+    const wrong = await walkRoutes(app, { headers: async () => ({}), who, samples, origin: 'http://localhost' });
     expect(wrong).toEqual(who === 'visitor' ? ['GET /miente [public]: 401, expected handler'] : []);
   });
 });

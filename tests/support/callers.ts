@@ -51,19 +51,36 @@ export async function seedCallers(db: Db): Promise<void> {
 
 /**
  * The API with a way to call it as each caller: `signIn(name)` gives the headers of that caller's
- * requests, the access-token cookie the accounts server itself would set (signed with the shop's key),
- * so every request goes through the real session middleware.
+ * requests, the access-token cookie the accounts server itself would set (signed with the shop's key)
+ * for a session it has on record, so every request goes through the real session middleware.
  */
 export function signedInAs(deps: Omit<AppDeps, 'resolveAuth'>) {
   const api = createApi(deps);
   const signIn = async (who: CallerName): Promise<Record<string, string>> => {
     const auth = CALLERS[who];
     if (!auth) return {};
+    // A session the database knows, as a sign-in leaves it: the middleware refuses a token of any other.
+    const familyId = crypto.randomUUID();
+    const now = new Date();
+    await deps.db
+      .insertInto('sessions')
+      .values({
+        id: crypto.randomUUID(),
+        userId: auth.userId,
+        familyId,
+        tokenHash: `prueba-${familyId}`,
+        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        rotatedAt: null,
+        revokedAt: null,
+        userAgent: null,
+        createdAt: now.toISOString(),
+      })
+      .execute();
     const { token } = await issueAccessToken({
       identity: { ...auth, groups: [...auth.groups] },
-      familyId: `family-${auth.userId}`,
+      familyId,
       secret: deps.config.authSecret,
-      now: new Date(),
+      now,
     });
     return { cookie: `${ACCESS_COOKIE}=${token}` };
   };
