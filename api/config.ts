@@ -219,7 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? resolve(dataDir, 'shop.db'),
+    // Empty is unset: SQLite would take '' for a temporary database, and the shop's data would vanish at exit.
+    databaseUrl: e.DATABASE_URL || resolve(dataDir, 'shop.db'),
     filesDir: resolve(dataDir, 'files'),
     siteDir: resolve(dataDir, 'site'),
     publicUrl,

@@ -4,7 +4,8 @@
  */
 import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import type { Db } from './db/database.ts';
+import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
@@ -22,8 +23,14 @@ import { offerReleasedSeats } from './services/waiting-list.ts';
 const config = loadConfig();
 // Settings that run but must not go live as they are (simulated payments, the demo bank account).
 for (const warning of config.warnings) console.warn(`Aviso de configuración: ${warning}`);
-const db = openDatabase({ url: config.databaseUrl });
-await migrateToLatest(db);
+let db: Db;
+try {
+  db = await openShopDatabase(config);
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const seeded = config.seedDemo && (await isDatabaseEmpty(db));
 if (seeded) {

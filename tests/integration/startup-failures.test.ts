@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openShopDatabase, StartupError } from '#api/db/open-shop-database.ts';
+import { BUILD_INFO_FILE } from '#api/services/site-builds.ts';
+
+// What an operator meets when the data folder is not what the shop expects (issue 16): `npm start` says so
+// in Spanish and English and exits non-zero, leaving the files as they were.
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-startup-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const start = () => {
+  // The suite's own database settings are not the shop's here: the data folder alone decides.
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  return spawnSync(process.execPath, ['api/start.ts'], {
+    env: { ...inherited, DATA_DIR: dataDir, PORT: '4499', NODE_ENV: 'development' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+};
+
+describe('npm start on a data folder it cannot use', () => {
+  it('refuses a corrupt database file with a plain message, and leaves it untouched', () => {
+    const file = join(dataDir, 'shop.db');
+    const garbage = Buffer.alloc(16_384, 0x5a);
+    writeFileSync(file, garbage);
+    const run = start();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('está dañada');
+    expect(run.stderr).toContain('is corrupt');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file).equals(garbage)).toBe(true);
+  });
+
+  it('refuses to start an empty shop where one has run before (a site is built, the database is gone)', () => {
+    mkdirSync(join(dataDir, 'site', 'current'), { recursive: true });
+    writeFileSync(join(dataDir, 'site', 'current', BUILD_INFO_FILE), '{}');
+    const run = start();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Falta la base de datos');
+    expect(run.stderr).toContain('ALLOW_NEW_DATABASE=1');
+    expect(existsSync(join(dataDir, 'shop.db'))).toBe(false);
+  });
+});
+
+describe('openShopDatabase', () => {
+  it('says when PostgreSQL cannot be reached', async () => {
+    const failure = openShopDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/tienda', siteDir: join(dataDir, 'site') });
+    await expect(failure).rejects.toBeInstanceOf(StartupError);
+    await expect(failure).rejects.toThrow(/No se puede conectar con PostgreSQL[\s\S]*Cannot connect/);
+  });
+
+  it('starts anew when told to, where the database is gone', async () => {
+    mkdirSync(join(dataDir, 'site', 'current'), { recursive: true });
+    writeFileSync(join(dataDir, 'site', 'current', BUILD_INFO_FILE), '{}');
+    const config = { databaseUrl: join(dataDir, 'shop.db'), siteDir: join(dataDir, 'site') };
+    await expect(openShopDatabase(config, {})).rejects.toThrow(/Falta la base de datos/);
+    const db = await openShopDatabase(config, { ALLOW_NEW_DATABASE: '1' });
+    await db.destroy();
+    expect(existsSync(config.databaseUrl)).toBe(true);
+  });
+});
