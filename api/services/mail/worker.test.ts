@@ -80,6 +80,22 @@ describe.each(dialects)('mail outbox and worker on %s', (dialect) => {
     expect(statuses[0]?.error).toContain('451');
   });
 
+  it('waits out a server that is down, and sends each mail once when it is back', async () => {
+    const { port } = new URL(smtp.url);
+    await smtp.close();
+    for (let i = 0; i < 3; i++) await queueMail(t.db, { type: 'BUDGET', to: `p${i}@example.com`, data: { tourName: `Viaje ${i}` }, now: t0 });
+    expect(await processMailQueue(t.db, { transport, now: t0 })).toEqual({ sent: 0, retried: 3, failed: 0 });
+    expect(await processMailQueue(t.db, { transport, now: at(30) })).toEqual({ sent: 0, retried: 3, failed: 0 });
+    const waits = await t.db.selectFrom('mails').select(['attempts', 'nextAttemptAt']).execute();
+    expect(waits).toEqual(Array.from({ length: 3 }, () => ({ attempts: 2, nextAttemptAt: at(90).toISOString() })));
+
+    smtp = await startSmtpSink({ port: Number(port) });
+    expect(await processMailQueue(t.db, { transport, now: at(60) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await processMailQueue(t.db, { transport, now: at(90) })).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(await processMailQueue(t.db, { transport, now: at(86_400) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.received.map((m) => (m.to && 'text' in m.to ? m.to.text : '')).sort()).toEqual(['p0@example.com', 'p1@example.com', 'p2@example.com']);
+  });
+
   it('gives up after the last attempt and records FAILED', async () => {
     await queue();
     smtp.refuse(10);
