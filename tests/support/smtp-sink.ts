@@ -43,6 +43,8 @@ export async function startSmtpSink({ port: wanted = 0 }: { port?: number } = {}
       });
     },
   });
+  // A client that dies mid-conversation (a killed shop) resets its connection: a server lives on.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
