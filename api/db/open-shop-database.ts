@@ -11,16 +11,16 @@ import { type Db, dialectOf, migrateToLatest, openDatabase } from './database.ts
 
 export class StartupError extends Error {}
 
-const CODES_CORRUPT = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT']);
-const CODES_UNWRITABLE = new Set(['SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_IOERR', 'EACCES', 'EROFS', 'ENOSPC']);
+/** SQLite's extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED…) start with their primary one. */
+const CORRUPT = /^SQLITE_(NOTADB|CORRUPT)/;
+const UNWRITABLE = /^(SQLITE_(CANTOPEN|READONLY|FULL|IOERR)|EACCES|EROFS|ENOSPC)/;
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000']);
 
-/** The code of an error or of its causes (the migrator wraps what SQLite threw). */
+/** The code of an error and of its causes (the migrator wraps what SQLite threw). */
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string') codes.push(e.code);
-    if (codes.length > 10) break;
-  }
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 10; depth++, e = e.cause as typeof e) if (typeof e.code === 'string') codes.push(e.code);
   return codes;
 }
 
@@ -28,13 +28,13 @@ function codesOf(error: unknown): string[] {
 export function explainDatabaseFailure(error: unknown, { databaseUrl }: Pick<Config, 'databaseUrl'>): string | null {
   const codes = codesOf(error);
   const where = dialectOf(databaseUrl) === 'postgres' ? 'PostgreSQL' : databaseUrl;
-  if (codes.some((code) => CODES_CORRUPT.has(code)) || codes.some((code) => code.startsWith('SQLITE_CORRUPT'))) {
+  if (codes.some((code) => CORRUPT.test(code))) {
     return `La base de datos ${where} está dañada o no es de la tienda. Restaure una copia (npm run restore -- CARPETA).\nThe database ${where} is corrupt or not the shop's. Restore a backup (npm run restore -- FOLDER).`;
   }
-  if (codes.some((code) => CODES_UNWRITABLE.has(code) || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_READONLY'))) {
+  if (codes.some((code) => UNWRITABLE.test(code))) {
     return `No se puede escribir la base de datos ${where}: la carpeta de datos es de solo lectura, está llena o no es accesible.\nCannot write the database ${where}: the data folder is read-only, full or not accessible.`;
   }
-  if (codes.some((code) => ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000'].includes(code))) {
+  if (codes.some((code) => UNREACHABLE.has(code))) {
     return `No se puede conectar con PostgreSQL (${codes.join(', ')}): compruebe DATABASE_URL y que el servidor esté en marcha.\nCannot connect to PostgreSQL (${codes.join(', ')}): check DATABASE_URL and that the server is running.`;
   }
   return null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { getCookie } from 'hono/cookie';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
@@ -54,15 +55,6 @@ export const QUOTE_PATH = '/api/bookings/quote';
 const QUOTE_FAST_PATH_MAX_BYTES = 16 * 1024;
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(null));
-  });
-}
-
 /**
  * The quote answered by the shop's Node fast path (`api/server.ts`): every visitor on the pay step prices
  * again on each choice, and a launch day's visitors price the same departures (issue 15). It answers what
@@ -92,7 +84,7 @@ export function quoteFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
         ? referer === undefined && cookie === undefined
         : !crossOrigin && (origin === publicOrigin || origin === `http://${req.headers.host}`);
     if (!trusted) return false;
-    const body = await readBody(req);
+    const body = await buffer(req).catch(() => null);
     if (body === null) return false;
     try {
       const request = QuoteRequestSchema.safeParse(JSON.parse(body.toString('utf8')));
