@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuros } from '#shared/rules/money.ts';
-import { createApi } from './app.ts';
 import { loadConfig } from './config.ts';
-import { day, insertDeparture } from '../tests/support/booking-fixtures.ts';
+import { createTestApi, day, insertDeparture } from '../tests/support/booking-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
 import { claveFromLink, feedbackApi, feedbackConfig, TEA_CEREMONY, tripBackHome } from '../tests/support/feedback-fixtures.ts';
@@ -19,7 +18,7 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const apiOf = () => createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+  const apiOf = () => createTestApi(t.db, t.url);
   const paidByCard = async () => {
     const api = apiOf();
     const { id } = await createBookingForPayment(api, t.db);

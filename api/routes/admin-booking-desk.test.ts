@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_CHANGED_MESSAGE } from '#shared/schemas/backoffice.ts';
 import { BOOKING_DESK_MESSAGES } from '#shared/schemas/booking-desk.ts';
-import { createApi } from '../app.ts';
-import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { countRows, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { countRows, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -33,16 +31,7 @@ describe.each(dialects)('/api/admin booking page actions and departure notificat
   });
 
   const config = () => ({ ...loadConfig({}), databaseUrl: t.url, filesDir });
-  const apiOf = () =>
-    createApi({
-      db: t.db,
-      config: config(),
-      rebuilds: recorder.rebuilds,
-      resolveAuth: (c) => {
-        const header = c.req.header('x-test-auth');
-        return header ? (JSON.parse(header) as AuthContext) : null;
-      },
-    });
+  const apiOf = () => createTestApi(t.db, t.url, { config: config(), rebuilds: recorder.rebuilds });
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const caller = CALLERS[who];
     const headers: Record<string, string> = caller ? { 'x-test-auth': JSON.stringify(caller) } : {};

@@ -2,10 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
 import { REFUND_MESSAGES } from '../services/payments/refunds.ts';
-import { createApi } from '../app.ts';
-import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { countRows, insertDeparture, seatsLeft } from '../../tests/support/booking-fixtures.ts';
+import { countRows, insertDeparture, seatsLeft, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -23,16 +21,7 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const apiOf = () =>
-    createApi({
-      db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
-      rebuilds: recorder.rebuilds,
-      resolveAuth: (c) => {
-        const header = c.req.header('x-test-auth');
-        return header ? (JSON.parse(header) as AuthContext) : null;
-      },
-    });
+  const apiOf = () => createTestApi(t.db, t.url, { rebuilds: recorder.rebuilds });
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const caller = CALLERS[who];
     const headers: Record<string, string> = caller ? { 'x-test-auth': JSON.stringify(caller) } : {};

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENCY_MAIL_MESSAGES, duplicateCifMessage, RETAILER_MESSAGES, retailerHasBookingsMessage } from '#shared/schemas/retailers.ts';
-import { createApi } from '../app.ts';
-import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
-import { countRows, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { countRows, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
@@ -17,15 +14,7 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const apiOf = () =>
-    createApi({
-      db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
-      resolveAuth: (c) => {
-        const header = c.req.header('x-test-auth');
-        return header ? (JSON.parse(header) as AuthContext) : null;
-      },
-    });
+  const apiOf = () => createTestApi(t.db, t.url);
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const caller = CALLERS[who];
     const headers: Record<string, string> = caller ? { 'x-test-auth': JSON.stringify(caller) } : {};

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
+import { createBrowser } from '../../tests/support/auth-client.ts';
+import { BUDGET_LINK_MESSAGES, BUDGET_LINK_PARAM } from '#shared/schemas/bookings.ts';
+import { FUNNEL_ACCESS_DAYS, signBudgetLinkToken } from '../services/bookings/funnel-access.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
@@ -167,8 +170,50 @@ describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
       ]) {
         expect(mail?.text).toContain(line);
       }
-      expect(mail?.text).toContain(`Continuar con mi reserva: http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}`);
-      expect(mail?.html).toContain(`href="http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}"`);
+      // The link continues the booking on any device: it carries a signed token of this booking.
+      const link = new URL(mail?.text.match(/Continuar con mi reserva: (\S+)/)?.[1] ?? 'http://x');
+      expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:4321/tour/japon-esencial/personaliza-el-viaje/${id}`);
+      expect(link.searchParams.get(BUDGET_LINK_PARAM)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(mail?.html).toContain(`href="${link.href}"`);
+    });
+
+    it('lets the lead continue from another device through the mailed link, and only that booking', async () => {
+      const id = await createdId();
+      const other = await createdId();
+      expect((await save(id, { budgetName: 'Japón en familia' })).status).toBe(200);
+      const [mail] = await mails();
+      const token = new URL(mail?.text.match(/Continuar con mi reserva: (\S+)/)?.[1] ?? 'http://x').searchParams.get(BUDGET_LINK_PARAM) ?? '';
+      // Another device: no cookie yet, so the booking is not there.
+      const device = createBrowser({ request: api.fromAnotherBrowser });
+      expect((await device.get(`/bookings/${id}`)).status).toBe(404);
+      // The token opens only its own booking, and only a booking in progress.
+      expect((await device.post(`/bookings/${other}/resume`, { token })).status).toBe(404);
+      expect((await device.post(`/bookings/${id}/resume`, { token: `${token}x` })).status).toBe(404);
+      expect((await device.get(`/bookings/${other}`)).status).toBe(404);
+      const resumed = await device.post(`/bookings/${id}/resume`, { token });
+      expect(resumed.status).toBe(200);
+      expect(await resumed.json()).toEqual({ id });
+      const view = await device.get(`/bookings/${id}`);
+      expect(view.status).toBe(200);
+      expect((await view.json()).id).toBe(id);
+      expect((await device.request(`/bookings/${id}`, { method: 'PATCH', json: { couponCode: null } })).status).toBe(200);
+      expect((await device.get(`/bookings/${other}`)).status).toBe(404);
+      // Once paid for, the link opens nothing: the booking is its owner's.
+      await t.db.updateTable('bookings').set({ status: 'CONFIRMED' }).where('id', '=', id).execute();
+      const late = createBrowser({ request: api.fromAnotherBrowser });
+      const refused = await late.post(`/bookings/${id}/resume`, { token });
+      expect(refused.status).toBe(404);
+      expect((await refused.json()).error.message).toBe(BUDGET_LINK_MESSAGES.invalid);
+    });
+
+    it('tells the lead when the mailed link has expired', async () => {
+      const id = await createdId();
+      const token = await signBudgetLinkToken(id, api.config, new Date(Date.now() - (FUNNEL_ACCESS_DAYS + 1) * 24 * 60 * 60 * 1000));
+      const device = createBrowser({ request: api.fromAnotherBrowser });
+      const res = await device.post(`/bookings/${id}/resume`, { token });
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.message).toBe(BUDGET_LINK_MESSAGES.expired);
+      expect((await device.get(`/bookings/${id}`)).status).toBe(404);
     });
 
     it.each([

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
 import { errorResponse } from '../errors.ts';
+import { cookieHeader, TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { holdSeats } from '../services/bookings/seat-holds.ts';
 import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
@@ -345,12 +345,11 @@ describe.each(dialects)('the flights step on %s', (dialect) => {
 
     it('stores the accepted fare per age group so that the quote charges exactly it', async () => {
       const id = await createdId();
-      const app = new Hono<ApiEnv>().route(
-        '/bookings',
-        bookingRoutes({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } }, { flights: repricingProvider() }),
-      );
+      const app = new Hono<ApiEnv>().route('/bookings', bookingRoutes({ db: t.db, config: api.config }, { flights: repricingProvider() }));
       app.onError(errorResponse);
-      const post = (body: unknown) => app.request(`/bookings/${id}/flight`, jsonRequest('POST', body));
+      // As the browser that made the booking.
+      const asMaker = { 'content-type': 'application/json', cookie: cookieHeader(api.cookies), origin: TEST_ORIGIN };
+      const post = (body: unknown) => app.request(`/bookings/${id}/flight`, { method: 'POST', headers: asMaker, body: JSON.stringify(body) });
       expect(await (await post({ flightId: 'f3' })).json()).toEqual({
         status: 'price-changed',
         flightId: 'f3',

@@ -93,7 +93,7 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
   });
 
   describe('GET /:id', () => {
-    it('returns the working state and the live quote of an IN_PROGRESS booking to whoever has its id', async () => {
+    it('returns the working state and the live quote of an IN_PROGRESS booking to the browser that made it', async () => {
       const id = await createdId();
       const res = await api.request(`/bookings/${id}`);
       expect(res.status).toBe(200);

@@ -6,18 +6,26 @@ import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { CreateBookingSchema, QuoteRequestSchema, UpdateBookingSchema, BudgetSchema, FlightChoiceSchema } from '#shared/schemas/bookings.ts';
+import {
+  BUDGET_LINK_MESSAGES,
+  BudgetSchema,
+  CreateBookingSchema,
+  FlightChoiceSchema,
+  QuoteRequestSchema,
+  ResumeBookingSchema,
+  UpdateBookingSchema,
+} from '#shared/schemas/bookings.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
-import type { Db } from '../db/database.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
-import { invalidFields } from '../errors.ts';
+import { invalidFields, notFound } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
+import { checkBudgetLinkToken, funnelBookingsOf, grantFunnelBooking } from '../services/bookings/funnel-access.ts';
 import { findBooking } from '../services/bookings/queries.ts';
 import { type Booking, bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
@@ -37,15 +45,16 @@ export interface BookingRouteOptions {
 }
 
 /**
- * Who may see a booking: an IN_PROGRESS booking belongs to whoever holds its (unguessable) id, as the funnel
- * works without an account; once it moves on it holds a paid trip and personal data, so only its owner
- * and staff admins see it. Anyone else gets the same 404 as for a booking that does not exist.
+ * Who may see a booking. An IN_PROGRESS booking holds its travellers' names and documents before anyone has
+ * an account, so it belongs to the browser that made it (the funnel cookie, or the budget link exchanged for
+ * it), to its traveller's account and to staff admins; once it moves on, only to its owner and staff. Anyone
+ * else gets the same 404 as for a booking that does not exist.
  */
-export async function findVisibleBooking(c: Context<ApiEnv>, db: Db, id: string): Promise<Booking> {
+export async function findVisibleBooking(c: Context<ApiEnv>, { db, config }: Pick<AppDeps, 'db' | 'config'>, id: string): Promise<Booking> {
   const row = await findBooking(db, id);
   if (!row) throw bookingNotFound();
-  if (row.status === 'IN_PROGRESS') return row;
   if (ownsOrAdministers(authOf(c), row.travelerId)) return row;
+  if (row.status === 'IN_PROGRESS' && (await funnelBookingsOf(c, config)).includes(row.id)) return row;
   throw bookingNotFound();
 }
 
@@ -114,79 +123,93 @@ async function limitCouponChecks(c: Context<ApiEnv>, { db, config }: AppDeps, co
  */
 export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES, flights = createFlightsProvider(deps) }: BookingRouteOptions = {}) {
   const { db, config } = deps;
-  return new Hono<ApiEnv>()
-    .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
-      const { periodId, ...choices } = c.req.valid('json');
-      await limitCouponChecks(c, deps, choices.couponCode);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
-    })
-    .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
-      const request = c.req.valid('json');
-      const now = new Date();
-      const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
-      // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
-      const visit = getCookie(c, VISIT_COOKIE);
-      if (isVisitId(visit)) {
-        const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
-        await linkBookingToVisit(db, {
-          hash: visit,
-          bookingId: created.id,
-          passengers: request.adults + request.children,
-          travelerId,
-          path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
-          now,
-        });
-      }
-      return c.json(created, 201);
-    })
-    .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await describeBooking(db, row, { now: new Date() }));
-    })
-    .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      const request = c.req.valid('json');
-      await limitCouponChecks(c, deps, request.couponCode);
-      const quote = await updateBooking(db, { row, request, now: new Date() });
-      return c.json({ id: row.id, quote });
-    })
-    .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      const now = new Date();
-      const blockers = await findPaymentBlockers(db, row, now);
-      if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
-      // Seats of abandoned payments go back on sale before anyone is told a departure is full.
-      await releaseExpiredHolds(db, now);
-      return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
-    })
-    .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      // Fares and seats change by the minute.
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
-    })
-    .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
-      return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
-    })
-    .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
-    })
-    .post(
-      '/:id/budget',
-      allow('public'),
-      // Counted before validation: every attempt to have a mail sent counts.
-      rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
-      validate('param', IdParam, { invalid: bookingNotFound }),
-      validate('json', BudgetSchema),
-      async (c) => {
-        const row = await findVisibleBooking(c, db, c.req.valid('param').id);
-        return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, publicUrl: config.publicUrl, now: new Date() }));
-      },
-    );
+  return (
+    new Hono<ApiEnv>()
+      .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
+        const { periodId, ...choices } = c.req.valid('json');
+        await limitCouponChecks(c, deps, choices.couponCode);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
+      })
+      .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
+        const request = c.req.valid('json');
+        const now = new Date();
+        const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
+        // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
+        const visit = getCookie(c, VISIT_COOKIE);
+        if (isVisitId(visit)) {
+          const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
+          await linkBookingToVisit(db, {
+            hash: visit,
+            bookingId: created.id,
+            passengers: request.adults + request.children,
+            travelerId,
+            path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
+            now,
+          });
+        }
+        await grantFunnelBooking(c, config, created.id, now);
+        return c.json(created, 201);
+      })
+      // The budget mail's link: its token lets this browser continue the booking, as the one that made it.
+      .post('/:id/resume', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', ResumeBookingSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const now = new Date();
+        const check = await checkBudgetLinkToken(c.req.valid('json').token, id, config, now);
+        if (check === 'expired') throw notFound(BUDGET_LINK_MESSAGES.expired);
+        const row = check === 'ok' ? await findBooking(db, id) : undefined;
+        if (row?.status !== 'IN_PROGRESS') throw notFound(BUDGET_LINK_MESSAGES.invalid);
+        await grantFunnelBooking(c, config, id, now);
+        return c.json({ id });
+      })
+      .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await describeBooking(db, row, { now: new Date() }));
+      })
+      .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const request = c.req.valid('json');
+        await limitCouponChecks(c, deps, request.couponCode);
+        const quote = await updateBooking(db, { row, request, now: new Date() });
+        return c.json({ id: row.id, quote });
+      })
+      .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const now = new Date();
+        const blockers = await findPaymentBlockers(db, row, now);
+        if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
+        // Seats of abandoned payments go back on sale before anyone is told a departure is full.
+        await releaseExpiredHolds(db, now);
+        return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
+      })
+      .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        // Fares and seats change by the minute.
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
+      })
+      .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
+        return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
+      })
+      .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
+      })
+      .post(
+        '/:id/budget',
+        allow('public'),
+        // Counted before validation: every attempt to have a mail sent counts.
+        rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+        validate('param', IdParam, { invalid: bookingNotFound }),
+        validate('json', BudgetSchema),
+        async (c) => {
+          const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+          return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, config, now: new Date() }));
+        },
+      )
+  );
 }

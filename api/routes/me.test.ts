@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
+import { day, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment, pdfText, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
@@ -16,15 +15,7 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const apiOf = () =>
-    createApi({
-      db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
-      resolveAuth: (c) => {
-        const header = c.req.header('x-test-auth');
-        return header ? (JSON.parse(header) as AuthContext) : null;
-      },
-    });
+  const apiOf = () => createTestApi(t.db, t.url);
   const get = async (auth: AuthContext | null, path: string) => {
     const res = await apiOf().request(`/me${path}`, { headers: auth ? { 'x-test-auth': JSON.stringify(auth) } : {} });
     const bytes = Buffer.from(await res.arrayBuffer());

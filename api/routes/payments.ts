@@ -55,7 +55,7 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
   return (
     new Hono<ApiEnv>()
       .get('/booking/:bookingId', allow('public'), validate('param', BookingParam, { invalid: bookingNotFound }), async (c) => {
-        const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').bookingId);
         c.header('Cache-Control', 'no-store');
         return c.json(await paymentOptions(db, row, { now: new Date(), travelerId: travelerOf(c) }));
       })
@@ -65,7 +65,7 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         validate('param', BookingParam, { invalid: bookingNotFound }),
         validate('json', StartPaymentSchema),
         async (c) => {
-          const row = await findVisibleBooking(c, db, c.req.valid('param').bookingId);
+          const row = await findVisibleBooking(c, deps, c.req.valid('param').bookingId);
           const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'WEB', now: new Date(), holdMinutes });
           return c.json(answer, 201);
         },

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApi } from '../app.ts';
-import type { AuthContext } from '../auth-context.ts';
 import { loadConfig } from '../config.ts';
-import { countRows, insertDeparture, jsonRequest, validBooking } from '../../tests/support/booking-fixtures.ts';
+import { countRows, insertDeparture, jsonRequest, validBooking, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
@@ -21,15 +19,7 @@ describe.each(dialects)('campaign attribution on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const apiOf = () =>
-    createApi({
-      db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
-      resolveAuth: (c) => {
-        const header = c.req.header('x-test-auth');
-        return header ? (JSON.parse(header) as AuthContext) : null;
-      },
-    });
+  const apiOf = () => createTestApi(t.db, t.url);
   const visit = (body: unknown, cookie: string | null = `dr_visit=${VISIT}`) =>
     apiOf().request('/visits', {
       method: 'POST',

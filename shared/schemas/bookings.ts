@@ -13,6 +13,7 @@
  * - POST /:id/flight            FlightChoiceSchema → FlightChoiceAnswer    (verify fare, pre-book)
  * - GET  /:id/options           → CustomiseOptionsAnswer                   (customise step)
  * - POST /:id/budget            BudgetSchema → { budgetName }              (BUDGET mail)
+ * - POST /:id/resume            ResumeBookingSchema → { id }               (the budget link: this browser may continue it)
  */
 import { z } from 'zod';
 import { AGE_GROUPS, type BookingStatus } from '../enums.ts';
@@ -303,4 +304,22 @@ export const BudgetSchema = z.strictObject({
     .trim()
     .min(1, 'Ponle un nombre al presupuesto')
     .max(80, 'El nombre admite como máximo 80 caracteres'),
+});
+
+// ------------------------------------------------------------------------------------- resuming a booking
+
+/**
+ * The query parameter of the budget mail's link (`/tour/{slug}/personaliza-el-viaje/{id}?acceso=…`): a signed token
+ * that lets a browser other than the one that made the booking continue it (issue 16).
+ */
+export const BUDGET_LINK_PARAM = 'acceso';
+
+/** Why a budget link opens nothing; the funnel shows these as they come. */
+export const BUDGET_LINK_MESSAGES = {
+  expired: 'El enlace de tu presupuesto ha caducado. Escríbenos y te ayudamos a continuar tu reserva.',
+  invalid: 'Este enlace de presupuesto no es válido o la reserva ya no se puede continuar desde aquí.',
+} as const;
+
+export const ResumeBookingSchema = z.strictObject({
+  token: z.string({ error: 'Falta el enlace del presupuesto' }).min(1, 'Falta el enlace del presupuesto').max(2048, 'El enlace no es válido'),
 });

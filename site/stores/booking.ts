@@ -7,7 +7,14 @@
 import { atom, map } from 'nanostores';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP } from '#shared/constants.ts';
 import type { RoommateGroup } from '#shared/rules/passengers.ts';
-import type { BookingWorkingView, CreateBookingInput, FlightChoiceInput, QuoteRequestInput, QuoteView } from '#shared/schemas/bookings.ts';
+import {
+  BUDGET_LINK_PARAM,
+  type BookingWorkingView,
+  type CreateBookingInput,
+  type FlightChoiceInput,
+  type QuoteRequestInput,
+  type QuoteView,
+} from '#shared/schemas/bookings.ts';
 import type { FunnelStepKey } from '#shared/funnel-steps.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
 
@@ -90,10 +97,30 @@ export function setPassengerDraft(travellerId: string, field: string, value: str
 export type BookingView = BookingWorkingView;
 
 export const $view = atom<BookingView | null>(null);
-export const $viewError = atom<{ status: number; message: string } | null>(null);
+/** Why the step shows no booking; `fromLink` when the budget mail's link itself was refused (its message says why). */
+export const $viewError = atom<{ status: number; message: string; fromLink?: boolean } | null>(null);
+
+/**
+ * Opened from the budget mail (`?acceso=…`): hands the link's token to the API, which lets this browser
+ * continue the booking, then takes the token out of the address so it is not copied on from here.
+ * False when the link was refused (`$viewError` says why).
+ */
+async function exchangeBudgetLink(id: string): Promise<boolean> {
+  if (typeof location === 'undefined') return true;
+  const url = new URL(location.href);
+  const token = url.searchParams.get(BUDGET_LINK_PARAM);
+  if (!token) return true;
+  const result = await callApi(() => api.bookings[':id'].resume.$post({ param: { id }, json: { token } }));
+  url.searchParams.delete(BUDGET_LINK_PARAM);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (result.ok) return true;
+  $viewError.set({ status: result.status, message: result.message, fromLink: true });
+  return false;
+}
 
 /** Loads the booking of the URL and remembers it as the funnel's booking at this step. */
 export async function loadBooking(id: string, step: FunnelStepKey): Promise<BookingView | null> {
+  if (!(await exchangeBudgetLink(id))) return null;
   const result = await callApi(() => api.bookings[':id'].$get({ param: { id } }));
   if (!result.ok) {
     $viewError.set({ status: result.status, message: result.message });

@@ -106,7 +106,7 @@ test(`axe: the signed-in shells (${SIGNED_IN_SHELLS.map((shell) => shell.path).j
 test.describe('payment screens', () => {
   test.use({ baseURL: SHOP_ORIGIN });
 
-  test('axe: the pay step, confirmation, receipts, pay link and /payment have no WCAG 2.2 A/AA violations', async ({ page, request }) => {
+  test('axe: the pay step, confirmation, receipts, pay link and /payment have no WCAG 2.2 A/AA violations', async ({ page }) => {
     test.setTimeout(90_000);
     const check = async (name: string, path: string | null, ready: () => Promise<void>) => {
       await test.step(name, async () => {
@@ -117,7 +117,7 @@ test.describe('payment screens', () => {
       });
     };
 
-    const paid = await createPayableBooking(request);
+    const paid = await createPayableBooking(page.request);
     await check('pay step', `/tour/${paid.slug}/paga-tu-reserva/${paid.id}`, () => expect(page.getByTestId('hold-countdown').getByRole('timer')).toBeVisible());
     await page.getByRole('button', { name: 'Pagar', exact: true }).click();
     await check('pay step with errors, information open', null, async () => {
@@ -133,8 +133,9 @@ test.describe('payment screens', () => {
       expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible(),
     );
 
-    const transfer = await createPayableBooking(request);
-    const started = await request.post(`/api/payments/booking/${transfer.id}`, {
+    const transfer = await createPayableBooking(page.request);
+    const started = await page.request.post(`/api/payments/booking/${transfer.id}`, {
+      headers: { origin: SHOP_ORIGIN },
       data: { amount: 'due', method: 'transfer', points: 0, acceptTerms: true, acceptPrivacy: true },
     });
     expect(started.status()).toBe(201);

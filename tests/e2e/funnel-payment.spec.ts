@@ -49,9 +49,9 @@ function watchProblems(page: Page): string[] {
 
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Resumen del precio' });
 
-test('the pay step holds the seats with a countdown, refuses and applies coupons, and keeps the choices over a reload', async ({ page, request }, testInfo) => {
+test('the pay step holds the seats with a countdown, refuses and applies coupons, and keeps the choices over a reload', async ({ page }, testInfo) => {
   const problems = watchProblems(page);
-  const booking = await createPayableBooking(request, { adults: 2 });
+  const booking = await createPayableBooking(page.request, { adults: 2 });
   await page.goto(payPath(booking));
 
   await expect(page.getByText('Paso 5 de 5:')).toBeVisible();
@@ -112,8 +112,8 @@ test('the pay step holds the seats with a countdown, refuses and applies coupons
   expect(problems).toEqual([]);
 });
 
-test('the countdown speaks at five minutes, and once the time is up the seats can be held again', async ({ page, request }, testInfo) => {
-  const booking = await createPayableBooking(request);
+test('the countdown speaks at five minutes, and once the time is up the seats can be held again', async ({ page }, testInfo) => {
+  const booking = await createPayableBooking(page.request);
   await page.clock.install();
   await page.goto(payPath(booking));
   const countdown = page.getByTestId('hold-countdown');
@@ -134,9 +134,9 @@ test('the countdown speaks at five minutes, and once the time is up the seats ca
   await expect(countdown.getByRole('timer')).toHaveText(/Quedan (19|20):\d{2} min/);
 });
 
-test('Guardar presupuesto asks a name and mails the budget to the lead traveller', async ({ page, request }, testInfo) => {
+test('Guardar presupuesto asks a name and mails the budget to the lead traveller', async ({ page }, testInfo) => {
   await useOwnClientAddress(page);
-  const booking = await createPayableBooking(request);
+  const booking = await createPayableBooking(page.request);
   await page.goto(payPath(booking));
   await summary(page).getByText('Guardar presupuesto').click();
   await page.getByRole('button', { name: 'Enviar presupuesto' }).click();
@@ -149,11 +149,11 @@ test('Guardar presupuesto asks a name and mails the budget to the lead traveller
   expect((await findMail(booking.leadEmail, 'BUDGET')).text).toContain('Japón en otoño');
 });
 
-test('a signed-in traveller redeems points, capped, and keeps them over a reload', async ({ page, request }, testInfo) => {
+test('a signed-in traveller redeems points, capped, and keeps them over a reload', async ({ page }, testInfo) => {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${200 + (testInfo.project.name === 'phone' ? 1 : 0)}` });
   const signedIn = await page.request.post('/api/auth/signin', { data: TRAVELLER });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const booking = await createPayableBooking(request);
+  const booking = await createPayableBooking(page.request);
   await page.goto(payPath(booking));
 
   await expect(page.getByRole('group', { name: 'Tus puntos' })).toContainText(/Tienes [\d.]+ puntos/);
@@ -175,11 +175,10 @@ test('a signed-in traveller redeems points, capped, and keeps them over a reload
 
 test('a declined card says the payment was not completed; the retry with the test card confirms the booking with its tkId and a PDF receipt', async ({
   page,
-  request,
 }, testInfo) => {
   test.setTimeout(90_000);
   const problems = watchProblems(page);
-  const booking = await createPayableBooking(request);
+  const booking = await createPayableBooking(page.request);
   await page.goto(payPath(booking));
   await expect(page.getByTestId('hold-countdown')).toBeVisible();
   await acceptAndPay(page);
@@ -233,9 +232,9 @@ test('a declined card says the payment was not completed; the retry with the tes
   expect(problems).toEqual([]);
 });
 
-test('the second payment goes through the pay link, with the tkId', async ({ page, request }, testInfo) => {
+test('the second payment goes through the pay link, with the tkId', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
-  const booking = await createPayableBooking(request);
+  const booking = await createPayableBooking(page.request);
   await page.goto(payPath(booking));
   await acceptAndPay(page);
   await payOnTerminal(page, APPROVED_CARD);
@@ -265,8 +264,8 @@ test('the second payment goes through the pay link, with the tkId', async ({ pag
   await expect(page.getByRole('heading', { name: 'Tu reserva está pagada' })).toBeVisible();
 });
 
-test('a bank transfer shows the account and the reference, and its payment page shows them again', async ({ page, request }, testInfo) => {
-  const booking = await createPayableBooking(request);
+test('a bank transfer shows the account and the reference, and its payment page shows them again', async ({ page }, testInfo) => {
+  const booking = await createPayableBooking(page.request);
   await page.goto(payPath(booking));
   await page.getByRole('radio', { name: /Transferencia bancaria/ }).check();
   await acceptAndPay(page);
@@ -302,9 +301,9 @@ test('with no seats left the pay step says so and links back to the tour', async
   const departures = (await listDepartures(request, 'vietnam-de-norte-a-sur')).filter((d) => d.bookableAvailability >= 2 && d.bookableAvailability <= 20);
   const departure = departures.sort((a, b) => a.bookableAvailability - b.bookableAvailability)[0];
   if (!departure) throw new Error('no small departure in the demo catalogue');
-  const late = await createPayableBooking(request, { slug: 'vietnam-de-norte-a-sur', departure });
-  const first = await createPayableBooking(request, { slug: 'vietnam-de-norte-a-sur', departure, adults: departure.bookableAvailability });
-  expect((await request.post(`/api/bookings/${first.id}/hold`)).status()).toBe(200);
+  const late = await createPayableBooking(page.request, { slug: 'vietnam-de-norte-a-sur', departure });
+  const first = await createPayableBooking(page.request, { slug: 'vietnam-de-norte-a-sur', departure, adults: departure.bookableAvailability });
+  expect((await page.request.post(`/api/bookings/${first.id}/hold`, { headers: { origin: SHOP_ORIGIN } })).status()).toBe(200);
   try {
     await page.goto(payPath(late));
     await expect(page.getByTestId('no-seats')).toContainText('Ya no quedan plazas suficientes para esta salida.');
@@ -314,17 +313,17 @@ test('with no seats left the pay step says so and links back to the tour', async
     await screen(page, testInfo, 'pago-sin-plazas');
   } finally {
     // Changing the booking gives its held seats back, for the rest of the suite.
-    await request.patch(`/api/bookings/${first.id}`, { data: { couponCode: null } });
+    await page.request.patch(`/api/bookings/${first.id}`, { headers: { origin: SHOP_ORIGIN }, data: { couponCode: null } });
   }
 });
 
-test('a wrong pay link and receipts without permission are explained in Spanish', async ({ page, request }, testInfo) => {
+test('a wrong pay link and receipts without permission are explained in Spanish', async ({ page }, testInfo) => {
   await useOwnClientAddress(page);
   await page.goto(`/paga-tu-reserva/${randomUUID()}/TK-NO-EXISTE`);
   await expect(page.getByTestId('link-not-found')).toContainText('No encontramos esa reserva.');
   await screen(page, testInfo, 'enlace-no-encontrado');
 
-  const booking = await createPayableBooking(request);
+  const booking = await createPayableBooking(page.request);
   await page.goto(`/recibos-de-pago/${booking.id}`);
   await expect(page.getByTestId('receipts-not-found')).toContainText('No podemos mostrarte los recibos de esta reserva.');
   await expect(page.getByRole('link', { name: 'inicia sesión' })).toHaveAttribute(

@@ -256,7 +256,7 @@ test('with one single room left, the second traveller cannot pick it once the fi
   expect(mode, 'the demo tour has a departure with single rooms').toBeTruthy();
   live.prepare('update reservation_modes set availability = 1 where id = ?').run(mode!.id);
   try {
-    const booking = await createPayableBooking(request, {
+    const booking = await createPayableBooking(page.request, {
       slug: SLUG,
       adults: 2,
       departure,

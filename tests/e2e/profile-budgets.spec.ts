@@ -8,7 +8,7 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
-import { createPayableBooking, listDepartures } from '../support/funnel-booking.ts';
+import { createPayableBooking, listDepartures, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
 
 const PROFILE = '/perfil/presupuestos-y-favoritos';
@@ -109,10 +109,10 @@ test('a visitor’s heart on a tour card goes to sign in and comes back with the
   await traveller.close();
 });
 
-test('a budget saved in the funnel is resumed from the profile, then deleted after a confirmation', async ({ page, request }, testInfo) => {
+test('a budget saved in the funnel is resumed from the profile, then deleted after a confirmation', async ({ page }, testInfo) => {
   await useOwnClientAddress(page);
   // A booking made with the demo traveller's e-mail is hers, signed in or not.
-  const booking = await createPayableBooking(request, { slug: 'japon-esencial', leadEmail: DEMO_TRAVELLER.email });
+  const booking = await createPayableBooking(page.request, { slug: 'japon-esencial', leadEmail: DEMO_TRAVELLER.email });
   const budgetName = `Japón con mi hermana ${testInfo.project.name}`;
   await page.goto(`/tour/${booking.slug}/personaliza-el-viaje/${booking.id}`);
   const summary = page.getByRole('complementary', { name: 'Resumen del precio' });
@@ -151,7 +151,7 @@ test('a budget saved in the funnel is resumed from the profile, then deleted aft
   await expect(budgets.getByRole('listitem').first()).toBeVisible();
   await expect(card).toHaveCount(0);
   // The booking itself is still there, unfinished, for whoever holds it.
-  const left = await request.get(`/api/bookings/${booking.id}`);
+  const left = await page.request.get(`/api/bookings/${booking.id}`);
   expect(((await left.json()) as { status: string }).status).toBe('IN_PROGRESS');
 });
 
@@ -162,15 +162,15 @@ test('a budget whose departure has run out of seats says so', async ({ page, req
     .filter((d) => d.bookableAvailability >= 2 && d.bookableAvailability <= 20)
     .sort((a, b) => a.bookableAvailability - b.bookableAvailability)[0];
   if (!departure) throw new Error('no small departure in the demo catalogue');
-  const waiting = await createPayableBooking(request, { slug, departure, leadEmail: DEMO_TRAVELLER.email });
+  const waiting = await createPayableBooking(page.request, { slug, departure, leadEmail: DEMO_TRAVELLER.email });
   const budgetName = `Marruecos sin prisa ${testInfo.project.name}`;
-  const saved = await request.post(`/api/bookings/${waiting.id}/budget`, {
+  const saved = await page.request.post(`/api/bookings/${waiting.id}/budget`, {
     data: { budgetName },
-    headers: { 'x-forwarded-for': `203.0.113.${testInfo.project.name === 'phone' ? 241 : 240}` },
+    headers: { origin: SHOP_ORIGIN, 'x-forwarded-for': `203.0.113.${testInfo.project.name === 'phone' ? 241 : 240}` },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  const first = await createPayableBooking(request, { slug, departure, adults: departure.bookableAvailability });
-  expect((await request.post(`/api/bookings/${first.id}/hold`)).status()).toBe(200);
+  const first = await createPayableBooking(page.request, { slug, departure, adults: departure.bookableAvailability });
+  expect((await page.request.post(`/api/bookings/${first.id}/hold`, { headers: { origin: SHOP_ORIGIN } })).status()).toBe(200);
   try {
     await signInAsDemoTraveller(page);
     await page.goto(PROFILE);
@@ -181,7 +181,7 @@ test('a budget whose departure has run out of seats says so', async ({ page, req
     await page.screenshot({ path: `test-results/screens/perfil-presupuesto-sin-plazas-${testInfo.project.name}.png` });
   } finally {
     // Changing the booking gives its held seats back, for the rest of the suite; the budget goes off the list.
-    await request.patch(`/api/bookings/${first.id}`, { data: { couponCode: null } });
+    await page.request.patch(`/api/bookings/${first.id}`, { headers: { origin: SHOP_ORIGIN }, data: { couponCode: null } });
     const origin = new URL(page.url()).origin;
     await page.request.delete(`/api/me/budgets/${waiting.id}`, { headers: { origin } });
   }

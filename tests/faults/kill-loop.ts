@@ -70,28 +70,36 @@ export async function runKillLoop({ kills = 20, clients = 6 }: { kills?: number;
 
     // Each visitor comes from an address of their own: the budget mail is limited per address.
     let visitor = 0;
-    const call = async (path: string, method: string, body?: unknown) => {
+    // As a browser: the funnel cookie the creation sets goes back on every later call, with the page's origin.
+    const call = async (path: string, method: string, body?: unknown, cookie?: string) => {
       const res = await fetch(`${base}/api${path}`, {
         method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${Math.floor(visitor / 250) % 250}.${visitor % 250}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.0.${Math.floor(visitor / 250) % 250}.${visitor % 250}`,
+          origin: base,
+          ...(cookie ? { cookie } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { ok: res.ok, json: res.ok ? ((await res.json()) as Record<string, unknown>) : null };
+      const setCookie = res.headers.getSetCookie()[0]?.split(';')[0];
+      return { ok: res.ok, json: res.ok ? ((await res.json()) as Record<string, unknown>) : null, setCookie };
     };
     const visit = async () => {
       visitor += 1;
       const created = await call('/bookings', 'POST', validBooking({ adults: 2, children: 0 }));
       if (!created.ok) return;
       const id = created.json?.['id'] as string;
+      const cookie = created.setCookie;
       acked.bookings.add(id);
-      const view = await call(`/bookings/${id}`, 'GET');
+      const view = await call(`/bookings/${id}`, 'GET', undefined, cookie);
       if (!view.ok) return;
       const travellers = view.json?.['travellers'] as { id: string; ageGroup: string }[];
-      if (!(await call(`/bookings/${id}`, 'PATCH', { travellers: passengerFields(travellers) })).ok) return;
+      if (!(await call(`/bookings/${id}`, 'PATCH', { travellers: passengerFields(travellers) }, cookie)).ok) return;
       acked.passengers.add(id);
-      if (!(await call(`/bookings/${id}/hold`, 'POST')).ok) return;
+      if (!(await call(`/bookings/${id}/hold`, 'POST', undefined, cookie)).ok) return;
       acked.holds.add(id);
-      if (!(await call(`/bookings/${id}/budget`, 'POST', { budgetName: `Presupuesto ${id.slice(0, 8)}` })).ok) return;
+      if (!(await call(`/bookings/${id}/budget`, 'POST', { budgetName: `Presupuesto ${id.slice(0, 8)}` }, cookie)).ok) return;
       acked.budgets.add(id);
     };
     const visitors = (until: () => boolean) =>

@@ -4,9 +4,11 @@
  */
 import { createApi } from '#api/app.ts';
 import type { AuthContext } from '#api/auth-context.ts';
+import type { AppDeps } from '#api/app-deps.ts';
 import { loadConfig } from '#api/config.ts';
 import type { Db, Dialect } from '#api/db/database.ts';
 import type { Database } from '#api/db/tables.ts';
+import { cookieHeader, storeCookies, TEST_ORIGIN } from './auth-client.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { addDays } from '#shared/rules/dates.ts';
 
@@ -222,15 +224,34 @@ export async function openBookingApi(dialect: Dialect): Promise<{ t: TestDatabas
   return { t, api: createTestApi(t.db, t.url) };
 }
 
-export function createTestApi(db: Db, url: string) {
-  return createApi({
+/**
+ * The API over `db` as one browser calls it: cookies the API sets (the funnel's, naming the bookings this
+ * browser made) go back on later calls, as a browser sends them (`cookies`). `fromAnotherBrowser` calls the
+ * same API without them, as someone who only has the booking's address.
+ */
+export function createTestApi(db: Db, url: string, { config = { ...loadConfig({}), databaseUrl: url }, ...deps }: Partial<Omit<AppDeps, 'db'>> = {}) {
+  const app = createApi({
+    ...deps,
     db,
-    config: { ...loadConfig({}), databaseUrl: url },
+    config,
     resolveAuth: (c) => {
       const header = c.req.header('x-test-auth');
       return header ? (JSON.parse(header) as AuthContext) : null;
     },
   });
+  const jar = new Map<string, string>();
+  const fromAnotherBrowser = app.request;
+  const request: typeof app.request = async (input, init, ...rest) => {
+    const headers = new Headers(init?.headers);
+    const sent = [headers.get('cookie'), cookieHeader(jar)].filter(Boolean);
+    if (sent.length > 0) headers.set('cookie', sent.join('; '));
+    // A browser's fetch names its page on every write; the API refuses a write with cookies and no origin.
+    if (jar.size > 0 && !['GET', 'HEAD'].includes(init?.method ?? 'GET') && !headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    const response = await fromAnotherBrowser(input, { ...init, headers }, ...rest);
+    storeCookies(jar, response);
+    return response;
+  };
+  return Object.assign(app, { request, fromAnotherBrowser, config, cookies: jar });
 }
 
 export const jsonRequest = (method: string, body: unknown, auth?: AuthContext): RequestInit => ({

@@ -7,14 +7,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { createApi } from '#api/app.ts';
-import type { AuthContext } from '#api/auth-context.ts';
 import { type Config, loadConfig } from '#api/config.ts';
 import type { Db } from '#api/db/database.ts';
 import { type FeedbackSubject, feedbackPath } from '#api/services/feedback/links.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { FEEDBACK_LINK_PARAM } from '#shared/schemas/feedback.ts';
-import { day } from './booking-fixtures.ts';
+import { createTestApi, day } from './booking-fixtures.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from './payment-fixtures.ts';
 
 /** A configuration of its own: a fixed secret, and uploaded photos under a temporary data folder. */
@@ -23,17 +21,8 @@ export function feedbackConfig(databaseUrl: string): Config {
   return { ...loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: 'feedback-tests-secret-with-32-or-more-chars' }), databaseUrl };
 }
 
-/** The API over `db`; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */
-export function feedbackApi(db: Db, config: Config) {
-  return createApi({
-    db,
-    config,
-    resolveAuth: (c) => {
-      const header = c.req.header('x-test-auth');
-      return header ? (JSON.parse(header) as AuthContext) : null;
-    },
-  });
-}
+/** The API over `db` as one browser calls it; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */
+export const feedbackApi = (db: Db, config: Config) => createTestApi(db, config.databaseUrl, { config });
 
 export type FeedbackTestApi = ReturnType<typeof feedbackApi>;
 

@@ -59,7 +59,7 @@ export async function listDepartures(request: APIRequestContext, slug: string): 
 }
 
 /**
- * A booking with every passenger complete, ready for the pay step. By default on the departure of `slug`
+ * A booking with every passenger complete, ready for the pay step, made by the browser of `request`. By default on the departure of `slug`
  * with the most seats (tests hold seats for minutes; the roomiest departure keeps the others bookable).
  */
 export async function createPayableBooking(
@@ -74,8 +74,10 @@ export async function createPayableBooking(
 ): Promise<TestBooking> {
   const chosen = departure ?? (await listDepartures(request, slug)).sort((a, b) => b.bookableAvailability - a.bookableAvailability)[0];
   if (!chosen) throw new Error(`no departure of ${slug}`);
-  // A signed-in browser's writes carry its origin (the API's CSRF check on cookie-authenticated requests).
-  const headers = origin ? { origin } : undefined;
+  // Made as a browser makes it: `request` should be the page's (`page.request`), whose cookies the page
+  // shares, since a booking in progress opens only where it was made (its funnel cookie). Writes carry the
+  // page's origin, as the API's CSRF check wants of requests with cookies.
+  const headers = { origin: origin ?? SHOP_ORIGIN };
   const created = await request.post('/api/bookings', {
     headers,
     data: {

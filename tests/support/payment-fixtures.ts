@@ -6,23 +6,32 @@ import type { AuthContext } from '#api/auth-context.ts';
 import type { Config } from '#api/config.ts';
 import type { Db } from '#api/db/database.ts';
 import { decodeParameters, EURO_CURRENCY, signJson } from '#api/services/payments/redsys.ts';
-import { type createTestApi, jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
+import { cookieHeader, storeCookies, TEST_ORIGIN } from './auth-client.ts';
+import { jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
 
-export type TestApi = ReturnType<typeof createTestApi>;
+/** Any API under test: `createTestApi`'s, or one whose callers sign in for real. */
+export interface TestApi {
+  request(path: string, init?: RequestInit): Response | Promise<Response>;
+}
 
 export const acceptAll = { acceptTerms: true, acceptPrivacy: true } as const;
 
 /**
  * Creates a booking through the API (2 adults, 1 child on departure p1), completes its passengers step
- * unless told not to, and returns its id and owner.
+ * unless told not to, and returns its id and owner. It completes the booking as the browser that made it
+ * (with the funnel cookie the creation set), whatever `api` keeps between calls.
  */
 export async function createBookingForPayment(api: TestApi, db: Db, { passengers = true }: { passengers?: boolean } = {}) {
   const res = await api.request('/bookings', jsonRequest('POST', validBooking()));
   if (res.status !== 201) throw new Error(`booking not created: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
+  const jar = new Map<string, string>();
+  storeCookies(jar, res);
+  const asMaker = { cookie: cookieHeader(jar), origin: TEST_ORIGIN };
   if (passengers) {
-    const state = (await (await api.request(`/bookings/${id}`)).json()) as { travellers: { id: string; ageGroup: string }[] };
-    const patched = await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(state.travellers) }));
+    const state = (await (await api.request(`/bookings/${id}`, { headers: asMaker })).json()) as { travellers: { id: string; ageGroup: string }[] };
+    const patch = jsonRequest('PATCH', { travellers: passengerFields(state.travellers) });
+    const patched = await api.request(`/bookings/${id}`, { ...patch, headers: { ...(patch.headers as Record<string, string>), ...asMaker } });
     if (patched.status !== 200) throw new Error(`passengers not saved: ${patched.status} ${await patched.text()}`);
   }
   const { travelerId } = await db.selectFrom('bookings').select('travelerId').where('id', '=', id).executeTakeFirstOrThrow();

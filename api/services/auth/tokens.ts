@@ -16,7 +16,7 @@ const ISSUER = 'different-shop';
 const AUDIENCE = 'different-shop-api';
 const ALGORITHM = 'HS256';
 
-type KeyPurpose = 'access-token' | 'oauth-state' | 'one-time-code' | 'feedback-link';
+type KeyPurpose = 'access-token' | 'oauth-state' | 'one-time-code' | 'feedback-link' | 'funnel-cookie' | 'budget-link';
 const keyCache = new Map<string, Uint8Array>();
 
 /**

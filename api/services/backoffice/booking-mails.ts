@@ -30,7 +30,7 @@ import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
 
 export interface MailDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'filesDir'>;
+  config: Pick<Config, 'publicUrl' | 'filesDir' | 'authSecret'>;
 }
 
 /** A mail that cannot go to this booking, and why (a staff member reads it). */
@@ -67,7 +67,7 @@ export async function queueBookingMail(
   if (row.status === 'CANCELED') throw new Skip(BOOKING_DESK_MESSAGES.canceled);
   if (mail === 'budget') {
     if (!row.budgetName) throw new Skip(BOOKING_DESK_MESSAGES.notBudget);
-    const { mail: budget } = await budgetMail(trx, { row, budgetName: row.budgetName, publicUrl: config.publicUrl, now }).catch((error: unknown) => {
+    const { mail: budget } = await budgetMail(trx, { row, budgetName: row.budgetName, config, now }).catch((error: unknown) => {
       throw error instanceof AppError ? new Skip(error.message) : error;
     });
     const { id } = await queueMail(trx, budget);

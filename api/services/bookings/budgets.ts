@@ -5,9 +5,12 @@
  */
 import { isValidEmail } from '#shared/rules/validation.ts';
 import { stepPath } from '#shared/funnel-steps.ts';
+import { BUDGET_LINK_PARAM } from '#shared/schemas/bookings.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { signBudgetLinkToken } from './funnel-access.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer } from './quote.ts';
 import { type Booking, bookingLocked } from './records.ts';
 
@@ -27,8 +30,13 @@ async function budgetRecipient(db: Db, row: Booking): Promise<{ to: string; name
   throw new AppError('CONFLICT', NO_BUDGET_ADDRESS_MESSAGE);
 }
 
-/** The BUDGET mail of a booking under `budgetName`, priced now: to whom, and what it says. */
-export async function budgetMail(db: Db, { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date }) {
+type LinkConfig = Pick<Config, 'publicUrl' | 'authSecret'>;
+
+/**
+ * The BUDGET mail of a booking under `budgetName`, priced now: to whom, and what it says. Its link carries a
+ * signed token (funnel-access.ts): the lead may open it on another device, where the booking is not theirs yet.
+ */
+export async function budgetMail(db: Db, { row, budgetName, config, now }: { row: Booking; budgetName: string; config: LinkConfig; now: Date }) {
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
   const travellers = row.travellers;
@@ -39,6 +47,7 @@ export async function budgetMail(db: Db, { row, budgetName, publicUrl, now }: { 
   ]);
   const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode: coupon?.code ?? null }, now });
   const budgetPath = budgetPathOf(offer.tour.webSlug, row.id);
+  const token = await signBudgetLinkToken(row.id, config, now);
   return {
     budgetPath,
     mail: {
@@ -55,7 +64,7 @@ export async function budgetMail(db: Db, { row, budgetName, publicUrl, now }: { 
         travellerCount: travellers.length,
         lines: quote.lines,
         amountCents: quote.totalCents,
-        link: `${publicUrl.replace(/\/+$/, '')}${budgetPath}`,
+        link: `${config.publicUrl.replace(/\/+$/, '')}${budgetPath}?${new URLSearchParams({ [BUDGET_LINK_PARAM]: token })}`,
       },
     },
   };
@@ -64,10 +73,10 @@ export async function budgetMail(db: Db, { row, budgetName, publicUrl, now }: { 
 /** Saves the booking as a budget and queues its BUDGET mail. */
 export async function saveBudget(
   db: Db,
-  { row, budgetName, publicUrl, now }: { row: Booking; budgetName: string; publicUrl: string; now: Date },
+  { row, budgetName, config, now }: { row: Booking; budgetName: string; config: LinkConfig; now: Date },
 ): Promise<{ budgetName: string }> {
   if (row.status !== 'IN_PROGRESS') throw bookingLocked();
-  const { budgetPath, mail } = await budgetMail(db, { row, budgetName, publicUrl, now });
+  const { budgetPath, mail } = await budgetMail(db, { row, budgetName, config, now });
   await db.transaction().execute(async (trx) => {
     const saved = await trx
       .updateTable('bookings')

@@ -14,7 +14,7 @@ export const PRACTICAL_INFO_DAYS_BEFORE = 10;
 
 export async function sendPracticalInfo(
   db: Db,
-  config: Pick<Config, 'publicUrl' | 'filesDir'>,
+  config: Pick<Config, 'publicUrl' | 'filesDir' | 'authSecret'>,
   now: Date,
 ): Promise<{ sent: { bookingId: string; to: string }[]; skipped: { bookingId: string; reason: string }[] }> {
   const today = now.toISOString().slice(0, 10);

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import type { BookingView } from '../../stores/booking.ts';
 import { pathTo } from '#shared/routes.ts';
 
+/** A booking in progress opens only in the browser that made it, for its account, or from the budget mail. */
+const NOT_HERE =
+  'No encontramos esa reserva en este navegador. Si la empezaste en otro dispositivo, abre el enlace del presupuesto que te enviamos por correo o inicia sesión con tu cuenta.';
+
 export default function FunnelGate({
   loading,
   error,
@@ -10,7 +14,7 @@ export default function FunnelGate({
   children,
 }: {
   loading: boolean;
-  error: { status: number; message: string } | null;
+  error: { status: number; message: string; fromLink?: boolean } | null;
   view: BookingView | null;
   children: ReactNode;
 }) {
@@ -19,7 +23,7 @@ export default function FunnelGate({
     return (
       <div className="funnel__panel">
         <p className="funnel__error" role="alert">
-          {error?.status === 404 ? 'No encontramos esa reserva. Puede que el enlace esté incompleto.' : (error?.message ?? 'No encontramos esa reserva.')}
+          {error?.status === 404 && !error.fromLink ? NOT_HERE : (error?.message ?? 'No encontramos esa reserva.')}
         </p>
         <p>
           <a href="/viajes">Ver todos los viajes</a> · <a href="/contacto">Contactar con nosotros</a>
