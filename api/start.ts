@@ -6,6 +6,7 @@ import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
 import { loadConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
+import { withSharedLock } from './db/shared-lock.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
@@ -43,14 +44,25 @@ await db.updateTable('tours').set({ status: 'ACTIVE' }).where('status', '=', 'UP
 
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
 const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
-const build = () => site.build();
+// Instances on one PostgreSQL share the site folder: one build or publication at a time across all of
+// them (each serves the new `current` within a second of its swap).
+const oneAtATime = async <T>(work: () => Promise<T>): Promise<T> => {
+  const result = await withSharedLock(db, 'site-build', work, { wait: true });
+  if (!result.ran) throw new Error('unreachable: a waiting lock always runs');
+  return result.value;
+};
+const build = () => oneAtATime(() => site.build());
 // Every rebuild while the shop runs goes through this queue: content edits, the hourly schedule, start.
-const rebuilds = createRebuildQueue({ run: build, publish: site.publish });
+const rebuilds = createRebuildQueue({ run: build, publish: (change) => oneAtATime(() => site.publish(change)) });
 
-if (!hasBuiltSite(config.siteDir)) {
+// Another instance starting beside this one may be building already: the check is made under the lock.
+const firstBuild = await oneAtATime(async () => {
+  if (hasBuiltSite(config.siteDir)) return null;
   console.log('Construyendo la web estática…');
-  const { info } = await build();
-  console.log(`Web construida: ${info.pages} páginas.`);
+  return (await site.build()).info;
+});
+if (firstBuild) {
+  console.log(`Web construida: ${firstBuild.pages} páginas.`);
 } else {
   // Serve the existing site at once; a changed catalogue (or a new day's date window) rebuilds behind it.
   rebuilds.request('arranque');
@@ -64,22 +76,33 @@ const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() 
 // Hourly: trips that came back get their points and then the feedback mail that says so, deadlines coming
 // up get their reminder, departures coming up send their practical information. Each job does each booking
 // once, whoever runs it and however often.
+// With several instances on one PostgreSQL, one of them runs each job at a time; the others skip that round.
+const job = (name: string, work: () => Promise<unknown>, failure: string) =>
+  void withSharedLock(db, `job:${name}`, work, { wait: false }).catch((err: unknown) => console.error(failure, err));
 const pointsJob = setInterval(() => {
-  void creditTripPoints(db, new Date())
-    .catch((err: unknown) => console.error('El abono de puntos ha fallado:', err))
-    .then(() => sendFeedbackMails(db, config, new Date()))
-    .catch((err: unknown) => console.error('Los correos para opinar del viaje han fallado:', err));
-  void remindDeadlines(db, config, new Date()).catch((err: unknown) => console.error('Los recordatorios de pago han fallado:', err));
-  void sendPracticalInfo(db, config, new Date()).catch((err: unknown) => console.error('El envío de la información práctica ha fallado:', err));
+  job(
+    'points',
+    async () => {
+      await creditTripPoints(db, new Date()).catch((err: unknown) => console.error('El abono de puntos ha fallado:', err));
+      await sendFeedbackMails(db, config, new Date());
+    },
+    'Los correos para opinar del viaje han fallado:',
+  );
+  job('reminders', () => remindDeadlines(db, config, new Date()), 'Los recordatorios de pago han fallado:');
+  job('practical-info', () => sendPracticalInfo(db, config, new Date()), 'El envío de la información práctica ha fallado:');
 }, 60 * 60_000).unref();
 // Seats held for a payment that never came go back on sale within a minute of the hold's expiry; then
 // whoever waits for seats on a departure that has some free again (also after cancellations) is told.
 const holdSweep = setInterval(
   () =>
-    void releaseExpiredHolds(db, new Date())
-      .catch((err: unknown) => console.error('La liberación de plazas caducadas ha fallado:', err))
-      .then(() => offerReleasedSeats(db, new Date(), { publicUrl: config.publicUrl }))
-      .catch((err: unknown) => console.error('El aviso a la lista de espera ha fallado:', err)),
+    job(
+      'hold-sweep',
+      async () => {
+        await releaseExpiredHolds(db, new Date()).catch((err: unknown) => console.error('La liberación de plazas caducadas ha fallado:', err));
+        await offerReleasedSeats(db, new Date(), { publicUrl: config.publicUrl });
+      },
+      'El aviso a la lista de espera ha fallado:',
+    ),
   60_000,
 ).unref();
 console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);
