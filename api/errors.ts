@@ -46,6 +46,21 @@ export const invalidFields = (fields: Record<string, string>, message: string = 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
 /** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
+export const STORAGE_FAULT_MESSAGE = 'Ahora mismo no podemos guardar datos. No se ha guardado nada: inténtalo de nuevo en unos minutos.';
+
+/**
+ * The disk refused a write: full (ENOSPC, SQLITE_FULL) or read-only (EROFS, SQLITE_READONLY). Followed
+ * through `cause`, as Kysely and our services wrap errors.
+ */
+export function isStorageFault(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (['ENOSPC', 'EROFS', 'EDQUOT'].includes(code) || code.startsWith('SQLITE_FULL') || code.startsWith('SQLITE_READONLY')))
+      return true;
+  }
+  return false;
+}
+
 export function errorResponse(err: unknown, c: Context) {
   const requestId = c.get('requestId' as never) as string | undefined;
   // A refused body was never read: closing is the honest answer, or the client sends its next request on a
@@ -62,6 +77,11 @@ export function errorResponse(err: unknown, c: Context) {
     return c.json({ error: { code, message, requestId } } satisfies ErrorBody, err.status as ContentfulStatusCode);
   }
   console.error(JSON.stringify({ level: 'error', requestId, path: c.req.path, error: err instanceof Error ? err.stack : String(err) }));
+  if (isStorageFault(err)) {
+    // Nothing was saved (SQLite and the outbox are all-or-nothing): the client may try again once there is room.
+    c.header('Retry-After', '60');
+    return c.json({ error: { code: 'UNAVAILABLE', message: STORAGE_FAULT_MESSAGE, requestId } } satisfies ErrorBody, 503);
+  }
   return c.json(
     { error: { code: 'INTERNAL', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.', requestId } } satisfies ErrorBody,
     500,

@@ -33,14 +33,17 @@ try {
   process.exit(1);
 }
 
-const seeded = config.seedDemo && (await isDatabaseEmpty(db));
-if (seeded) {
-  console.log('Base de datos vacía: cargando el catálogo de demostración…');
-  await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
-}
-
-// A tour left UPDATING by a publication this process did not see end (a restart) is live as it was.
-await db.updateTable('tours').set({ status: 'ACTIVE' }).where('status', '=', 'UPDATING').execute();
+// Instances starting together on one PostgreSQL: one of them seeds, the others find the catalogue there.
+await withSharedLock(
+  db,
+  'seed-demo',
+  async () => {
+    if (!config.seedDemo || !(await isDatabaseEmpty(db))) return;
+    console.log('Base de datos vacía: cargando el catálogo de demostración…');
+    await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
+  },
+  { wait: true },
+);
 
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
 const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
@@ -57,6 +60,9 @@ const rebuilds = createRebuildQueue({ run: build, publish: (change) => oneAtATim
 
 // Another instance starting beside this one may be building already: the check is made under the lock.
 const firstBuild = await oneAtATime(async () => {
+  // A tour left UPDATING by a publication nobody saw end (a restart) is live as it was: under the lock,
+  // no instance is publishing.
+  await db.updateTable('tours').set({ status: 'ACTIVE' }).where('status', '=', 'UPDATING').execute();
   if (hasBuiltSite(config.siteDir)) return null;
   console.log('Construyendo la web estática…');
   return (await site.build()).info;

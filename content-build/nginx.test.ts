@@ -19,11 +19,26 @@ describe('deploy/nginx.conf', () => {
   });
 
   it('takes the deployment paths as options', () => {
-    const conf = generateNginxConfig({ ...NGINX_DEFAULTS, siteDir: '/srv/x/site', upstream: '10.0.0.5:8080', serverName: 'tienda.example.es' });
+    const conf = generateNginxConfig({
+      ...NGINX_DEFAULTS,
+      siteDir: '/srv/x/site',
+      upstreams: ['10.0.0.5:8080'],
+      serverName: 'tienda.example.es',
+      listen: 8080,
+    });
     expect(conf).toContain('root /srv/x/site/current;');
     expect(conf).toContain('alias /srv/x/site/media/;');
     expect(conf).toContain('server 10.0.0.5:8080;');
     expect(conf).toContain('server_name tienda.example.es;');
+    expect(conf).toContain('listen 8080;');
+  });
+
+  it('balances between several instances, leaving one that fails out for a while', () => {
+    const conf = generateNginxConfig({ ...NGINX_DEFAULTS, upstreams: ['10.0.0.11:4321', '10.0.0.12:4321'] });
+    expect(conf).toContain('    server 10.0.0.11:4321 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:4321 max_fails=1 fail_timeout=5s;');
+    // Requests that never reached a dead instance go to the other; none is sent twice.
+    expect(conf).toContain('proxy_next_upstream error timeout;');
+    expect(conf).not.toContain('non_idempotent');
   });
 
   it("puts the pages' policy, with the build's hashes and form actions, and HSTS in production", () => {

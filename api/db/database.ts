@@ -46,6 +46,9 @@ export function openDatabase({ url }: DatabaseOptions): Db {
   return trackTableVersions(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins }), versions);
 }
 
+/** What Kysely's driver runs for a rollback after SQLite has rolled back already. */
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
+
 /** How many prepared statements an SQLite connection keeps; the shop's distinct queries are a few hundred. */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -65,6 +68,10 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['datab
       // timeout notwithstanding (SQLite's deadlock rule). Taking the write lock at 'begin' makes such a
       // transaction wait its turn instead: two instances on one file (bench/seat-writes.ts) lost a third
       // of their bookings before.
+      // SQLite ends a transaction by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY): Kysely's
+      // rollback then fails with "no transaction is active", and that error replaces the one that says why
+      // (a full disk becomes an unexplained 500). Rolling back nothing is then a no-op.
+      if (text === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       const sql = text === 'begin' ? 'begin immediate' : text;
       const kept = statements.get(sql);
       if (kept && !kept.busy) {

@@ -26,7 +26,12 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
     const { api } = await setup();
     const res = await api.request('/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'degraded', database: { ok: true, dialect, tours: 0 }, build: { ok: false } });
+    expect(await res.json()).toEqual({
+      status: 'degraded',
+      database: { ok: true, dialect, tours: 0 },
+      build: { ok: false },
+      storage: { ok: true, freeBytes: expect.any(Number) },
+    });
   });
 
   it('is ok with the live build and the database status', async () => {
@@ -43,6 +48,8 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
       status: 'ok',
       database: { ok: true, dialect, tours: 0 },
       build: { ok: true, hash: 'abc', builtAt: '2026-11-22T10:00:00.000Z', pages: 3 },
+      // The data folder takes writes, with room to spare.
+      storage: { ok: true, freeBytes: expect.any(Number) },
     });
   });
 

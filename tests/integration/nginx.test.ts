@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,14 +7,14 @@ import { loadConfig } from '#api/config.ts';
 import { createShop, listen } from '#api/server.ts';
 import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
 import { generateNginxConfig, pageHeaderInputs } from '#content-build/nginx.ts';
+import { type NginxProcess, nginxAvailable, startNginx } from '#content-build/nginx-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 
 // The generated nginx config and the Node server must answer every path alike, security headers
 // included. Runs where nginx and its brotli_static module are installed (apt-get install nginx-light
 // libnginx-mod-http-brotli-static).
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-const nginx = spawnSync('nginx', ['-v']).status === 0 && existsSync(BROTLI_MODULE);
+const nginx = nginxAvailable();
 
 const nodePort = 4900 + (process.pid % 50);
 const nginxPort = 4950 + (process.pid % 50);
@@ -37,7 +36,7 @@ const config = {
 const SECURITY_HEADERS = pageSecurityHeaders({ production: true, contentSecurityPolicy: '' }).map(([name]) => name.toLowerCase());
 let t: TestDatabase;
 let server: Server;
-let proxy: ChildProcess;
+let proxy: NginxProcess;
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -63,21 +62,15 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     const inputs = await pageHeaderInputs({ siteDir: config.siteDir, config });
     expect(inputs.scriptHashes).toHaveLength(1);
     expect(inputs.formActions).toEqual(['https://accounts.google.com', 'https://sis-t.redsys.es:25443']);
-    const site = generateNginxConfig({ siteDir: config.siteDir, upstream: `127.0.0.1:${nodePort}`, serverName: 'localhost', ...inputs })
+    const site = generateNginxConfig({ siteDir: config.siteDir, upstreams: [`127.0.0.1:${nodePort}`], serverName: 'localhost', ...inputs })
       .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
       .replace('    listen [::]:80;\n', '');
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `${k}_temp_path ${dir}/${k};`).join(' ');
-    writeFileSync(join(dir, 'site.conf'), site);
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `load_module ${BROTLI_MODULE};\ndaemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  ${temp}\n  include ${dir}/site.conf;\n}\n`,
-    );
-    proxy = spawn('nginx', ['-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    proxy = startNginx({ workDir: dir, siteConf: site });
     await waitFor(`http://127.0.0.1:${nginxPort}/`);
   }, 30_000);
 
   afterAll(async () => {
-    proxy?.kill('SIGQUIT');
+    await proxy?.stop();
     server?.close();
     await t?.drop();
     rmSync(dir, { recursive: true, force: true });
