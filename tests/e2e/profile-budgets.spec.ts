@@ -82,6 +82,8 @@ test('a visitor’s heart on a tour card goes to sign in and comes back with the
   await forgetFavorite(traveller, tourId);
 
   // A visitor who never signed in on this browser: the hearts show, and asking the API is not needed.
+  // From an address of its own: the whole suite signs in from 127.0.0.1, and sign-ins are limited per address.
+  await useOwnClientAddress(page);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/me/')) apiCalls.push(request.url());
