@@ -36,6 +36,16 @@ describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
   };
   const result = async (paymentId: string) => (await api.request(`/payments/${paymentId}`)).json();
 
+  it.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['a list', '[]'],
+    ['no JSON', 'trataPeticion'],
+  ])('answers a refund request whose body is %s as Redsys does (SIS0042), not with an error', async (_, body) => {
+    const res = await api.request('/payments/sandbox/rest/trataPeticionREST', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ errorCode: 'SIS0042' });
+  });
   it('shows a Spanish card form with the amount and merchant under its own content security policy', async () => {
     const { page } = await openTerminal();
     expect(page.status).toBe(200);

@@ -218,7 +218,9 @@ export function sandboxRoutes(deps: AppDeps) {
       // shop that serves it answers its own in process (services/payments/refunds.ts).
       .post('/rest/trataPeticionREST', allow('public'), async (c) => {
         if (!config.redsys.sandboxEnabled) return off(c);
-        const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+        // Anything but a JSON object (`null`, a number, a list) is a request without fields: Redsys' SIS0042.
+        const parsed: unknown = await c.req.json().catch(() => null);
+        const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
         return c.json(await answerSandboxRefund(deps, body));
       })
       .post('/pay', allow('public'), async (c) => {
