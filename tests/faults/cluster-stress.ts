@@ -11,7 +11,7 @@
  *   node tests/faults/cluster-stress.ts [--seats 150] [--clients 12]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ export interface ClusterStressReport {
 
 export async function runClusterStress({ seats = 150, clients = 12 }: { seats?: number; clients?: number } = {}): Promise<ClusterStressReport> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-cluster-'));
+  // PostgreSQL runs as its own user (pg-throwaway.sh), and nginx's workers too: both must get in.
+  chmodSync(dir, 0o755);
   const pgDir = join(dir, 'pg');
   const problems: string[] = [];
   const started = spawnSync('bash', [PG_SCRIPT, 'start', pgDir, String(PORT + 50)], { encoding: 'utf8' });
