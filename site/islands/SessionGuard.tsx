@@ -1,18 +1,20 @@
 /**
  * The door of the signed-in areas (storefront-and-booking.md §2: /perfil/* "requires a signed-in
  * user"; the admin routes of cms-and-backoffice.md). Shows the loading screen while the session loads,
- * sends visitors to /login with the page to come back to, tells a traveller who opens a staff screen
- * that it is not theirs, and otherwise shows the screen. Only a convenience for people: the API
- * enforces every rule itself.
+ * sends visitors to /login with the page to come back to, tells a traveller who opens a staff screen,
+ * or a guide who opens an office one, that it is not theirs, and otherwise shows the screen. Only a
+ * convenience for people: the API enforces every rule itself.
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
+import { isAdmin } from '#shared/rules/session.ts';
 import { $session, isStaff } from '../stores/session.ts';
 import LogoLoadingScreen from './LogoLoadingScreen.tsx';
 import './sign-in.css';
 import { pathTo } from '#shared/routes.ts';
 
-export type GuardedArea = 'profile' | 'admin';
+/** 'profile': any signed-in user; 'staff': the office and the guides (the guides' screens); 'admin': the office only. */
+export type GuardedArea = 'profile' | 'staff' | 'admin';
 
 export const NO_PERMISSION_MESSAGE = 'No tienes permiso para ver esta página.';
 
@@ -27,15 +29,24 @@ export default function SessionGuard({ area, children }: { area: GuardedArea; ch
 
   if (status === 'loading') return <LogoLoadingScreen label="Cargando tu cuenta…" />;
   if (status === 'anonymous') return <LogoLoadingScreen label="Te llevamos a iniciar sesión…" />;
-  if (area === 'admin' && !isStaff(user)) {
+  const allowed = area === 'profile' || (area === 'staff' ? isStaff(user) : user !== null && isAdmin(user.groups));
+  if (!allowed) {
+    // A guide who opens an office screen is part of the team: sent to their own screens instead.
+    const guide = isStaff(user);
     return (
       <div className="session-guard__denied" role="alert">
         <p>
           <strong>{NO_PERMISSION_MESSAGE}</strong>
         </p>
-        <p>
-          Esta parte de la web es solo para el equipo de Different Roads. <a href="/perfil">Ir a mi perfil</a>
-        </p>
+        {guide ? (
+          <p>
+            Esta pantalla es de la oficina. <a href={pathTo('admin-guides')}>Ir a mis salidas</a>
+          </p>
+        ) : (
+          <p>
+            Esta parte de la web es solo para el equipo de Different Roads. <a href="/perfil">Ir a mi perfil</a>
+          </p>
+        )}
       </div>
     );
   }

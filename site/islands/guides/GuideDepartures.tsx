@@ -14,7 +14,7 @@ import './guides.css';
 
 export default function GuideDepartures() {
   return (
-    <SessionGuard area="admin">
+    <SessionGuard area="staff">
       <Departures />
     </SessionGuard>
   );

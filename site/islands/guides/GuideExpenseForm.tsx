@@ -18,7 +18,7 @@ import './guides.css';
 
 export default function GuideExpenseForm() {
   return (
-    <SessionGuard area="admin">
+    <SessionGuard area="staff">
       <Form />
     </SessionGuard>
   );

@@ -29,7 +29,7 @@ import './guides.css';
 
 export default function GuideExpensesScreen({ kind = null }: { kind?: ExpenseKind | null }) {
   return (
-    <SessionGuard area="admin">
+    <SessionGuard area="staff">
       <Screen kind={kind} />
     </SessionGuard>
   );

@@ -16,7 +16,7 @@ import './guides.css';
 
 export default function GuideReportScreen() {
   return (
-    <SessionGuard area="admin">
+    <SessionGuard area="staff">
       <Screen />
     </SessionGuard>
   );

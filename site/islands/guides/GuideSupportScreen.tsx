@@ -13,7 +13,7 @@ import './guides.css';
 
 export default function GuideSupportScreen() {
   return (
-    <SessionGuard area="admin">
+    <SessionGuard area="staff">
       <Screen />
     </SessionGuard>
   );
