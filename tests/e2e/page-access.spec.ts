@@ -79,6 +79,8 @@ test('a guide gets the guides’ screens and is told the office’s are not thei
     if (area === 'admin' && !guides) await expect(page.getByRole('alert').filter({ hasText: NO_PERMISSION }), path).toBeVisible();
     else await expect(page.getByText(NO_PERMISSION), path).toHaveCount(0);
   }
+  await open(page, '/admin/tours');
+  await page.screenshot({ path: 'test-results/screens/guia-en-pantalla-de-oficina.png' });
   const admin = await browser.newPage();
   try {
     await signInAsAdmin(admin);
