@@ -78,5 +78,7 @@ try {
   if (pgDir) spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'stop', pgDir]);
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+// CI reads the last line, exactly `N passed, N failed`: skipped tests are told on the line before.
+if (totals.skipped) console.log(`\n${totals.skipped} skipped (tests that do not apply here, such as desktop-only checks on the phone)`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
