@@ -5,7 +5,8 @@
  * guide an office page; the guides get theirs and the office every page. A new page in those areas is checked here without being listed. What a screen then shows
  * comes from the API, whose own matrix is tests/integration/security-routes.test.ts.
  *
- * Desktop only: access does not depend on the screen's width.
+ * Desktop only (the phone project ignores this file, playwright.config.ts): access does not depend on the
+ * screen's width.
  */
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ROUTES } from '#shared/routes.ts';
@@ -27,10 +28,6 @@ const PAGES = ROUTES.filter((route) => route.kind === 'shell' && (route.area ===
   guides: isGuidePage(route.pattern),
   path: route.pattern.replace(/:(\w+)\??/g, (_, name: string) => (name === 'tkId' ? 'TK-1' : `prueba-${name.toLowerCase()}`)),
 }));
-
-test.beforeEach(({ browserName: _ }, info) => {
-  test.skip(info.project.name !== 'desktop', 'access does not depend on the width');
-});
 
 let guideCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
 async function signInAsGuide(page: Page) {
