@@ -45,7 +45,6 @@ export const invalidFields = (fields: Record<string, string>, message: string = 
 /** 404 with what was not found, said so a person knows what to do; the same answer whether it never existed or is not theirs. */
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
-/** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
 export const STORAGE_FAULT_MESSAGE = 'Ahora mismo no podemos guardar datos. No se ha guardado nada: inténtalo de nuevo en unos minutos.';
 
 /**
@@ -61,6 +60,7 @@ export function isStorageFault(err: unknown): boolean {
   return false;
 }
 
+/** Turns any thrown value into DESIGN.md's error shape; internals are logged, never sent. */
 export function errorResponse(err: unknown, c: Context) {
   const requestId = c.get('requestId' as never) as string | undefined;
   // A refused body was never read: closing is the honest answer, or the client sends its next request on a

@@ -123,93 +123,91 @@ async function limitCouponChecks(c: Context<ApiEnv>, { db, config }: AppDeps, co
  */
 export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES, flights = createFlightsProvider(deps) }: BookingRouteOptions = {}) {
   const { db, config } = deps;
-  return (
-    new Hono<ApiEnv>()
-      .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
-        const { periodId, ...choices } = c.req.valid('json');
-        await limitCouponChecks(c, deps, choices.couponCode);
-        c.header('Cache-Control', 'no-store');
-        return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
-      })
-      .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
-        const request = c.req.valid('json');
-        const now = new Date();
-        const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
-        // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
-        const visit = getCookie(c, VISIT_COOKIE);
-        if (isVisitId(visit)) {
-          const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
-          await linkBookingToVisit(db, {
-            hash: visit,
-            bookingId: created.id,
-            passengers: request.adults + request.children,
-            travelerId,
-            path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
-            now,
-          });
-        }
-        await grantFunnelBooking(c, config, created.id, now);
-        return c.json(created, 201);
-      })
+  return new Hono<ApiEnv>()
+    .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
+      const { periodId, ...choices } = c.req.valid('json');
+      await limitCouponChecks(c, deps, choices.couponCode);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
+    })
+    .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
+      const request = c.req.valid('json');
+      const now = new Date();
+      const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
+      // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
+      const visit = getCookie(c, VISIT_COOKIE);
+      if (isVisitId(visit)) {
+        const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
+        await linkBookingToVisit(db, {
+          hash: visit,
+          bookingId: created.id,
+          passengers: request.adults + request.children,
+          travelerId,
+          path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
+          now,
+        });
+      }
+      await grantFunnelBooking(c, config, created.id, now);
+      return c.json(created, 201);
+    })
+    .post('/:id/resume', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', ResumeBookingSchema), async (c) => {
       // The budget mail's link: its token lets this browser continue the booking, as the one that made it.
-      .post('/:id/resume', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', ResumeBookingSchema), async (c) => {
-        const { id } = c.req.valid('param');
-        const now = new Date();
-        const check = await checkBudgetLinkToken(c.req.valid('json').token, id, config, now);
-        if (check === 'expired') throw notFound(BUDGET_LINK_MESSAGES.expired);
-        const row = check === 'ok' ? await findBooking(db, id) : undefined;
-        if (row?.status !== 'IN_PROGRESS') throw notFound(BUDGET_LINK_MESSAGES.invalid);
-        await grantFunnelBooking(c, config, id, now);
-        return c.json({ id });
-      })
-      .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const { id } = c.req.valid('param');
+      const now = new Date();
+      const check = await checkBudgetLinkToken(c.req.valid('json').token, id, config, now);
+      if (check === 'expired') throw notFound(BUDGET_LINK_MESSAGES.expired);
+      const row = check === 'ok' ? await findBooking(db, id) : undefined;
+      if (row?.status !== 'IN_PROGRESS') throw notFound(BUDGET_LINK_MESSAGES.invalid);
+      await grantFunnelBooking(c, config, id, now);
+      return c.json({ id });
+    })
+    .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await describeBooking(db, row, { now: new Date() }));
+    })
+    .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      const request = c.req.valid('json');
+      await limitCouponChecks(c, deps, request.couponCode);
+      const quote = await updateBooking(db, { row, request, now: new Date() });
+      return c.json({ id: row.id, quote });
+    })
+    .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      const now = new Date();
+      const blockers = await findPaymentBlockers(db, row, now);
+      if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
+      // Seats of abandoned payments go back on sale before anyone is told a departure is full.
+      await releaseExpiredHolds(db, now);
+      return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
+    })
+    .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      // Fares and seats change by the minute.
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
+    })
+    .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
+      return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
+    })
+    .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
+    })
+    .post(
+      '/:id/budget',
+      allow('public'),
+      // Counted before validation: every attempt to have a mail sent counts.
+      rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+      validate('param', IdParam, { invalid: bookingNotFound }),
+      validate('json', BudgetSchema),
+      async (c) => {
         const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        c.header('Cache-Control', 'no-store');
-        return c.json(await describeBooking(db, row, { now: new Date() }));
-      })
-      .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
-        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        const request = c.req.valid('json');
-        await limitCouponChecks(c, deps, request.couponCode);
-        const quote = await updateBooking(db, { row, request, now: new Date() });
-        return c.json({ id: row.id, quote });
-      })
-      .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        const now = new Date();
-        const blockers = await findPaymentBlockers(db, row, now);
-        if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
-        // Seats of abandoned payments go back on sale before anyone is told a departure is full.
-        await releaseExpiredHolds(db, now);
-        return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
-      })
-      .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        // Fares and seats change by the minute.
-        c.header('Cache-Control', 'no-store');
-        return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
-      })
-      .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
-        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
-        return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
-      })
-      .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        c.header('Cache-Control', 'no-store');
-        return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
-      })
-      .post(
-        '/:id/budget',
-        allow('public'),
-        // Counted before validation: every attempt to have a mail sent counts.
-        rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
-        validate('param', IdParam, { invalid: bookingNotFound }),
-        validate('json', BudgetSchema),
-        async (c) => {
-          const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-          return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, config, now: new Date() }));
-        },
-      )
-  );
+        return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, config, now: new Date() }));
+      },
+    );
 }

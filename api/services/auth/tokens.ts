@@ -97,6 +97,51 @@ export async function verifyAccessToken(token: string, { secret, now = new Date(
   }
 }
 
+/** Purposes of signed data handed to browsers and mails; each has its own key and audience. */
+type DataPurpose = 'feedback-link' | 'funnel-cookie' | 'budget-link';
+
+/**
+ * Claims signed for one purpose (a mailed link, a browser's cookie), valid for `seconds` from `now`.
+ * `verifyPurposeToken` with the same purpose reads them back.
+ */
+export async function signPurposeToken(
+  claims: Record<string, unknown>,
+  { purpose, secret, now, seconds }: { purpose: DataPurpose; secret: string; now: Date; seconds: number },
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setIssuer(ISSUER)
+    .setAudience(purpose)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + seconds)
+    .sign(deriveKey(secret, purpose));
+}
+
+/**
+ * The claims of a token `signPurposeToken` signed for `purpose`, or why it cannot be used: 'expired' (a
+ * person can be told so), 'invalid' for anything else (tampered, another purpose or key, malformed).
+ */
+export async function verifyPurposeToken(
+  token: string,
+  { purpose, secret, now = new Date() }: { purpose: DataPurpose; secret: string; now?: Date },
+): Promise<{ ok: true; claims: Record<string, unknown> } | { ok: false; reason: 'expired' | 'invalid' }> {
+  try {
+    const { payload } = await jwtVerify(token, deriveKey(secret, purpose), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: purpose,
+      currentDate: now,
+      requiredClaims: ['exp', 'iat'],
+    });
+    return { ok: true, claims: payload };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };
+    throw error;
+  }
+}
+
 /** Short-lived signed data carried by the browser (the OAuth state, verifier and nonce). */
 export async function signState(
   data: Record<string, string | null>,

@@ -3,14 +3,13 @@
  * that made a booking carries a signed, httpOnly cookie naming the bookings it made (newest first, at most
  * FUNNEL_COOKIE_MAX_BOOKINGS); its traveller's account and staff see it too. A fresh browser gets in only
  * through the budget mail's link, whose signed token names one booking and is exchanged for this cookie.
- * Both are jose HS256 tokens with their own keys derived from AUTH_SECRET, so every instance of the shop
- * reads what another one signed.
+ * Both are tokens signed for their own purpose (`signPurposeToken`: its own key derived from AUTH_SECRET),
+ * so every instance of the shop reads what another one signed.
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
-import { deriveKey } from '../auth/tokens.ts';
+import { signPurposeToken, verifyPurposeToken } from '../auth/tokens.ts';
 
 export const FUNNEL_COOKIE = 'dr_funnel';
 /** A visitor pricing trips for a family and for friends keeps both; older ones fall off the list. */
@@ -19,46 +18,11 @@ export const FUNNEL_COOKIE_MAX_BOOKINGS = 20;
 export const FUNNEL_ACCESS_DAYS = 90;
 const SECONDS = FUNNEL_ACCESS_DAYS * 24 * 60 * 60;
 
-const ISSUER = 'different-shop';
-const ALGORITHM = 'HS256';
-const COOKIE_AUDIENCE = 'funnel-cookie';
-const LINK_AUDIENCE = 'budget-link';
-
-async function sign(claims: Record<string, unknown>, audience: typeof COOKIE_AUDIENCE | typeof LINK_AUDIENCE, secret: string, now: Date): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setIssuer(ISSUER)
-    .setAudience(audience)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + SECONDS)
-    .sign(deriveKey(secret, audience));
-}
-
-type Verified = { ok: true; claims: Record<string, unknown> } | { ok: false; reason: 'expired' | 'invalid' };
-
-async function verify(token: string, audience: typeof COOKIE_AUDIENCE | typeof LINK_AUDIENCE, secret: string, now: Date): Promise<Verified> {
-  try {
-    const { payload } = await jwtVerify(token, deriveKey(secret, audience), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience,
-      currentDate: now,
-      requiredClaims: ['exp', 'iat'],
-    });
-    return { ok: true, claims: payload };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
-    if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };
-    throw error;
-  }
-}
-
 /** The bookings this browser made or was let into; none for a missing, forged or expired cookie. */
 export async function funnelBookingsOf(c: Context, { authSecret }: Pick<Config, 'authSecret'>, now = new Date()): Promise<string[]> {
   const token = getCookie(c, FUNNEL_COOKIE);
   if (!token) return [];
-  const verified = await verify(token, COOKIE_AUDIENCE, authSecret, now);
+  const verified = await verifyPurposeToken(token, { purpose: 'funnel-cookie', secret: authSecret, now });
   if (!verified.ok) return [];
   const ids = verified.claims['b'];
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
@@ -68,7 +32,8 @@ export async function funnelBookingsOf(c: Context, { authSecret }: Pick<Config, 
 export async function grantFunnelBooking(c: Context, config: Pick<Config, 'authSecret' | 'env'>, bookingId: string, now = new Date()): Promise<void> {
   const kept = (await funnelBookingsOf(c, config, now)).filter((id) => id !== bookingId);
   const ids = [bookingId, ...kept].slice(0, FUNNEL_COOKIE_MAX_BOOKINGS);
-  setCookie(c, FUNNEL_COOKIE, await sign({ b: ids }, COOKIE_AUDIENCE, config.authSecret, now), {
+  const token = await signPurposeToken({ b: ids }, { purpose: 'funnel-cookie', secret: config.authSecret, now, seconds: SECONDS });
+  setCookie(c, FUNNEL_COOKIE, token, {
     // Every funnel call (bookings and payments) is under /api; pages never need it.
     path: '/api',
     httpOnly: true,
@@ -80,7 +45,7 @@ export async function grantFunnelBooking(c: Context, config: Pick<Config, 'authS
 
 /** The token of a budget mail's link to one booking. */
 export const signBudgetLinkToken = (bookingId: string, { authSecret }: Pick<Config, 'authSecret'>, now: Date) =>
-  sign({ b: bookingId }, LINK_AUDIENCE, authSecret, now);
+  signPurposeToken({ b: bookingId }, { purpose: 'budget-link', secret: authSecret, now, seconds: SECONDS });
 
 /** Whether `token` is a budget link to `bookingId`, or why not ('expired' can be told to a person). */
 export async function checkBudgetLinkToken(
@@ -89,7 +54,7 @@ export async function checkBudgetLinkToken(
   { authSecret }: Pick<Config, 'authSecret'>,
   now = new Date(),
 ): Promise<'ok' | 'expired' | 'invalid'> {
-  const verified = await verify(token, LINK_AUDIENCE, authSecret, now);
+  const verified = await verifyPurposeToken(token, { purpose: 'budget-link', secret: authSecret, now });
   if (!verified.ok) return verified.reason;
   return verified.claims['b'] === bookingId ? 'ok' : 'invalid';
 }

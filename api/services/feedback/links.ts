@@ -1,43 +1,35 @@
 /**
  * The feedback links (issue 13): `/feedback/tour/{periodId}/{bookingId}?clave=…` and
- * `/feedback/activity/{periodId}/{activityId}/{bookingId}?clave=…`. The `clave` is a jose-signed token
- * (HS256, its own key derived from AUTH_SECRET) that binds the link to one booking, one traveller and, for
- * an activity, one optional activity, and expires after FEEDBACK_LINK_DAYS. It works without signing in;
+ * `/feedback/activity/{periodId}/{activityId}/{bookingId}?clave=…`. The `clave` is a token signed for
+ * this purpose (`signPurposeToken`: HS256, its own key derived from AUTH_SECRET) that binds the link to one
+ * booking, one traveller and, for an activity, one optional activity, and expires after FEEDBACK_LINK_DAYS. It works without signing in;
  * that it works once is the database's job (a unique index per booking, traveller and activity).
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { pathTo } from '#shared/routes.ts';
 import { FEEDBACK_LINK_DAYS } from '#shared/rules/reviews.ts';
 import { FEEDBACK_LINK_PARAM } from '#shared/schemas/feedback.ts';
 import type { Config } from '../../config.ts';
-import { deriveKey } from '../auth/tokens.ts';
-
-const ISSUER = 'different-shop';
-const AUDIENCE = 'feedback-link';
-const ALGORITHM = 'HS256';
+import { signPurposeToken, verifyPurposeToken } from '../auth/tokens.ts';
 
 /** What a feedback link is for. */
 export type FeedbackSubject =
   | { kind: 'tour'; bookingId: string; travelerId: string; periodId: string }
   | { kind: 'activity'; bookingId: string; travelerId: string; periodId: string; activityId: string };
 
+const seconds = FEEDBACK_LINK_DAYS * 24 * 60 * 60;
+
 /** Signs a subject into the token a link carries. */
-export async function signFeedbackToken(subject: FeedbackSubject, { secret, now }: { secret: string; now: Date }): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({
-    k: subject.kind,
-    b: subject.bookingId,
-    t: subject.travelerId,
-    p: subject.periodId,
-    ...(subject.kind === 'activity' ? { a: subject.activityId } : {}),
-  })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + FEEDBACK_LINK_DAYS * 24 * 60 * 60)
-    .sign(deriveKey(secret, 'feedback-link'));
-}
+export const signFeedbackToken = (subject: FeedbackSubject, { secret, now }: { secret: string; now: Date }): Promise<string> =>
+  signPurposeToken(
+    {
+      k: subject.kind,
+      b: subject.bookingId,
+      t: subject.travelerId,
+      p: subject.periodId,
+      ...(subject.kind === 'activity' ? { a: subject.activityId } : {}),
+    },
+    { purpose: 'feedback-link', secret, now, seconds },
+  );
 
 /**
  * The subject of a token signed by `signFeedbackToken`, or why it cannot be used: 'expired' (a person can
@@ -47,24 +39,13 @@ export async function verifyFeedbackToken(
   token: string,
   { secret, now = new Date() }: { secret: string; now?: Date },
 ): Promise<{ ok: true; subject: FeedbackSubject } | { ok: false; reason: 'expired' | 'invalid' }> {
-  try {
-    const { payload } = await jwtVerify(token, deriveKey(secret, 'feedback-link'), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['exp', 'iat'],
-    });
-    const { k, b, t, p, a } = payload;
-    if (typeof b !== 'string' || typeof t !== 'string' || typeof p !== 'string') return { ok: false, reason: 'invalid' };
-    if (k === 'tour') return { ok: true, subject: { kind: 'tour', bookingId: b, travelerId: t, periodId: p } };
-    if (k === 'activity' && typeof a === 'string') return { ok: true, subject: { kind: 'activity', bookingId: b, travelerId: t, periodId: p, activityId: a } };
-    return { ok: false, reason: 'invalid' };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
-    if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };
-    throw error;
-  }
+  const verified = await verifyPurposeToken(token, { purpose: 'feedback-link', secret, now });
+  if (!verified.ok) return verified;
+  const { k, b, t, p, a } = verified.claims;
+  if (typeof b !== 'string' || typeof t !== 'string' || typeof p !== 'string') return { ok: false, reason: 'invalid' };
+  if (k === 'tour') return { ok: true, subject: { kind: 'tour', bookingId: b, travelerId: t, periodId: p } };
+  if (k === 'activity' && typeof a === 'string') return { ok: true, subject: { kind: 'activity', bookingId: b, travelerId: t, periodId: p, activityId: a } };
+  return { ok: false, reason: 'invalid' };
 }
 
 /**
