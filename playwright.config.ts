@@ -4,11 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4399);
-// Every run starts the real shop on an empty data folder: migrate, seed, build, serve.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-// Workers load this file again; the variable makes them reuse the same folder (tests read its database).
-process.env.E2E_DATA_DIR = dataDir;
+// Two lanes, one per worker: each has its own shop (port, data folder, database), started by the main
+// process, so the tests of one worker see the same state they would see run alone in that order, and the
+// two cores are both used. Workers load this file again with their TEST_PARALLEL_INDEX: the lane's port
+// and folder go into E2E_PORT and E2E_DATA_DIR, which the tests' helpers read.
+// E2E_LANES=1 runs everything on one shop (a quicker start for a single spec).
+const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+process.env.E2E_PORT_BASE ??= process.env.E2E_PORT ?? '4399';
+const basePort = Number(process.env.E2E_PORT_BASE);
+// Every run starts the real shops on empty data folders: migrate, seed, build, serve.
+const laneDirs = Array.from({ length: lanes }, (_, i) => {
+  const key = `E2E_DATA_DIR_${i}`;
+  // Workers inherit the folders the main process made.
+  process.env[key] ??= i === 0 && process.env.E2E_DATA_DIR ? process.env.E2E_DATA_DIR : mkdtempSync(join(tmpdir(), `shop-e2e-${i}-`));
+  return process.env[key];
+});
+const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % lanes;
+const port = basePort + lane;
+process.env.E2E_PORT = String(port);
+process.env.E2E_DATA_DIR = laneDirs[lane];
 // The scheduled jobs a test runs by their command (`node api/jobs.ts …`) sign links the server must accept:
 // both get one secret, kept for the workers the same way.
 const authSecret = process.env.E2E_AUTH_SECRET ?? randomBytes(32).toString('base64url');
@@ -17,7 +31,7 @@ process.env.E2E_AUTH_SECRET = authSecret;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: lanes,
   retries: 0,
   timeout: 30_000,
   outputDir: 'test-results/playwright',
@@ -38,12 +52,19 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testIgnore: /page-access\.spec\.ts$/ },
   ],
   webServer: {
-    command: 'node api/start.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 240_000,
+    // One launcher starts every lane's shop at once (tests/support/e2e-shops.ts) and says when all answer.
+    command: 'node tests/support/e2e-shops.ts',
+    wait: { stdout: /E2E_SHOPS_READY/ },
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     // TRUST_PROXY lets tests give each page its own client address (tests/support/client-address.ts).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_SECRET: authSecret },
+    env: {
+      E2E_SHOP_LANES: JSON.stringify(laneDirs.map((dataDir, i) => ({ port: basePort + i, dataDir }))),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      TRUST_PROXY: '1',
+      AUTH_SECRET: authSecret,
+    },
   },
 });

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/vitest-sequencer.ts';
 
 export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'site/**/*.test.ts', 'content-build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // Database and server tests open real files and ports; two workers fit these 2-core machines.
     maxWorkers: 2,
+    globalSetup: ['tests/support/vitest-global-setup.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

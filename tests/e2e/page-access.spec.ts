@@ -45,6 +45,9 @@ async function open(page: Page, path: string) {
   await expect(page.getByText(/^(Cargando tu cuenta…|Te llevamos a iniciar sesión…)$/)).toHaveCount(0, { timeout: 10_000 });
 }
 
+// Each test walks every page of the areas (28), a few seconds each on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('lists the pages of the traveller area and the back office', () => {
   expect(PAGES.filter((p) => p.area === 'profile').length).toBeGreaterThanOrEqual(5);
   expect(PAGES.filter((p) => p.area === 'admin' && !p.guides).length).toBeGreaterThanOrEqual(15);

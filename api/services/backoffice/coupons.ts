@@ -108,9 +108,10 @@ const snapshot = ({ usedBy: _usedBy, tourName: _tourName, period: _period, fligh
 export async function createCoupon(db: Db, { requestId, input, actor, now }: { requestId: string; input: CouponInput; actor: Actor; now: Date }) {
   const replay = await db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();
   if (replay?.entityType === 'coupon') return { coupon: await findCoupon(db, replay.entityId), created: false };
-  await checkCoupon(db, input, null);
   const id = randomUUID();
   try {
+    // Inside the try: the same press sent twice at once may find the code taken by its twin.
+    await checkCoupon(db, input, null);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('coupons')
@@ -121,6 +122,7 @@ export async function createCoupon(db: Db, { requestId, input, actor, now }: { r
   } catch (error) {
     const again = await db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();
     if (again?.entityType === 'coupon') return { coupon: await findCoupon(db, again.entityId), created: false };
+    if (error instanceof AppError) throw error; // the form's own errors, as checked
     // Two creates of one code at once: the other one has it now.
     if (await db.selectFrom('coupons').select('id').where('code', '=', input.code).executeTakeFirst()) throw invalid({ code: COUPON_FORM_MESSAGES.duplicate });
     throw error;

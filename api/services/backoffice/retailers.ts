@@ -220,9 +220,10 @@ export async function createRetailer(
 ): Promise<{ retailer: RetailerView; created: boolean }> {
   const replay = await replayOf(db, requestId);
   if (replay?.entityType === 'retailer') return { retailer: await findRetailer(db, replay.entityId), created: false };
-  await checkCifFree(db, input.cif, null);
   const id = randomUUID();
   try {
+    // Inside the try: the same press sent twice at once may find the CIF taken by its twin.
+    await checkCifFree(db, input.cif, null);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('retailers')
