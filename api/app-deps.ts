@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { AuthContext } from './auth-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { TourStatusEvent } from '#shared/schemas/cms.ts';
+import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
 import type { EventHub } from './services/cms/events.ts';
 import type { RebuildQueue } from './services/rebuilds.ts';
 
@@ -21,6 +21,8 @@ export interface AppDeps {
   rebuilds?: RebuildQueue;
   /** Tour status changes the card tools follow on `/api/cms/events`. */
   cmsEvents?: EventHub<TourStatusEvent>;
+  /** The same live events from the other instances on one PostgreSQL (api/services/instance-bus.ts). */
+  otherInstancesEvents?: EventHub<CmsEvent>;
   /**
    * Tests only: who is calling, instead of the session cookies, for suites that exercise access rules
    * without signing in. Never set by the running shop.

@@ -4,7 +4,7 @@
  */
 import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
 import { loadConfig } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, dialectOf } from './db/database.ts';
 import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
 import { withSharedLock } from './db/shared-lock.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
@@ -18,7 +18,8 @@ import { creditTripPoints } from './services/jobs/trip-points.ts';
 import { startMailWorker } from './services/mail/worker.ts';
 import { createEventHub } from './services/cms/events.ts';
 import { createRebuildQueue } from './services/rebuilds.ts';
-import type { TourStatusEvent } from '#shared/schemas/cms.ts';
+import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
+import { startInstanceBus } from './services/instance-bus.ts';
 import { offerReleasedSeats } from './services/waiting-list.ts';
 
 const config = loadConfig();
@@ -74,7 +75,15 @@ if (firstBuild) {
   rebuilds.request('arranque');
 }
 
-const server = await listen(createShop({ db, config, rebuilds, cmsEvents: createEventHub<TourStatusEvent>() }), config.port, config.host);
+const cmsEvents = createEventHub<TourStatusEvent>();
+// Instances on one PostgreSQL tell each other their commits (kept reads drop at once) and staff events.
+const otherInstancesEvents = createEventHub<CmsEvent>();
+const bus = dialectOf(config.databaseUrl) === 'postgres' ? await startInstanceBus({ db, url: config.databaseUrl, onEvent: otherInstancesEvents.emit }) : null;
+if (bus) {
+  rebuilds.subscribe(bus.publish);
+  cmsEvents.subscribe(bus.publish);
+}
+const server = await listen(createShop({ db, config, rebuilds, cmsEvents, otherInstancesEvents }), config.port, config.host);
 // Delivers the outbox: SMTP_URL when set, else .eml files under DATA_DIR/mail/.
 const mailer = startMailWorker({ db, config });
 // Expired refresh and single-use tokens are deleted hourly.
@@ -125,8 +134,7 @@ const stop = () => {
   clearInterval(holdSweep);
   clearInterval(pointsJob);
   server.close();
-  void mailer
-    .stop()
+  void Promise.all([mailer.stop(), bus?.stop()])
     .then(() => db.destroy())
     .finally(() => process.exit(0));
 };

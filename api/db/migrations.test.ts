@@ -21,6 +21,16 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     expect(second.results).toEqual([]);
   });
 
+  it.runIf(dialect === 'postgres')('give every table the trigger that tells the other instances of its writes', async () => {
+    t = await createTestDatabase(dialect);
+    const { rows } = await sql<{ name: string }>`
+      select tablename as name from pg_tables
+      where schemaname = current_schema() and tablename not like 'kysely_migration%'
+        and tablename not in (select c.relname from pg_trigger tr join pg_class c on c.oid = tr.tgrelid where tr.tgname = 'shop_notify_write')`.execute(t.db);
+    // A new table needs it in its migration: see 2026-11-29T10-write-notifications.ts.
+    expect(rows.map((r) => r.name)).toEqual([]);
+  });
+
   it('enforce foreign keys', async () => {
     t = await createTestDatabase(dialect);
     await expect(

@@ -6,9 +6,10 @@
  * A Kysely plugin sees every query this process runs. A write bumps its table's counter before it
  * runs and again once it has run, so a read that overlapped it in any way is never kept under the newer
  * counter. A raw SQL write (`sql\`update …\``) names no table the plugin can read: it bumps every counter.
- * On SQLite that is exact (one connection: no read runs inside another's transaction). What it cannot
- * see (another process's writes, a PostgreSQL read that ran after the statement but before its commit)
- * is bounded by the age a cache accepts (`CACHE_MAX_AGE_MS` of the caller).
+ * On SQLite that is exact (one connection: no read runs inside another's transaction). On PostgreSQL
+ * every commit is also told to every instance (`written`, from the instance bus): another instance's
+ * writes, and a read that ran after a statement but before its commit, are seen at the commit. While
+ * the bus is away, the age a cache accepts (`READ_CACHE_MAX_AGE_MS`) bounds what is missed.
  */
 import type {
   Kysely,
@@ -21,7 +22,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 
-const EVERY_TABLE = '*';
+export const EVERY_TABLE = '*';
 
 function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
@@ -59,6 +60,14 @@ export class TableVersions implements KyselyPlugin {
     else this.#counters.set(table, (this.#counters.get(table) ?? 0) + 1);
   }
 
+  /**
+   * A write this process's plugin did not see: another instance's, told by PostgreSQL at its commit
+   * (api/services/instance-bus.ts); `'*'` when anything may have changed (the listener was away).
+   */
+  written(table: string): void {
+    this.#bump(table);
+  }
+
   /** A value that changes whenever any of these tables (snake_case, as in SQL) is written by this process. */
   version(tables: readonly string[]): string {
     let key = String(this.#everything);
@@ -94,7 +103,7 @@ export function trackTableVersions<T>(db: Kysely<T>, tracker: TableVersions): Ky
 // biome-ignore lint/suspicious/noExplicitAny: any schema; only the instance is looked up.
 export const tableVersionsOf = (db: Kysely<any>): TableVersions | null => trackers.get(db) ?? null;
 
-/** How long a kept read is trusted at most: what this process cannot see (another instance's writes) shows within it. */
+/** How long a kept read is trusted at most: what this process was not told (the instance bus away) shows within it. */
 export const READ_CACHE_MAX_AGE_MS = 1_000;
 
 /**

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/datab
 import { loadConfig } from '../config.ts';
 import { createEventHub } from '../services/cms/events.ts';
 import { createRebuildQueue } from '../services/rebuilds.ts';
-import type { TourStatusEvent } from '#shared/schemas/cms.ts';
+import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
@@ -20,15 +20,16 @@ describe('/api/cms/events', () => {
     log: () => {},
   });
   const cmsEvents = createEventHub<TourStatusEvent>();
+  const otherInstancesEvents = createEventHub<CmsEvent>();
   afterAll(() => rebuilds.stop());
   beforeEach(async () => {
     t = await createTestDatabase('sqlite');
     await seedCallers(t.db);
   });
   afterEach(async () => t.drop());
-  const setup = () => signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds, cmsEvents });
+  const setup = () => signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds, cmsEvents, otherInstancesEvents });
 
-  it('streams a publication and a tour status change to an admin', async () => {
+  it('streams a publication and a tour status change to an admin, and those of the other instances', async () => {
     const { api, signIn } = setup();
     const abort = new AbortController();
     const res = await api.request('/cms/events', { headers: await signIn('admin'), signal: abort.signal });
@@ -53,6 +54,9 @@ describe('/api/cms/events', () => {
     cmsEvents.emit({ type: 'tour', id: 'tour-1', name: 'Perú', status: 'UPDATING' });
     await readUntil('event: tour');
     expect(text).toContain('"status":"UPDATING"');
+    // What another instance on the same PostgreSQL published (its bus relays it here).
+    otherInstancesEvents.emit({ type: 'publish', id: 'otra-instancia', state: 'published', at: stamp, pages: 3 });
+    await readUntil('"id":"otra-instancia"');
     abort.abort();
     await reader.cancel().catch(() => {});
   });

@@ -12,8 +12,9 @@ const HEARTBEAT_MS = 25_000;
  * `GET /api/cms/events`, admins only: the staff's live stream (Server-Sent Events; the spec's tour-update
  * subscription). Each publication of a change says 'publishing', then 'published' (with the time) or
  * 'failed' (the previous page is still live); tour status changes say what a card's spinner follows.
+ * With several instances, those of the others come too: the publication may run on another one.
  */
-export function cmsEventRoutes({ rebuilds, cmsEvents }: AppDeps) {
+export function cmsEventRoutes({ rebuilds, cmsEvents, otherInstancesEvents }: AppDeps) {
   return new Hono<ApiEnv>().get('/', allow('admin'), (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
@@ -24,7 +25,7 @@ export function cmsEventRoutes({ rebuilds, cmsEvents }: AppDeps) {
         queue.push(event);
         wake?.();
       };
-      const stops = [rebuilds?.subscribe(push), cmsEvents?.subscribe(push)];
+      const stops = [rebuilds?.subscribe(push), cmsEvents?.subscribe(push), otherInstancesEvents?.subscribe(push)];
       stream.onAbort(() => wake?.());
       try {
         await stream.writeSSE({ event: 'ready', data: '{}' });

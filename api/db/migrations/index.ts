@@ -28,6 +28,7 @@ import * as opinionModeration from './2026-11-27T10-opinion-moderation.ts';
 import * as guideTools from './2026-11-27T20-guide-tools.ts';
 import * as activityPhotos from './2026-11-28T10-activity-photos.ts';
 import * as emailLookupIndexes from './2026-11-28T20-email-lookup-indexes.ts';
+import * as writeNotifications from './2026-11-29T10-write-notifications.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T20-guide-tools': guideTools,
   '2026-11-28T10-activity-photos': activityPhotos,
   '2026-11-28T20-email-lookup-indexes': emailLookupIndexes,
+  '2026-11-29T10-write-notifications': writeNotifications,
 };
