@@ -24,6 +24,13 @@ describe.runIf(postgresUrl)('instances on one PostgreSQL tell each other their c
     if (bus) buses.push(await startInstanceBus({ db, url: t.url, onEvent, log: { warn: () => {} } }));
     return { db, bus: buses.at(-1) };
   };
+  const databaseWithATour = async () => {
+    t = await createTestDatabase('postgres');
+    await t.db
+      .insertInto('tours')
+      .values({ id: 't1', name: 'Japón esencial', webSlug: 'japon', tourType: 'Group', createdAt: stamp, updatedAt: stamp })
+      .execute();
+  };
   afterEach(async () => {
     for (const bus of buses.splice(0)) await bus.stop();
     for (const db of opened.splice(0)) await db.destroy();
@@ -31,11 +38,7 @@ describe.runIf(postgresUrl)('instances on one PostgreSQL tell each other their c
   });
 
   it('a read kept by one instance is dropped at another instance’s commit, not before it', async () => {
-    t = await createTestDatabase('postgres');
-    await t.db
-      .insertInto('tours')
-      .values({ id: 't1', name: 'Japón esencial', webSlug: 'japon', tourType: 'Group', createdAt: stamp, updatedAt: stamp })
-      .execute();
+    await databaseWithATour();
     const a = await instance();
     const b = await instance();
     const deaf = await instance({ bus: false });
@@ -83,11 +86,7 @@ describe.runIf(postgresUrl)('instances on one PostgreSQL tell each other their c
   });
 
   it('after losing its connection it listens again, and drops what it kept (writes may have been missed)', async () => {
-    t = await createTestDatabase('postgres');
-    await t.db
-      .insertInto('tours')
-      .values({ id: 't1', name: 'Japón esencial', webSlug: 'japon', tourType: 'Group', createdAt: stamp, updatedAt: stamp })
-      .execute();
+    await databaseWithATour();
     const b = await instance();
     expect(await readName(b.db)).toBe('Japón esencial');
     const listening = async () =>
