@@ -70,6 +70,8 @@ async function createTemplate(dialect: Dialect): Promise<string> {
 export async function setupTemplates(): Promise<() => Promise<void>> {
   const made = await Promise.all(dialects.map(async (dialect) => [dialect, await createTemplate(dialect)] as const));
   for (const [dialect, url] of made) process.env[TEMPLATE_ENV[dialect]] = url;
+  // Names this run's reused databases: two runs on one server (two terminals) keep apart.
+  process.env.TEST_DATABASE_RUN = String(process.pid);
   return async () => {
     for (const [dialect, url] of made) {
       if (dialect === 'sqlite') rmSync(dirname(url), { recursive: true, force: true });
@@ -77,7 +79,7 @@ export async function setupTemplates(): Promise<() => Promise<void>> {
         await dropPostgresDatabase(new URL(url).pathname.slice(1));
         const c = new pg.Client({ connectionString: postgresUrl });
         await c.connect();
-        const { rows } = await c.query<{ name: string }>(`select datname as name from pg_database where datname like 'shop\\_w%'`);
+        const { rows } = await c.query<{ name: string }>(`select datname as name from pg_database where datname like 'shop\\_w${process.pid}\\_%'`);
         await c.end();
         for (const { name } of rows) await dropPostgresDatabase(name);
       }
@@ -125,7 +127,7 @@ async function createPostgresDatabase(name: string, template?: string): Promise<
 
 /**
  * Even copied from a template, a PostgreSQL database costs ~0.2 s to create and ~0.03 s to drop, more
- * than most tests. Inside Vitest each worker keeps its own migrated databases (`shop_w{worker}_{n}`) and
+ * than most tests. Inside Vitest each worker keeps its own migrated databases (`shop_w{run}_{worker}_{n}`) and
  * hands one out again once its test has closed it, emptied: every table but the migrations' own. A
  * test file runs whole in one worker, so at a file's start every database of its worker is free. One
  * whose schema a test changed (a trigger, a function) is made again from the template.
@@ -158,7 +160,7 @@ async function claimPostgresDatabase(template: string): Promise<{ name: string; 
   let n = 0;
   while (inUse.has(n)) n++;
   inUse.add(n);
-  const name = `shop_w${process.env.VITEST_POOL_ID}_${n}`;
+  const name = `shop_w${process.env.TEST_DATABASE_RUN}_${process.env.VITEST_POOL_ID}_${n}`;
   const release = () => void inUse.delete(n);
   try {
     templateShape ??= queryOne<{ shape: string }>(template, SCHEMA_SHAPE).then((r) => r.shape);
@@ -213,7 +215,7 @@ export async function createTestDatabase(dialect: Dialect, { migrate = true } = 
     url = join(dir, 'shop.db');
     if (template) copyFileSync(template, url);
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else if (template && process.env.VITEST_POOL_ID) {
+  } else if (template && process.env.VITEST_POOL_ID && process.env.TEST_DATABASE_RUN) {
     const { name, release } = await claimPostgresDatabase(template);
     url = urlOf(name);
     cleanup = async () => release();
