@@ -80,6 +80,8 @@ describe.runIf(postgresUrl)('instances on one PostgreSQL tell each other their c
     const a = await instance({ onEvent: (event) => toA.push(event) });
     await instance({ onEvent: (event) => toB.push(event) });
     const event: CmsEvent = { type: 'tour', id: 't1', name: 'Japón esencial', status: 'UPDATING' };
+    // Something else on the channel is skipped, and the instances go on listening.
+    await sql`select pg_notify('shop_events', 'no es un evento')`.execute(t.db);
     a.bus?.publish(event);
     await vi.waitFor(() => expect(toB).toEqual([event]), { timeout: 10_000 });
     expect(toA).toEqual([]);

@@ -49,8 +49,14 @@ export async function startInstanceBus({
     c.on('notification', ({ channel, payload = '' }) => {
       if (channel === WRITES) versions?.written(payload);
       else if (channel === EVENTS) {
-        const { from, event } = JSON.parse(payload) as { from: string; event: CmsEvent };
-        if (from !== self) onEvent(event);
+        // Anyone connected may notify this channel: a payload that is not an instance's event is skipped.
+        let message: { from?: unknown; event?: CmsEvent };
+        try {
+          message = JSON.parse(payload) as typeof message;
+        } catch {
+          return;
+        }
+        if (message.event && message.from !== self) onEvent(message.event);
       }
     });
     // The 'end' below reconnects; an error without it (a notice) needs nothing.

@@ -1,6 +1,7 @@
 /**
- * Fresh, real databases for tests: an SQLite file in a temporary folder always, and a new PostgreSQL
- * database when TEST_DATABASE_URL points at a server (npm test and .ci/run start a throwaway one).
+ * Fresh, real databases for tests: an SQLite file in a temporary folder always, and a PostgreSQL database
+ * of its own (new, or reused emptied) when TEST_DATABASE_URL points at a server (npm test and .ci/run
+ * start a throwaway one).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ export interface TestDatabase {
   dialect: Dialect;
   url: string;
   db: Db;
-  /** Closes the connection and deletes the database. */
+  /** Closes the connection and deletes the database (a reused PostgreSQL one is handed back instead). */
   drop(): Promise<void>;
 }
 
@@ -127,8 +128,8 @@ async function createPostgresDatabase(name: string, template?: string): Promise<
 
 /**
  * Even copied from a template, a PostgreSQL database costs ~0.2 s to create and ~0.03 s to drop, more
- * than most tests. Inside Vitest each worker keeps its own migrated databases (`shop_w{run}_{worker}_{n}`) and
- * hands one out again once its test has closed it, emptied: every table but the migrations' own. A
+ * than most tests. Inside Vitest each worker keeps its own migrated databases (`shop_w{run}_{worker}_{n}`)
+ * and hands one out again once its test has closed it, emptied: every table but the migrations' own. A
  * test file runs whole in one worker, so at a file's start every database of its worker is free. One
  * whose schema a test changed (a trigger, a function) is made again from the template.
  */
