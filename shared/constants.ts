@@ -27,6 +27,9 @@ export const DIFFERENT_ID_MAX = 999_999;
 
 // Page sizes and limits
 
+/** "Tour listing … 50 in paged loading" (§9): the cards of one listing page, and of one "Ver más" step. */
+export const LISTING_PAGE_SIZE = 50;
+
 // Caching, media and display
 
 /** The mobile banner image is used at viewport widths up to and including this. */

@@ -13,6 +13,8 @@
  */
 export const ACCOUNT_HINT_KEY = 'dr-account';
 export const FAVORITE_INTENT_KEY = 'dr-favorite-intent';
+/** Sent by a filtered listing when it puts cards taken from its other pages in the page (stores/paged-grid.ts). */
+export const CARDS_ADDED_EVENT = 'dr:cards-added';
 /** A press older than this (a sign-in abandoned, then the tab kept open) is forgotten. */
 const INTENT_MAX_AGE_MS = 30 * 60_000;
 const HEART = '[data-favorite-tour]';
@@ -98,6 +100,8 @@ export function wireFavoriteHearts(): void {
     });
   });
 
+  // Hearts of cards a filtered listing takes from its other pages are painted as they come.
+  document.addEventListener(CARDS_ADDED_EVENT, paint);
   paint();
   if (!signedIn) return;
   void (async () => {

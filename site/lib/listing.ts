@@ -9,6 +9,8 @@ import { slugify } from '#shared/rules/text.ts';
 import type { DestinationSnapshot, ParentRegionSnapshot } from '#shared/snapshot.ts';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
+import { buildListingFacets, splitIntoPages, type ListingFacets } from '#shared/rules/listing-pages.ts';
+import { buildTripTypePath, filterGrid, listGridTours } from '#shared/rules/tour-grid.ts';
 import { loadCatalogue, perCatalogue } from './catalogue.ts';
 
 export type ListedTour = PublicTour;
@@ -139,3 +141,55 @@ export const TRIP_TYPE_PAGES = {
   single: { tripType: 'FIT', heading: 'Viajes para singles', intro: 'Viaja solo y conoce gente nueva: salidas pensadas para quien viaja por su cuenta.' },
   'grupo-privados': { tripType: 'Private', heading: 'Viajes privados', intro: 'Viajes a medida para ti y los tuyos, con las fechas y el ritmo que elijáis.' },
 } as const;
+
+/**
+ * One page of a catalogue listing (`#shared/rules/listing-pages.ts`): its cards, where it sits, and for a
+ * listing of several pages the pills counted over all of them.
+ */
+export interface ListingPage {
+  /** The listing's own address: page 1, and the base of `/pagina/{n}`. */
+  base: string;
+  number: number;
+  total: number;
+  /** This page's cards: listed tours only (an adult price above 0), in the listing's order. */
+  tours: ListedTour[];
+  /** Pills over the whole listing; null when it fits one page and the island counts its cards. */
+  facets: ListingFacets | null;
+}
+
+/** A listing's pages, from every tour it shows (unlisted ones are dropped before paging). */
+export function pageListing(base: string, tours: readonly ListedTour[]): ListingPage[] {
+  const listed = listGridTours(tours);
+  const pages = splitIntoPages(listed);
+  const facets = pages.length > 1 ? buildListingFacets(listed) : null;
+  return pages.map((cards, i) => ({ base, number: i + 1, total: pages.length, tours: cards, facets }));
+}
+
+/** Every catalogue listing by its address, each with its tours: the routes and the filter indexes read it. */
+export const listCatalogueListings: () => Map<string, ListedTour[]> = perCatalogue(() => {
+  const tours = listPublicTours();
+  const listings = new Map<string, ListedTour[]>([['/viajes', tours]]);
+  for (const [slug, page] of Object.entries(TRIP_TYPE_PAGES))
+    listings.set(buildTripTypePath(slug as keyof typeof TRIP_TYPE_PAGES), filterGrid({ tours, tripType: page.tripType, destination: null }));
+  for (const season of listSeasonListings()) listings.set(`/temporada/${season.slug}`, season.tours);
+  for (const { region, tours: inRegion } of listRegionListings()) listings.set(`/region/${region.slug}`, inRegion);
+  for (const listing of listDestinationListings()) listings.set(`/destino/${listing.slug}`, listing.tours);
+  return listings;
+});
+
+/** The pages of the listing at `base`, paged once per snapshot. */
+export const listingPages: (base: string) => ListingPage[] = (() => {
+  const paged = perCatalogue(() => new Map<string, ListingPage[]>());
+  return (base: string) => {
+    const memo = paged();
+    let pages = memo.get(base);
+    if (!pages) {
+      pages = pageListing(base, listCatalogueListings().get(base) ?? []);
+      memo.set(base, pages);
+    }
+    return pages;
+  };
+})();
+
+/** What a listing page renders beyond its cards (pager, pills): part of its `cacheKey`. */
+export const pageCacheData = (page: ListingPage) => ({ base: page.base, number: page.number, total: page.total, facets: page.facets });

@@ -30,13 +30,22 @@ export function buildBreadcrumbJsonLd({ crumbs, site }: { crumbs: readonly Crumb
 }
 
 /** ItemList of the tours a listing page shows, in its order. */
-export function buildTourListJsonLd({ tours, site }: { tours: readonly Pick<TourSnapshot, 'name' | 'webSlug'>[]; site: URL }) {
+export function buildTourListJsonLd({
+  tours,
+  site,
+  firstPosition = 1,
+}: {
+  tours: readonly Pick<TourSnapshot, 'name' | 'webSlug'>[];
+  site: URL;
+  /** The position of the first tour: a listing's later pages go on counting. */
+  firstPosition?: number;
+}) {
   return {
     '@context': SCHEMA,
     '@type': 'ItemList',
     itemListElement: tours.map((tour, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: firstPosition + index,
       name: tour.name,
       url: absoluteUrl(`/tour/${tour.webSlug}`, site),
     })),

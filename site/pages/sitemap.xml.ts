@@ -8,7 +8,8 @@ import type { APIRoute } from 'astro';
 import { TRIP_TYPE_SLUGS } from '#shared/enums.ts';
 import { buildTripTypePath } from '#shared/rules/tour-grid.ts';
 import { listCampaignLandingSlugs } from '../lib/campaigns.ts';
-import { listDestinationListings, listPublicTours, listRegionListings, listSeasonListings } from '../lib/listing.ts';
+import { listingPagePath } from '#shared/rules/listing-pages.ts';
+import { listCatalogueListings, listDestinationListings, listingPages, listPublicTours, listRegionListings, listSeasonListings } from '../lib/listing.ts';
 
 /** Content and information pages: fixed addresses. */
 const CONTENT_PATHS = [
@@ -42,6 +43,12 @@ export function listSitemapPaths(): string[] {
     ...listRegionListings().map((listing) => `/region/${listing.region.slug}`),
     ...listDestinationListings().map((listing) => `/destino/${listing.slug}`),
     ...listPublicTours().map((tour) => `/tour/${tour.webSlug}`),
+    // A listing's later pages (page 1 is its own address, above).
+    ...[...listCatalogueListings().keys()].flatMap((base) =>
+      listingPages(base)
+        .slice(1)
+        .map((page) => listingPagePath(base, page.number)),
+    ),
   ];
   return [...new Set(paths)];
 }
