@@ -5,7 +5,7 @@
  * write is a booking created or a booking's seats held. The departure has fewer seats than the run asks
  * for, so it also proves that the last seats go once: the seats held must be exactly the seats taken off.
  *
- *   node bench/seat-writes.ts [--seconds 5] [--processes 2] [--concurrency 8] [--seats 4500]
+ *   node bench/seat-writes.ts [--seconds 5] [--processes 2] [--concurrency 8] [--seats 30000]
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +26,7 @@ interface Counts {
 }
 
 /** `oversellCheck`: fewer seats than the run asks for; the section reports whether the last ones went exactly once. */
-export async function runSeatWrites({ seconds = 5, processes = 2, concurrency = 8, seats = 4_500, oversellCheck = false } = {}): Promise<string> {
+export async function runSeatWrites({ seconds = 5, processes = 2, concurrency = 8, seats = 30_000, oversellCheck = false } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-seats-'));
   const url = join(dir, 'shop.db');
   try {
@@ -85,7 +85,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       seconds: { type: 'string', default: '5' },
       processes: { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '8' },
-      seats: { type: 'string', default: '4500' },
+      seats: { type: 'string', default: '30000' },
     },
   });
   console.log(

@@ -24,6 +24,22 @@ import type {
 
 export const EVERY_TABLE = '*';
 
+/**
+ * The seats-left columns that holds move (api/services/bookings/seat-holds.ts). An update that sets
+ * nothing else is counted apart, so a read that keeps only what staff change (a departure's prices,
+ * flights, rooms) can ignore it (`ignoreSeatWrites`) instead of being read again after every hold.
+ */
+const SEAT_COLUMNS = new Set(['bookable_availability', 'availability']);
+const SEATS = ':seats';
+
+function updatesOnlySeats(node: RootOperationNode): boolean {
+  if (node.kind !== 'UpdateQueryNode' || !node.updates || node.updates.length === 0) return false;
+  return node.updates.every((update) => {
+    const column = update.column as unknown as { kind: string; column?: { name?: string } };
+    return column.kind === 'ColumnNode' && SEAT_COLUMNS.has(column.column?.name ?? '');
+  });
+}
+
 function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
   if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
@@ -68,15 +84,22 @@ export class TableVersions implements KyselyPlugin {
     this.#bump(table);
   }
 
-  /** A value that changes whenever any of these tables (snake_case, as in SQL) is written by this process. */
-  version(tables: readonly string[]): string {
+  /**
+   * A value that changes whenever any of these tables (snake_case, as in SQL) is written by this process;
+   * with `ignoreSeatWrites`, not when an update only moved seats (`SEAT_COLUMNS`).
+   */
+  version(tables: readonly string[], { ignoreSeatWrites = false }: { ignoreSeatWrites?: boolean } = {}): string {
     let key = String(this.#everything);
-    for (const table of tables) key += `:${this.#counters.get(table) ?? 0}`;
+    for (const table of tables) {
+      key += `:${this.#counters.get(table) ?? 0}`;
+      if (!ignoreSeatWrites) key += `/${this.#counters.get(table + SEATS) ?? 0}`;
+    }
     return key;
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const table = writtenTable(node);
+    const written = writtenTable(node);
+    const table = written !== null && written !== EVERY_TABLE && updatesOnlySeats(node) ? written + SEATS : written;
     if (table !== null) {
       this.#bump(table);
       this.#writes.set(queryId, table);
@@ -127,14 +150,17 @@ export function cachedReads<T>({
   tables,
   maxAgeMs = READ_CACHE_MAX_AGE_MS,
   maxEntries = 20_000,
+  ignoreSeatWrites = false,
 }: {
   tables: readonly string[];
   maxAgeMs?: number;
   maxEntries?: number;
+  /** The kept value holds no seat counts: an update that only moves seats leaves it kept. */
+  ignoreSeatWrites?: boolean;
 }): CachedReads<T> {
   // Per database: tests open many.
   const caches = new WeakMap<object, Map<string, { version: string; at: number; value: T }>>();
-  const peek = (db: AnyDb, key: string, version: string | null = tableVersionsOf(db)?.version(tables) ?? null): T | undefined => {
+  const peek = (db: AnyDb, key: string, version: string | null = tableVersionsOf(db)?.version(tables, { ignoreSeatWrites }) ?? null): T | undefined => {
     const hit = version === null ? undefined : caches.get(db)?.get(key);
     return hit && hit.version === version && Date.now() - hit.at < maxAgeMs ? hit.value : undefined;
   };
@@ -147,7 +173,7 @@ export function cachedReads<T>({
       caches.set(db, kept);
     }
     // Taken before the read: a write while it runs leaves what it read stale at once.
-    const version = versions.version(tables);
+    const version = versions.version(tables, { ignoreSeatWrites });
     const at = Date.now();
     const hit = peek(db, key, version);
     if (hit !== undefined) return hit;

@@ -13,6 +13,7 @@ import type { AgePrice } from '#shared/rules/prices.ts';
 import { isCampaignValid, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
 import type { SeatOffer } from '#shared/rules/seats.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { cachedReads } from '../../db/table-versions.ts';
 import type { PriceRow } from '../../db/tables.ts';
@@ -93,8 +94,29 @@ export function findPeriodWithTour(db: Db, periodId: string) {
     .executeTakeFirst();
 }
 
-/** Loads a period's offer; null when the period does not exist. */
-export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
+/** The rows an offer is made of, as read: what changes only when staff change the departure. */
+interface OfferRows {
+  period: NonNullable<Awaited<ReturnType<typeof findPeriodWithTour>>>;
+  flights: { id: string; name: string; guaranteedAvailability: number; bookableAvailability: number }[];
+  cockpitPrices: { flightId: string; ageGroupName: string; feeCents: number; flightCostCents: number }[];
+  modes: { id: string; activityId: string; places: number }[];
+  activities: { id: string; activityId: string; subtype: string | null; productType: string | null; bookableAvailability: number }[];
+  packs: { id: string; activityId: string; multipleActivityIds: string }[];
+  campaigns: { valueCents: number; validFromDate: string | null; validUntilDate: string | null; discountAppliedPerTxt: string | null }[];
+  prices: PriceRow[];
+}
+
+/**
+ * The seats left of a departure, its flights and its optional activities: the part of an offer that every
+ * hold changes (`SEAT_COLUMNS` writes), read apart from the rest so a hold does not make the rest be read again.
+ */
+interface SeatCounts {
+  period: number;
+  flights: ReadonlyMap<string, number>;
+  activities: ReadonlyMap<string, number>;
+}
+
+async function readOfferRows(db: Db, periodId: string): Promise<OfferRows | null> {
   const period = await findPeriodWithTour(db, periodId);
   if (!period) return null;
 
@@ -149,6 +171,40 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     )
     .orderBy('id')
     .execute();
+  return { period, flights, cockpitPrices, modes, activities, packs, campaigns, prices };
+}
+
+/** One statement: the seats left of the departure, of each of its flights and of each of its optional activities. */
+async function readSeatCounts(db: Db, periodId: string): Promise<SeatCounts> {
+  const rows = await db
+    .selectFrom('periods')
+    .select([sql<string>`'period'`.as('kind'), 'id', 'bookableAvailability'])
+    .where('id', '=', periodId)
+    .unionAll(
+      db
+        .selectFrom('flights')
+        .select([sql<string>`'flight'`.as('kind'), 'id', 'bookableAvailability'])
+        .where('periodId', '=', periodId),
+    )
+    .unionAll(
+      db
+        .selectFrom('optionalActivities')
+        .select([sql<string>`'activity'`.as('kind'), 'id', 'bookableAvailability'])
+        .where('periodId', '=', periodId),
+    )
+    .execute();
+  const of = (kind: string) => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, r.bookableAvailability]));
+  return { period: rows.find((r) => r.kind === 'period')?.bookableAvailability ?? 0, flights: of('flight'), activities: of('activity') };
+}
+
+/** The offer from its rows, with the seats of `seats` when given (newer than the rows' own). */
+function assembleOffer(rows: OfferRows, seats?: SeatCounts): PeriodOffer {
+  const { period, cockpitPrices, modes, packs, campaigns, prices } = rows;
+  const periodId = period.id;
+  const flights = seats ? rows.flights.map((f) => ({ ...f, bookableAvailability: seats.flights.get(f.id) ?? f.bookableAvailability })) : rows.flights;
+  const activities = seats
+    ? rows.activities.map((a) => ({ ...a, bookableAvailability: seats.activities.get(a.id) ?? a.bookableAvailability }))
+    : rows.activities;
   const pricesOf = (key: 'flightId' | 'reservationModeId' | 'optionalActivityId' | 'activityPackId', id: string) =>
     prices.filter((p) => p[key] === id).map(agePrice);
 
@@ -162,7 +218,7 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
       id: period.id,
       tourId: period.tourId,
       dayOne: period.dayOne,
-      bookableAvailability: period.bookableAvailability,
+      bookableAvailability: seats ? seats.period : period.bookableAvailability,
       webBookable: period.webBookable === 1,
       publishWeb: period.publishWeb === 1,
     },
@@ -198,6 +254,12 @@ export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodO
     ],
     campaigns: campaigns.map((c) => ({ ...c, discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const) })),
   };
+}
+
+/** Loads a period's offer, all of it read now; null when the period does not exist. */
+export async function loadPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
+  const rows = await readOfferRows(db, periodId);
+  return rows && assembleOffer(rows);
 }
 
 /** The part of an offer that says which seats choices take (shared/rules/seats.ts). */
@@ -278,15 +340,43 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
 
 export const periodNotFound = () => notFound('No encontramos esa salida. Puede que ya no esté a la venta.');
 
+const OFFER_TABLES = ['periods', 'tours', 'flights', 'cockpit_prices', 'reservation_modes', 'optional_activities', 'activity_packs', 'campaigns', 'prices'];
 /**
  * A period's offer as the quote and a new booking read it: every visitor pricing a departure asks for the
- * same one, and it changes only when one of these tables is written (`cachedReads`). What takes seats
- * (the hold) reads the offer again inside its own transaction, where nothing is kept.
+ * same one. Its rows change only when one of these tables is written other than by moving seats
+ * (`cachedReads`); its seat counts when seats move too, so the two are kept apart: a hold makes only the
+ * seat counts be read again (one statement), not the eight reads of the rows.
  */
-const keptOffers = cachedReads<PeriodOffer | null>({
-  tables: ['periods', 'tours', 'flights', 'cockpit_prices', 'reservation_modes', 'optional_activities', 'activity_packs', 'campaigns', 'prices'],
-});
-export const keptPeriodOffer = (db: Db, periodId: string) => keptOffers(db, periodId, () => loadPeriodOffer(db, periodId));
+const keptRows = cachedReads<OfferRows | null>({ tables: OFFER_TABLES, ignoreSeatWrites: true });
+const keptSeats = cachedReads<SeatCounts>({ tables: ['periods', 'flights', 'optional_activities'] });
+/** The last offer made of a kept row set, with the seat counts it was made with: most quotes reuse it whole. */
+const assembled = new WeakMap<OfferRows, { seats: SeatCounts; offer: PeriodOffer }>();
+
+function offerOf(rows: OfferRows, seats: SeatCounts): PeriodOffer {
+  const last = assembled.get(rows);
+  if (last?.seats === seats) return last.offer;
+  const offer = assembleOffer(rows, seats);
+  assembled.set(rows, { seats, offer });
+  return offer;
+}
+
+export async function keptPeriodOffer(db: Db, periodId: string): Promise<PeriodOffer | null> {
+  const rows = await keptRows(db, periodId, () => readOfferRows(db, periodId));
+  if (!rows) return null;
+  return offerOf(rows, await keptSeats(db, periodId, () => readSeatCounts(db, periodId)));
+}
+
+/**
+ * The offer inside a transaction that takes or gives back seats (the hold): the kept rows (read through
+ * the transaction when not kept, since the connection is the transaction's) and its seat counts read now,
+ * through the transaction. Only for transactions that write none of the offer's rows but seats: rows read
+ * after such a write and then rolled back would stay kept.
+ */
+export async function periodOfferForSeats(db: Db, trx: Db, periodId: string): Promise<PeriodOffer | null> {
+  const rows = await keptRows(db, periodId, () => readOfferRows(trx, periodId));
+  if (!rows) return null;
+  return assembleOffer(rows, await readSeatCounts(trx, periodId));
+}
 
 /** `POST /api/bookings/quote`: loads the period, refuses unknown options (422) and prices the choices. */
 export async function quoteChoices(db: Db, { periodId, choices, now }: { periodId: string; choices: BookingChoices; now: Date }): Promise<QuoteView> {

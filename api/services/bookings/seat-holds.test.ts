@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import { CreateBookingSchema } from '#shared/schemas/bookings.ts';
 import { dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBooking } from './bookings.ts';
@@ -123,6 +124,31 @@ describe.each(dialects)('seat holds on %s', (dialect) => {
     expect((await seats()).period).toBe(4);
     await t.db.transaction().execute((trx) => confirmHolds(trx, late, new Date()));
     expect((await seats()).period).toBe(4);
+  });
+
+  it('the seats a hold takes count at once for the next booking, and a staff change for the next hold', async () => {
+    // The offer's rows are kept across holds (they only move seats); its seat counts are not.
+    const create = () => api.request('/bookings', jsonRequest('POST', validBooking()));
+    for (const left of [7, 4, 1]) {
+      const res = await create();
+      expect(res.status).toBe(201);
+      const { id } = await res.json();
+      const { travellers } = await (await api.request(`/bookings/${id}`)).json();
+      expect((await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(travellers) }))).status).toBe(200);
+      expect((await hold(id)).status).toBe(200);
+      expect((await seats()).period).toBe(left);
+    }
+    const refused = await create();
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(NO_SEATS_MESSAGE);
+
+    // Staff give the departure more seats and take the flight's room away: the next hold sees both.
+    await t.db.updateTable('periods').set({ bookableAvailability: 10 }).where('id', '=', 'p1').execute();
+    const id = await customisedBooking();
+    await t.db.updateTable('reservationModes').set({ deleted: 1 }).where('id', '=', 'rm1').execute();
+    expect((await hold(id)).status).toBe(200);
+    expect((await seats()).room).toBe(initial.room);
+    expect((await seats()).period).toBe(7);
   });
 
   it('a booking that is no longer in progress cannot hold seats', async () => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { computeSeatNeeds, inSeatOrder, type SeatNeed, type SeatResourceType, seatShortage } from '#shared/rules/seats.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { loadPeriodOffer, seatOfferOf } from './quote.ts';
+import { loadPeriodOffer, periodOfferForSeats, seatOfferOf } from './quote.ts';
 import { bookingLocked, parseTravellers, type Trx } from './records.ts';
 
 /** How long seats stay held while the visitor pays, unless the route is told otherwise. */
@@ -136,7 +136,7 @@ export async function takeConfirmedSeats(trx: Trx, { bookingId, needs, now }: { 
  * write: on SQLite that takes the database's write lock before anything is read (no stale snapshot to
  * upgrade), on PostgreSQL it locks the booking row so two holds of one booking queue up.
  */
-async function claimBooking(trx: Trx, bookingId: string, now: Date) {
+async function claimBooking(db: Db, trx: Trx, bookingId: string, now: Date) {
   const claimed = await trx
     .updateTable('bookings')
     .set({ updatedAt: now.toISOString() })
@@ -145,7 +145,7 @@ async function claimBooking(trx: Trx, bookingId: string, now: Date) {
     .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) throw bookingLocked();
   const row = await trx.selectFrom('bookings').select(['periodId', 'flightId', 'travelersStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
-  const offer = await loadPeriodOffer(trx, row.periodId);
+  const offer = await periodOfferForSeats(db, trx, row.periodId);
   if (!offer) throw bookingLocked();
   return computeSeatNeeds(seatOfferOf(offer), { travellers: parseTravellers(row.travelersStringify), flightId: row.flightId });
 }
@@ -163,7 +163,7 @@ export async function holdSeats(
 ): Promise<{ expiresAt: string }> {
   const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
-    const needs = await claimBooking(trx, bookingId, now);
+    const needs = await claimBooking(db, trx, bookingId, now);
     await releaseHolds(trx, bookingId, now);
     await takeSeats(trx, { bookingId, needs, expiresAt, confirmedAt: null, now });
   });
