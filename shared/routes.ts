@@ -121,6 +121,12 @@ export const ROUTES = [
   page('christmas-markets', '/tipo-de-viaje/viaje-mercados-navidenos'),
   page('trip-type', '/tipo-de-viaje/:slug?'),
   page('group-trips', '/viajes-en-grupo'),
+  // A listing's later pages, 50 cards each (docs/decisions/035-paged-listings.md).
+  page('trips-page', '/viajes/pagina/:page'),
+  page('season-page', '/temporada/:slug/pagina/:page'),
+  page('destination-page', '/destino/:slug/pagina/:page'),
+  page('region-page', '/region/:slug/pagina/:page'),
+  page('trip-type-page', '/tipo-de-viaje/:slug/pagina/:page'),
   page('tour', '/tour/:slug'),
   // The results page itself; the app first turns the header form's `?q=` into /busqueda/{slug}.
   { name: 'search-form', pattern: '/busqueda', kind: 'app', area: 'public', noindex: true },
