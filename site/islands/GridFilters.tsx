@@ -11,8 +11,7 @@ import { filterListingIndex, type IndexMatch, type ListingFacets } from '#shared
 import { buildDestinationPills, buildTripTypePills, filterGrid } from '#shared/rules/tour-grid.ts';
 import type { GridTourData } from '../lib/listing.ts';
 import { $gridFilter, clearGridFilter, formatTripCount, loadGridFilterFromAddress, toggleDestinationPill, toggleTripTypePill } from '../stores/grid-filter.ts';
-import { CARDS_ADDED_EVENT } from '../lib/favorite-hearts.ts';
-import { collectCards, loadListingIndex, shownAfter } from '../stores/paged-grid.ts';
+import { CARDS_ADDED_EVENT, collectCards, loadListingIndex, shownAfter } from '../stores/paged-grid.ts';
 
 interface Props {
   /** id of the element holding the cards (`[data-grid-tour="{tourId}"]`). */

@@ -13,7 +13,7 @@
  */
 export const ACCOUNT_HINT_KEY = 'dr-account';
 export const FAVORITE_INTENT_KEY = 'dr-favorite-intent';
-/** Sent by a filtered listing when it puts cards taken from its other pages in the page (stores/paged-grid.ts). */
+/** Sent by a filtered listing when it puts cards taken from its other pages in the page (stores/paged-grid.ts spells it too). */
 export const CARDS_ADDED_EVENT = 'dr:cards-added';
 /** A press older than this (a sign-in abandoned, then the tab kept open) is forgotten. */
 const INTENT_MAX_AGE_MS = 30 * 60_000;

@@ -6,6 +6,12 @@
 import { LISTING_PAGE_SIZE } from '#shared/constants.ts';
 import { isListingIndex, listingPagePath, type IndexMatch, type ListingIndex } from '#shared/rules/listing-pages.ts';
 
+/**
+ * Told to the page's favourite hearts when cards are put in the page. Spelled again in
+ * lib/favorite-hearts.ts, which must import nothing to stay inlined (favorite-hearts.test.ts holds them together).
+ */
+export const CARDS_ADDED_EVENT = 'dr:cards-added';
+
 const indexes = new Map<string, Promise<ListingIndex>>();
 const pages = new Map<string, Promise<Document>>();
 
