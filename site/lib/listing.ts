@@ -3,7 +3,6 @@
  * and parent regions resolved, and the groups the listing routes are built from.
  */
 import { selectPublicTours, type PublicTour } from '#shared/public-catalogue.ts';
-import { tourMatchesDestinationSlug, tourMatchesRegionSlug, tourMatchesSeasonSlug } from '#shared/rules/catalogue.ts';
 import { formatSeasonLabel, sortSeasonTags } from '#shared/rules/seasons.ts';
 import { slugify } from '#shared/rules/text.ts';
 import type { DestinationSnapshot, ParentRegionSnapshot } from '#shared/snapshot.ts';
@@ -11,7 +10,7 @@ import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { buildListingFacets, splitIntoPages, type ListingFacets } from '#shared/rules/listing-pages.ts';
 import { buildTripTypePath, filterGrid, listGridTours } from '#shared/rules/tour-grid.ts';
-import { loadCatalogue, perCatalogue } from './catalogue.ts';
+import { perCatalogue } from './catalogue.ts';
 
 export type ListedTour = PublicTour;
 
@@ -74,34 +73,64 @@ export interface DestinationListing {
   tours: ListedTour[];
 }
 
-/** One /destino page per destination with at least one visible tour; a name shared by two ids is one page. */
-export function listDestinationListings(): DestinationListing[] {
-  const { destinations, parentRegions } = loadCatalogue();
-  const tours = listPublicTours();
+/** The tours under each key, in the tours' order; a tour with a key twice is listed once. */
+function groupTours(tours: readonly ListedTour[], keysOf: (tour: ListedTour) => Iterable<string>): Map<string, ListedTour[]> {
+  const groups = new Map<string, ListedTour[]>();
+  for (const tour of tours) {
+    for (const key of new Set(keysOf(tour))) {
+      const group = groups.get(key);
+      if (group) group.push(tour);
+      else groups.set(key, [tour]);
+    }
+  }
+  return groups;
+}
+
+/** `slugify` of the same few names asked 10,000 times. */
+function slugsOnce(): (text: string) => string {
+  const slugs = new Map<string, string>();
+  return (text) => {
+    let slug = slugs.get(text);
+    if (slug === undefined) {
+      slug = slugify(text);
+      slugs.set(text, slug);
+    }
+    return slug;
+  };
+}
+
+/**
+ * One /destino page per destination with at least one visible tour; a name shared by two ids is one page.
+ * A tour is listed under a slug when one of its destinations' names has that slug (`tourMatchesDestinationSlug`).
+ */
+export const listDestinationListings: () => DestinationListing[] = perCatalogue(({ destinations, parentRegions }) => {
+  const slug = slugsOnce();
+  const toursBySlug = groupTours(listPublicTours(), (tour) => tour.destinations.map((d) => slug(d.name)));
   const bySlug = new Map<string, DestinationListing>();
   for (const destination of destinations) {
-    const slug = destinationSlug(destination);
-    if (slug === '' || bySlug.has(slug)) continue;
-    const matching = tours.filter((tour) => tourMatchesDestinationSlug({ tour, slug }));
-    if (matching.length === 0) continue;
+    const key = slug(destination.name);
+    if (key === '' || bySlug.has(key)) continue;
+    const matching = toursBySlug.get(key);
+    if (!matching) continue;
     const region = parentRegions.find((r) => r.id === destination.parentRegionId) ?? null;
-    bySlug.set(slug, { slug, destination, region, tours: matching });
+    bySlug.set(key, { slug: key, destination, region, tours: matching });
   }
   return [...bySlug.values()];
-}
+});
 
 export interface RegionListing {
   region: ParentRegionSnapshot;
   tours: ListedTour[];
 }
 
-/** One /region page per parent region with at least one visible tour. */
-export function listRegionListings(): RegionListing[] {
-  const tours = listPublicTours();
-  return loadCatalogue()
-    .parentRegions.map((region) => ({ region, tours: tours.filter((tour) => tourMatchesRegionSlug({ tour, slug: region.slug })) }))
-    .filter((listing) => listing.tours.length > 0);
-}
+/** One /region page per parent region with at least one visible tour (`tourMatchesRegionSlug`). */
+export const listRegionListings: () => RegionListing[] = perCatalogue(({ parentRegions }) => {
+  const toursBySlug = groupTours(listPublicTours(), (tour) => tour.parentRegions.map((r) => r.slug));
+  return parentRegions.flatMap((region) => {
+    const tours = toursBySlug.get(region.slug);
+    return tours ? [{ region, tours }] : [];
+  });
+});
 
 export interface SeasonListing {
   slug: string;
@@ -111,25 +140,27 @@ export interface SeasonListing {
 
 /**
  * One /temporada page per season of the visible tours ('Todo el año', Enero … Diciembre, then any other
- * tag), in that order.
+ * tag), in that order. A tour is listed under a season when one of its tags has its slug (`tourMatchesSeasonSlug`).
  */
-export function listSeasonListings(): SeasonListing[] {
+export const listSeasonListings: () => SeasonListing[] = perCatalogue(() => {
   const tours = listPublicTours();
+  const slug = slugsOnce();
+  const tagsOf = (tour: ListedTour) => tour.tagSeason?.split(',') ?? [];
   const labels = new Map<string, string>();
   for (const tour of tours) {
-    for (const tag of tour.tagSeason?.split(',') ?? []) {
+    for (const tag of tagsOf(tour)) {
       const label = formatSeasonLabel(tag);
-      const slug = slugify(label);
-      if (slug !== '' && !labels.has(slug)) labels.set(slug, label);
+      const key = slug(label);
+      if (key !== '' && !labels.has(key)) labels.set(key, label);
     }
   }
-  return sortSeasonTags([...labels.values()])
-    .map((label) => {
-      const slug = slugify(label);
-      return { slug, label, tours: tours.filter((tour) => tourMatchesSeasonSlug({ tour, slug })) };
-    })
-    .filter((listing) => listing.tours.length > 0);
-}
+  const toursBySlug = groupTours(tours, (tour) => tagsOf(tour).map(slug));
+  return sortSeasonTags([...labels.values()]).flatMap((label) => {
+    const key = slug(label);
+    const matching = toursBySlug.get(key);
+    return matching ? [{ slug: key, label, tours: matching }] : [];
+  });
+});
 
 /** The /tipo-de-viaje pages: heading and introduction per trip type (home tab texts of the spec, §2). */
 export const TRIP_TYPE_PAGES = {
