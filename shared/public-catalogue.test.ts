@@ -33,4 +33,19 @@ describe('selectPublicTours', () => {
         ?.periods.map((p) => p.id),
     ).toEqual(['next']);
   });
+
+  it('gives a tour the same view object while the tour, the day and the places are unchanged', () => {
+    const before = selectPublicTours(snapshot);
+    // A targeted rebuild's next snapshot: one tour patched, the rest the same objects.
+    const patched = { ...mixed, thumbnail: 'tours/nueva.jpg' };
+    const next = { ...snapshot, tours: [visible, hidden, unpriced, past, patched] };
+    const after = selectPublicTours(next);
+    expect(after.find((t) => t.id === 'ok')).toBe(before.find((t) => t.id === 'ok'));
+    expect(after.find((t) => t.id === 'mixed')).not.toBe(before.find((t) => t.id === 'mixed'));
+    expect(after.find((t) => t.id === 'mixed')?.thumbnail).toBe('tours/nueva.jpg');
+    // Another day, or other destinations: derived again.
+    expect(selectPublicTours({ ...next, today: '2026-11-23' }).find((t) => t.id === 'ok')).not.toBe(before.find((t) => t.id === 'ok'));
+    const renamed = selectPublicTours({ ...next, destinations: [makeDestination({ name: 'Japón y Corea' })] });
+    expect(renamed.find((t) => t.id === 'ok')?.destinations.map((d) => d.name)).toEqual(['Japón y Corea']);
+  });
 });

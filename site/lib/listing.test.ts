@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LIVE_CATALOGUE, type LiveCatalogue } from '#shared/page-deps.ts';
+import { tourMatchesDestinationSlug, tourMatchesRegionSlug, tourMatchesSeasonSlug } from '#shared/rules/catalogue.ts';
+import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+import { makeDestination, makeRegion, makeSnapshot, makeTour } from '../../tests/support/catalogue-snapshot.ts';
+import { listCatalogueListings, listDestinationListings, listingPages, listPublicTours, listRegionListings, listSeasonListings } from './listing.ts';
+
+const globals = globalThis as { [LIVE_CATALOGUE]?: LiveCatalogue };
+const useSnapshot = (snapshot: CatalogueSnapshot) => {
+  globals[LIVE_CATALOGUE] = { snapshot, images: {} };
+};
+afterEach(() => {
+  delete globals[LIVE_CATALOGUE];
+});
+
+const destinations = [
+  makeDestination({ id: 'D1', name: 'Japón', parentRegionId: 'R1' }),
+  makeDestination({ id: 'D2', name: 'Perú', parentRegionId: 'R2' }),
+  // Another id with a name of the same slug: one page.
+  makeDestination({ id: 'D3', name: 'Japon', parentRegionId: 'R1' }),
+];
+const parentRegions = [makeRegion({ id: 'R1', slug: 'lejano-oriente' }), makeRegion({ id: 'R2', slug: 'sudamerica', name: 'Sudamérica' })];
+const seasons = ['Marzo', 'Marzo,Abril', 'Todo el año', 'abril', null];
+/** 130 tours over two destinations and regions, with season tags of several shapes. */
+const tours = Array.from({ length: 130 }, (_, i) =>
+  makeTour({
+    id: `T${String(i).padStart(3, '0')}`,
+    webSlug: `tour-${i}`,
+    tourType: i % 3 === 0 ? 'Private' : 'Group',
+    destinationIds: i % 4 === 0 ? ['D1', 'D2'] : i % 2 === 0 ? ['D3'] : ['D2'],
+    parentRegionIds: i % 2 === 0 ? ['R1'] : ['R2'],
+    tagSeason: seasons[i % seasons.length] ?? null,
+  }),
+);
+
+describe('catalogue listings', () => {
+  it('list each tour under exactly the destinations, regions and seasons the matchers name, in catalogue order', () => {
+    useSnapshot(makeSnapshot({ tours, destinations, parentRegions }));
+    const all = listPublicTours();
+    expect(all).toHaveLength(130);
+    const ids = (list: { id: string }[]) => list.map((t) => t.id);
+    for (const listing of listDestinationListings())
+      expect(ids(listing.tours), listing.slug).toEqual(ids(all.filter((tour) => tourMatchesDestinationSlug({ tour, slug: listing.slug }))));
+    expect(listDestinationListings().map((l) => l.slug)).toEqual(['japon', 'peru']);
+    for (const { region, tours: listed } of listRegionListings())
+      expect(ids(listed), region.slug).toEqual(ids(all.filter((tour) => tourMatchesRegionSlug({ tour, slug: region.slug }))));
+    for (const season of listSeasonListings())
+      expect(ids(season.tours), season.slug).toEqual(ids(all.filter((tour) => tourMatchesSeasonSlug({ tour, slug: season.slug }))));
+    expect(listSeasonListings().map((s) => s.label)).toEqual(['Todo el año', 'Marzo', 'Abril']);
+  });
+
+  it('page every listing by 50, with the pills counted over all of it', () => {
+    useSnapshot(makeSnapshot({ tours, destinations, parentRegions }));
+    expect([...listCatalogueListings().keys()]).toEqual(
+      expect.arrayContaining(['/viajes', '/tipo-de-viaje/grupo', '/temporada/marzo', '/region/sudamerica', '/destino/japon']),
+    );
+    const pages = listingPages('/viajes');
+    expect(pages.map((p) => [p.number, p.total, p.tours.length])).toEqual([
+      [1, 3, 50],
+      [2, 3, 50],
+      [3, 3, 30],
+    ]);
+    expect(pages[0]?.facets?.tripTypePills.find((p) => p.key === 'all')?.count).toBe(130);
+    expect(pages[2]?.facets).toBe(pages[0]?.facets);
+    // A listing of one page has no facets: its island counts its own cards.
+    const small = [...listCatalogueListings().entries()].find(([, listed]) => listed.length <= 50);
+    if (small) expect(listingPages(small[0])[0]?.facets).toBeNull();
+  });
+});
