@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buffer } from 'node:stream/consumers';
 import { getCookie } from 'hono/cookie';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
@@ -72,6 +71,20 @@ const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8
  * error, is the route's to answer: the body read here is handed to Hono as the Node adapter's `rawBody`.
  * The quote needs no session: `allow('public')`, and the caller is never read.
  */
+/**
+ * The whole body of a request, or null when it breaks off. Collected from its chunks: `node:stream/consumers`'
+ * `buffer` goes through a Blob, which cost about 4% of the quote's time under load.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    req.once('error', () => resolve(null));
+    req.once('aborted', () => resolve(null));
+  });
+}
+
 export function quoteFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   const headers = { ...apiFastPathHeaders({ production: config.env === 'production' }), 'cache-control': 'no-store' };
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -93,7 +106,7 @@ export function quoteFastPath({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
         ? referer === undefined && cookie === undefined
         : !crossOrigin && (origin === publicOrigin || origin === `http://${req.headers.host}`);
     if (!trusted) return false;
-    const body = await buffer(req).catch(() => null);
+    const body = await readBody(req);
     if (body === null) return false;
     try {
       const request = QuoteRequestSchema.safeParse(JSON.parse(body.toString('utf8')));
