@@ -21,33 +21,26 @@ async function fetchOk(url: string): Promise<Response> {
   return res;
 }
 
-/** The listing's filter index; a failed fetch is forgotten, so the next press tries again. */
-export function loadListingIndex(url: string): Promise<ListingIndex> {
-  let index = indexes.get(url);
-  if (!index) {
-    index = fetchOk(url)
-      .then((res) => res.json())
-      .then((body: unknown) => {
-        if (!isListingIndex(body)) throw new Error(`${url}: índice no válido`);
-        return body;
-      });
-    index.catch(() => indexes.delete(url));
-    indexes.set(url, index);
+/** What `url` gives, fetched once per visit; a failed fetch is forgotten, so the next press tries again. */
+function fetchedOnce<T>(kept: Map<string, Promise<T>>, url: string, read: (res: Response) => Promise<T>): Promise<T> {
+  let value = kept.get(url);
+  if (!value) {
+    value = fetchOk(url).then(read);
+    value.catch(() => kept.delete(url));
+    kept.set(url, value);
   }
-  return index;
+  return value;
 }
 
-function loadPage(path: string): Promise<Document> {
-  let page = pages.get(path);
-  if (!page) {
-    page = fetchOk(path)
-      .then((res) => res.text())
-      .then((html) => new DOMParser().parseFromString(html, 'text/html'));
-    page.catch(() => pages.delete(path));
-    pages.set(path, page);
-  }
-  return page;
-}
+/** The listing's filter index, checked: it comes over the network. */
+export const loadListingIndex = (url: string): Promise<ListingIndex> =>
+  fetchedOnce(indexes, url, async (res) => {
+    const body: unknown = await res.json();
+    if (!isListingIndex(body)) throw new Error(`${url}: índice no válido`);
+    return body;
+  });
+
+const loadPage = (path: string): Promise<Document> => fetchedOnce(pages, path, async (res) => new DOMParser().parseFromString(await res.text(), 'text/html'));
 
 /**
  * The card items (`<li data-grid-tour>`) of the first `count` matches, in order. Cards of the page in
