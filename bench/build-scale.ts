@@ -28,28 +28,36 @@ const TIME = '/usr/bin/time';
 interface Run {
   seconds: number;
   peakRssMb: number;
+  /** CPU seconds of the build's processes (GNU time: user and system, children included). */
+  cpuSeconds: number;
   info: BuildInfo;
+  /** What `build.ts --phases` printed: seconds by phase. */
+  phases: Record<string, number>;
 }
 
 /** One `npm run build:site` as a fresh process, under GNU time. */
 function timedBuild(dataDir: string, force: boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const args = ['-v', process.execPath, join(ROOT, 'content-build/build.ts'), ...(force ? ['--force'] : [])];
+    const args = ['-v', process.execPath, join(ROOT, 'content-build/build.ts'), '--phases', ...(force ? ['--force'] : [])];
     const started = performance.now();
     const child = spawn(TIME, args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'shop.db'), ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       const seconds = (performance.now() - started) / 1000;
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${stderr.slice(-4000)}`));
       const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+      const cpu = ['User', 'System'].map((kind) => Number(new RegExp(`${kind} time \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? Number.NaN));
       const info = JSON.parse(readFileSync(join(dataDir, 'site', 'current', 'build-info.json'), 'utf8')) as BuildInfo;
-      resolve({ seconds, peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN, info });
+      const phases = (JSON.parse(/^\{"phases".*$/m.exec(stdout)?.[0] ?? '{"phases":{}}') as { phases: Record<string, number> }).phases;
+      resolve({ seconds, peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN, cpuSeconds: (cpu[0] ?? 0) + (cpu[1] ?? 0), info, phases });
     });
   });
 }
@@ -82,6 +90,21 @@ async function measure(label: string, seed: Seed, keep: boolean) {
   }
 }
 
+/** Where the largest catalogue's full build went, phase by phase. */
+function phaseTable(row: { label: string; full: Run } | undefined): string[] {
+  if (!row || Object.keys(row.full.phases).length === 0) return [];
+  return [
+    `### Where the full build of ${row.label} went`,
+    '',
+    '| phase | s |',
+    '|---|--:|',
+    ...Object.entries(row.full.phases).map(([phase, seconds]) => `| ${phase} | ${round(seconds, 1)} |`),
+    '',
+    '`astro` is the build process as a whole; its rows (`astro: …`) are its own phases.',
+    '',
+  ];
+}
+
 const round = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /**
@@ -112,18 +135,20 @@ export async function runBuildScale({ sizes, demo = false, keep = false }: { siz
     '',
     `Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM.`,
     '',
-    '| catalogue | tours | pages | full build (s) | pages/s | peak RSS (MB) | one change (s) | one change: peak RSS (MB) |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| catalogue | tours | pages | full build (s) | pages/s | CPU (s) | peak RSS (MB) | one change (s) | one change: peak RSS (MB) |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${round(r.tours)} | ${round(r.full.info.pages)} | ${round(r.full.seconds, 1)} | ${round(r.full.info.pages / r.full.seconds)} | ${round(r.full.peakRssMb)} | ${round(r.incremental.seconds, 1)} | ${round(r.incremental.peakRssMb)} |`,
+        `| ${r.label} | ${round(r.tours)} | ${round(r.full.info.pages)} | ${round(r.full.seconds, 1)} | ${round(r.full.info.pages / r.full.seconds)} | ${round(r.full.cpuSeconds, 1)} | ${round(r.full.peakRssMb)} | ${round(r.incremental.seconds, 1)} | ${round(r.incremental.peakRssMb)} |`,
     ),
     '',
     'Seconds are wall-clock for the whole build process (snapshot, images, Astro, compression, swap), seeding',
-    'excluded; pages/s is the HTML files the build wrote over those seconds. Peak RSS is the largest process',
-    'of the build (GNU time). "One change" renames one tour and builds again: its page and every listing',
-    'showing its card are rendered, the rest restored from the previous build.',
+    'excluded; pages/s is the HTML files the build wrote over those seconds. CPU is the user and system time',
+    'of all its processes: more than the wall-clock seconds where they used both cores. Peak RSS is the',
+    'largest process of the build (GNU time). "One change" renames one tour and builds again: its page and',
+    'every listing showing its card are rendered, the rest restored from the previous build.',
     '',
+    ...phaseTable(rows.at(-1)),
   ].join('\n');
 }
 

@@ -8,13 +8,14 @@
  *
  * Usage: node content-build/astro-build.ts <snapshot> <outDir> [--serve]
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
-import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
+import { BUILD_PHASES_FILE, type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 
 export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };
@@ -42,11 +43,27 @@ const loadCatalogue = async (): Promise<LiveCatalogue> => {
   return catalogue;
 };
 
-const renderer = createPageRenderer({ load: loadCatalogue, cacheDir });
+const phases: Record<string, number> = {};
+let lapStart = performance.now();
+const lap = (phase: string) => {
+  const end = performance.now();
+  phases[phase] = Math.round(end - lapStart) / 1000;
+  lapStart = end;
+};
+const renderer = createPageRenderer({
+  load: () => {
+    lap('start and bundling');
+    return loadCatalogue();
+  },
+  cacheDir,
+});
 
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
+lap('rendering and inline-script hashes');
 await writeSearchIndex({ records: buildSearchRecords(await loadCatalogue()), outDir });
+lap('search index');
 await renderer.saveDeps(cacheDir);
+await writeFile(join(cacheDir, BUILD_PHASES_FILE), JSON.stringify(phases));
 
 let queue: Promise<void> = Promise.resolve();
 if (serve) {

@@ -13,7 +13,7 @@ import type { RendererAnswer, RendererRequest } from './astro-build.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, inlineScriptHashes, readCspHashes } from './csp.ts';
 import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
-import { type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
+import { BUILD_PHASES_FILE, type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 
@@ -153,6 +153,8 @@ async function countPages(dir: string): Promise<number> {
 export interface BuildResult {
   info: BuildInfo;
   skipped: boolean;
+  /** Seconds each phase took, in order (the build process's prefixed `astro:`): what the bench reports. */
+  phases: Record<string, number>;
   /** With `serve`: the build's process, kept to render pages again (see `publishChange`). */
   renderer: RendererProcess | null;
 }
@@ -182,12 +184,20 @@ export async function buildSite({
   force?: boolean;
   serve?: boolean;
 }): Promise<BuildResult> {
+  const phases: Record<string, number> = {};
+  let lapStart = performance.now();
+  const lap = (phase: string) => {
+    const end = performance.now();
+    phases[phase] = Math.round(end - lapStart) / 1000;
+    lapStart = end;
+  };
   const snapshot = await readCatalogueSnapshot(db, { now });
   const json = JSON.stringify(snapshot);
   const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: join(siteDir, 'media') }));
   const hasher = createHash('sha256').update(json).update(manifest);
   for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
   const hash = hasher.digest('hex').slice(0, 16);
+  lap('snapshot, images and hash');
 
   const buildsDir = join(siteDir, 'builds');
   await mkdir(buildsDir, { recursive: true });
@@ -196,7 +206,7 @@ export async function buildSite({
   // The live build's info names what it shows: a targeted rebuild (publishChange) edits that folder in
   // place and gives it another hash, so a folder named after this snapshot may no longer hold it.
   const unchanged = !force && liveInfo?.hash === hash;
-  if (unchanged && !serve) return { info: liveInfo, skipped: true, renderer: null };
+  if (unchanged && !serve) return { info: liveInfo, skipped: true, renderer: null, phases };
   // Never build over the live folder, which keeps its first name through targeted rebuilds.
   const name = liveDir && basename(liveDir) === hash ? `${hash}-${Date.now().toString(36)}` : hash;
 
@@ -220,18 +230,27 @@ export async function buildSite({
     await rm(snapshotPath, { force: true });
     await rm(manifestPath, { force: true });
   }
+  lap('astro');
+  const astroPhases = await readFile(join(cacheDir, BUILD_PHASES_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, number>)
+    .catch(() => ({}));
+  for (const [phase, seconds] of Object.entries(astroPhases)) phases[`astro: ${phase}`] = seconds;
   if (unchanged) {
     await rm(work, { recursive: true, force: true });
-    return { info: liveInfo, skipped: true, renderer };
+    return { info: liveInfo, skipped: true, renderer, phases };
   }
   // Pages identical to the live build's keep its compressed copies (linked, not recompressed).
   await compressBuild({ dir: work, previousDir: liveDir });
+  lap('compression');
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
   const newHashes = await readCspHashes(work);
   const cspWarning = liveDir && newHashes ? cspHashesChangeWarning(await readCspHashes(liveDir), newHashes) : null;
   await goLive({ siteDir, work, name, info });
+  lap('swap');
+  await dropOldBuilds(siteDir, name);
+  lap('older builds removed');
   if (cspWarning) console.warn(cspWarning);
-  return { info, skipped: false, renderer };
+  return { info, skipped: false, renderer, phases };
 }
 
 const readBuildInfo = (dir: string): Promise<BuildInfo | null> =>
@@ -239,7 +258,7 @@ const readBuildInfo = (dir: string): Promise<BuildInfo | null> =>
     .then((text) => JSON.parse(text) as BuildInfo)
     .catch(() => null);
 
-/** Moves a finished build folder to `builds/<name>`, points `current` at it atomically, drops old builds. */
+/** Moves a finished build folder to `builds/<name>` and points `current` at it atomically. */
 async function goLive({ siteDir, work, name, info }: { siteDir: string; work: string; name: string; info: BuildInfo }): Promise<void> {
   const buildsDir = join(siteDir, 'builds');
   const target = join(buildsDir, name);
@@ -252,8 +271,11 @@ async function goLive({ siteDir, work, name, info }: { siteDir: string; work: st
   await rm(link, { force: true });
   await symlink(join('builds', name), link);
   await rename(link, current);
+}
 
-  // Keep the previous build for pages a visitor already has open; drop older ones.
+/** Keeps the previous build for pages a visitor already has open; drops older ones. */
+async function dropOldBuilds(siteDir: string, name: string): Promise<void> {
+  const buildsDir = join(siteDir, 'builds');
   const builds = (await readdir(buildsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.includes('.tmp-'));
   const dated = await Promise.all(builds.map(async (d) => ({ name: d.name, mtime: (await stat(join(buildsDir, d.name))).mtimeMs })));
   for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS)) {
@@ -386,7 +408,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const config = loadConfig();
   const db = openDatabase({ url: config.databaseUrl });
   await migrateToLatest(db);
-  const { info, skipped } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, force: process.argv.includes('--force') });
+  const { info, skipped, phases } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, force: process.argv.includes('--force') });
   console.log(skipped ? `Site unchanged (${info.hash}).` : `Built ${info.pages} pages (${info.hash}).`);
+  // For bench/build-scale.ts: where the build's time went.
+  if (process.argv.includes('--phases')) console.log(JSON.stringify({ phases }));
   await db.destroy();
 }

@@ -21,8 +21,26 @@ describe('isIsoDate', () => {
     { value: '2025-6-5', expected: false },
     { value: '2025-06-15T00:00:00Z', expected: false },
     { value: '', expected: false },
+    { value: '2025-00-10', expected: false },
+    { value: '2025-04-00', expected: false },
+    { value: '2025-04-31', expected: false },
+    { value: '2000-02-29', expected: true },
+    { value: '2100-02-29', expected: false },
   ])('$value → $expected', ({ value, expected }) => {
     expect(isIsoDate(value)).toBe(expected);
+  });
+
+  it('agrees with the calendar of Date on every day 1–31 of every month, leap centuries included', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    for (const year of [1900, 1999, 2000, 2023, 2024, 2025, 2026, 2027, 2028, 2100, 2400]) {
+      for (let month = 1; month <= 12; month++) {
+        for (let day = 1; day <= 31; day++) {
+          const value = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const real = new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === value;
+          expect(isIsoDate(value), value).toBe(real);
+        }
+      }
+    }
   });
 });
 
@@ -75,6 +93,19 @@ describe('formatMadridDateTime', () => {
     { name: 'late UTC evening is the next day in Madrid', timestamp: '2027-08-01T22:30:00Z', expected: { date: '2 ago 2027', time: '00:30' } },
   ])('$name', ({ timestamp, expected }) => {
     expect(formatMadridDateTime(timestamp)).toEqual(expected);
+    // A second call answers from what the first kept, the same.
+    expect(formatMadridDateTime(timestamp)).toEqual(expected);
+  });
+
+  it('answers a copy: changing one answer does not change the next', () => {
+    const first = formatMadridDateTime('2027-03-24T10:00:00.000Z');
+    first.time = '99:99';
+    expect(formatMadridDateTime('2027-03-24T10:00:00.000Z')).toEqual({ date: '24 mar 2027', time: '11:00' });
+  });
+
+  it('refuses what is not a timestamp, every time', () => {
+    expect(() => formatMadridDateTime('mañana')).toThrow(RangeError);
+    expect(() => formatMadridDateTime('mañana')).toThrow(RangeError);
   });
 });
 

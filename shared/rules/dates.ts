@@ -10,12 +10,19 @@ export function formatIsoDate(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
-/** Whether a string is a real calendar date in 'YYYY-MM-DD' form (rejects 2025-02-30). */
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * Whether a string is a real calendar date in 'YYYY-MM-DD' form (rejects 2025-02-30). By arithmetic, not
+ * through a Date: every date a page prints is checked, tens of thousands of times per build.
+ */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (match === null) return false;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return formatIsoDate(new Date(time)) === value;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }
 
 function toUtcMs(date: string): number {
@@ -55,14 +62,26 @@ const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid'
 const MADRID_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
+ * Timestamps already formatted: a time zone's Intl formatting costs microseconds, and a build prints
+ * each flight's times on its tour's page for every departure that offers the flight.
+ */
+const madridDateTimes = new Map<string, { date: string; time: string }>();
+const MADRID_DATE_TIMES_KEPT = 50_000;
+
+/**
  * A UTC timestamp as Madrid's day and time.
  *
  * @example formatMadridDateTime('2027-03-24T10:00:00.000Z') // { date: '24 mar 2027', time: '11:00' }
  */
 export function formatMadridDateTime(timestamp: string): { date: string; time: string } {
+  const known = madridDateTimes.get(timestamp);
+  if (known) return { ...known };
   const instant = new Date(timestamp);
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a timestamp: ${timestamp}`);
-  return { date: formatSpanishDate({ date: MADRID_DAY.format(instant), style: 'short' }), time: MADRID_TIME.format(instant) };
+  const formatted = { date: formatSpanishDate({ date: MADRID_DAY.format(instant), style: 'short' }), time: MADRID_TIME.format(instant) };
+  if (madridDateTimes.size >= MADRID_DATE_TIMES_KEPT) madridDateTimes.clear();
+  madridDateTimes.set(timestamp, formatted);
+  return { ...formatted };
 }
 
 /**
