@@ -1,6 +1,8 @@
 /**
  * Runs one Astro build in its own process, so its memory is returned to the system when it ends and
- * a failed build cannot take the server down; then writes the search index into the built site.
+ * a failed build cannot take the server down. Beside the rendering, Pagefind writes the search index
+ * into the built site and a thread the pages' compressed copies (page-renderer.ts), where LIVE_SITE_DIR
+ * (the live build) does not already have them for the same bytes.
  *
  * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
@@ -50,18 +52,34 @@ const lap = (phase: string) => {
   phases[phase] = Math.round(end - lapStart) / 1000;
   lapStart = end;
 };
+// Pagefind indexes in a process of its own: started as soon as the catalogue is read, it runs beside
+// the rendering instead of after it.
+let searchIndex: Promise<void> | null = null;
+const loadAndIndex = async (): Promise<LiveCatalogue> => {
+  const loaded = await loadCatalogue();
+  if (!searchIndex) {
+    searchIndex = writeSearchIndex({ records: buildSearchRecords(loaded), outDir });
+    // Awaited once the pages are written; until then a failure must not end the process as unhandled.
+    searchIndex.catch(() => {});
+  }
+  return loaded;
+};
 const renderer = createPageRenderer({
   load: () => {
     lap('start and bundling');
-    return loadCatalogue();
+    return loadAndIndex();
   },
   cacheDir,
+  compressInto: { dir: outDir, previousDir: process.env.LIVE_SITE_DIR || null },
 });
 
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 lap('rendering and inline-script hashes');
-await writeSearchIndex({ records: buildSearchRecords(await loadCatalogue()), outDir });
-lap('search index');
+await renderer.flush();
+lap('page compression after the rendering');
+// A build Astro restored whole from its cache may not have read the catalogue.
+await (searchIndex ?? loadAndIndex().then(() => searchIndex));
+lap('search index after the rendering');
 await renderer.saveDeps(cacheDir);
 await writeFile(join(cacheDir, BUILD_PHASES_FILE), JSON.stringify(phases));
 

@@ -65,7 +65,7 @@ async function runAstroBuild(
   manifestPath: string,
   outDir: string,
   cacheDir: string,
-  { serve = false }: { serve?: boolean } = {},
+  { serve = false, liveDir = null }: { serve?: boolean; liveDir?: string | null } = {},
 ): Promise<RendererProcess | null> {
   await mkdir(join(ROOT, '.astro'), { recursive: true });
   const cwd = await mkdtemp(join(ROOT, '.astro', 'build-'));
@@ -77,7 +77,14 @@ async function runAstroBuild(
     stdio: ['ignore', 'inherit', 'inherit', ...(serve ? (['ipc'] as const) : [])],
     // NODE_ENV is the server's mode (tests run with 'test'); Vite would bundle React's development build
     // for anything but 'production', and visitors must always get the production one.
-    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', IMAGE_MANIFEST: manifestPath, ASTRO_CACHE_DIR: cacheDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      IMAGE_MANIFEST: manifestPath,
+      ASTRO_CACHE_DIR: cacheDir,
+      LIVE_SITE_DIR: liveDir ?? '',
+    },
   });
   const removeCwd = () => rm(cwd, { recursive: true, force: true });
   try {
@@ -219,7 +226,7 @@ export async function buildSite({
   const cacheDir = astroCacheDir(siteDir);
   let renderer: RendererProcess | null;
   try {
-    renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve });
+    renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve, liveDir });
   } catch (err) {
     // A build that died midway may have refreshed some cached pages but not the manifest naming them:
     // forget the manifest so the next build renders every page rather than trust a mismatched copy.
@@ -239,8 +246,9 @@ export async function buildSite({
     await rm(work, { recursive: true, force: true });
     return { info: liveInfo, skipped: true, renderer, phases };
   }
-  // Pages identical to the live build's keep its compressed copies (linked, not recompressed).
-  await compressBuild({ dir: work, previousDir: liveDir });
+  // The pages Astro rendered came with their copies; those it restored from its cache, and the bundles,
+  // keep the live build's where the bytes are the same (linked, not compressed again).
+  await compressBuild({ dir: work, previousDir: liveDir, keepWritten: true });
   lap('compression');
   const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
   const newHashes = await readCspHashes(work);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compressBuild } from './compress.ts';
+import { compressBuild, writeCompressedCopiesSync } from './compress.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -31,7 +31,7 @@ describe('compressBuild', () => {
       'sitemap.xml': `<urlset>${'<url><loc>https://example.es/</loc></url>'.repeat(40)}</urlset>`,
       'logo.webp': 'x'.repeat(5000),
     });
-    expect(await compressBuild({ dir })).toEqual({ compressed: 3, reused: 0 });
+    expect(await compressBuild({ dir })).toEqual({ compressed: 3, reused: 0, written: 0 });
     for (const file of ['tour/japon/index.html', '_astro/island.js', 'sitemap.xml']) {
       const original = readFileSync(join(dir, file));
       expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`)))).toEqual(original);
@@ -45,8 +45,33 @@ describe('compressBuild', () => {
     const live = build({ 'a/index.html': page('A'), 'b/index.html': page('B') });
     await compressBuild({ dir: live });
     const next = build({ 'a/index.html': page('A'), 'b/index.html': page('B renovado'), 'c/index.html': page('C') });
-    expect(await compressBuild({ dir: next, previousDir: live })).toEqual({ compressed: 2, reused: 1 });
+    expect(await compressBuild({ dir: next, previousDir: live })).toEqual({ compressed: 2, reused: 1, written: 0 });
     expect(statSync(join(next, 'a/index.html.br')).ino).toBe(statSync(join(live, 'a/index.html.br')).ino);
     expect(brotliDecompressSync(readFileSync(join(next, 'b/index.html.br'))).toString()).toBe(page('B renovado'));
+  });
+
+  it("writes one page's copies as it is rendered, linking the live build's when the bytes are the same", () => {
+    const live = build({ 'a/index.html': page('A'), 'b/index.html': page('B') });
+    writeCompressedCopiesSync({ dir: live, rel: 'a/index.html', bytes: readFileSync(join(live, 'a/index.html')) });
+    writeCompressedCopiesSync({ dir: live, rel: 'b/index.html', bytes: readFileSync(join(live, 'b/index.html')) });
+    const next = build({});
+    const write = (rel: string, body: string) => writeCompressedCopiesSync({ dir: next, rel, bytes: Buffer.from(body), previousDir: live });
+    expect(write('a/index.html', page('A'))).toBe('reused');
+    expect(write('b/index.html', page('B renovado'))).toBe('compressed');
+    expect(write('c/index.html', page('C'))).toBe('compressed');
+    expect(write('tiny.css', 'body{margin:0}')).toBe('skipped');
+    expect(statSync(join(next, 'a/index.html.gz')).ino).toBe(statSync(join(live, 'a/index.html.gz')).ino);
+    expect(brotliDecompressSync(readFileSync(join(next, 'b/index.html.br'))).toString()).toBe(page('B renovado'));
+    expect(gunzipSync(readFileSync(join(next, 'c/index.html.gz'))).toString()).toBe(page('C'));
+    expect(existsSync(join(next, 'tiny.css.br'))).toBe(false);
+  });
+
+  it('leaves the copies the renderer wrote and compresses the files it did not render', async () => {
+    const dir = build({ 'a/index.html': page('A'), 'b/index.html': page('B') });
+    writeCompressedCopiesSync({ dir, rel: 'a/index.html', bytes: readFileSync(join(dir, 'a/index.html')) });
+    const written = statSync(join(dir, 'a/index.html.br')).ino;
+    expect(await compressBuild({ dir, keepWritten: true })).toEqual({ compressed: 1, reused: 0, written: 1 });
+    expect(statSync(join(dir, 'a/index.html.br')).ino).toBe(written);
+    expect(gunzipSync(readFileSync(join(dir, 'b/index.html.gz'))).toString()).toBe(page('B'));
   });
 });

@@ -3,10 +3,11 @@
  * nginx (`brotli_static`, `gzip_static`) and the Node server (`precompressed`) send them without
  * compressing per request.
  */
-import { copyFile, link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { access, copyFile, link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type BrotliOptions, brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -31,7 +32,20 @@ export interface CompressResult {
   compressed: number;
   /** Files identical to the previous build's, whose copies were linked instead. */
   reused: number;
+  /** Files whose copies were already there (`keepWritten`): the build's renderer wrote them. */
+  written: number;
 }
+
+/** Brotli's and gzip's settings for a file: the bundles' best, or the pages' faster levels. */
+function settings(rel: string, length: number): [BrotliOptions, ZlibOptions] {
+  const asset = rel.startsWith('_astro/');
+  return [
+    { params: { [constants.BROTLI_PARAM_QUALITY]: asset ? BROTLI_QUALITY_ASSETS : BROTLI_QUALITY_PAGES, [constants.BROTLI_PARAM_SIZE_HINT]: length } },
+    { level: asset ? GZIP_LEVEL_ASSETS : GZIP_LEVEL_PAGES },
+  ];
+}
+
+const worthCompressing = (rel: string, length: number) => COMPRESSED_EXTENSIONS.has(extname(rel)) && length >= MIN_BYTES;
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -46,6 +60,54 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   await rm(to, { force: true });
   await link(from, to).catch(() => copyFile(from, to));
 }
+
+/**
+ * `compressFiles` for one file whose bytes the caller has, on the calling thread: the build's
+ * compression thread (`compress-thread.ts`) writes each page's copies as the page is rendered. The
+ * previous build's copies are linked when it holds the same bytes at `rel`.
+ */
+export function writeCompressedCopiesSync({
+  dir,
+  rel,
+  bytes,
+  previousDir,
+}: {
+  dir: string;
+  rel: string;
+  bytes: Uint8Array;
+  previousDir?: string | null;
+}): 'compressed' | 'reused' | 'skipped' {
+  if (!worthCompressing(rel, bytes.length)) return 'skipped';
+  const file = join(dir, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  if (previousDir) {
+    const previous = join(previousDir, rel);
+    const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size;
+    if (size(`${previous}.br`) !== undefined && size(`${previous}.gz`) !== undefined && size(previous) === bytes.length) {
+      if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readFileSync(previous))) {
+        for (const copy of [`${previous}.br`, `${previous}.gz`]) {
+          const to = `${file}${copy.slice(previous.length)}`;
+          try {
+            linkSync(copy, to);
+          } catch {
+            copyFileSync(copy, to);
+          }
+        }
+        return 'reused';
+      }
+    }
+  }
+  const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes, brotliOptions));
+  writeFileSync(`${file}.gz`, gzipSync(bytes, gzipOptions));
+  return 'compressed';
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The previous build's copies of an identical file, if it has both. */
 async function reuse(file: string, bytes: Buffer, previous: string): Promise<boolean> {
@@ -63,8 +125,17 @@ async function reuse(file: string, bytes: Buffer, previous: string): Promise<boo
  * least 1 KiB. Where `previousDir` (the live build) holds the same bytes at the same path, its copies
  * are linked: after an incremental build most pages are unchanged and cost nothing.
  */
-export async function compressBuild({ dir, previousDir }: { dir: string; previousDir?: string | null }): Promise<CompressResult> {
-  return compressFiles({ dir, files: await listFiles(dir), previousDir });
+export async function compressBuild({
+  dir,
+  previousDir,
+  keepWritten = false,
+}: {
+  dir: string;
+  previousDir?: string | null;
+  /** Leave the files that already have both copies (a fresh build folder, where the renderer wrote them). */
+  keepWritten?: boolean;
+}): Promise<CompressResult> {
+  return compressFiles({ dir, files: await listFiles(dir), previousDir, keepWritten });
 }
 
 /** `compressBuild` for the given files of `dir` (relative paths) only: the pages a targeted rebuild wrote. */
@@ -72,31 +143,32 @@ export async function compressFiles({
   dir,
   files,
   previousDir,
+  keepWritten = false,
 }: {
   dir: string;
   files: readonly string[];
   previousDir?: string | null;
+  keepWritten?: boolean;
 }): Promise<CompressResult> {
-  const result: CompressResult = { compressed: 0, reused: 0 };
+  const result: CompressResult = { compressed: 0, reused: 0, written: 0 };
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const rel = files[next++] as string;
       if (!COMPRESSED_EXTENSIONS.has(extname(rel))) continue;
       const file = join(dir, rel);
+      if (keepWritten && (await exists(`${file}.br`)) && (await exists(`${file}.gz`))) {
+        result.written++;
+        continue;
+      }
       const bytes = await readFile(file);
-      if (bytes.length < MIN_BYTES) continue;
+      if (!worthCompressing(rel, bytes.length)) continue;
       if (previousDir && (await reuse(file, bytes, join(previousDir, rel)))) {
         result.reused++;
         continue;
       }
-      const asset = rel.startsWith('_astro/');
-      const [br, gzipped] = await Promise.all([
-        brotli(bytes, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: asset ? BROTLI_QUALITY_ASSETS : BROTLI_QUALITY_PAGES, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        }),
-        gz(bytes, { level: asset ? GZIP_LEVEL_ASSETS : GZIP_LEVEL_PAGES }),
-      ]);
+      const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
+      const [br, gzipped] = await Promise.all([brotli(bytes, brotliOptions), gz(bytes, gzipOptions)]);
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
       result.compressed++;
     }

@@ -15,6 +15,7 @@ import type { AstroIntegration } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
+import { type CompressThread, startCompressThread } from './compress-thread.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
@@ -101,6 +102,8 @@ export interface PageRenderer {
   deps(): PageDeps;
   /** Writes the pages' keys where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
+  /** Waits for the compressed copies of the pages the build rendered (`compressInto`); answers their count. */
+  flush(): Promise<{ compressed: number; reused: number }>;
   /** Applies `delta` to the snapshot and renders every page that showed one of `changed`. */
   render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
 }
@@ -110,9 +113,20 @@ export interface PageRenderer {
  *   deltas to them. Called when Astro starts rendering, after it bundled the pages: at 10,000 tours the
  *   snapshot held through the bundling added about 300 MB to that phase's memory.
  * @param cacheDir Astro's cache folder, where the keys of pages the build restores from cache are kept.
+ * @param compressInto the build's output folder, and the live build's: the `.br` and `.gz` of each page
+ *   the build renders are written by a thread of their own as the build goes on (`compress-thread.ts`).
  */
-export function createPageRenderer({ load, cacheDir }: { load: () => Promise<LiveCatalogue>; cacheDir: string }): PageRenderer {
+export function createPageRenderer({
+  load,
+  cacheDir,
+  compressInto,
+}: {
+  load: () => Promise<LiveCatalogue>;
+  cacheDir: string;
+  compressInto?: { dir: string; previousDir: string | null };
+}): PageRenderer {
   let prerenderer: Prerenderer | null = null;
+  let compressor: CompressThread | null = null;
   let origin = 'http://localhost:4321';
   const depsFile = join(cacheDir, PAGE_DEPS_FILE);
   const previous: PageDeps = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as PageDeps) : {};
@@ -143,6 +157,7 @@ export function createPageRenderer({ load, cacheDir }: { load: () => Promise<Liv
             name: 'shop-page-renderer',
             setup: async () => {
               globals[LIVE_CATALOGUE] = await load();
+              if (compressInto) compressor = startCompressThread(compressInto);
               await kept.setup?.();
             },
             getStaticPaths: async () => {
@@ -154,7 +169,16 @@ export function createPageRenderer({ load, cacheDir }: { load: () => Promise<Liv
               }
               return paths as never;
             },
-            render: ((request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => renderRecording(kept, request, options)) as never,
+            render: (async (request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
+              const result = await renderRecording(kept, request, options);
+              const response = result instanceof Response ? result : result.response;
+              if (!compressor || response.status !== 200 || !response.body) return result;
+              // Astro reads the body to write the page: it gets the same bytes from a copy.
+              const bytes = new Uint8Array(await response.arrayBuffer());
+              await compressor.compress(outputFileOf(new URL(request.url).pathname, options.routeData.type), bytes);
+              const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+              return result instanceof Response ? copy : { ...result, response: copy };
+            }) as never,
             // Kept for later renders: the build would tear it down here.
             teardown: async () => {},
           };
@@ -169,6 +193,11 @@ export function createPageRenderer({ load, cacheDir }: { load: () => Promise<Liv
       const known: PageDeps = {};
       for (const path of routes.keys()) known[path] = deps[path] ?? [];
       return known;
+    },
+    flush: async () => {
+      const counts = (await compressor?.close()) ?? { compressed: 0, reused: 0 };
+      compressor = null;
+      return counts;
     },
     saveDeps: async (dir) => {
       await writeFile(join(dir, PAGE_DEPS_FILE), JSON.stringify(Object.fromEntries(Object.entries(deps).sort())));

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '#api/app.ts';
 import { loadConfig } from '#api/config.ts';
@@ -8,6 +9,7 @@ import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { createShop } from '#api/server.ts';
 import { createRebuildQueue } from '#api/services/rebuilds.ts';
+import { currentSiteDir } from '#api/services/site-builds.ts';
 import { buildSite } from '#content-build/build.ts';
 
 // The real thing, once: demo catalogue → Astro build → served page; a tour renamed in the database
@@ -20,6 +22,26 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Every page of the live build has a `.br` and a `.gz` holding exactly its bytes: the build writes them
+ * from each page as it renders it, or links the previous build's for the same bytes.
+ */
+function expectCompressedCopiesOfEveryPage(siteDir: string): number {
+  const dir = currentSiteDir(siteDir);
+  let pages = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    expect(existsSync(`${file}.br`) && existsSync(`${file}.gz`), file).toBe(true);
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(bytes), `${file}.br`).toBe(true);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).equals(bytes), `${file}.gz`).toBe(true);
+    pages++;
+  }
+  return pages;
+}
+
 const contains = (html: string, name: string) => html.toLocaleLowerCase('es').includes(name.toLocaleLowerCase('es'));
 
 describe('a content change reaches the served site through the rebuild queue', () => {
@@ -27,6 +49,7 @@ describe('a content change reaches the served site through the rebuild queue', (
     await migrateToLatest(db);
     await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
     await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+    expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
 
     const rebuilds = createRebuildQueue({
       run: () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir }),
@@ -68,6 +91,7 @@ describe('a content change reaches the served site through the rebuild queue', (
     const html = (await page(path)) ?? '';
     // The old name may still show where other fields quote it (meta title, description): only the new one is checked.
     expect(contains(html, renamed)).toBe(true);
+    expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
 
     const health = (await (await createApi({ db, config, rebuilds }).request('/health')).json()) as {
       build: { hash: string };

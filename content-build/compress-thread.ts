@@ -1,0 +1,85 @@
+/**
+ * Compresses a build's pages while the build renders the next ones: a worker thread at the lowest CPU
+ * priority, so it takes the time the rendering leaves instead of a phase of its own once every page is
+ * written (docs/decisions/029-build-speed.md). This module is both the thread (loaded as a worker) and
+ * the handle the renderer starts it with.
+ */
+import { setPriority } from 'node:os';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { writeCompressedCopiesSync } from './compress.ts';
+
+interface Job {
+  dir: string;
+  rel: string;
+  bytes: Uint8Array;
+  previousDir: string | null;
+}
+type Done = { outcome: ReturnType<typeof writeCompressedCopiesSync> } | { error: string };
+
+/**
+ * Pages queued for the thread before the renderer waits for it: at ~50 KB a page, about 25 MB held when
+ * the rendering outruns the compression.
+ */
+const MAX_QUEUED = 500;
+/** Linux's lowest priority (nice 19), for this thread alone: Linux keeps nice values per thread. */
+const LOWEST_PRIORITY = 19;
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  setPriority(LOWEST_PRIORITY);
+  port.on('message', (job: Job) => {
+    try {
+      port.postMessage({ outcome: writeCompressedCopiesSync(job) } satisfies Done);
+    } catch (err) {
+      port.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies Done);
+    }
+  });
+}
+
+export interface CompressThread {
+  /** Queues the copies of `<dir>/<rel>`, whose content is `bytes`; waits only while too many are queued. */
+  compress(rel: string, bytes: Uint8Array): Promise<void>;
+  /** Waits for every queued page and stops the thread; throws the first failure to write a copy. */
+  close(): Promise<{ compressed: number; reused: number }>;
+}
+
+/**
+ * @param dir the build's output folder.
+ * @param previousDir the live build: a page identical to its copy there gets that copy's `.br` and `.gz`.
+ */
+export function startCompressThread({ dir, previousDir }: { dir: string; previousDir: string | null }): CompressThread {
+  // It holds one page at a time: a small heap keeps the build's peak memory where it was without it.
+  const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+  const counts = { compressed: 0, reused: 0 };
+  let queued = 0;
+  let failure: Error | null = null;
+  const waiters: (() => void)[] = [];
+  const wake = () => {
+    for (const resolve of waiters.splice(0)) resolve();
+  };
+  const settled = () => new Promise<void>((resolve) => waiters.push(resolve));
+  worker.on('message', (done: Done) => {
+    queued--;
+    if ('error' in done) failure ??= new Error(`Compressing a page: ${done.error}`);
+    else if (done.outcome !== 'skipped') counts[done.outcome]++;
+    wake();
+  });
+  worker.on('error', (err) => {
+    failure ??= err;
+    wake();
+  });
+  return {
+    compress: async (rel, bytes) => {
+      while (queued >= MAX_QUEUED && !failure) await settled();
+      if (failure) throw failure;
+      queued++;
+      worker.postMessage({ dir, rel, bytes, previousDir } satisfies Job);
+    },
+    close: async () => {
+      while (queued > 0 && !failure) await settled();
+      await worker.terminate();
+      if (failure) throw failure;
+      return counts;
+    },
+  };
+}
