@@ -13,7 +13,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   // Rendering one page at a time left the process waiting on each page's file writes about half the
-  // time (docs/decisions/0XX-build-speed.md); a few at once keep it busy. Page keys are recorded per
+  // time (docs/decisions/029-build-speed.md); a few at once keep it busy. Page keys are recorded per
   // render (content-build/page-renderer.ts), so concurrent renders do not mix them.
   build: { format: 'directory', concurrency: 4 },
   // contentSecurityPolicy: keeps the pages within the server's policy (inline-script hashes, no eval).
