@@ -48,8 +48,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The page access matrix does not depend on the width: it runs on the desktop only.
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testIgnore: /page-access\.spec\.ts$/ },
+    // On the phone: every visitor's and traveller's page and flow, the guides' area, and the bookings desk
+    // (staff on the go). The page access matrix does not depend on the width, and the other back-office
+    // screens and the in-place editor are desktop work whose flows would only run twice
+    // (docs/decisions/034-test-suite-time.md): they run on the desktop only.
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      testIgnore: [/page-access\.spec\.ts$/, /cms\.spec\.ts$/, /admin-(?!bookings\.)[\w-]+\.spec\.ts$/],
+    },
   ],
   webServer: {
     // One launcher starts every lane's shop at once (tests/support/e2e-shops.ts) and says when all answer.

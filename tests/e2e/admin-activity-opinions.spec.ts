@@ -1,5 +1,5 @@
 /**
- * Optional-activity reviews on the reviews desk (issue 14), as the demo admin at desktop and phone width:
+ * Optional-activity reviews on the reviews desk (issue 14), as the demo admin at desktop width (docs/decisions/034):
  * the desk switches to the activity reviews (kept in the address), the admin publishes or hides the demo
  * traveller's review of her excursion (whichever it is not: the two widths share it), and the review's
  * history names the press, who made it and when. The screen and the history dialog pass axe.

@@ -1,5 +1,5 @@
 /**
- * An optional activity's photos (issue 14), as the demo admin at desktop and phone width: the screen
+ * An optional activity's photos (issue 14), as the demo admin at desktop width (docs/decisions/034): the screen
  * lists the seeded photos in order; the admin uploads one, moves it up with the keyboard (focus stays on
  * its buttons), a visitor sees it on the live tour page after the tour's pages are published again, and
  * the admin removes it after confirming. A JPEG named .png is stored as what its bytes are; a text file

@@ -1,5 +1,5 @@
 /**
- * Coupons from the back office (issue 12), as the demo admin at desktop and phone width: a coupon made on
+ * Coupons from the back office (issue 12), as the demo admin at desktop width (docs/decisions/034): a coupon made on
  * /admin/cupones is one the payment step accepts at once; deactivated, the payment step refuses it.
  */
 import { expect, test } from '@playwright/test';

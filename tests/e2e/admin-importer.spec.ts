@@ -1,5 +1,5 @@
 /**
- * The catalogue importer (issue 14), as the demo admin at desktop and phone width: a file with a refused
+ * The catalogue importer (issue 14), as the demo admin at desktop width (docs/decisions/034): a file with a refused
  * row is checked and cannot be imported; the corrected file is checked (a new tour and its departure),
  * imported after asking, and a visitor finds the new tour on the live site after the rebuild. The example
  * files download. The screen and its dialog pass axe.

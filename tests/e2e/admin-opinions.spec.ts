@@ -1,5 +1,5 @@
 /**
- * Reviews moderation (issue 14), as the demo admin at desktop and phone width: the admin filters the
+ * Reviews moderation (issue 14), as the demo admin at desktop width (docs/decisions/034): the admin filters the
  * pending reviews, publishes one of the two the demo seed leaves waiting (one per width), its author is
  * mailed once, and a visitor finds it on the live tour page after the rebuild; then the admin replies to
  * it and the reply is mailed. The screen and the reply dialog pass axe.

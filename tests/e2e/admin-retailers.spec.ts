@@ -1,6 +1,6 @@
 /**
  * The agencies (cms-and-backoffice.md §2 /admin/retailers, /admin/retailer/{id}), as the demo admin at
- * desktop and phone width: a new agency refused for its CIF keeps what was typed and says why next to
+ * desktop width (docs/decisions/034): a new agency refused for its CIF keeps what was typed and says why next to
  * the field; fixed, it is created, found by its CIF, edited (the change shows in its log) and deleted,
  * having no bookings. A demo agency shows its booking, which opens on the desk (and leads back), and is
  * sent its mail.

@@ -1,5 +1,5 @@
 /**
- * The tour editor (issue 14), as the demo admin at desktop and phone width: from the catalogue desk to a
+ * The tour editor (issue 14), as the demo admin at desktop width (docs/decisions/034): from the catalogue desk to a
  * tour whose next departure sold seats; the meta title typed shows in the search-snippet preview with its
  * length hint, is saved, and a visitor finds it on the live tour page after the rebuild. Then a departure
  * is added, priced, given a campaign and a flight (the flight and the departure removed again, so the demo catalogue stays as the other specs read it), and lowering the

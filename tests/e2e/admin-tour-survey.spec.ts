@@ -1,5 +1,5 @@
 /**
- * The feedback of one departure (issue 14), as the demo admin at desktop and phone width: from a review
+ * The feedback of one departure (issue 14), as the demo admin at desktop width (docs/decisions/034): from a review
  * of the demo traveller's past trip on /admin/tour/opinion to that departure's survey; the figures, one
  * distribution per rating written out for everyone, the comments, the activity's reviews and the CSV
  * download Spanish Excel opens. The screen passes axe; another departure's id under the tour is refused.

@@ -1,5 +1,5 @@
 /**
- * The catalogue desk (issue 14), as the demo admin at desktop and phone width: the tours found by name
+ * The catalogue desk (issue 14), as the demo admin at desktop width (docs/decisions/034): the tours found by name
  * without accents and by destination, each with its next departures and seats sold, and the press that
  * hides a tour asking first. (Hiding and publishing themselves, with their rebuild, are proven by the API
  * tests: doing it here would take a tour off the demo catalogue the other specs read.)

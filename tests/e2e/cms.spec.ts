@@ -1,5 +1,5 @@
 /**
- * In-place editing on the live shop (issue 11), signed in as the demo admin at desktop and phone width:
+ * In-place editing on the live shop (issue 11), signed in as the demo admin at desktop width (the rich-text edit on a phone too):
  * an edit is saved, only the pages that show it are rendered again and swapped in, the edit-mode bar says
  * 'Publicado', and a visitor sees the change. A visitor never gets an edit control, a draft carousel or an
  * inactive offer, and the editors pass axe.
@@ -7,7 +7,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
@@ -15,6 +15,13 @@ import { signInAsAdmin } from '../support/admin-session.ts';
 // Each test saves, waits for the publication and checks as a visitor: more than the default 30 s on a
 // loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
+
+/**
+ * Editing in place is desktop work: on the phone project only the rich-text edit runs (a text fixed from
+ * a phone), and the other flows, which would only run again at another width, are skipped
+ * (docs/decisions/034-test-suite-time.md).
+ */
+const desktopOnly = (info: TestInfo) => test.skip(info.project.name === 'phone', 'desktop work: on the phone only the rich-text edit runs');
 
 /** Signed in with the editors' hint, so each page loads its in-place editors. */
 const signInAsEditor = (page: Page) => signInAsAdmin(page, { editors: true });
@@ -53,6 +60,7 @@ async function asVisitor(browser: Browser, path: string, check: (page: Page) => 
 }
 
 test('an admin creates a carousel, adds two tours with positions, publishes it, and a visitor sees it', async ({ page, browser }, info) => {
+  desktopOnly(info);
   const label = `Escapadas de prueba ${info.project.name}`;
   await signInAsEditor(page);
   await page.goto('/');
@@ -117,6 +125,7 @@ test('an admin creates a carousel, adds two tours with positions, publishes it, 
 });
 
 test('an admin creates, edits, deactivates and deletes an offer on /last-minute; visitors never see it inactive', async ({ page, browser }, info) => {
+  desktopOnly(info);
   const code = `PRUEBA${info.project.name === 'phone' ? 'M' : 'D'}75`;
   await signInAsEditor(page);
   await page.goto('/last-minute');
@@ -175,6 +184,7 @@ test("an admin removes a tour from a campaign grid with 'Eliminar', adds another
   page,
   browser,
 }, info) => {
+  desktopOnly(info);
   // Each project edits its own campaign: both run against the same shop.
   const path = info.project.name === 'phone' ? '/black-friday' : '/viajes-en-familia';
   await signInAsEditor(page);
@@ -246,6 +256,7 @@ test('an admin edits the rich-text block: Cancelar keeps the page as it was, Gua
 });
 
 test('an admin uploads a desktop and a mobile banner; a visitor sees each at its width', async ({ page, browser }, info) => {
+  desktopOnly(info);
   const dir = await mkdtemp(join(tmpdir(), 'banners-'));
   const desktopFile = join(dir, 'Banner escritorio.png');
   const mobileFile = join(dir, 'Banner movil.png');
@@ -300,6 +311,7 @@ test('an admin adds a main banner to the home, publishes it with its text, a vis
   page,
   browser,
 }, info) => {
+  desktopOnly(info);
   const words = `Salidas garantizadas ${Date.now()}`;
   await signInAsEditor(page);
   await page.goto('/');
@@ -336,6 +348,7 @@ test("an admin uploads a card's photo: the card spins while the tour is UPDATING
   page,
   browser,
 }, info) => {
+  desktopOnly(info);
   // Each project changes its own demo tour's photo: both run against the same shop, and other specs add
   // tours to the listing meanwhile (the importer's), so a card is found by its tour, not its place.
   const slug = info.project.name === 'phone' ? 'bali-a-tu-aire' : 'australia-esencial';
@@ -372,7 +385,8 @@ test("an admin uploads a card's photo: the card spins while the tour is UPDATING
   });
 });
 
-test('the editors pass axe in edit mode, and a visitor never downloads them', async ({ page, browser }) => {
+test('the editors pass axe in edit mode, and a visitor never downloads them', async ({ page, browser }, info) => {
+  desktopOnly(info);
   // Eight pages and forms through axe on a 2-core machine.
   test.setTimeout(150_000);
   await asVisitor(browser, '/', async (visitor) => {
