@@ -50,12 +50,12 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // On the phone: every visitor's and traveller's page and flow, the guides' area, and the bookings desk
     // (staff on the go). The page access matrix does not depend on the width, and the other back-office
-    // screens and the in-place editor are desktop work whose flows would only run twice
-    // (docs/decisions/034-test-suite-time.md): they run on the desktop only.
+    // screens are desktop work whose flows would only run twice (docs/decisions/034-test-suite-time.md):
+    // they run on the desktop only, and so do the in-place editor's flows but the rich-text edit (`cms.spec.ts`).
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
-      testIgnore: [/page-access\.spec\.ts$/, /cms\.spec\.ts$/, /admin-(?!bookings\.)[\w-]+\.spec\.ts$/],
+      testIgnore: [/page-access\.spec\.ts$/, /admin-(?!bookings\.)[\w-]+\.spec\.ts$/],
     },
   ],
   webServer: {
