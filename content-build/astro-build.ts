@@ -17,7 +17,8 @@ import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
-import { BUILD_PHASES_FILE, type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
+import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
+import { BUILD_PHASES_FILE, startPhaseClock } from './phases.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 
 export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };
@@ -45,13 +46,7 @@ const loadCatalogue = async (): Promise<LiveCatalogue> => {
   return catalogue;
 };
 
-const phases: Record<string, number> = {};
-let lapStart = performance.now();
-const lap = (phase: string) => {
-  const end = performance.now();
-  phases[phase] = Math.round(end - lapStart) / 1000;
-  lapStart = end;
-};
+const { phases, lap } = startPhaseClock();
 // Pagefind indexes in a process of its own: started as soon as the catalogue is read, it runs beside
 // the rendering instead of after it.
 let searchIndex: Promise<void> | null = null;

@@ -13,7 +13,8 @@ import type { RendererAnswer, RendererRequest } from './astro-build.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, inlineScriptHashes, readCspHashes } from './csp.ts';
 import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
-import { BUILD_PHASES_FILE, type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
+import { type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
+import { BUILD_PHASES_FILE, startPhaseClock } from './phases.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 
@@ -191,13 +192,7 @@ export async function buildSite({
   force?: boolean;
   serve?: boolean;
 }): Promise<BuildResult> {
-  const phases: Record<string, number> = {};
-  let lapStart = performance.now();
-  const lap = (phase: string) => {
-    const end = performance.now();
-    phases[phase] = Math.round(end - lapStart) / 1000;
-    lapStart = end;
-  };
+  const { phases, lap } = startPhaseClock();
   const snapshot = await readCatalogueSnapshot(db, { now });
   const json = JSON.stringify(snapshot);
   const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: join(siteDir, 'media') }));

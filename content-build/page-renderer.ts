@@ -19,8 +19,6 @@ import { type CompressThread, startCompressThread } from './compress-thread.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
-/** The seconds of the build process's phases (`astro-build.ts`), left beside them for `build.ts` to report. */
-export const BUILD_PHASES_FILE = 'build-phases.json';
 
 /**
  * Fields of a tour changed in place (a card's new photo, its reviews, or the whole tour read again by the
