@@ -51,11 +51,12 @@ export default defineConfig({
     // On the phone: every visitor's and traveller's page and flow, the guides' area, and the bookings desk
     // (staff on the go). The page access matrix does not depend on the width, and the other back-office
     // screens are desktop work whose flows would only run twice (docs/decisions/034-test-suite-time.md):
-    // they run on the desktop only, and so do the in-place editor's flows but the rich-text edit (`cms.spec.ts`).
+    // they run on the desktop only, and so do the in-place editor's flows tagged `@desktop-only` (`cms.spec.ts`).
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
       testIgnore: [/page-access\.spec\.ts$/, /admin-(?!bookings\.)[\w-]+\.spec\.ts$/],
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: {
