@@ -6,7 +6,7 @@
  */
 import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import { writeCompressedCopiesSync } from './compressed-copies.ts';
+import { writeCompressedCopiesSync } from './compress.ts';
 
 interface Job {
   dir: string;

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compressBuild } from './compress.ts';
-import { writeCompressedCopiesSync } from './compressed-copies.ts';
+import { compressBuild, writeCompressedCopiesSync } from './compress.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
