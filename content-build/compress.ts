@@ -64,7 +64,9 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 /**
  * `compressFiles` for one file whose bytes the caller has, on the calling thread: the build's
  * compression thread (`compress-thread.ts`) writes each page's copies as the page is rendered. The
- * previous build's copies are linked when it holds the same bytes at `rel`.
+ * previous build's copies are linked when it holds the same bytes at `rel`. `compressFiles` does the
+ * same on libuv's pool: a publication compresses a few pages in the server, where starting a thread
+ * would cost more than the compression (0.1–0.2 s of a 0.3–0.4 s publish, measured).
  */
 export function writeCompressedCopiesSync({
   dir,
