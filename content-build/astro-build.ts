@@ -69,9 +69,11 @@ const renderer = createPageRenderer({
 });
 
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
-lap('rendering and inline-script hashes');
+lap('rendering');
 await renderer.flush();
 lap('page compression after the rendering');
+await renderer.writeCspHashes(outDir);
+lap('inline-script hashes');
 // A build Astro restored whole from its cache may not have read the catalogue.
 await (searchIndex ?? loadAndIndex().then(() => searchIndex));
 lap('search index after the rendering');

@@ -7,6 +7,8 @@
 import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { writeCompressedCopiesSync } from './compress.ts';
+import type { PageScriptHashes } from './csp.ts';
+import { inlineScriptHashes } from './script-hashes.ts';
 
 interface Job {
   dir: string;
@@ -14,7 +16,7 @@ interface Job {
   bytes: Uint8Array;
   previousDir: string | null;
 }
-type Done = { outcome: ReturnType<typeof writeCompressedCopiesSync> } | { error: string };
+type Done = { rel: string; outcome: ReturnType<typeof writeCompressedCopiesSync>; scripts: string[] | null } | { error: string };
 
 /**
  * Pages queued for the thread before the renderer waits for it: at ~50 KB a page, about 25 MB held when
@@ -29,7 +31,12 @@ if (!isMainThread && parentPort) {
   setPriority(LOWEST_PRIORITY);
   port.on('message', (job: Job) => {
     try {
-      port.postMessage({ outcome: writeCompressedCopiesSync(job) } satisfies Done);
+      // The page's inline-script hashes too, while its bytes are here: otherwise every page is read back
+      // from disk once the build is done, seconds at 10,000 tours (csp.ts).
+      const scripts = job.rel.endsWith('.html')
+        ? inlineScriptHashes(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength).toString('utf8'))
+        : null;
+      port.postMessage({ rel: job.rel, outcome: writeCompressedCopiesSync(job), scripts } satisfies Done);
     } catch (err) {
       port.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies Done);
     }
@@ -39,8 +46,11 @@ if (!isMainThread && parentPort) {
 export interface CompressThread {
   /** Queues the copies of `<dir>/<rel>`, whose content is `bytes`; waits only while too many are queued. */
   compress(rel: string, bytes: Uint8Array): Promise<void>;
-  /** Waits for every queued page and stops the thread; throws the first failure to write a copy. */
-  close(): Promise<{ compressed: number; reused: number }>;
+  /**
+   * Waits for every queued page and stops the thread; throws the first failure to write a copy. Answers
+   * the counts of copies and the inline-script hashes of the HTML pages it was given.
+   */
+  close(): Promise<{ compressed: number; reused: number; scripts: PageScriptHashes }>;
 }
 
 /**
@@ -51,6 +61,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   // It holds one page at a time: a small heap keeps the build's peak memory where it was without it.
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
   const counts = { compressed: 0, reused: 0 };
+  const scripts: PageScriptHashes = {};
   let queued = 0;
   let failure: Error | null = null;
   const waiters: (() => void)[] = [];
@@ -61,7 +72,10 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   worker.on('message', (done: Done) => {
     queued--;
     if ('error' in done) failure ??= new Error(`Compressing a page: ${done.error}`);
-    else if (done.outcome !== 'skipped') counts[done.outcome]++;
+    else {
+      if (done.outcome !== 'skipped') counts[done.outcome]++;
+      if (done.scripts) scripts[done.rel] = done.scripts;
+    }
     wake();
   });
   worker.on('error', (err) => {
@@ -79,7 +93,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
       while (queued > 0 && !failure) await settled();
       await worker.terminate();
       if (failure) throw failure;
-      return counts;
+      return { ...counts, scripts };
     },
   };
 }

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cspHashesChangeWarning, inlineScriptHashes, readCspHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
+import { cspHashesChangeWarning, readCspHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
+import { inlineScriptHashes } from './script-hashes.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -28,9 +29,17 @@ describe('inline script hashes', () => {
       writeFileSync(join(dir, 'tour', 'japon', 'index.html'), '<script>a()</script><script type="application/ld+json">{}</script>');
       const written = await writeCspHashes(dir);
       expect(written.scripts).toEqual([sha('a()'), sha('b()')].toSorted());
-      expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual(written);
-      expect(await readCspHashes(dir)).toEqual(written);
+      expect(written.pages).toEqual({ 'index.html': [sha('b()'), sha('a()')], 'tour/japon/index.html': [sha('a()')] });
+      expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual({ scripts: written.scripts });
+      expect(await readCspHashes(dir)).toEqual({ scripts: written.scripts });
       expect(await readCspHashes(join(dir, 'tour'))).toBeNull();
+
+      // A page the build already hashed is taken as known, not read again; pages no longer there are dropped.
+      const known = { 'tour/japon/index.html': [sha('c()')], 'tour/borrada/index.html': [sha('d()')] };
+      const again = await writeCspHashes(dir, known);
+      expect(again.scripts).toEqual([sha('a()'), sha('b()'), sha('c()')].toSorted());
+      expect(again.pages['tour/japon/index.html']).toEqual([sha('c()')]);
+      expect(again.pages).not.toHaveProperty(['tour/borrada/index.html']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,53 +4,37 @@
  * - Inline scripts: Astro writes a few small scripts into the pages themselves (the island loaders for
  *   `client:load`, `client:idle`, `client:visible`, its island element, any `is:inline` script of
  *   ours); under a policy without 'unsafe-inline' a browser runs them only when the policy names their
- *   sha256. Once the build is done this integration reads every page and writes the distinct hashes to
- *   `csp-hashes.json`, which the server puts into the policy of the build it serves.
+ *   sha256. Once the build is done `writeCspHashes` (called by `astro-build.ts`) writes the distinct hashes
+ *   of every page to `csp-hashes.json`, which the server puts into the policy of the build it serves.
  * - No eval: zod compiles object parsers with `new Function` when it may, and finds out by trying,
  *   which a policy without 'unsafe-eval' reports as a violation. The islands validate forms with the
  *   shared zod schemas, so every page tells zod, before any module runs, to skip that (`jitless`).
  */
-import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { CSP_HASHES_FILE, type CspHashes } from '../api/middleware/security-headers.ts';
+import { inlineScriptHashes } from './script-hashes.ts';
 
-/** Script types a browser runs; anything else (`application/ld+json`, templates) is data. */
-const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
+/** The inline-script hashes of each page of a build, by its file under the build's folder (`tour/japon/index.html`). */
+export type PageScriptHashes = Record<string, string[]>;
 
 /**
- * The `'sha256-…'` source of each inline executable script of a page, in order of appearance.
- *
- * @example inlineScriptHashes('<script>alert(1)</script><script type="application/ld+json">{}</script>') // ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]
+ * Writes the sorted distinct inline-script hashes of every HTML page under `dir` to `dir/csp-hashes.json`.
+ * Pages in `known` are not read again (the build hashed them from the bytes it wrote); the others are.
+ * Answers the hashes and every page's own.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
-    if (!EXECUTABLE_TYPES.has(type)) continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
-  }
-  return hashes;
-}
-
-/** Reads every HTML page under `dir` and writes the sorted distinct hashes to `dir/csp-hashes.json`. */
-export async function writeCspHashes(dir: string): Promise<CspHashes> {
-  const hashes = new Set<string>();
+export async function writeCspHashes(dir: string, known: PageScriptHashes = {}): Promise<CspHashes & { pages: PageScriptHashes }> {
+  const pages: PageScriptHashes = {};
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    for (const hash of inlineScriptHashes(await readFile(join(entry.parentPath, entry.name), 'utf8'))) hashes.add(hash);
+    const path = join(entry.parentPath, entry.name);
+    const file = relative(dir, path).split(sep).join('/');
+    pages[file] = known[file] ?? inlineScriptHashes(await readFile(path, 'utf8'));
   }
-  const result: CspHashes = { scripts: [...hashes].sort() };
+  const result: CspHashes = { scripts: [...new Set(Object.values(pages).flat())].sort() };
   await writeFile(join(dir, CSP_HASHES_FILE), `${JSON.stringify(result, null, 2)}\n`);
-  return result;
+  return { ...result, pages };
 }
 
 /** The hashes a build folder lists, or null when it has none (no build there, or one older than the list). */
@@ -85,16 +69,15 @@ export function cspHashesChangeWarning(live: CspHashes | null, next: CspHashes):
 /** Runs before any module of the page: zod reads this object when its schemas are built. */
 export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';
 
-/** Astro integration: the zod setting on every page, and `csp-hashes.json` in the output of every build. */
+/**
+ * Astro integration: the zod setting on every page. The hashes are written by `astro-build.ts`, which
+ * knows those of the pages it rendered (`page-renderer.ts`) and has only the others read back.
+ */
 export default function contentSecurityPolicy(): AstroIntegration {
   return {
     name: 'shop-content-security-policy',
     hooks: {
       'astro:config:setup': ({ injectScript }) => injectScript('head-inline', ZOD_JITLESS_SCRIPT),
-      'astro:build:done': async ({ dir, logger }) => {
-        const { scripts } = await writeCspHashes(fileURLToPath(dir));
-        logger.info(`${scripts.length} inline script hashes for the content security policy`);
-      },
     },
   };
 }

@@ -8,7 +8,7 @@
  * are those a full build of the same data writes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
@@ -16,9 +16,15 @@ import type { ImageManifest } from '#shared/images.ts';
 import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
+import { type PageScriptHashes, writeCspHashes } from './csp.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 export const PAGE_DEPS_FILE = 'page-deps.json';
+/**
+ * The inline-script hashes of the pages of the last full build, kept with Astro's cache: a page Astro
+ * restores from its cache has the same bytes, so the same hashes, and is not read back to find them.
+ */
+const SCRIPT_HASHES_FILE = 'page-script-hashes.json';
 
 /**
  * Fields of a tour changed in place (a card's new photo, its reviews, or the whole tour read again by the
@@ -98,10 +104,16 @@ export interface PageRenderer {
   integration: AstroIntegration;
   /** Every page of the build with the keys it showed (pages the build took from its cache keep theirs). */
   deps(): PageDeps;
-  /** Writes the pages' keys where the next build finds them. */
+  /** Writes the pages' keys, and their inline-script hashes, where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
   /** Waits for the compressed copies of the pages the build rendered (`compressInto`); answers their count. */
   flush(): Promise<{ compressed: number; reused: number }>;
+  /**
+   * Writes the build's `csp-hashes.json` (`csp.ts`) once it is flushed: the hashes of the pages it rendered
+   * came from the compression thread, those of the pages Astro restored from the last build's record;
+   * only the rest are read back. Answers how many distinct hashes there are.
+   */
+  writeCspHashes(outDir: string): Promise<number>;
   /** Applies `delta` to the snapshot and renders every page that showed one of `changed`. */
   render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
 }
@@ -128,6 +140,15 @@ export function createPageRenderer({
   let origin = 'http://localhost:4321';
   const depsFile = join(cacheDir, PAGE_DEPS_FILE);
   const previous: PageDeps = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as PageDeps) : {};
+  // Read, then removed until this build saves its own: a build that dies midway may leave Astro's cache
+  // with pages newer than this record, and then none is better than a wrong one.
+  const scriptsFile = join(cacheDir, SCRIPT_HASHES_FILE);
+  const previousScripts: PageScriptHashes = existsSync(scriptsFile) ? (JSON.parse(readFileSync(scriptsFile, 'utf8')) as PageScriptHashes) : {};
+  rmSync(scriptsFile, { force: true });
+  let renderedScripts: PageScriptHashes = {};
+  let scripts: PageScriptHashes | null = null;
+  // The build's output files it rendered (not restored), whatever their status.
+  const rendered = new Set<string>();
   const deps: PageDeps = {};
   const routes = new Map<string, RouteData>();
   // The build renders pages concurrently (`build.concurrency`): each render sees only its own recording.
@@ -168,6 +189,7 @@ export function createPageRenderer({
               return paths as never;
             },
             render: (async (request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
+              rendered.add(outputFileOf(new URL(request.url).pathname, options.routeData.type));
               const result = await renderRecording(kept, request, options);
               const response = result instanceof Response ? result : result.response;
               if (!compressor || response.status !== 200 || !response.body) return result;
@@ -193,12 +215,21 @@ export function createPageRenderer({
       return known;
     },
     flush: async () => {
-      const counts = (await compressor?.close()) ?? { compressed: 0, reused: 0 };
+      const { scripts: hashed, ...counts } = (await compressor?.close()) ?? { compressed: 0, reused: 0, scripts: {} };
       compressor = null;
+      renderedScripts = { ...renderedScripts, ...hashed };
       return counts;
+    },
+    writeCspHashes: async (outDir) => {
+      const known: PageScriptHashes = { ...renderedScripts };
+      for (const [file, hashes] of Object.entries(previousScripts)) if (!rendered.has(file)) known[file] ??= hashes;
+      const written = await writeCspHashes(outDir, known);
+      scripts = written.pages;
+      return written.scripts.length;
     },
     saveDeps: async (dir) => {
       await writeFile(join(dir, PAGE_DEPS_FILE), JSON.stringify(Object.fromEntries(Object.entries(deps).sort())));
+      if (scripts) await writeFile(join(dir, SCRIPT_HASHES_FILE), JSON.stringify(scripts));
     },
     render: async (delta, changed) => {
       if (!prerenderer) throw new Error('No build has run in this renderer yet.');

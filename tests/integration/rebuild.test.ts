@@ -11,6 +11,8 @@ import { createShop } from '#api/server.ts';
 import { createRebuildQueue } from '#api/services/rebuilds.ts';
 import { currentSiteDir } from '#api/services/site-builds.ts';
 import { buildSite } from '#content-build/build.ts';
+import { readCspHashes } from '#content-build/csp.ts';
+import { inlineScriptHashes } from '#content-build/script-hashes.ts';
 
 // The real thing, once: demo catalogue → Astro build → served page; a tour renamed in the database
 // shows on the served page after a queued rebuild. Slow (two Astro builds), so it is the only one.
@@ -42,6 +44,22 @@ function expectCompressedCopiesOfEveryPage(siteDir: string): number {
   return pages;
 }
 
+/**
+ * The build's `csp-hashes.json` names exactly the inline scripts of its pages: the build hashes the pages
+ * it renders as it writes them and takes those of the pages restored from its cache from the last build,
+ * so this reads every page back to check both.
+ */
+async function expectCspHashesOfEveryPage(siteDir: string): Promise<void> {
+  const dir = currentSiteDir(siteDir);
+  const scripts = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html'))
+      for (const hash of inlineScriptHashes(readFileSync(join(entry.parentPath, entry.name), 'utf8'))) scripts.add(hash);
+  }
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(await readCspHashes(dir)).toEqual({ scripts: [...scripts].sort() });
+}
+
 const contains = (html: string, name: string) => html.toLocaleLowerCase('es').includes(name.toLocaleLowerCase('es'));
 
 describe('a content change reaches the served site through the rebuild queue', () => {
@@ -50,6 +68,7 @@ describe('a content change reaches the served site through the rebuild queue', (
     await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
     await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
     expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
+    await expectCspHashesOfEveryPage(config.siteDir);
 
     const rebuilds = createRebuildQueue({
       run: () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir }),
@@ -92,6 +111,7 @@ describe('a content change reaches the served site through the rebuild queue', (
     // The old name may still show where other fields quote it (meta title, description): only the new one is checked.
     expect(contains(html, renamed)).toBe(true);
     expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
+    await expectCspHashesOfEveryPage(config.siteDir);
 
     const health = (await (await createApi({ db, config, rebuilds }).request('/health')).json()) as {
       build: { hash: string };
