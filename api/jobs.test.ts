@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuros } from '#shared/rules/money.ts';
-import { loadConfig } from './config.ts';
+import { testConfig } from '../tests/support/test-config.ts';
 import { createTestApi, day, insertDeparture } from '../tests/support/booking-fixtures.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../tests/support/payment-fixtures.ts';
@@ -24,7 +24,7 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     const { id } = await createBookingForPayment(api, t.db);
     expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' })).res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
       200,
     );
     const { travelerId } = await t.db.selectFrom('bookings').select('travelerId').where('id', '=', id).executeTakeFirstOrThrow();
@@ -75,7 +75,7 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
 
   it('sends the practical information of a confirmed trip ten days before departure, once, with its documentation', async () => {
     const { id } = await paidByCard();
-    const config = loadConfig({});
+    const config = testConfig({});
     const infoMails = () => t.db.selectFrom('mails').selectAll().where('bookingId', '=', id).where('type', '=', 'INFO_PRACTICA').execute();
     const departIn = (days: number) =>
       t.db
@@ -105,14 +105,14 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
       .set({ dayOne: day(-1), returnDate: day(10) })
       .where('id', '=', 'p1')
       .execute();
-    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+    expect((await sendPracticalInfo(t.db, testConfig({}), new Date())).sent).toEqual([]);
     await t.db
       .updateTable('periods')
       .set({ dayOne: day(3), returnDate: day(10) })
       .where('id', '=', 'p1')
       .execute();
     await t.db.updateTable('bookings').set({ status: 'CANCELED' }).where('id', '=', id).execute();
-    expect((await sendPracticalInfo(t.db, loadConfig({}), new Date())).sent).toEqual([]);
+    expect((await sendPracticalInfo(t.db, testConfig({}), new Date())).sent).toEqual([]);
   });
 
   it('reminds the next deadline still owed a week before it, once, with what is left of it and the pay link', async () => {
@@ -120,7 +120,7 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
     const { id } = await createBookingForPayment(api, t.db);
     expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' })).res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
       200,
     );
     const { priceCents } = await t.db.selectFrom('bookings').select('priceCents').where('id', '=', id).executeTakeFirstOrThrow();
@@ -138,7 +138,7 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
       { date: day(-10), amountCents: paid },
       { date: day(30), amountCents: priceCents - paid },
     ]);
-    expect((await remindDeadlines(t.db, loadConfig({}), new Date())).reminded).toEqual([]);
+    expect((await remindDeadlines(t.db, testConfig({}), new Date())).reminded).toEqual([]);
 
     // Five days away: reminded once, however often the job runs.
     await setDeadlines([
@@ -146,9 +146,9 @@ describe.each(dialects)('the trip points job on %s', (dialect) => {
       { date: day(5), amountCents: priceCents - paid - 1_000 },
       { date: day(40), amountCents: 1_000 },
     ]);
-    const [a, b] = await Promise.all([remindDeadlines(t.db, loadConfig({}), new Date()), remindDeadlines(t.db, loadConfig({}), new Date())]);
+    const [a, b] = await Promise.all([remindDeadlines(t.db, testConfig({}), new Date()), remindDeadlines(t.db, testConfig({}), new Date())]);
     expect([...a.reminded, ...b.reminded]).toEqual([{ bookingId: id, deadline: day(5) }]);
-    expect((await remindDeadlines(t.db, loadConfig({}), new Date())).reminded).toEqual([]);
+    expect((await remindDeadlines(t.db, testConfig({}), new Date())).reminded).toEqual([]);
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.toAddress).toBe('ana.garcia@viajes.es');

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '#shared/routes.ts';
 import { FAKE_BUNDLE, FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, FAKE_SHELL_HTML, writeFakeSite } from '../tests/integration/fake-site.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/support/databases.ts';
-import { loadConfig } from './config.ts';
+import { testConfig } from '../tests/support/test-config.ts';
 import { MAX_BODY_BYTES } from './app.ts';
 import { createShop, listen } from './server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-server-'));
-const config = loadConfig({ DATA_DIR: dataDir });
+const config = testConfig({ DATA_DIR: dataDir });
 const shellHtml = FAKE_SHELL_HTML;
 const bundle = FAKE_BUNDLE;
 

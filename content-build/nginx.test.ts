@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../tests/support/test-config.ts';
 import { pageContentSecurityPolicy } from '#api/middleware/security-headers.ts';
 import { generateNginxConfig, NGINX_CONF_PATH, NGINX_DEFAULTS, pageHeaderInputs } from './nginx.ts';
 
@@ -11,7 +11,7 @@ describe('deploy/nginx.conf', () => {
 
   it('is what `npm run deploy:nginx` writes where no build sits at the default path, in the default environment', async () => {
     const { production, scriptHashes, formActions } = NGINX_DEFAULTS;
-    expect(await pageHeaderInputs({ siteDir: NGINX_DEFAULTS.siteDir, config: loadConfig({ NODE_ENV: 'test' }) })).toEqual({
+    expect(await pageHeaderInputs({ siteDir: NGINX_DEFAULTS.siteDir, config: testConfig({ NODE_ENV: 'test' }) })).toEqual({
       production,
       scriptHashes,
       formActions,

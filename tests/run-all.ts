@@ -1,21 +1,33 @@
 /**
  * `npm test`: every suite (format, lint and unused code, types, unit, database and API on SQLite and
- * PostgreSQL, browser), then one line
+ * PostgreSQL, browser), then the suites that seed the demo again on two other days, then one line
  * `N passed, N failed` that totals them, which CI reads. Starts a throwaway PostgreSQL cluster when
  * TEST_DATABASE_URL is not set and PostgreSQL is installed.
+ *
+ * `npm test -- --today YYYY-MM-DD` (or TEST_TODAY) runs every suite as if that were today
+ * (tests/support/test-today.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { onDay, otherDays, SEED_DAY_SUITES } from './support/test-today.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const env = { ...process.env };
+const { values: args } = parseArgs({ options: { today: { type: 'string' } } });
+const realToday = new Date().toISOString().slice(0, 10);
+let env = { ...process.env };
+const today = args.today ?? env.TEST_TODAY;
+if (today) {
+  env = onDay(env, today);
+  console.log(`Las pruebas corren como si hoy fuera ${today}.`);
+}
 let pgDir: string | undefined;
 if (!env.TEST_DATABASE_URL) {
   pgDir = join(tmpdir(), `shop-pg-${process.pid}`);
@@ -37,9 +49,9 @@ interface Tally {
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-function run(label: string, command: string, args: string[], read: () => Tally): void {
+function run(label: string, command: string, args: string[], read: () => Tally, runEnv = env): void {
   console.log(`\n── ${label} ──`);
-  const { status } = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  const { status } = spawnSync(command, args, { cwd: root, env: runEnv, stdio: 'inherit' });
   let tally: Tally;
   try {
     tally = read();
@@ -74,6 +86,23 @@ try {
     const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   });
+
+  // The demo is seeded from the date, and so is what the tests above found in it: the suites that seed it
+  // run again on two days that have broken such assumptions before (a leap day, a year's end).
+  for (const day of otherDays(today ?? realToday)) {
+    const json = join(results, `vitest-${day}.json`);
+    const dayEnv = onDay(env, day);
+    run(
+      `the demo seeded on ${day} (vitest)`,
+      bin('vitest'),
+      ['run', ...SEED_DAY_SUITES, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`],
+      () => {
+        const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+        return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+      },
+      dayEnv,
+    );
+  }
 } finally {
   if (pgDir) spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'stop', pgDir]);
 }

@@ -79,6 +79,12 @@ describe.each(dialects)('work one instance does at a time, on %s', (dialect) => 
     // Its process is killed: the server ends its session, and the lock with it.
     await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(t.db);
     await other.end().catch(() => {});
+    // pg_terminate_backend only signals: the lock goes when that backend has exited, a moment later.
+    for (let i = 0; i < 100; i++) {
+      const alive = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${rows[0]!.pid}`.execute(t.db);
+      if (alive.rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(await withSharedLock(t.db, 'job:points', async () => 'sí', { wait: false })).toEqual({ ran: true, value: 'sí' });
   });
 });

@@ -6,13 +6,13 @@ import { type CallerName, seedCallers, signedInAs } from '../../tests/support/ca
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { pressId } from '../../tests/support/traveler-fixtures.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 describe.each(dialects)('/api/admin/opinions: activity reviews and history on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   afterAll(() => recorder.rebuilds.stop());
-  const config = loadConfig({ AUTH_SECRET: 'activity-opinion-tests-secret-with-32-chars', PUBLIC_URL: 'https://tienda.test' });
+  const config = testConfig({ AUTH_SECRET: 'activity-opinion-tests-secret-with-32-chars', PUBLIC_URL: 'https://tienda.test' });
 
   beforeEach(async () => {
     recorder.reset();

@@ -11,7 +11,7 @@ import { type CallerName, seedCallers, signedInAs } from '../../tests/support/ca
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { pressId } from '../../tests/support/traveler-fixtures.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-activity-photos-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -23,7 +23,7 @@ const jpeg = (background = '#c1121f') =>
 
 describe.each(dialects)('/api/admin/activity-photos on %s', (dialect) => {
   let t: TestDatabase;
-  let config: ReturnType<typeof loadConfig>;
+  let config: ReturnType<typeof testConfig>;
   const recorder = recordingRebuilds();
   afterAll(() => recorder.rebuilds.stop());
 
@@ -40,7 +40,7 @@ describe.each(dialects)('/api/admin/activity-photos on %s', (dialect) => {
       ])
       .execute();
     config = {
-      ...loadConfig({ DATA_DIR: mkdtempSync(join(dataDir, 'run-')), AUTH_SECRET: 'activity-photos-secret-with-32-or-more-chars' }),
+      ...testConfig({ DATA_DIR: mkdtempSync(join(dataDir, 'run-')), AUTH_SECRET: 'activity-photos-secret-with-32-or-more-chars' }),
       databaseUrl: t.url,
     };
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_CHANGED_MESSAGE } from '#shared/schemas/backoffice.ts';
 import { BOOKING_DESK_MESSAGES } from '#shared/schemas/booking-desk.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { countRows, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
@@ -30,7 +30,7 @@ describe.each(dialects)('/api/admin booking page actions and departure notificat
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const config = () => ({ ...loadConfig({}), databaseUrl: t.url, filesDir });
+  const config = () => ({ ...testConfig({}), databaseUrl: t.url, filesDir });
   const apiOf = () => createTestApi(t.db, t.url, { config: config(), rebuilds: recorder.rebuilds });
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const caller = CALLERS[who];
@@ -59,7 +59,7 @@ describe.each(dialects)('/api/admin booking page actions and departure notificat
     const { res } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount, method: 'card' });
     expect(res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
       200,
     );
     return id;

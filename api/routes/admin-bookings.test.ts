@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
 import { REFUND_MESSAGES } from '../services/payments/refunds.ts';
-import { loadConfig } from '../config.ts';
-import { countRows, insertDeparture, seatsLeft, createTestApi } from '../../tests/support/booking-fixtures.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
+import { bornYearsAgo, countRows, insertDeparture, seatsLeft, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -273,7 +273,7 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     const { res } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' });
     expect(res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    const notified = await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }));
+    const notified = await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }));
     expect(notified.status).toBe(200);
     expect(await statusOf(id)).toBe('CONFIRMED');
     return { id, payment };
@@ -394,7 +394,7 @@ describe.each(dialects)('/api/admin bookings desk on %s', (dialect) => {
     expect(lead).toMatchObject({ name: 'Ana', surname: 'García López', ageGroup: 'Adultos', status: 'CONFIRMED', dueCents: 0 });
     expect(lead.document).toEqual(expect.any(String));
     const child = body.rows.find((r: { ageGroup: string }) => r.ageGroup === 'Niños');
-    expect(child.birthdate).toBe('2019-04-12');
+    expect(child.birthdate).toBe(bornYearsAgo(7));
 
     const csv = await call('admin', 'GET', '/periods/p1/manifest.csv');
     const lines = csv.text

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '#shared/schemas/admin-importer.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import type { Db } from '../db/database.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
@@ -88,7 +88,7 @@ describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (d
   const api = () =>
     createApi({
       db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
+      config: { ...testConfig({}), databaseUrl: t.url },
       rebuilds: recorder.rebuilds,
       resolveAuth: (c) => {
         const header = c.req.header('x-test-auth');

@@ -6,7 +6,7 @@ import { type CallerName, seedCallers, signedInAs } from '../../tests/support/ca
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { pressId } from '../../tests/support/traveler-fixtures.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import type { NewTravelerOpinionRow } from '../db/tables.ts';
 
 const AUTHOR = 'lucia.viajera@correo.es';
@@ -15,7 +15,7 @@ describe.each(dialects)('/api/admin/opinions on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   afterAll(() => recorder.rebuilds.stop());
-  const config = loadConfig({ AUTH_SECRET: 'opinion-tests-secret-with-32-or-more-chars', PUBLIC_URL: 'https://tienda.test' });
+  const config = testConfig({ AUTH_SECRET: 'opinion-tests-secret-with-32-or-more-chars', PUBLIC_URL: 'https://tienda.test' });
 
   const review = (id: string, extra: Partial<NewTravelerOpinionRow> = {}): NewTravelerOpinionRow => ({
     id,

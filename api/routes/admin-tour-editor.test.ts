@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/tour-editor.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
@@ -58,7 +58,7 @@ describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialec
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const api = createApi({
       db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url, filesDir },
+      config: { ...testConfig({}), databaseUrl: t.url, filesDir },
       rebuilds: recorder.rebuilds,
       resolveAuth: (c) => {
         const header = c.req.header('x-test-auth');

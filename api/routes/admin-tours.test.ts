@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOUR_PAGE_SIZE } from '#shared/schemas/admin-tours.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
@@ -46,7 +46,7 @@ describe.each(dialects)('/api/admin/tours (the catalogue desk) on %s', (dialect)
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const api = createApi({
       db: t.db,
-      config: { ...loadConfig({}), databaseUrl: t.url },
+      config: { ...testConfig({}), databaseUrl: t.url },
       rebuilds: recorder.rebuilds,
       resolveAuth: (c) => {
         const header = c.req.header('x-test-auth');

@@ -3,7 +3,7 @@ import { AUTH_LINK_PARAMS, AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn, type TestAccount, type TestBrowser } from '../../tests/support/auth-client.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { forcePasswordReset } from '../services/auth/accounts.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -14,7 +14,7 @@ describe.each(dialects)('sessions and passwords API on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   let account: TestAccount;
-  const config = () => ({ ...loadConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test' }), databaseUrl: t.url });
+  const config = () => ({ ...testConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test' }), databaseUrl: t.url });
   beforeEach(async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     t = await createTestDatabase(dialect);

@@ -3,7 +3,7 @@ import { AUTH_LINK_PARAMS, AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn, mailsTo } from '../../tests/support/auth-client.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const EMAIL = 'lucia.martin@correo.es';
@@ -17,7 +17,7 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
     // Failed sign-ins are logged as warnings; kept quiet here and read where a test checks them.
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     t = await createTestDatabase(dialect);
-    api = createApi({ db: t.db, config: { ...loadConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test' }), databaseUrl: t.url } });
+    api = createApi({ db: t.db, config: { ...testConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test' }), databaseUrl: t.url } });
   });
   afterEach(async () => {
     vi.useRealTimers();
@@ -279,7 +279,7 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       expect(await (await createBrowser(api).get('/auth/providers')).json()).toEqual({ providers: [] });
       const withGoogle = createApi({
         db: t.db,
-        config: { ...loadConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }), databaseUrl: t.url },
+        config: { ...testConfig({ AUTH_SECRET: SECRET, NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }), databaseUrl: t.url },
       });
       expect(await (await withGoogle.request('/auth/providers')).json()).toEqual({
         providers: [{ id: 'google', name: 'Google', startUrl: '/api/auth/oauth/google/start' }],

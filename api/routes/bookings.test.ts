@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { day, jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi, countRows } from '../../tests/support/booking-fixtures.ts';
+import {
+  bornYearsAgo,
+  day,
+  jsonRequest,
+  passengerFields,
+  validBooking,
+  openBookingApi,
+  type TestApi,
+  countRows,
+} from '../../tests/support/booking-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
@@ -150,7 +159,7 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
             optionalActivities: ['SEG'],
             reservationFields: { name: 'Luis', email: 'luis@viajes.es', national_id: 'X1234567L' },
           },
-          { id: c1, optionalActivities: ['SEG'], reservationFields: { name: 'Sara', birthdate: '2016-04-02' } },
+          { id: c1, optionalActivities: ['SEG'], reservationFields: { name: 'Sara', birthdate: bornYearsAgo(9) } },
         ],
       });
       expect(res.status).toBe(200);
@@ -188,12 +197,12 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
       ['a coupon that does not apply', () => ({ couponCode: 'CADUCADO' }), 'couponCode'],
       [
         'an adult born too late',
-        (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { birthdate: '2020-01-01' } }] }),
+        (ids: string[]) => ({ travellers: [{ id: ids[0], reservationFields: { birthdate: bornYearsAgo(6) } }] }),
         'travellers.0.reservationFields.birthdate',
       ],
       [
         'a child aged 12 on departure',
-        (ids: string[]) => ({ travellers: [{ id: ids[2], reservationFields: { birthdate: '2000-01-01' } }] }),
+        (ids: string[]) => ({ travellers: [{ id: ids[2], reservationFields: { birthdate: bornYearsAgo(26) } }] }),
         'travellers.0.reservationFields.birthdate',
       ],
       [

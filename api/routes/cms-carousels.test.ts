@@ -4,7 +4,7 @@ import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { insertPickableTour } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -38,7 +38,7 @@ describe.each(dialects)('/api/cms/carousels on %s', (dialect) => {
   afterEach(async () => t.drop());
 
   const setup = () => {
-    const { api, signIn } = signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds });
+    const { api, signIn } = signedInAs({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url }, rebuilds });
     const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
       const headers: Record<string, string> = { ...(await signIn(who)), origin: 'http://localhost:4321' };
       if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createEventHub } from '../services/cms/events.ts';
 import { createRebuildQueue } from '../services/rebuilds.ts';
 import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
@@ -27,7 +27,7 @@ describe('/api/cms/events', () => {
     await seedCallers(t.db);
   });
   afterEach(async () => t.drop());
-  const setup = () => signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds, cmsEvents, otherInstancesEvents });
+  const setup = () => signedInAs({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url }, rebuilds, cmsEvents, otherInstancesEvents });
 
   it('streams a publication and a tour status change to an admin, and those of the other instances', async () => {
     const { api, signIn } = setup();

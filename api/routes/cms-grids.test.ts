@@ -3,7 +3,7 @@ import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, insertPickableTour, recordingRebuilds } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
   let t: TestDatabase;
@@ -21,7 +21,7 @@ describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const setup = () => ({ call: cmsCaller({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, resource: 'grids', recorder }) });
+  const setup = () => ({ call: cmsCaller({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url }, resource: 'grids', recorder }) });
   const count = async (table: 'sliders' | 'tourSliders' | 'contentHistory') =>
     Number(
       (

@@ -6,7 +6,7 @@ import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-landings-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -16,7 +16,7 @@ describe.each(dialects)('/api/cms/landings on %s', (dialect) => {
   const recorder = recordingRebuilds();
   const { published, rebuilds } = recorder;
   afterAll(() => rebuilds.stop());
-  const config = loadConfig({ DATA_DIR: dataDir });
+  const config = testConfig({ DATA_DIR: dataDir });
   const uploaded = (key: string) => writeUploadedFile(config.filesDir, key);
 
   beforeEach(async () => {

@@ -6,7 +6,7 @@ import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-card-tools-'));
@@ -17,7 +17,7 @@ describe.each(dialects)('/api/cms/tours on %s', (dialect) => {
   const recorder = recordingRebuilds();
   const { published, fullBuilds, statuses, rebuilds } = recorder;
   afterAll(() => rebuilds.stop());
-  const config = loadConfig({ DATA_DIR: dataDir });
+  const config = testConfig({ DATA_DIR: dataDir });
   const uploaded = (key: string) => writeUploadedFile(config.filesDir, key);
 
   beforeEach(async () => {

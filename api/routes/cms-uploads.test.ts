@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createShop } from '../server.ts';
 import { safeFileName, signFileLink } from '../services/cms/uploads.ts';
 
@@ -36,14 +36,14 @@ describe('safeFileName', () => {
 
 describe.each(dialects)('POST /api/cms/uploads on %s', (dialect) => {
   let t: TestDatabase;
-  let config: ReturnType<typeof loadConfig>;
+  let config: ReturnType<typeof testConfig>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);
     const stamp = '2026-01-01T00:00:00.000Z';
     await t.db.insertInto('tours').values({ id: 'tour-peru', name: 'Perú', webSlug: 'peru', tourType: 'Group', createdAt: stamp, updatedAt: stamp }).execute();
     const dir = mkdtempSync(join(dataDir, 'run-'));
-    config = { ...loadConfig({ DATA_DIR: dir }), databaseUrl: t.url };
+    config = { ...testConfig({ DATA_DIR: dir }), databaseUrl: t.url };
   });
   afterEach(async () => t.drop());
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '#shared/schemas/contact.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const valid = {
   question: '¿Hay plazas para dos personas en la salida de marzo?',
@@ -17,7 +17,7 @@ describe.each(dialects)('POST /api/contact on %s', (dialect) => {
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
-    api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    api = createApi({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url } });
     await t.db
       .insertInto('tours')
       .values({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
@@ -24,7 +24,7 @@ describe.each(dialects)('/api/guides on %s', (dialect) => {
   beforeEach(async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     t = await createTestDatabase(dialect);
-    const config = { ...loadConfig({ AUTH_SECRET: TRAVELER_SECRET, NODE_ENV: 'test' }), databaseUrl: t.url };
+    const config = { ...testConfig({ AUTH_SECRET: TRAVELER_SECRET, NODE_ENV: 'test' }), databaseUrl: t.url };
     const { api, signIn } = signedInAs({ db: t.db, config });
     call = async (who, path) => {
       const res = await api.request(`/guides${path}`, { headers: { ...(await signIn(who)), origin: TEST_ORIGIN } });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue } from '../services/rebuilds.ts';
 
 describe.each(dialects)('GET /api/health on %s', (dialect) => {
@@ -18,7 +18,7 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
   const setup = async () => {
     t = await createTestDatabase(dialect);
     dataDir = mkdtempSync(join(tmpdir(), 'shop-health-'));
-    const config = { ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: t.url };
+    const config = { ...testConfig({ DATA_DIR: dataDir }), databaseUrl: t.url };
     return { api: createApi({ db: t.db, config }), config };
   };
 
@@ -96,7 +96,7 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
 describe('unknown API paths', () => {
   it('answer 404 in the error shape with a Spanish message', async () => {
     const t = await createTestDatabase('sqlite');
-    const api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    const api = createApi({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url } });
     const res = await api.request('/nada');
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'No existe esa dirección de la API.', requestId: expect.any(String) } });

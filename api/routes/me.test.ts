@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -50,7 +50,7 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
       .execute();
     expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' })).res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
       200,
     );
     return { id, owner, payment };

@@ -2,7 +2,7 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
 import { createTestApi, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn } from '../../tests/support/booking-fixtures.ts';
@@ -15,7 +15,7 @@ import {
   type TestApi,
 } from '../../tests/support/payment-fixtures.ts';
 
-const config = loadConfig({});
+const config = testConfig({});
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
 const asAuth = (auth?: AuthContext): RequestInit => (auth ? { headers: { 'x-test-auth': JSON.stringify(auth) } } : {});

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../app.ts';
 import { createShop } from '../server.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createTestApi, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { createBookingForPayment, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 import { SANDBOX_TEST_CARD } from './payments-sandbox.ts';
 
-const config = loadConfig({});
+const config = testConfig({});
 const form = (fields: Record<string, string>): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(config.publicUrl).origin },
@@ -109,7 +109,7 @@ describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
   });
 
   it('is off in production when the shop uses a real terminal', async () => {
-    const live = loadConfig({
+    const live = testConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(32),
       REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
@@ -123,19 +123,19 @@ describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
 
 describe('payment configuration', () => {
   it("lets the shop's pages post the redirect form to a real terminal", async () => {
-    const live = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/shop-payments-csp', REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago' });
+    const live = testConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/shop-payments-csp', REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago' });
     const t = await createTestDatabase('sqlite');
     try {
       const policy = async (c: typeof config) => (await createShop({ db: t.db, config: c }).request('/viajes')).headers.get('content-security-policy') ?? '';
       expect(await policy(live)).toContain("form-action 'self' https://sis-t.redsys.es:25443;");
-      expect(await policy(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/shop-payments-csp' }))).toContain("form-action 'self';");
+      expect(await policy(testConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/shop-payments-csp' }))).toContain("form-action 'self';");
     } finally {
       await t.drop();
     }
   });
 
   it('defaults to the built-in sandbox with Redsys test credentials and the demo bank account', () => {
-    const c = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://www.example.es' });
+    const c = testConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://www.example.es' });
     expect(c.redsys).toEqual({
       url: 'https://www.example.es/api/payments/sandbox/realizarPago',
       restUrl: 'https://www.example.es/api/payments/sandbox/rest/trataPeticionREST',
@@ -148,17 +148,17 @@ describe('payment configuration', () => {
     expect(c.bankTransfer.demo).toBe(true);
     expect(c.warnings).toEqual([]);
     // Refunds go to the REST entry beside the terminal's payment page, unless it is named.
-    const test = loadConfig({ NODE_ENV: 'test', REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago' });
+    const test = testConfig({ NODE_ENV: 'test', REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago' });
     expect(test.redsys.restUrl).toBe('https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST');
-    expect(loadConfig({ NODE_ENV: 'test', REDSYS_REST_URL: 'https://pasarela.example/rest' }).redsys.restUrl).toBe('https://pasarela.example/rest');
+    expect(testConfig({ NODE_ENV: 'test', REDSYS_REST_URL: 'https://pasarela.example/rest' }).redsys.restUrl).toBe('https://pasarela.example/rest');
   });
 
   it('warns in production about simulated payments and the demo account, and refuses a real terminal without its key', () => {
     const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) } as const;
-    expect(loadConfig(prod).warnings).toEqual([expect.stringContaining('Pagos simulados'), expect.stringContaining('Transferencias')]);
-    expect(() => loadConfig({ ...prod, REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago' })).toThrow(/REDSYS_SECRET_KEY/);
-    expect(() => loadConfig({ ...prod, REDSYS_SECRET_KEY: 'corta' })).toThrow(/REDSYS_SECRET_KEY/);
-    const live = loadConfig({
+    expect(testConfig(prod).warnings).toEqual([expect.stringContaining('Pagos simulados'), expect.stringContaining('Transferencias')]);
+    expect(() => testConfig({ ...prod, REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago' })).toThrow(/REDSYS_SECRET_KEY/);
+    expect(() => testConfig({ ...prod, REDSYS_SECRET_KEY: 'corta' })).toThrow(/REDSYS_SECRET_KEY/);
+    const live = testConfig({
       ...prod,
       REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
       REDSYS_SECRET_KEY: Buffer.from('clave-real-de-24-bytes!!').toString('base64'),

@@ -2,14 +2,14 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createTestApi, day, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn } from '../../tests/support/booking-fixtures.ts';
 import { createBookingForPayment, redirectParams, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
-const config = loadConfig({});
+const config = testConfig({});
 const asAuth = (auth?: AuthContext): RequestInit => (auth ? { headers: { 'x-test-auth': JSON.stringify(auth) } } : {});
 
 // The booking of every test: 2 adults and 1 child on p1, no flight.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue } from '../services/rebuilds.ts';
 
 describe.each(dialects)('/api/admin/site-builds on %s', (dialect) => {
@@ -23,7 +23,7 @@ describe.each(dialects)('/api/admin/site-builds on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
   afterAll(() => rebuilds.stop());
-  const setup = () => signedInAs({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url }, rebuilds });
+  const setup = () => signedInAs({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url }, rebuilds });
   const origin = 'http://localhost:4321';
 
   it('lets an admin read the queue and ask for a rebuild', async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/rules/dates.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const day = (days: number) => addDays({ date: today, days });
@@ -50,7 +50,7 @@ describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
-    api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    api = createApi({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url } });
     await insertTour(t.db, { id: 't1', slug: 'japon-esencial' });
     await insertPeriod(t.db, { id: 'p-soon', tourId: 't1', dayOne: day(30), availability: 12 });
     await insertPeriod(t.db, { id: 'p-later', tourId: 't1', dayOne: day(60), availability: 3 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../../tests/support/test-config.ts';
 import { countRows, insertDeparture, jsonRequest, validBooking, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -7,7 +7,7 @@ import { postNotification, signedNotification, startPaymentRequest } from '../..
 
 const VISIT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 /** What a browser on the shop's pages names as the origin of its writes. */
-const ORIGIN = new URL(loadConfig({}).publicUrl).origin;
+const ORIGIN = new URL(testConfig({}).publicUrl).origin;
 const CAMPAIGN = { source: 'boletin', medium: 'email', campaign: 'black-friday' };
 
 describe.each(dialects)('campaign attribution on %s', (dialect) => {
@@ -83,7 +83,7 @@ describe.each(dialects)('campaign attribution on %s', (dialect) => {
     expect((await api.request(`/bookings/${id}`, jsonRequest('PATCH', { travellers: passengerFields(state.travellers) }))).status).toBe(200);
     expect((await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card' })).res.status).toBe(201);
     const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(loadConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
       200,
     );
 

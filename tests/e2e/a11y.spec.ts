@@ -4,7 +4,7 @@
  * Playwright projects (desktop and phone: some rules, such as target size, depend on the layout).
  * Zero violations; a failure lists each violation with the elements it found.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { acceptAndPay, APPROVED_CARD, createPayableBooking, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { loadWholePage } from '../support/load-whole-page.ts';

@@ -4,7 +4,7 @@
  * traveller's review of her excursion (whichever it is not: the two widths share it), and the review's
  * history names the press, who made it and when. The screen and the history dialog pass axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 

@@ -5,13 +5,12 @@
  * the admin removes it after confirming. A JPEG named .png is stored as what its bytes are; a text file
  * is refused. axe on the screen and the dialog.
  */
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import sharp from 'sharp';
 import { UPLOAD_MESSAGES } from '#shared/schemas/cms.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 // The publication re-renders the tour's pages on a loaded 2-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -28,7 +27,7 @@ interface SeededActivity {
  * whose photos the tour page shows); one tour per project, so the two runs do not share photos.
  */
 function seededActivity(project: string): SeededActivity {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  const db = openLaneDatabase();
   try {
     const rows = db
       .prepare(

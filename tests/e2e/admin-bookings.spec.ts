@@ -5,7 +5,7 @@
  * project books its own departure seat through the API first, so the demo's bookings stay as they are.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';
 import { createPayableBooking, findMail, listDepartures, paidByCard } from '../support/funnel-booking.ts';

@@ -2,7 +2,7 @@
  * Coupons from the back office (issue 12), as the demo admin at desktop width (docs/decisions/034): a coupon made on
  * /admin/cupones is one the payment step accepts at once; deactivated, the payment step refuses it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { createPayableBooking } from '../support/funnel-booking.ts';

@@ -4,7 +4,7 @@
  * imported after asking, and a visitor finds the new tour on the live site after the rebuild. The example
  * files download. The screen and its dialog pass axe.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 

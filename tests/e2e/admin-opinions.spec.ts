@@ -4,7 +4,7 @@
  * mailed once, and a visitor finds it on the live tour page after the rebuild; then the admin replies to
  * it and the reply is mailed. The screen and the reply dialog pass axe.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { OPINION_MESSAGES, type OpinionListAnswer } from '#shared/schemas/opinions.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';

@@ -5,7 +5,7 @@
  * having no bookings. A demo agency shows its booking, which opens on the desk (and leads back), and is
  * sent its mail.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { cifControlDigit } from '#shared/rules/tax-ids.ts';
 import { RETAILER_MESSAGES } from '#shared/schemas/retailers.ts';
 import { expectAccessible } from '../support/accessibility.ts';

@@ -6,7 +6,7 @@
  * sold departure's seats under those sold is refused with the reason; an activity of the catalogue is
  * linked and unlinked. axe on the screen and the dialogs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import type { AdminTourListAnswer, AdminTourRow } from '#shared/schemas/admin-tours.ts';
 import { seatsUnderSoldMessage } from '#shared/schemas/tour-editor.ts';

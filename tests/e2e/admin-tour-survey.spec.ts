@@ -5,7 +5,7 @@
  * download Spanish Excel opens. The screen passes axe; another departure's id under the tour is refused.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import type { OpinionListAnswer } from '#shared/schemas/opinions.ts';
 import { SURVEY_MESSAGES } from '#shared/schemas/tour-survey.ts';
 import { expectAccessible } from '../support/accessibility.ts';

@@ -4,7 +4,7 @@
  * hides a tour asking first. (Hiding and publishing themselves, with their rebuild, are proven by the API
  * tests: doing it here would take a tour off the demo catalogue the other specs read.)
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 

@@ -6,7 +6,7 @@
  * erases it, after which the account no longer signs in. Every screen and dialog passes axe.
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from '../support/test.ts';
 import { ERASE_REASON_REQUIRED, TRAVELER_FORM_MESSAGES } from '#shared/schemas/travelers.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { DEMO_ADMIN, signInAsAdmin } from '../support/admin-session.ts';

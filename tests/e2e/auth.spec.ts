@@ -4,7 +4,7 @@
  * and the API refuses); a wrong password is explained in Spanish. Every page runs under the shop's
  * content security policy: any violation fails the test.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { verificationCode } from '../support/sign-up.ts';
 
 const TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };

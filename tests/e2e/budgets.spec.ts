@@ -5,7 +5,7 @@
  * - catalogue pages load no JavaScript but their islands' chunks and the header search box's script.
  * Each test attaches what it measured (bytes per response, the scripts a page loaded) to the report.
  */
-import { expect, type APIRequestContext, type Page, type Request, test } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request, test } from '../support/test.ts';
 import { loadWholePage } from '../support/load-whole-page.ts';
 
 const TOUR = '/tour/japon-esencial';

@@ -3,14 +3,13 @@
  * with a yes the pages seen are counted for 15 days and /admin shows the campaign's visits; with a no
  * nothing is kept and the question is not asked again.
  */
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 const logsOf = (campaign: string) => {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  const db = openLaneDatabase();
   try {
     return db.prepare('select path, type from visitor_logs where utm_campaign = ? order by created_at').all(campaign) as { path: string; type: string }[];
   } finally {

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, type Page, test } from '../support/test.ts';
 import { slugify } from '#shared/rules/text.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import { waitForIslands } from '../support/load-whole-page.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
-  return new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  return openLaneDatabase();
 }
 
 interface TourRow {

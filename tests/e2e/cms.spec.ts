@@ -9,7 +9,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';

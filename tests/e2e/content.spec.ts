@@ -2,14 +2,13 @@
  * The content side of the storefront: home tabs and carousels, offer pages, campaign landings, the
  * information pages and the contact form. Runs against the demo catalogue the shop seeds on start.
  */
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, test, type Page } from '../support/test.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
-  return new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  return openLaneDatabase();
 }
 
 const euros = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));

@@ -3,7 +3,7 @@
  * the policy is sent, the islands hydrate and do their work (search with its WebAssembly, filters, the
  * departure picker, the contact form, sign-in), and the browser reports no violation and no error.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 
 function watchViolations(page: Page): string[] {
   const problems: string[] = [];

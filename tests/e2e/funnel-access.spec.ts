@@ -3,7 +3,7 @@
  * step (a shared link, a copied URL) sees no traveller's data, and can change nothing; the lead opens it on
  * another device through the budget mail's link.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import { createPayableBooking, findMail, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 

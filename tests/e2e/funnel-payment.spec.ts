@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '../support/test.ts';
 import { COUPON_MESSAGES, QUOTE_LINE_LABELS } from '#shared/constants.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import {

@@ -6,16 +6,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, type Page, test } from '../support/test.ts';
 import { acceptAndPay, APPROVED_CARD, createPayableBooking, listDepartures, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 const SLUG = 'japon-esencial';
 /** Screenshots per width: the funnel is walked at phone and at desktop width. */
 const shots = (name: string) => join('test-results', 'screens', `funnel-${test.info().project.name}-${name}.png`);
 
 function outbox<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  const db = openLaneDatabase();
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -163,7 +163,8 @@ test.describe('booking funnel', () => {
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await expect(page.getByText('Un niño debe tener menos de 12 años el día de la salida')).toBeVisible();
     await page.screenshot({ path: shots('5-pasajeros-errores'), fullPage: true });
-    await page.locator('#p-2-birthdate').fill('2019-05-05');
+    // Seven this year: a child on any departure the suite's day can book.
+    await page.locator('#p-2-birthdate').fill(`${new Date().getUTCFullYear() - 7}-05-05`);
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
     // Step 5: pay.
@@ -247,7 +248,7 @@ async function payStep(page: Page, { bookingId }: { bookingId: string }) {
 test('with one single room left, the second traveller cannot pick it once the first has', async ({ page, request }) => {
   // A departure on sale of the demo tour that has single rooms; for this test it has exactly one left.
   const onSale = (await listDepartures(request, SLUG)).filter((d) => d.bookableAvailability >= 4);
-  const live = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'));
+  const live = openLaneDatabase({ write: true });
   const modes = live
     .prepare("select id, availability, period_id from reservation_modes where places = 1 and deleted = 0 and name = 'Habitación individual'")
     .all() as { id: string; availability: number; period_id: string }[];

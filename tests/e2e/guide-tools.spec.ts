@@ -6,7 +6,7 @@
  * test's output folder. Departures are found through the API: which one comes first depends on the day
  * the demo was seeded.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';

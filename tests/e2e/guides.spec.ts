@@ -4,7 +4,7 @@
  * to call); then, with the API unreachable, a reload still shows the copy kept in the browser, saying it
  * is offline and since when. Every screen passes axe; screenshots go to the test's output folder.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { signInAsDemoTraveller } from '../support/traveller-session.ts';

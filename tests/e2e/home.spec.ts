@@ -1,10 +1,9 @@
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, test } from '../support/test.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
 function shopDatabase() {
-  return new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  return openLaneDatabase();
 }
 
 test('the home page lists the demo catalogue in Spanish, without hidden or unpriced tours', async ({ page }) => {

@@ -8,7 +8,7 @@
  * Desktop only (the phone project ignores this file, playwright.config.ts): access does not depend on the
  * screen's width.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { signInAsDemoTraveller } from '../support/traveller-session.ts';

@@ -4,7 +4,7 @@
  * traveller stays. The demo traveller, who has trips to make, is told why the account cannot go yet.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signUpInBrowser } from '../support/sign-up.ts';
 import { signInAsDemoTraveller } from '../support/traveller-session.ts';

@@ -5,7 +5,7 @@
  * deleted after a confirmation. Both projects share one database, so each test first puts back what it
  * changes. Screens are photographed into test-results/screens/ to look at.
  */
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import { createPayableBooking, listDepartures, SHOP_ORIGIN } from '../support/funnel-booking.ts';

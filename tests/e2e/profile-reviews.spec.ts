@@ -5,7 +5,7 @@
  * same for the excursion; a link used once is refused after. Each width takes its reviews back at the end,
  * so the other finds the trip waiting again.
  */
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '../support/test.ts';
 import sharp from 'sharp';
 import { expectAccessible } from '../support/accessibility.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';

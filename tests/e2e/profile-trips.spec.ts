@@ -3,13 +3,12 @@
  * someone else's trip answered as not theirs, and what the holder changes on a trip before it starts (a
  * passenger's missing document, an optional activity paid through the pay link).
  */
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { acceptAndPay, APPROVED_CARD, paidByCard, payOnTerminal } from '../support/funnel-booking.ts';
 import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { openLaneDatabase } from '../support/lane-shop.ts';
 
 test('the demo traveller sees their trips, opens one and downloads its voucher, ticket and receipt', async ({ page }) => {
   await signInAsDemoTraveller(page);
@@ -80,7 +79,7 @@ test('the holder completes a passenger’s missing document, adds an activity an
   // A trip of the demo traveller for two, paid in full; then the second passenger's DNI goes missing, as
   // when a booking made by phone lacks it.
   const { booking } = await paidByCard(page, { adults: 2, leadEmail: DEMO_TRAVELLER.email });
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'));
+  const db = openLaneDatabase({ write: true });
   try {
     const row = db.prepare('select travelers_stringify as t from bookings where id = ?').get(booking.id) as { t: string };
     const travellers = JSON.parse(row.t) as { reservation_fields: Record<string, string> }[];

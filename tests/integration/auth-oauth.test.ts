@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '#api/app.ts';
-import { type Config, loadConfig } from '#api/config.ts';
+import type { Config } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { cookieHeader, createAccount, createBrowser, storeCookies } from '../support/auth-client.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
 
@@ -99,7 +100,7 @@ describe.each(dialects)('social sign-in with a real OpenID provider on %s', (dia
   beforeEach(async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     t = await createTestDatabase(dialect);
-    const base = loadConfig({
+    const base = testConfig({
       NODE_ENV: 'test',
       AUTH_SECRET: 'a-test-secret-that-is-long-enough-for-hs256',
       OAUTH_REDIRECT_BASE: REDIRECT_BASE,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase, type Db } from '#api/db/database.ts';
 import { STORAGE_FAULT_MESSAGE } from '#api/errors.ts';
 import { storageHealth } from '#api/services/storage-health.ts';
@@ -41,7 +41,7 @@ describe.runIf(canMount)('a data folder that fills up while the shop runs', () =
   const dataDir = join(root, 'data');
   const url = join(dataDir, 'shop.db');
   let db: Db;
-  const apiNow = () => createTestApi(db, url, { config: { ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: url } });
+  const apiNow = () => createTestApi(db, url, { config: { ...testConfig({ DATA_DIR: dataDir }), databaseUrl: url } });
   const bookings = async () =>
     Number(
       (

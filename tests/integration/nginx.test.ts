@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { createShop, listen } from '#api/server.ts';
 import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
 import { generateNginxConfig, pageHeaderInputs } from '#content-build/nginx.ts';
@@ -24,7 +24,7 @@ chmodSync(dir, 0o755);
 // Production (HSTS), a sign-in provider and a real terminal, so every header and every part of the
 // policy has something to compare; the fake build lists an inline-script hash.
 const config = {
-  ...loadConfig({
+  ...testConfig({
     DATA_DIR: join(dir, 'data'),
     GOOGLE_CLIENT_ID: 'id',
     GOOGLE_CLIENT_SECRET: 'secreto',

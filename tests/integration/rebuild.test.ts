@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '#api/app.ts';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { createShop } from '#api/server.ts';
@@ -13,11 +13,12 @@ import { currentSiteDir } from '#api/services/site-builds.ts';
 import { buildSite } from '#content-build/build.ts';
 import { readCspHashes } from '#content-build/csp.ts';
 import { inlineScriptHashes } from '#content-build/script-hashes.ts';
+import { suiteToday } from '../support/test-today.ts';
 
 // The real thing, once: demo catalogue → Astro build → served page; a tour renamed in the database
 // shows on the served page after a queued rebuild. Slow (two Astro builds), so it is the only one.
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-rebuild-'));
-const config = loadConfig({ DATA_DIR: dataDir });
+const config = testConfig({ DATA_DIR: dataDir });
 const db = openDatabase({ url: config.databaseUrl });
 afterAll(async () => {
   await db.destroy();
@@ -65,7 +66,7 @@ const contains = (html: string, name: string) => html.toLocaleLowerCase('es').in
 describe('a content change reaches the served site through the rebuild queue', () => {
   it('rebuilds, swaps and serves the new page; health reports the build', async () => {
     await migrateToLatest(db);
-    await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
+    await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
     await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
     expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
     await expectCspHashesOfEveryPage(config.siteDir);

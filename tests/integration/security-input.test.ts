@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, MAX_BODY_BYTES } from '#api/app.ts';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
 
 const valid = { question: '¿Quedan plazas en la salida de marzo?', name: 'Ana', email: 'ana@correo.es' };
@@ -17,7 +17,7 @@ describe.each(dialects)('bad input on %s', (dialect) => {
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
-    api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    api = createApi({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url } });
   });
   afterEach(async () => t.drop());
   const stored = () => t.db.selectFrom('contactTours').selectAll().execute();
@@ -73,7 +73,7 @@ describe.each(dialects)('a failure inside the API on %s', (dialect) => {
   });
 
   it('answers 500 with a Spanish message and the request id, and logs the error as JSON under that id', async () => {
-    const api = createApi({ db: t.db, config: { ...loadConfig({}), databaseUrl: t.url } });
+    const api = createApi({ db: t.db, config: { ...testConfig({}), databaseUrl: t.url } });
     // The table the handler writes to is gone: the database error carries its SQL and table name.
     await sql`drop table contact_tours`.execute(t.db);
     const logged: string[] = [];

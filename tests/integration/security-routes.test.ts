@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createApi } from '#api/app.ts';
 import type { ApiEnv, AuthContext } from '#api/auth-context.ts';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { errorResponse } from '#api/errors.ts';
 import { type AccessRule, allow, requireAuth, requireOwnTraveler, routeAccessTable } from '#api/middleware/access.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
@@ -89,7 +89,7 @@ describe.each(dialects)('the API route table on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   let signIn: (who: CallerName) => Promise<Record<string, string>>;
-  const config = loadConfig({});
+  const config = testConfig({});
   beforeAll(async () => {
     t = await createTestDatabase(dialect);
     await seedCallers(t.db);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { API_CONTENT_SECURITY_POLICY, CSP_HASHES_FILE } from '#api/middleware/security-headers.ts';
 import { createShop } from '#api/server.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
@@ -18,10 +18,10 @@ const HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 describe.each(dialects)('the shop on %s', (dialect) => {
   let t: TestDatabase;
   let dataDir: string;
-  const shopFor = (env: Record<string, string> = {}) => createShop({ db: t.db, config: { ...loadConfig({ DATA_DIR: dataDir, ...env }), databaseUrl: t.url } });
+  const shopFor = (env: Record<string, string> = {}) => createShop({ db: t.db, config: { ...testConfig({ DATA_DIR: dataDir, ...env }), databaseUrl: t.url } });
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'shop-security-'));
-    const config = loadConfig({ DATA_DIR: dataDir });
+    const config = testConfig({ DATA_DIR: dataDir });
     writeFakeSite(config.siteDir);
     writeFileSync(join(config.siteDir, 'current', CSP_HASHES_FILE), JSON.stringify({ scripts: [HASH] }));
     t = await createTestDatabase(dialect);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { createShop, listen, type Shop } from '#api/server.ts';
 import { createRebuildQueue } from '#api/services/rebuilds.ts';
 import { insertDeparture, seatsLeft } from '../support/booking-fixtures.ts';
@@ -16,7 +16,7 @@ import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts
 // A page or shell answered from memory by `listen`'s fast path must be the answer Hono gives for it: same
 // status, bytes and headers (issue 15 kept the behaviour and the security headers identical).
 const dir = mkdtempSync(join(tmpdir(), 'shop-fast-path-'));
-const config = loadConfig({ DATA_DIR: join(dir, 'data'), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tienda.example.es' });
+const config = testConfig({ DATA_DIR: join(dir, 'data'), NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://tienda.example.es' });
 let t: TestDatabase;
 let shop: Shop;
 let server: Server;

@@ -3,18 +3,19 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { currentSiteDir } from '#api/services/site-builds.ts';
 import { buildSite, publishChange } from '#content-build/build.ts';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
+import { suiteToday } from '../support/test-today.ts';
 
 // The targeted rebuild's promise, checked on the demo catalogue: after a content change, rendering only
 // the pages that recorded the changed keys gives exactly the files a full build of the same data gives.
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-targeted-'));
-const config = loadConfig({ DATA_DIR: dataDir });
+const config = testConfig({ DATA_DIR: dataDir });
 const db = openDatabase({ url: config.databaseUrl });
 const fullDir = join(dataDir, 'full-site');
 afterAll(async () => {
@@ -36,7 +37,7 @@ function readBuild(dir: string): Map<string, string> {
 describe('a targeted rebuild', () => {
   it('renders only the pages that show the changed content, with the bytes of a full build', async () => {
     await migrateToLatest(db);
-    await seedDemo(db, { today: new Date().toISOString().slice(0, 10), filesDir: config.filesDir });
+    await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
     const first = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, serve: true });
     const renderer = first.renderer;
     expect(renderer).not.toBeNull();

@@ -5,7 +5,7 @@
 import { createApi } from '#api/app.ts';
 import type { AuthContext } from '#api/auth-context.ts';
 import type { AppDeps } from '#api/app-deps.ts';
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from './test-config.ts';
 import type { Db, Dialect } from '#api/db/database.ts';
 import type { Database } from '#api/db/tables.ts';
 import { cookieHeader, storeCookies, TEST_ORIGIN } from './auth-client.ts';
@@ -14,6 +14,8 @@ import { addDays } from '#shared/rules/dates.ts';
 
 export const today = new Date().toISOString().slice(0, 10);
 export const day = (days: number) => addDays({ date: today, days });
+/** A birth date that makes someone `years` old (or one less) on any day the suite runs: a child stays a child. */
+export const bornYearsAgo = (years: number) => `${Number(today.slice(0, 4)) - years}-06-15`;
 const stamp = '2026-01-01T00:00:00.000Z';
 
 let priceSeq = 0;
@@ -229,7 +231,7 @@ export async function openBookingApi(dialect: Dialect): Promise<{ t: TestDatabas
  * browser made) go back on later calls, as a browser sends them (`cookies`). `fromAnotherBrowser` calls the
  * same API without them, as someone who only has the booking's address.
  */
-export function createTestApi(db: Db, url: string, { config = { ...loadConfig({}), databaseUrl: url }, ...deps }: Partial<Omit<AppDeps, 'db'>> = {}) {
+export function createTestApi(db: Db, url: string, { config = { ...testConfig({}), databaseUrl: url }, ...deps }: Partial<Omit<AppDeps, 'db'>> = {}) {
   const app = createApi({
     ...deps,
     db,
@@ -276,7 +278,7 @@ export function passengerFields(travellers: readonly { id: string; ageGroup: str
     id: t.id,
     reservationFields:
       t.ageGroup === 'Niños'
-        ? { name: names[i % names.length]!, surname: 'García López', birthdate: '2019-04-12', passport: `PAB12345${i}` }
+        ? { name: names[i % names.length]!, surname: 'García López', birthdate: bornYearsAgo(7), passport: `PAB12345${i}` }
         : {
             name: names[i % names.length]!,
             surname: 'García López',

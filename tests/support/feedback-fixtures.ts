@@ -7,7 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { type Config, loadConfig } from '#api/config.ts';
+import type { Config } from '#api/config.ts';
+import { testConfig } from './test-config.ts';
 import type { Db } from '#api/db/database.ts';
 import { type FeedbackSubject, feedbackPath } from '#api/services/feedback/links.ts';
 import { addDays } from '#shared/rules/dates.ts';
@@ -18,7 +19,7 @@ import { createBookingForPayment, postNotification, signedNotification, startPay
 /** A configuration of its own: a fixed secret, and uploaded photos under a temporary data folder. */
 export function feedbackConfig(databaseUrl: string): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-feedback-'));
-  return { ...loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: 'feedback-tests-secret-with-32-or-more-chars' }), databaseUrl };
+  return { ...testConfig({ DATA_DIR: dataDir, AUTH_SECRET: 'feedback-tests-secret-with-32-or-more-chars' }), databaseUrl };
 }
 
 /** The API over `db` as one browser calls it; the caller is whatever JSON the `x-test-auth` header carries (none: a visitor). */

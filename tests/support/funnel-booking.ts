@@ -3,9 +3,8 @@
  * create the booking on a demo departure, then complete every passenger (the API takes a booking to payment
  * only then). Also pays on the built-in sandbox terminal and reads the running shop's mail outbox.
  */
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { openLaneDatabase } from './lane-shop.ts';
 
 /**
  * The shop at its public address (PUBLIC_URL's default, `http://localhost:{port}`): the terminal sends the
@@ -139,7 +138,7 @@ export interface OutboxMail {
 
 /** The newest mail of `type` to `to` in the shop's outbox, waiting a little for it to be queued. */
 export async function findMail(to: string, type: string): Promise<OutboxMail> {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  const db = openLaneDatabase();
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       const row = db

@@ -4,8 +4,7 @@
  * next screen width finds the demo traveller's trip waiting for its review again.
  */
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { laneDataDir, openLaneDatabase } from './lane-shop.ts';
 
 /** Runs `node api/jobs.ts <name>` on the shop's database with the server's secret and port; returns what it printed. */
 export function runShopJob(name: 'points' | 'reminders'): string {
@@ -14,7 +13,7 @@ export function runShopJob(name: 'points' | 'reminders'): string {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+      DATA_DIR: laneDataDir(),
       AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? '',
       PORT: process.env.E2E_PORT ?? '4399',
     },
@@ -23,7 +22,7 @@ export function runShopJob(name: 'points' | 'reminders'): string {
 
 /** Deletes the reviews travellers wrote of `bookingId` (the seeded ones, with no author, stay). */
 export function forgetReviews(bookingId: string): void {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'));
+  const db = openLaneDatabase({ write: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare('delete from traveler_opinions where booking_id = ? and traveler_id is not null').run(bookingId);

@@ -3,13 +3,12 @@
  * running shop wrote to its outbox, as a person would. For tests that change or delete the account, so
  * the shared demo traveller stays as other specs expect it.
  */
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { openLaneDatabase } from './lane-shop.ts';
 
 /** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
 export async function verificationCode(to: string): Promise<string> {
-  const db = new SQLite(join(process.env.E2E_DATA_DIR ?? '', 'shop.db'), { readonly: true });
+  const db = openLaneDatabase();
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       const row = db.prepare("select text from mails where to_address = ? and type = 'ACCOUNT_VERIFICATION' order by created_at desc limit 1").get(to) as

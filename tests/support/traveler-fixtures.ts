@@ -3,7 +3,7 @@
  * the five callers signed in with real access tokens, and Ana García, a traveller with an account, a
  * booking she holds (with two other passengers), a saved budget, favourites, points and a mail.
  */
-import { loadConfig } from '#api/config.ts';
+import { testConfig } from './test-config.ts';
 import type { Db } from '#api/db/database.ts';
 import { createAccount, TEST_ORIGIN } from './auth-client.ts';
 import { insertDeparture } from './booking-fixtures.ts';
@@ -15,7 +15,7 @@ export const TRAVELER_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 export const ANA = { email: 'ana.garcia@viajes.es', password: 'un-viaje-largo-2026', dni: '12345678Z', phone: '+34 600 123 456' };
 
 export function travelerDesk(t: TestDatabase) {
-  const config = { ...loadConfig({ AUTH_SECRET: TRAVELER_SECRET, NODE_ENV: 'test' }), databaseUrl: t.url };
+  const config = { ...testConfig({ AUTH_SECRET: TRAVELER_SECRET, NODE_ENV: 'test' }), databaseUrl: t.url };
   const { api, signIn } = signedInAs({ db: t.db, config });
   const call = async (who: CallerName, method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = { ...(await signIn(who)), origin: TEST_ORIGIN };

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../database.ts';
 import { verifyPassword } from '../../services/auth/password.ts';
 import { createTestDatabase, postgresUrl } from '../../../tests/support/databases.ts';
+import { suiteToday } from '../../../tests/support/test-today.ts';
 import { cifFromNumber, dniFromNumber, nieFromNumber } from './identity.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo, seedScale, type SeedSummary } from './index.ts';
 import { createRandom } from './random.ts';
 
-const TODAY = '2026-11-22';
-const WINDOW_END = '2027-12-31';
+// The suite's day: `npm test` runs this file again with the demo seeded on other days (tests/support/test-today.ts).
+const TODAY = suiteToday();
+const WINDOW_END = `${Number(TODAY.slice(0, 4)) + 1}-12-31`;
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 // biome-ignore lint/suspicious/noExplicitAny: these checks walk every table by its SQL name, whatever its row type.
