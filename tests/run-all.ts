@@ -95,7 +95,7 @@ try {
     run(
       `the demo seeded on ${day} (vitest)`,
       bin('vitest'),
-      ['run', ...SEED_DAY_SUITES, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`],
+      ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`],
       () => {
         const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
         return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };

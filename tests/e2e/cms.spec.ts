@@ -242,6 +242,9 @@ test('an admin edits the rich-text block: Cancelar keeps the page as it was, Gua
   await page.keyboard.type('Cómo reservar');
   await page.keyboard.press('Enter');
   await form.getByRole('button', { name: 'Negrita' }).click();
+  // The toolbar hands the focus back to the text a frame later: keys typed before that reach the button.
+  await expect(form.getByRole('button', { name: 'Negrita' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(area).toBeFocused();
   await page.keyboard.type(words);
   await expect(area.locator('h2')).toHaveText('Cómo reservar');
   await expect(area.locator('strong')).toHaveText(words);

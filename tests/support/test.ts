@@ -1,25 +1,46 @@
 /**
  * Playwright's `test`, with the pages' clock on the suite's day. When the suite runs as if today were
  * `TEST_TODAY` (tests/support/shifted-clock.ts moves the clock of the runner, the shops and their jobs),
- * every browser context, the default one and those a test opens itself, starts its clock at the runner's
- * now and lets it run: a hold's countdown, a birth date's age and a trip's "upcoming" read the same day as
- * the shop that answered. Without TEST_TODAY nothing is installed and pages keep the real clock.
+ * every browser context, the default one and those a test opens itself, moves its pages' `Date` by the
+ * same whole days: a hold's countdown, a birth date's age and a trip's "upcoming" read the same day as
+ * the shop that answered. Only `Date` moves, as in Node: timers and input timing stay the browser's own
+ * (Playwright's clock, which fakes timers too, made the rich-text editor lose keystrokes). Without
+ * TEST_TODAY nothing is added and pages keep the real clock.
  */
 import { type Browser, type BrowserContext, test as base } from '@playwright/test';
 
 export * from '@playwright/test';
 
-const shifted = Boolean(process.env.TEST_TODAY);
+const DAY_MS = 86_400_000;
+/** The runner's shift in whole days: its Date is moved, `performance` still counts from the real time. */
+const offset = process.env.TEST_TODAY ? Math.round((Date.now() - (performance.timeOrigin + performance.now())) / DAY_MS) * DAY_MS : 0;
+
+function shiftDate(shift: number): void {
+  const RealDate = Date;
+  class ShiftedDate extends RealDate {
+    constructor(...args: [] | [string | number | Date]) {
+      if (args.length === 0) super(RealDate.now() + shift);
+      else super(...(args as [string | number | Date]));
+    }
+    static override now(): number {
+      return RealDate.now() + shift;
+    }
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof RealDate;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}
 
 async function onSuiteDay(context: BrowserContext): Promise<BrowserContext> {
-  if (shifted) await context.clock.install({ time: Date.now() });
+  if (offset) await context.addInitScript(shiftDate, offset);
   return context;
 }
 
 export const test = base.extend<object, { browser: Browser }>({
   browser: [
     async ({ browser }, use) => {
-      if (shifted) {
+      if (offset) {
         // Browser.newPage opens its context through newContext, and so do the default `context` fixture
         // and every test that opens a second visitor: one wrapper reaches them all.
         const newContext = browser.newContext.bind(browser);
