@@ -13,5 +13,7 @@ COPY . .
 VOLUME ["/app/data"]
 EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s --start-period=180s CMD node -e "fetch('http://127.0.0.1:4321/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrates, seeds an empty database (SEED_DEMO=never to skip), builds the site if missing, serves.
+# Migrates, builds the site if missing, serves. No demo in production unless SEED_DEMO=demo (and then
+# ALLOW_DEMO_ACCOUNTS=1, or the start refuses the demo's published passwords); the first administrator
+# comes from `npm run admin:create -- correo@empresa.es`.
 CMD ["npm", "start"]

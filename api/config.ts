@@ -22,7 +22,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  // 'auto': the demo catalogue and accounts into an empty database, except in production; 'demo': also in
+  // production (a public demo, which ALLOW_DEMO_ACCOUNTS=1 must then allow); 'never': an empty shop.
+  SEED_DEMO: z.enum(['auto', 'demo', 'never']).default('auto'),
+  // Production refuses to start while a demo account signs in with its published password, unless this is 1.
+  ALLOW_DEMO_ACCOUNTS: z.enum(['0', '1']).default('0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -110,7 +114,10 @@ export interface Config {
   /** Holds `builds/<hash>/` and the `current` link the server serves. */
   siteDir: string;
   publicUrl: string;
+  /** Seed the demo into an empty database: asked for by name in production, by default elsewhere. */
   seedDemo: boolean;
+  /** A public demo: production starts even while the demo accounts sign in with their published passwords. */
+  allowDemoAccounts: boolean;
   env: 'development' | 'production' | 'test';
   /** Other origins whose pages may call the API with the visitor's cookies; none by default (CORS closed). */
   corsOrigins: string[];
@@ -224,7 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: resolve(dataDir, 'files'),
     siteDir: resolve(dataDir, 'site'),
     publicUrl,
-    seedDemo: e.SEED_DEMO === 'auto',
+    seedDemo: e.SEED_DEMO === 'demo' || (e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production'),
+    allowDemoAccounts: e.ALLOW_DEMO_ACCOUNTS === '1',
     env: e.NODE_ENV,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     trustProxy: e.TRUST_PROXY === '1',

@@ -7,8 +7,10 @@ import { loadConfig } from './config.ts';
 import { type Db, dialectOf } from './db/database.ts';
 import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
 import { withSharedLock } from './db/shared-lock.ts';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
+import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
+import { startBanner } from './start-banner.ts';
+import { demoAccountsRefusal, demoAccountsThatSignIn } from './services/auth/demo-accounts.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
@@ -45,6 +47,16 @@ await withSharedLock(
   },
   { wait: true },
 );
+
+// The demo's passwords are published: a production shop where one of its accounts signs in does not serve.
+if (config.env === 'production' && !config.allowDemoAccounts) {
+  const open = await demoAccountsThatSignIn(db);
+  if (open.length > 0) {
+    console.error(demoAccountsRefusal(open));
+    await db.destroy();
+    process.exit(1);
+  }
+}
 
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
 const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
@@ -120,12 +132,7 @@ const holdSweep = setInterval(
     ),
   60_000,
 ).unref();
-console.log(`\nLa tienda está en marcha: ${config.publicUrl}`);
-console.log(`Salud de la API: ${config.publicUrl}/api/health`);
-if (config.seedDemo) {
-  console.log('\nCuentas de demostración:');
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(9)} ${account.email}  /  ${account.password}`);
-}
+console.log(startBanner(config).join('\n'));
 
 const stop = () => {
   rebuilds.stop();

@@ -165,6 +165,7 @@ export interface BookingTable {
   quoteStringify: string | null;
   dayOne: string | null;
   practicalInfoSentAt: string | null;
+  ownerConfirmedAt: string | null;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;
@@ -837,6 +838,7 @@ export interface SeatHoldTable {
   releasedAt: string | null;
   confirmedAt: string | null;
   createdAt: string;
+  clientKey: string | null;
 }
 export type SeatHoldRow = Selectable<SeatHoldTable>;
 export type NewSeatHoldRow = Insertable<SeatHoldTable>;

@@ -65,14 +65,46 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       expect(await t.db.selectFrom('authTokens').selectAll().execute()).toEqual([]);
     });
 
-    it('signing up again before verifying replaces the password and the code', async () => {
+    // The takeover an outside probe performed: a second sign-up of a pending e-mail replaced its password.
+    it('never lets a second sign-up of a pending e-mail choose its password: the owner verifies with every code they got, the attacker is out', async () => {
+      const OWNER = PASSWORD;
+      const ATTACKER = 'la del atacante 9876';
       await signUp();
-      const first = codeIn(await lastMailTo(t.db, EMAIL));
-      await createBrowser(api).post('/auth/signup', { email: EMAIL, password: 'otra contraseña distinta' });
-      expect(await mailsTo(t.db, EMAIL)).toHaveLength(2);
-      const res = await createBrowser(api).post('/auth/verify', { email: EMAIL, code: first });
-      expect(res.status).toBe(422);
+      // The attacker signs up a minute later (another code reaches the owner's mailbox) and again at once.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      for (let i = 0; i < 2; i++) {
+        const res = await createBrowser(api).post('/auth/signup', { email: EMAIL, password: ATTACKER });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toEqual({ email: EMAIL });
+      }
+      const codes = (await mailsTo(t.db, EMAIL)).map(codeIn);
+      expect(codes).toHaveLength(2);
+      // The owner tries every code in their inbox, newest first, with their own password.
+      const answers = [];
+      for (const code of codes.reverse()) answers.push((await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: OWNER })).status);
+      expect(answers).toContain(200);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: ATTACKER })).status).toBe(401);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: OWNER })).status).toBe(200);
       expect(await users()).toHaveLength(1);
+    });
+
+    it('lets the mailbox’s owner confirm their own password when someone else signed up with their e-mail first', async () => {
+      const ATTACKER = 'la del atacante 9876';
+      expect((await createBrowser(api).post('/auth/signup', { email: EMAIL, password: ATTACKER })).status).toBe(201);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      await signUp();
+      const code = codeIn(await lastMailTo(t.db, EMAIL));
+      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: PASSWORD })).status).toBe(200);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: ATTACKER })).status).toBe(401);
+      expect((await createBrowser(api).post('/auth/signin', { email: EMAIL, password: PASSWORD })).status).toBe(200);
+    });
+
+    it('mails no second code within a minute of the first, answering alike', async () => {
+      await signUp();
+      expect((await createBrowser(api).post('/auth/signup', { email: EMAIL, password: 'otra contraseña distinta' })).status).toBe(201);
+      expect(await mailsTo(t.db, EMAIL)).toHaveLength(1);
     });
 
     it.each([
@@ -99,7 +131,7 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
   describe('verification', () => {
     it('by code: marks the account verified, creates its traveller as the spec says and signs in', async () => {
       const browser = await signUp();
-      const res = await browser.post('/auth/verify', { email: EMAIL, code: codeIn(await lastMailTo(t.db, EMAIL)) });
+      const res = await browser.post('/auth/verify', { email: EMAIL, code: codeIn(await lastMailTo(t.db, EMAIL)), password: PASSWORD });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { user: { id: string; travelerId: string }; session: { valid: boolean; accessTokenExpiresAt: string } };
       expect(body.user).toMatchObject({ email: EMAIL, groups: [], traveler: { name: 'lucia.martin', surname: '' } });
@@ -116,8 +148,8 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
     it('by link token, once: the same link again is refused', async () => {
       await signUp();
       const token = linkTokenIn(await lastMailTo(t.db, EMAIL), AUTH_LINK_PARAMS.verify);
-      expect((await createBrowser(api).post('/auth/verify', { token })).status).toBe(200);
-      const again = await createBrowser(api).post('/auth/verify', { token });
+      expect((await createBrowser(api).post('/auth/verify', { token, password: PASSWORD })).status).toBe(200);
+      const again = await createBrowser(api).post('/auth/verify', { token, password: PASSWORD });
       expect(again.status).toBe(422);
       expect(await again.json()).toMatchObject({ error: { fields: { token: AUTH_MESSAGES.linkExpired } } });
     });
@@ -126,18 +158,18 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       await signUp();
       const code = codeIn(await lastMailTo(t.db, EMAIL));
       const wrong = code === '000000' ? '000001' : '000000';
-      const res = await createBrowser(api).post('/auth/verify', { email: EMAIL, code: wrong });
+      const res = await createBrowser(api).post('/auth/verify', { email: EMAIL, code: wrong, password: PASSWORD });
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ error: { fields: { code: AUTH_MESSAGES.codeWrong } } });
-      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code })).status).toBe(200);
-      const reused = await createBrowser(api).post('/auth/verify', { email: EMAIL, code });
+      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: PASSWORD })).status).toBe(200);
+      const reused = await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: PASSWORD });
       expect(await reused.json()).toMatchObject({ error: { fields: { code: AUTH_MESSAGES.codeExpired } } });
 
       await signUp(createBrowser(api), 'pablo@example.com');
       const pabloCode = codeIn(await lastMailTo(t.db, 'pablo@example.com'));
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + 24 * 60 * 60_000 + 1000);
-      const expired = await createBrowser(api).post('/auth/verify', { email: 'pablo@example.com', code: pabloCode });
+      const expired = await createBrowser(api).post('/auth/verify', { email: 'pablo@example.com', code: pabloCode, password: PASSWORD });
       expect(expired.status).toBe(422);
       expect(await expired.json()).toMatchObject({ error: { fields: { code: AUTH_MESSAGES.codeExpired } } });
     });
@@ -146,16 +178,22 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       await signUp();
       const code = codeIn(await lastMailTo(t.db, EMAIL));
       const wrong = ['111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => c !== code).slice(0, 5);
-      for (const guess of wrong) await createBrowser(api).post('/auth/verify', { email: EMAIL, code: guess });
-      const res = await createBrowser(api).post('/auth/verify', { email: EMAIL, code });
+      for (const guess of wrong) await createBrowser(api).post('/auth/verify', { email: EMAIL, code: guess, password: PASSWORD });
+      const res = await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: PASSWORD });
       expect(await res.json()).toMatchObject({ error: { fields: { code: AUTH_MESSAGES.codeExpired } } });
     });
 
-    it('needs the token, or the e-mail and the code', async () => {
+    it('needs the token, or the e-mail and the code, and the password', async () => {
       const res = await createBrowser(api).post('/auth/verify', {});
       expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({ error: { fields: { email: AUTH_MESSAGES.email, code: AUTH_MESSAGES.code } } });
-      const badCode = await createBrowser(api).post('/auth/verify', { email: EMAIL, code: '12a456' });
+      expect(await res.json()).toMatchObject({ error: { fields: { email: AUTH_MESSAGES.email, code: AUTH_MESSAGES.code, password: AUTH_MESSAGES.password } } });
+      await signUp();
+      const code = codeIn(await lastMailTo(t.db, EMAIL));
+      const common = await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: 'Password1' });
+      expect(await common.json()).toMatchObject({ error: { fields: { password: AUTH_MESSAGES.passwordCommon } } });
+      // A refused password leaves the code usable.
+      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code, password: PASSWORD })).status).toBe(200);
+      const badCode = await createBrowser(api).post('/auth/verify', { email: EMAIL, code: '12a456', password: PASSWORD });
       expect(await badCode.json()).toMatchObject({ error: { fields: { code: AUTH_MESSAGES.code } } });
     });
 
@@ -219,7 +257,7 @@ describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s
       const mails = await mailsTo(t.db, EMAIL);
       expect(mails).toHaveLength(2);
       // The new code works; the earlier one was replaced.
-      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code: codeIn(mails[1]!) })).status).toBe(200);
+      expect((await createBrowser(api).post('/auth/verify', { email: EMAIL, code: codeIn(mails[1]!), password: PASSWORD })).status).toBe(200);
     });
 
     it('refuses a disabled account', async () => {

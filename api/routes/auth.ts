@@ -57,12 +57,12 @@ export function authRoutes(deps: AppDeps) {
         return c.json({ email }, 201);
       })
 
-      // The code typed from the mail (with the e-mail), or the link's token. Signs in.
+      // The code typed from the mail (with the e-mail), or the link's token, and the account's password. Signs in.
       .post('/verify', allow('public'), validate('json', VerifySchema), async (c) => {
-        const input = c.req.valid('json');
+        const { password, ...input } = c.req.valid('json');
         await enforceRateLimit(c, { db, limit: RATE_LIMITS.verifyPerEmail, key: input.email ?? clientAddress(c, config) });
         const now = new Date();
-        const userId = await verifyEmail(accounts, { input, now });
+        const userId = await verifyEmail(accounts, { input, password, now });
         return c.json(await sessionAnswer(deps, await signInAccount(c, deps, { userId, now })));
       })
 

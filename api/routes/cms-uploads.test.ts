@@ -97,6 +97,22 @@ describe.each(dialects)('POST /api/cms/uploads on %s', (dialect) => {
     expect(res.body.image.key).toBe('tour-peru/machu_picchu.jpg');
   });
 
+  it('refuses with 422 an upload into the folder of a landing that does not exist, creating nothing (issue 29)', async () => {
+    const { upload } = setup();
+    const image = async () => new Blob([new Uint8Array(await png())]);
+    const res = await upload('admin', 'landing/escapadas-de-otono/desktop', await image(), 'Banner.png');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: { fields: { folder: 'No hay ninguna página con ese nombre: la imagen no se ha subido.' } } });
+    expect(stored().some((path) => path.includes('escapadas-de-otono'))).toBe(false);
+    // Once a campaign slider has that slug, its landing page exists, saved or not.
+    const at = new Date().toISOString();
+    await t.db
+      .insertInto('sliders')
+      .values({ id: 'slider-otono', website: 'DRCAMPAIGN', category: 'GRID', sliderSlug: 'escapadas-de-otono', createdAt: at, updatedAt: at })
+      .execute();
+    expect((await upload('admin', 'landing/escapadas-de-otono/desktop', await image(), 'Banner.png')).status).toBe(201);
+  });
+
   it('refuses a non-image, a broken image, a file over 8 MB and any other folder, writing nothing', async () => {
     const { upload } = setup();
     const text = await upload('admin', 'tour-peru', new Blob(['<?php echo 1; ?>']), 'foto.png');

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
+import { landingExists } from '../services/cms/landings.ts';
 import { storeUploadedImage } from '../services/cms/uploads.ts';
 
 /** Room for the multipart envelope around the largest image allowed. */
@@ -38,6 +39,8 @@ export function cmsUploadRoutes({ db, config }: AppDeps) {
       if (!folder.data.startsWith('landing/')) {
         const tour = await db.selectFrom('tours').select('id').where('id', '=', folder.data).executeTakeFirst();
         if (!tour) throw invalidFields({ folder: UPLOAD_MESSAGES.badFolder }, UPLOAD_MESSAGES.badFolder);
+      } else if (!(await landingExists(db, folder.data.split('/')[1] ?? ''))) {
+        throw invalidFields({ folder: UPLOAD_MESSAGES.noLanding }, UPLOAD_MESSAGES.noLanding);
       }
       const image = await storeUploadedImage({
         filesDir: config.filesDir,

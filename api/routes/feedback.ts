@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { ActivityFeedbackSchema, FEEDBACK_LIMITS, FEEDBACK_LINK_PARAM, FEEDBACK_MESSAGES, TourFeedbackSchema } from '#shared/schemas/feedback.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
-import { AppError, CHECK_FIELDS_MESSAGE, invalidFields } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { type FeedbackSubject, verifyFeedbackToken } from '../services/feedback/links.ts';
 import { linkExpired, linkInvalid, loadFeedbackTarget, saveActivityReview, saveTourReview } from '../services/feedback/reviews.ts';
 import { RATE_LIMITS } from '../services/rate-limits.ts';
-import { fieldErrors, validate } from '../validation.ts';
+import { parseInput, validate } from '../validation.ts';
 
 /** Room for the multipart envelope and the review's text around the largest photo allowed. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -50,11 +50,10 @@ export function feedbackRoutes({ db, config }: AppDeps) {
       validator('form', (value) => value as Record<keyof z.input<typeof TourFeedbackSchema>, string> & { photo?: File | string }),
       async (c) => {
         const { photo, ...fields } = c.req.valid('form');
-        const parsed = TourFeedbackSchema.safeParse(fields);
-        if (!parsed.success) throw invalidFields(fieldErrors(parsed.error).fields, CHECK_FIELDS_MESSAGE);
-        const subject = await subjectOf(parsed.data.clave, 'tour');
+        const input = parseInput(TourFeedbackSchema, fields);
+        const subject = await subjectOf(input.clave, 'tour');
         const file = photo instanceof File && photo.size > 0 ? { name: photo.name, bytes: new Uint8Array(await photo.arrayBuffer()) } : null;
-        const saved = await saveTourReview(db, { subject, review: parsed.data, photo: file, config, now: new Date() });
+        const saved = await saveTourReview(db, { subject, review: input, photo: file, config, now: new Date() });
         return c.json({ id: saved.id, status: 'pending' as const }, 201);
       },
     )

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/guide-tools.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
-import { AppError, CHECK_FIELDS_MESSAGE, invalidFields } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { enforceRateLimit } from '../middleware/rate-limit.ts';
 import { assignGuide, guideAssignmentView, removeGuide } from '../services/guides/assignments.ts';
@@ -25,7 +25,7 @@ import { decideGuideExpense, guideExpenseView, listGuideExpenses, registerGuideE
 import { departureReports, guideReportScreen, saveGuideReport } from '../services/guides/reports.ts';
 import { guideSupportView, sendGuideHelp } from '../services/guides/support.ts';
 import { RATE_LIMITS } from '../services/rate-limits.ts';
-import { fieldErrors, validate } from '../validation.ts';
+import { parseInput, validate } from '../validation.ts';
 
 const Key = z.string().min(1).max(100);
 const PeriodParam = validate('param', z.object({ tourId: Key, periodId: Key }));
@@ -118,13 +118,12 @@ export function guideToolRoutes({ db, config }: AppDeps) {
         validator('form', (value) => value as Record<keyof z.input<typeof GuideExpenseSchema>, string> & { receipt?: File | string }),
         async (c) => {
           const { receipt, ...fields } = c.req.valid('form');
-          const parsed = GuideExpenseSchema.safeParse(fields);
-          if (!parsed.success) throw invalidFields(fieldErrors(parsed.error).fields, CHECK_FIELDS_MESSAGE);
+          const input = parseInput(GuideExpenseSchema, fields);
           // Staff may read every expense but record none: only a guide pays on tour.
           const who = await caller(c);
           if (who.kind !== 'guide') throw new AppError('FORBIDDEN', GUIDE_TOOL_MESSAGES.notAGuide);
           const file = receipt instanceof File && receipt.size > 0 ? { name: receipt.name, bytes: new Uint8Array(await receipt.arrayBuffer()) } : null;
-          const result = await registerGuideExpense(db, { caller: who, input: parsed.data, receipt: file, config, now: new Date() });
+          const result = await registerGuideExpense(db, { caller: who, input: input, receipt: file, config, now: new Date() });
           return c.json(result, result.applied ? 201 : 200);
         },
       )

@@ -4,8 +4,8 @@ import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
-import { createTestApi, day, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn } from '../../tests/support/booking-fixtures.ts';
-import { createBookingForPayment, redirectParams, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn, type TestApi } from '../../tests/support/booking-fixtures.ts';
+import { createBookingForPayment, redirectParams, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 const stranger: AuthContext = { userId: 'u-other', email: 'otro@example.es', travelerId: 'someone-else', groups: [] };
@@ -334,6 +334,41 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
   });
 
   describe('GET /:paymentId', () => {
+    // Issue 29, hole 6: with the payment id alone, a stranger read the lead's name and e-mail and the tkId.
+    it('answers only the browser that paid, the booking’s traveller and staff; anyone else gets the 404 of no payment', async () => {
+      await insertDeparture(t.db);
+      const { id, owner } = await createBookingForPayment(api, t.db);
+      const { body } = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
+      const path = `/payments/${body.paymentId}`;
+      const paid = await api.request(path);
+      expect(paid.status).toBe(200);
+      expect(await paid.json()).toMatchObject({ paymentId: body.paymentId, booking: { id } });
+      for (const res of [await api.fromAnotherBrowser(path), await api.fromAnotherBrowser(path, asAuth(stranger))]) {
+        expect(res.status).toBe(404);
+        const text = await res.text();
+        expect(text).toContain('No encontramos ese pago.');
+        expect(text).not.toMatch(/ana\.garcia|García|TK-/);
+      }
+      expect((await api.fromAnotherBrowser(path, asAuth(owner))).status).toBe(200);
+      expect((await api.fromAnotherBrowser(path, asAuth(admin))).status).toBe(200);
+    });
+
+    it('lets a browser that pays through the mailed pay link read its payment’s result, which it could not before paying', async () => {
+      await insertDeparture(t.db);
+      const { id } = await createBookingForPayment(api, t.db);
+      const first = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'transfer' });
+      // The first payment arrived: the booking is confirmed and its mails carry the pay link for the rest.
+      const tkId = 'TK-PRUEBA01';
+      await t.db.updateTable('payments').set({ status: 'CONFIRMED' }).where('id', '=', first.body.paymentId).execute();
+      await t.db.updateTable('bookings').set({ status: 'CONFIRMED', tkId }).where('id', '=', id).execute();
+      // Another browser, with only the link of the mail.
+      const other = createTestApi(t.db, t.url, { config });
+      expect((await other.request(`/payments/${first.body.paymentId}`)).status).toBe(404);
+      const { res, body } = await startPaymentRequest(other, `/payments/link/${id}/${tkId}`, { amount: 'full', method: 'card' });
+      expect(res.status).toBe(201);
+      expect((await other.request(`/payments/${body.paymentId}`)).status).toBe(200);
+    });
+
     it.each(['nope', '00000000-0000-4000-8000-000000000000'])('answers 404 for %s', async (id) => {
       const res = await api.request(`/payments/${id}`);
       expect(res.status).toBe(404);

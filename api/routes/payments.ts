@@ -5,6 +5,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
+import { funnelBookingsOf, grantFunnelBooking } from '../services/bookings/funnel-access.ts';
 import { findBooking } from '../services/bookings/queries.ts';
 import type { Booking } from '../services/bookings/records.ts';
 import { bookingNotFound } from '../services/bookings/records.ts';
@@ -84,7 +85,10 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         async (c) => {
           const { bookingId, tkId } = c.req.valid('param');
           const row = await findLinkedBooking(db, bookingId, tkId);
-          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'ENLACE', now: new Date(), holdMinutes });
+          const now = new Date();
+          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'ENLACE', now, holdMinutes });
+          // This browser now pays for the booking: its confirmation page may read the payment's result.
+          await grantFunnelBooking(c, deps.config, row.id, now);
           return c.json(answer, 201);
         },
       )
@@ -123,9 +127,22 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         },
       )
       .route('/sandbox', sandboxRoutes(deps))
+      // The confirmation page's: the browser that paid (its funnel cookie names the booking), the booking's
+      // traveller and staff. Anyone else, with the id alone, gets the 404 of a payment that does not exist:
+      // the answer names the lead and the booking's tkId, which open the pay link and the receipts.
       .get('/:paymentId', allow('public'), validate('param', PaymentParam, { invalid: paymentNotFound }), async (c) => {
+        const { paymentId } = c.req.valid('param');
+        const owner = await db
+          .selectFrom('payments')
+          .innerJoin('bookings', 'bookings.id', 'payments.bookingId')
+          .select(['bookings.id', 'bookings.travelerId'])
+          .where('payments.id', '=', paymentId)
+          .executeTakeFirst();
+        if (!owner) throw paymentNotFound();
+        const paidHere = (await funnelBookingsOf(c, deps.config)).includes(owner.id);
+        if (!paidHere && !ownsOrAdministers(authOf(c), owner.travelerId)) throw paymentNotFound();
         c.header('Cache-Control', 'no-store');
-        return c.json(await paymentResult(deps, c.req.valid('param').paymentId));
+        return c.json(await paymentResult(deps, paymentId));
       })
   );
 }

@@ -15,10 +15,17 @@ describe('auth schemas', () => {
     expect(short.error?.issues[0]?.message).toBe(AUTH_MESSAGES.password);
   });
 
-  it('verification takes a token alone, or an e-mail with a 6-digit code', () => {
-    expect(VerifySchema.safeParse({ token: 'abc' }).success).toBe(true);
-    expect(VerifySchema.safeParse({ email: 'a@b.es', code: '012345' }).success).toBe(true);
-    expect(VerifySchema.safeParse({ email: 'a@b.es' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['code']);
+  it('verification takes a token, or an e-mail with a 6-digit code, and the account’s password', () => {
+    const password = 'una frase larga';
+    expect(VerifySchema.safeParse({ token: 'abc', password }).success).toBe(true);
+    expect(VerifySchema.safeParse({ email: 'a@b.es', code: '012345', password }).success).toBe(true);
+    expect(VerifySchema.safeParse({ email: 'a@b.es', password }).error?.issues.map((i) => i.path.join('.'))).toEqual(['code']);
+    expect(VerifySchema.safeParse({ token: 'abc' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['password']);
+    expect(
+      VerifySchema.safeParse({})
+        .error?.issues.map((i) => i.path.join('.'))
+        .sort(),
+    ).toEqual(['code', 'email', 'password']);
     expect(ResetPasswordSchema.safeParse({ token: 'abc', password: 'una contraseña nueva' }).success).toBe(true);
     expect(ResetPasswordSchema.safeParse({ token: 'abc' }).success).toBe(false);
   });

@@ -81,8 +81,11 @@ function requireCodeOrToken(value: { email?: string | undefined; code?: string |
   if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: AUTH_MESSAGES.code });
 }
 
-export const VerifySchema = z.strictObject(proofFields).superRefine(requireCodeOrToken);
-export const ResetPasswordSchema = z.strictObject({ ...proofFields, password: newPassword }).superRefine(requireCodeOrToken);
+/** The mailbox's proof and the account's password, confirmed with it (api/services/auth/accounts.ts, verifyEmail). */
+// Said together with the other fields' messages, not only once those are right.
+const everyObject = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+export const VerifySchema = z.strictObject({ ...proofFields, password: newPassword }).superRefine(requireCodeOrToken, everyObject);
+export const ResetPasswordSchema = z.strictObject({ ...proofFields, password: newPassword }).superRefine(requireCodeOrToken, everyObject);
 export const ChangePasswordSchema = z.strictObject({
   currentPassword: givenPassword(AUTH_MESSAGES.currentPassword),
   newPassword,

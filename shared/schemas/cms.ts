@@ -287,6 +287,7 @@ export const UPLOAD_MESSAGES = {
   notImage: 'El archivo no es una imagen JPG, PNG, WebP o AVIF.',
   unreadable: 'No hemos podido leer la imagen. Prueba con otro archivo.',
   badFolder: 'No se puede subir una imagen a esa carpeta.',
+  noLanding: 'No hay ninguna página con ese nombre: la imagen no se ha subido.',
 } as const;
 
 /**

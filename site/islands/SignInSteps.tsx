@@ -78,17 +78,22 @@ export function CredentialsStep({ onOutcome }: { onOutcome: OnOutcome }) {
   );
 }
 
-/** The code mailed after sign-up. */
+/**
+ * The code mailed after sign-up, sent with the password just typed; from the mailed link, the password
+ * alone (the link is the code).
+ */
 export function VerifyStep({ onOutcome }: { onOutcome: OnOutcome }) {
-  const { sending } = useStore($signInFlow);
+  const { sending, linkToken } = useStore($signInFlow);
   return (
     <>
       <StepForm id="acceso-verificar" submit={submitVerification} label="Confirmar correo" sendingLabel="Comprobando…" onOutcome={onOutcome}>
-        <SignInFieldInput field="code" autoComplete="one-time-code" />
+        {linkToken ? <SignInFieldInput field="password" autoComplete="current-password" /> : <SignInFieldInput field="code" autoComplete="one-time-code" />}
       </StepForm>
-      <button type="button" className="sign-in__link" disabled={sending} onClick={async () => onOutcome(await resendVerificationCode())}>
-        ¿No te ha llegado? Enviarme otro código
-      </button>
+      {!linkToken && (
+        <button type="button" className="sign-in__link" disabled={sending} onClick={async () => onOutcome(await resendVerificationCode())}>
+          ¿No te ha llegado? Enviarme otro código
+        </button>
+      )}
     </>
   );
 }
@@ -104,10 +109,10 @@ export function ForgotStep({ onOutcome }: { onOutcome: OnOutcome }) {
 
 /** The code (unless the mailed link brought its token) and the new password. */
 export function ResetStep({ onOutcome }: { onOutcome: OnOutcome }) {
-  const { resetToken } = useStore($signInFlow);
+  const { linkToken } = useStore($signInFlow);
   return (
     <StepForm id="acceso-nueva" submit={submitNewPassword} label="Guardar y entrar" sendingLabel="Guardando…" onOutcome={onOutcome}>
-      {!resetToken && <SignInFieldInput field="code" autoComplete="one-time-code" />}
+      {!linkToken && <SignInFieldInput field="code" autoComplete="one-time-code" />}
       <SignInFieldInput field="newPassword" autoComplete="new-password" hint={PASSWORD_HINT} />
     </StepForm>
   );

@@ -43,17 +43,18 @@ export interface SignInFlow {
   message: string | null;
   /** What happened and what to do next (a code was sent…). */
   notice: string | null;
-  /** The reset link's token, when the visitor came from the mail. */
-  resetToken: string | null;
+  /** The token of the mailed link (verification or reset) the visitor came from. */
+  linkToken: string | null;
 }
 
-export const $signInFlow = map<SignInFlow>({ tab: 'signin', step: 'credentials', sending: false, message: null, notice: null, resetToken: null });
+export const $signInFlow = map<SignInFlow>({ tab: 'signin', step: 'credentials', sending: false, message: null, notice: null, linkToken: null });
 export const $signInValues = map<Record<SignInField, string>>({ email: '', password: '', code: '', newPassword: '' });
 export const $signInErrors = map<Partial<Record<SignInField, string>>>({});
 export const $providers = atom<ProvidersAnswer['providers']>([]);
 
 const CHECK_FIELDS = 'Revisa los campos marcados.';
 const CODE_SENT = (email: string) => `Te hemos enviado un código de 6 cifras a ${email}. Escríbelo aquí para confirmar tu correo.`;
+const VERIFY_LINK = 'Para confirmar tu correo, escribe la contraseña de tu cuenta.';
 const CHANGE_REQUIRED = `${AUTH_MESSAGES.passwordChangeRequired} Escribe una distinta de la que acabas de usar.`;
 const RESET_SENT = (email: string) =>
   `Si hay una cuenta con ${email}, te hemos enviado un código de 6 cifras y un enlace. Escribe el código y tu nueva contraseña, o abre el enlace del correo.`;
@@ -111,21 +112,21 @@ function signedIn(answer: SessionAnswer): SignInOutcome {
 /** Opens the screen on a tab; follows a mailed link (`?verificar=`, `?restablecer=`) or shows a social sign-in failure (`?error=`). */
 export async function startSignIn({ tab, search }: { tab: SignInTab; search: string }): Promise<SignInOutcome | null> {
   const params = new URLSearchParams(search);
-  $signInFlow.set({ tab, step: 'credentials', sending: false, message: null, notice: null, resetToken: null });
+  $signInFlow.set({ tab, step: 'credentials', sending: false, message: null, notice: null, linkToken: null });
   void callApi(() => api.auth.providers.$get()).then((result) => $providers.set(result.ok ? result.data.providers : []));
   const error = params.get('error');
   if (error && error in SOCIAL_SIGN_IN_ERRORS) fail(SOCIAL_SIGN_IN_ERRORS[error as SocialSignInError]);
   const reset = params.get(AUTH_LINK_PARAMS.reset);
   if (reset) {
-    $signInFlow.setKey('resetToken', reset);
+    $signInFlow.setKey('linkToken', reset);
     return goTo('reset', 'Elige tu nueva contraseña.');
   }
   const verify = params.get(AUTH_LINK_PARAMS.verify);
-  if (verify && sending()) {
-    const result = await callApi(() => api.auth.verify.$post({ json: { token: verify } }));
-    if (result.ok) return signedIn(result.data);
-    goTo('credentials');
-    return fail(result.message);
+  if (verify) {
+    // The link proves the mailbox; the password is confirmed with it, so a sign-up someone else made with
+    // this e-mail never decides it (api/services/auth/accounts.ts, verifyEmail).
+    $signInFlow.setKey('linkToken', verify);
+    return goTo('verify', VERIFY_LINK);
   }
   return null;
 }
@@ -165,13 +166,20 @@ export async function submitCredentials(): Promise<SignInOutcome> {
   return goTo('verify', CODE_SENT(input.email));
 }
 
-/** The 6-digit code after sign-up. */
+/** The 6-digit code after sign-up (or the mailed link's token), with the password typed for the account. */
 export async function submitVerification(): Promise<SignInOutcome> {
-  const { email, code } = $signInValues.get();
-  const input = checked(VerifySchema, { email, code });
+  const { email, code, password } = $signInValues.get();
+  const token = $signInFlow.get().linkToken;
+  const parsed = VerifySchema.safeParse(token ? { token, password } : { email, code, password });
+  // The code step shows no password field: a refused password (typed at sign-up) is said for the form.
+  const passwordProblem = parsed.success ? undefined : issuesToFields(parsed.error.issues)['password'];
+  if (!token && passwordProblem) return fail(passwordProblem);
+  const input = checked(VerifySchema, token ? { token, password } : { email, code, password });
   if (!input || !sending()) return 'failed';
   const result = await callApi(() => api.auth.verify.$post({ json: input }));
-  return result.ok ? signedIn(result.data) : refused(result);
+  if (result.ok) return signedIn(result.data);
+  const refusedPassword = result.fields['password'];
+  return !token && refusedPassword ? fail(refusedPassword) : refused(result);
 }
 
 /** 'Enviarme otro código': a new code to the same e-mail (the API stays silent about unknown or confirmed accounts). */
@@ -200,7 +208,7 @@ export async function submitForgotPassword(): Promise<SignInOutcome> {
 /** The new password, with the mailed code (or the link's token). */
 export async function submitNewPassword(): Promise<SignInOutcome> {
   const { email, code, newPassword } = $signInValues.get();
-  const token = $signInFlow.get().resetToken;
+  const token = $signInFlow.get().linkToken;
   const rename = { password: 'newPassword' } as const;
   const input = checked(ResetPasswordSchema, token ? { token, password: newPassword } : { email, code, password: newPassword }, rename);
   if (!input || !sending()) return 'failed';

@@ -29,7 +29,7 @@ async function signUpTraveller(playwright: { request: { newContext: (options: ob
   const signUp = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const code = /\b(\d{6})\b/.exec((await findMail(email, 'ACCOUNT_VERIFICATION')).text)?.[1];
-  const verified = await request.post('/api/auth/verify', { data: { email, code } });
+  const verified = await request.post('/api/auth/verify', { data: { email, code, password: PASSWORD } });
   expect(verified.status(), await verified.text()).toBe(200);
   return { email, name: email.split('@')[0] as string, request };
 }

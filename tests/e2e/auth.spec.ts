@@ -5,7 +5,7 @@
  * content security policy: any violation fails the test.
  */
 import { expect, type Page, test } from '../support/test.ts';
-import { verificationCode } from '../support/sign-up.ts';
+import { verificationCode, verificationLink } from '../support/sign-up.ts';
 
 const TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
 
@@ -72,6 +72,24 @@ test('a new traveller signs up, confirms the e-mail with the code, reaches the p
   await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toHaveAttribute('aria-selected', 'true');
   await page.goto('/perfil');
   await expect(page).toHaveURL(/\/login\?next=%2Fperfil$/);
+  expect(problems).toEqual([]);
+});
+
+test('the mailed link confirms the e-mail with the password typed there, which is the one that signs in', async ({ page, request }, testInfo) => {
+  const problems = watchProblems(page);
+  const email = `enlace.${testInfo.project.name}.${Date.now()}@correo.es`;
+  // Signed up elsewhere (another device): this browser only has the mail's link.
+  expect((await request.post('/api/auth/signup', { data: { email, password: 'la frase del registro' } })).status()).toBe(201);
+  await page.goto(await verificationLink(email));
+  await expect(page.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
+  await expect(page.getByText('Para confirmar tu correo, escribe la contraseña de tu cuenta.')).toBeVisible();
+  await expect(page.getByLabel('Código de 6 cifras')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirmar correo' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+  await page.getByLabel('Contraseña').fill('la frase del registro');
+  await page.screenshot({ path: `test-results/verificar-enlace-${testInfo.project.name}.png` });
+  await page.getByRole('button', { name: 'Confirmar correo' }).click();
+  await expect(page).toHaveURL(/\/perfil$/);
   expect(problems).toEqual([]);
 });
 

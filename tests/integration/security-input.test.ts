@@ -55,6 +55,38 @@ describe.each(dialects)('bad input on %s', (dialect) => {
     expect(await stored()).toEqual([]);
   });
 
+  // Issue 29: a NUL or half a surrogate pair passed every length check, was stored, and broke PDFs, CSV
+  // and mail headers later. One rule refuses them in every field the API validates.
+  it.each([
+    ['a NUL in a name', { ...valid, name: 'Ana\u0000' }, 'name'],
+    ['a lone surrogate in a question', { ...valid, question: '¿Quedan plazas en marzo? \ud83c' }, 'question'],
+    ['a control character in an e-mail', { ...valid, email: 'ana@correo.es\u0007' }, 'email'],
+  ])('%s gets 422 with the field’s Spanish message, and nothing is written', async (_, body, field) => {
+    const res = await api.request('/contact', { method: 'POST', headers: json, body: JSON.stringify(body) });
+    expect(res.status).toBe(422);
+    const { error } = await res.json();
+    expect(error.code).toBe('VALIDATION');
+    expect(error.fields[field]).toMatch(/no se pueden guardar|correo electrónico válido/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses such text in a password at sign-up and in a multipart form with a photo, writing nothing', async () => {
+    const signUp = await api.request('/auth/signup', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'ana@correo.es', password: 'una frase\u0000larga' }),
+    });
+    expect(signUp.status).toBe(422);
+    expect((await signUp.json()).error.fields.password).toContain('no se pueden guardar');
+    expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    const form = new FormData();
+    form.set('clave', 'x'.repeat(40));
+    form.set('title', 'Muy bien\u0000');
+    const review = await api.request('/feedback/tour', { method: 'POST', headers: { origin: 'http://localhost:4321' }, body: form });
+    expect(review.status).toBe(422);
+    expect((await review.json()).error.fields.title).toContain('no se pueden guardar');
+  });
+
   it('a path parameter over its limit is simply not found', async () => {
     const res = await api.request(`/tours/${'a'.repeat(201)}/departures`);
     expect(res.status).toBe(404);

@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openShopDatabase, StartupError } from '#api/db/open-shop-database.ts';
+import { DEMO_ACCOUNTS } from '#api/db/seed/accounts.ts';
 import { BUILD_INFO_FILE } from '#api/services/site-builds.ts';
+import { createAccount } from '../support/auth-client.ts';
 
 // What an operator meets when the data folder is not what the shop expects (issue 16): `npm start` says so
 // in Spanish and English and exits non-zero, leaving the files as they were.
@@ -63,5 +65,56 @@ describe('openShopDatabase', () => {
     const db = await openShopDatabase(config, { ALLOW_NEW_DATABASE: '1' });
     await db.destroy();
     expect(existsSync(config.databaseUrl)).toBe(true);
+  });
+});
+
+describe('npm start in production with the demo’s accounts (issue 29, hole 2)', () => {
+  const production = { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://tienda.example.es' };
+  /** A shop database that has the demo's administrator with its published password, and nothing else. */
+  const withDemoAdmin = async ({ disabled = false } = {}) => {
+    const db = await openShopDatabase({ databaseUrl: join(dataDir, 'shop.db'), siteDir: join(dataDir, 'site') });
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+    await createAccount(db, { email: admin.email, password: admin.password, groups: ['drAdmin'], disabled });
+    await db.destroy();
+  };
+  /** Starts the shop and says whether it went on past the checks (to its first build), then stops it. */
+  const startsBuilding = (env: Record<string, string>) =>
+    new Promise<{ built: boolean; output: string; code: number | null }>((resolve) => {
+      const { DATABASE_URL: _, ...inherited } = process.env;
+      const shop = spawn(process.execPath, ['api/start.ts'], { env: { ...inherited, DATA_DIR: dataDir, PORT: '4498', ...env }, detached: true });
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Construyendo la web estática')) {
+          process.kill(-shop.pid!, 'SIGKILL');
+          resolve({ built: true, output, code: null });
+        }
+      };
+      shop.stdout.on('data', read);
+      shop.stderr.on('data', read);
+      shop.on('exit', (code) => resolve({ built: false, output, code }));
+    });
+
+  it('refuses to serve while a demo account signs in with its published password, in Spanish and English', async () => {
+    await withDemoAdmin();
+    const run = await startsBuilding(production);
+    expect(run).toMatchObject({ built: false, code: 1 });
+    expect(run.output).toContain('La tienda no arranca en producción: las cuentas de demostración admin@different.demo');
+    expect(run.output).toContain('The shop does not start in production');
+    for (const account of DEMO_ACCOUNTS) expect(run.output).not.toContain(account.password);
+  });
+
+  it('serves once that account is disabled, or as a public demo with ALLOW_DEMO_ACCOUNTS=1; an empty production shop seeds no demo', async () => {
+    await withDemoAdmin();
+    expect((await startsBuilding({ ...production, ALLOW_DEMO_ACCOUNTS: '1' })).built).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir);
+    await withDemoAdmin({ disabled: true });
+    expect((await startsBuilding(production)).built).toBe(true);
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir);
+    const empty = await startsBuilding(production);
+    expect(empty.built).toBe(true);
+    expect(empty.output).not.toContain('catálogo de demostración');
   });
 });

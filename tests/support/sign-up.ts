@@ -7,15 +7,25 @@ import { expect, type Page } from '@playwright/test';
 import { openLaneDatabase } from './lane-shop.ts';
 
 /** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
-export async function verificationCode(to: string): Promise<string> {
+export function verificationCode(to: string): Promise<string> {
+  return newestVerificationMail(to, /\b(\d{6})\b/);
+}
+
+/** The address of the newest verification mail's link (`/login?verificar=…`), without its origin. */
+export function verificationLink(to: string): Promise<string> {
+  return newestVerificationMail(to, /https?:\/\/[^/\s]+(\/login\?verificar=[\w-]+)/);
+}
+
+/** `pattern`'s first group in the newest verification mail to `to`, waiting for the outbox to have it. */
+async function newestVerificationMail(to: string, pattern: RegExp): Promise<string> {
   const db = openLaneDatabase();
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       const row = db.prepare("select text from mails where to_address = ? and type = 'ACCOUNT_VERIFICATION' order by created_at desc limit 1").get(to) as
         | { text: string }
         | undefined;
-      const code = row && /\b(\d{6})\b/.exec(row.text)?.[1];
-      if (code) return code;
+      const found = row && pattern.exec(row.text)?.[1];
+      if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {

@@ -29,6 +29,7 @@ import * as guideTools from './2026-11-27T20-guide-tools.ts';
 import * as activityPhotos from './2026-11-28T10-activity-photos.ts';
 import * as emailLookupIndexes from './2026-11-28T20-email-lookup-indexes.ts';
 import * as writeNotifications from './2026-11-29T10-write-notifications.ts';
+import * as internetSafety from './2026-11-30T10-internet-safety.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T10-activity-photos': activityPhotos,
   '2026-11-28T20-email-lookup-indexes': emailLookupIndexes,
   '2026-11-29T10-write-notifications': writeNotifications,
+  '2026-11-30T10-internet-safety': internetSafety,
 };

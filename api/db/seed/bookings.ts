@@ -398,6 +398,8 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     // A booking whose practical information the demo shows as sent is not sent it again by the job.
     practicalInfoSentAt: plan.mails.some((m) => m.type === 'INFO_PRACTICA') ? updated : null,
     quoteStringify: null,
+    // The demo's travellers made (or paid) their own bookings.
+    ownerConfirmedAt: created,
     createdAt: created,
     updatedAt: updated,
   });
@@ -432,6 +434,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       expiresAt: new Date(Date.parse(created) + 20 * 60_000).toISOString(),
       releasedAt: null,
       confirmedAt: created,
+      clientKey: null,
       createdAt: created,
     });
   }

@@ -25,6 +25,7 @@ import {
   type OneTimePurpose,
 } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { recordStaffAction } from '../backoffice/staff-actions.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { emailTag, randomToken } from './tokens.ts';
 import { createUser, findUserByEmail, findUserById } from './users.ts';
@@ -55,22 +56,62 @@ async function sendVerification(trx: Db, { config }: AccountDeps, user: { id: st
   });
 }
 
-async function sendReset(trx: Db, { config }: AccountDeps, user: { id: string; email: string }, now: Date, { forced = false } = {}): Promise<void> {
-  // A staff-forced reset waits in a mailbox longer than one the person just asked for.
-  const ttlMs = forced ? ONE_TIME_TTL_MS.VERIFY : ONE_TIME_TTL_MS.RESET;
+async function sendReset(
+  trx: Db,
+  { config }: AccountDeps,
+  user: { id: string; email: string },
+  now: Date,
+  { forced = false, invited = false } = {},
+): Promise<void> {
+  // A reset staff asked for, or a first password, waits in a mailbox longer than one the person just asked for.
+  const ttlMs = forced || invited ? ONE_TIME_TTL_MS.VERIFY : ONE_TIME_TTL_MS.RESET;
   const { token, code } = await issueOneTimeToken(trx, { userId: user.id, purpose: 'RESET', secret: config.authSecret, now, ttlMs });
   await queueMail(trx, {
     type: 'PASSWORD_RESET',
     to: user.email,
-    data: { code, link: loginLink(config, AUTH_LINK_PARAMS.reset, token), minutes: ttlMs / 60_000, forced },
+    data: { code, link: loginLink(config, AUTH_LINK_PARAMS.reset, token), minutes: ttlMs / 60_000, forced, ...(invited ? { invited } : {}) },
     now,
   });
 }
 
 /**
+ * A real shop's administrator (`npm run admin:create -- email`): the account is created, or an existing one
+ * joins `drAdmin`, and its owner is mailed a link to choose the password (24 hours), which also proves the
+ * mailbox. Nobody types or sees a password on the command line. Recorded as a staff action of the command
+ * line. Returns whether the account is new.
+ */
+export async function inviteAdministrator(deps: AccountDeps, { email, now }: { email: string; now: Date }): Promise<{ created: boolean }> {
+  const address = email.trim().toLowerCase();
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findUserByEmail(trx, address);
+    const id = existing?.id ?? (await createUser(trx, { email: address, passwordHash: null, verifiedAt: null, now }));
+    const groups = await trx.selectFrom('userGroups').select('groupName').where('userId', '=', id).execute();
+    if (!groups.some((g) => g.groupName === 'drAdmin')) await trx.insertInto('userGroups').values({ userId: id, groupName: 'drAdmin' }).execute();
+    if (existing?.disabledAt) await trx.updateTable('users').set({ disabledAt: null, updatedAt: now.toISOString() }).where('id', '=', id).execute();
+    await sendReset(trx, deps, { id, email: address }, now, { invited: true });
+    await recordStaffAction(
+      trx,
+      {
+        entityType: 'user',
+        entityId: id,
+        action: 'admin-create',
+        actor: { userId: '', email: 'línea de comandos' },
+        requestId: null,
+        before: existing ? { groups: groups.map((g) => g.groupName), disabled: existing.disabledAt !== null } : null,
+        after: { email: address, groups: [...new Set([...groups.map((g) => g.groupName), 'drAdmin'])].sort() },
+      },
+      now,
+    );
+    return { created: !existing };
+  });
+}
+
+/**
  * Creates an unverified account and mails its code, or mails "you already have an account" when the
- * e-mail has a verified one. Signing up again before verifying replaces the password and the code:
- * whoever owns the mailbox decides which sign-up becomes the account.
+ * e-mail has a verified one. A sign-up never changes an existing account: signing up again before
+ * verifying only mails a code again (not within a minute of the last one), and the answer is the same
+ * either way. The password that counts is the one typed with the code (`verifyEmail`): someone who signed
+ * up with another's e-mail never learns a code, so their password never becomes the account's.
  */
 export async function signUp(deps: AccountDeps, { email, password, now }: { email: string; password: string; now: Date }): Promise<void> {
   assertPasswordAllowed(password);
@@ -83,8 +124,9 @@ export async function signUp(deps: AccountDeps, { email, password, now }: { emai
         const id = await createUser(trx, { email, passwordHash, verifiedAt: null, now });
         await sendVerification(trx, deps, { id, email }, now);
       } else if (user.emailVerifiedAt === null && user.disabledAt === null) {
-        await trx.updateTable('users').set({ passwordHash, updatedAt: now.toISOString() }).where('id', '=', user.id).execute();
-        await sendVerification(trx, deps, user, now);
+        if (!(await hasRecentOneTimeToken(trx, { userId: user.id, purpose: 'VERIFY', now, withinMs: RESEND_PAUSE_MS }))) {
+          await sendVerification(trx, deps, user, now);
+        }
       } else {
         await queueMail(trx, {
           type: 'ACCOUNT_EXISTS',
@@ -133,15 +175,27 @@ async function consumeProof(deps: AccountDeps, input: CodeOrToken, purpose: OneT
   return result.userId;
 }
 
-/** Confirms the mailbox with its code or link. Returns the account to sign in. */
-export async function verifyEmail(deps: AccountDeps, { input, now }: { input: CodeOrToken; now: Date }): Promise<string> {
+/**
+ * Confirms the mailbox with its code or link, and the account's password with it: the one typed here
+ * becomes the account's. Only the mailbox's owner has a code, so whatever password a sign-up with their
+ * e-mail set before (theirs, or someone else's) counts for nothing until its owner confirms one. Returns
+ * the account to sign in.
+ */
+export async function verifyEmail(deps: AccountDeps, { input, password, now }: { input: CodeOrToken; password: string; now: Date }): Promise<string> {
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
   const userId = await consumeProof(deps, input, 'VERIFY', now);
-  await deps.db
-    .updateTable('users')
-    .set({ emailVerifiedAt: now.toISOString(), updatedAt: now.toISOString() })
-    .where('id', '=', userId)
-    .where('emailVerifiedAt', 'is', null)
-    .execute();
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, emailVerifiedAt: at, updatedAt: at })
+      .where('id', '=', userId)
+      .where('emailVerifiedAt', 'is', null)
+      .execute();
+    // Nothing signed in before the mailbox was proven (an unverified account gets no session): nothing to end.
+    await burnOneTimeTokens(trx, { userId, purpose: 'VERIFY', now });
+  });
   return userId;
 }
 

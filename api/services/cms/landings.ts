@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentKeys } from '#shared/page-deps.ts';
 import { hasRichTextContent, sanitizeRichText } from '#shared/rich-text.ts';
+import { LAST_MINUTE_CONTENT_SLUG, OFFERS_CONTENT_SLUG } from '#shared/constants.ts';
 import { LANDING_BLOCK_NAMES, pickLandingBlock } from '#shared/rules/landings.ts';
 import { LANDING_FORM_MESSAGES, type LandingSaveSchema, type LandingView } from '#shared/schemas/cms.ts';
 import type { z } from 'zod';
@@ -152,4 +153,19 @@ export async function saveLanding(
     await recordHistory(trx, { type: 'landing', entityId: found.landing.id, version, action: version === 1 ? 'create' : 'update', actor, before, after }, now);
     return { changed: true };
   });
+}
+
+/** Pages of their own (site/pages/) that carry an editable landing, whether or not it was ever saved. */
+const CONTENT_PAGE_SLUGS: readonly string[] = ['home', OFFERS_CONTENT_SLUG, LAST_MINUTE_CONTENT_SLUG, 'black-friday', 'viajes-en-familia'];
+
+/**
+ * Whether the shop has a landing called `slug`: one saved before, a campaign slider's (its page is the
+ * slider's slug), or a page with its own text. An upload into another slug's folder would create a folder
+ * for a page that does not exist.
+ */
+export async function landingExists(db: Db, slug: string): Promise<boolean> {
+  if (CONTENT_PAGE_SLUGS.includes(slug)) return true;
+  const saved = await db.selectFrom('landings').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (saved) return true;
+  return (await db.selectFrom('sliders').select('id').where('sliderSlug', '=', slug).executeTakeFirst()) !== undefined;
 }

@@ -28,6 +28,8 @@ export interface PasswordResetData {
   minutes: number;
   /** Staff asked for the reset: the old password no longer works. */
   forced?: boolean;
+  /** The shop's operator made this account an administrator (`npm run admin:create`): its first password. */
+  invited?: boolean;
 }
 
 export interface AccountExistsData {
@@ -76,12 +78,14 @@ const OWN_TEMPLATES = {
       footnote: `El código y el enlace caducan en ${d.hours} horas y solo sirven una vez. ${NOT_YOU}`,
     }),
   PASSWORD_RESET: (d: PasswordResetData) =>
-    renderMail('Restablece tu contraseña', {
+    renderMail(d.invited ? `Tu acceso a la administración de ${BRAND_NAME}` : 'Restablece tu contraseña', {
       greeting: greet(null),
       paragraphs: [
-        d.forced
-          ? `Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva para tu cuenta de ${BRAND_NAME}. La próxima vez que entres con la anterior te pediremos una nueva antes de dejarte pasar.`
-          : `Hemos recibido una petición para restablecer la contraseña de tu cuenta de ${BRAND_NAME}.`,
+        d.invited
+          ? `Te hemos dado acceso a la administración de la tienda de ${BRAND_NAME}. Para entrar, elige primero tu contraseña.`
+          : d.forced
+            ? `Por seguridad, nuestro equipo ha pedido que elijas una contraseña nueva para tu cuenta de ${BRAND_NAME}. La próxima vez que entres con la anterior te pediremos una nueva antes de dejarte pasar.`
+            : `Hemos recibido una petición para restablecer la contraseña de tu cuenta de ${BRAND_NAME}.`,
         'Escribe este código en la página de acceso o usa el botón para elegir una contraseña nueva:',
       ],
       code: d.code,

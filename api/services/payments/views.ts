@@ -43,7 +43,7 @@ export async function paymentOptions(db: Db, row: Booking, { now, travelerId }: 
   };
 }
 
-/** `GET /payments/:paymentId`: one payment and where its booking stands. The payment id is the capability. */
+/** `GET /payments/:paymentId`: one payment and where its booking stands, for those the route lets see it. */
 export async function paymentResult({ db, config }: PaymentDeps, paymentId: string): Promise<PaymentResultAnswer> {
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!payment) throw paymentNotFound();
