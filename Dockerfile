@@ -10,6 +10,11 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 COPY . .
 
+# The shop runs as the image's unprivileged `node` user: it owns the data volume and the project's
+# `.astro/` (each build renders in a folder of its own there); the code stays root's, read-only to it.
+RUN mkdir -p /app/data /app/.astro && chown node:node /app/data /app/.astro
+USER node
+
 VOLUME ["/app/data"]
 EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s --start-period=180s CMD node -e "fetch('http://127.0.0.1:4321/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -5,7 +5,9 @@
 import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
 import { loadConfig } from './config.ts';
 import { type Db, dialectOf } from './db/database.ts';
+import { lockDataFolder } from './db/data-folder-lock.ts';
 import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
+import { keepDataPrivate } from './db/private-files.ts';
 import { withSharedLock } from './db/shared-lock.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
@@ -28,11 +30,16 @@ const config = loadConfig();
 // Settings that run but must not go live as they are (simulated payments, the demo bank account).
 for (const warning of config.warnings) console.warn(`Aviso de configuración: ${warning}`);
 let db: Db;
+let releaseDataFolder = () => {};
 try {
+  // SQLite is one process's database: a second start on the same folder refuses (PostgreSQL instances share it).
+  if (dialectOf(config.databaseUrl) === 'sqlite') releaseDataFolder = lockDataFolder(config.dataDir);
   db = await openShopDatabase(config);
+  keepDataPrivate(config);
 } catch (error) {
   if (!(error instanceof StartupError)) throw error;
   console.error(error.message);
+  releaseDataFolder();
   process.exit(1);
 }
 
@@ -54,6 +61,7 @@ if (config.env === 'production' && !config.allowDemoAccounts) {
   if (open.length > 0) {
     console.error(demoAccountsRefusal(open));
     await db.destroy();
+    releaseDataFolder();
     process.exit(1);
   }
 }
@@ -143,7 +151,10 @@ const stop = () => {
   server.close();
   void Promise.all([mailer.stop(), bus?.stop()])
     .then(() => db.destroy())
-    .finally(() => process.exit(0));
+    .finally(() => {
+      releaseDataFolder();
+      process.exit(0);
+    });
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -10,7 +10,8 @@
  * by a rename, so a failed restore leaves the old database as it was.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { privateFolder } from './private-files.ts';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
@@ -41,7 +42,8 @@ export const defaultBackupDir = (config: Pick<Config, 'dataDir'>, now: Date) => 
 /** Copies the shop's database, files and secret into `to` (created; refused if it holds a backup already). */
 export async function backupShop(config: BackupConfig, { to, now = new Date() }: { to: string; now?: Date }): Promise<BackupManifest> {
   if (existsSync(join(to, MANIFEST_FILE))) throw new Error(`Ya hay una copia en ${to} / A backup already exists in ${to}`);
-  mkdirSync(to, { recursive: true });
+  // Every traveller's personal data: the folder is the shop user's alone, whatever its files' modes.
+  privateFolder(to);
   const engine = dialectOf(config.databaseUrl);
   let database: string;
   if (engine === 'postgres') {
@@ -65,7 +67,7 @@ export async function backupShop(config: BackupConfig, { to, now = new Date() }:
   if (secret) writeFileSync(join(to, SECRET_FILE), readFileSync(secretFile), { mode: 0o600 });
   const manifest: BackupManifest = { createdAt: now.toISOString(), engine, database, files, secret };
   // Written last: a folder without it is an interrupted backup, never restored.
-  writeFileSync(join(to, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(to, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
 }
 

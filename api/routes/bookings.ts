@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getCookie } from 'hono/cookie';
+import type { SeatNeed } from '#shared/rules/seats.ts';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
 import { type Context, Hono } from 'hono';
@@ -20,17 +21,18 @@ import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
-import { invalidFields, notFound } from '../errors.ts';
+import { AppError, invalidFields, notFound } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
 import { checkBudgetLinkToken, funnelBookingsOf, grantFunnelBooking } from '../services/bookings/funnel-access.ts';
 import { findBooking } from '../services/bookings/queries.ts';
-import { type Booking, bookingNotFound } from '../services/bookings/records.ts';
-import { DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
+import { checkHoldLimits, HOLD_LIMIT_MESSAGES } from '../services/bookings/hold-limits.ts';
+import { type Booking, bookingNotFound, type Trx } from '../services/bookings/records.ts';
+import { activeHoldExpiry, DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
 import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
 import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { clientKeyOf, consumeRateLimit, RATE_LIMITS } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */
@@ -136,91 +138,109 @@ async function limitCouponChecks(c: Context<ApiEnv>, { db, config }: AppDeps, co
  */
 export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTES, flights = createFlightsProvider(deps) }: BookingRouteOptions = {}) {
   const { db, config } = deps;
-  return new Hono<ApiEnv>()
-    .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
-      const { periodId, ...choices } = c.req.valid('json');
-      await limitCouponChecks(c, deps, choices.couponCode);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
-    })
-    .post('/', allow('public'), validate('json', CreateBookingSchema), async (c) => {
-      const request = c.req.valid('json');
-      const now = new Date();
-      const created = await createBooking(db, { request, by: authOf(c)?.userId ?? null, now });
-      // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
-      const visit = getCookie(c, VISIT_COOKIE);
-      if (isVisitId(visit)) {
-        const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
-        await linkBookingToVisit(db, {
-          hash: visit,
-          bookingId: created.id,
-          passengers: request.adults + request.children,
-          travelerId,
-          path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
-          now,
-        });
-      }
-      await grantFunnelBooking(c, config, created.id, now);
-      return c.json(created, 201);
-    })
-    .post('/:id/resume', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', ResumeBookingSchema), async (c) => {
-      // The budget mail's link: its token lets this browser continue the booking, as the one that made it.
-      const { id } = c.req.valid('param');
-      const now = new Date();
-      const check = await checkBudgetLinkToken(c.req.valid('json').token, id, config, now);
-      if (check === 'expired') throw notFound(BUDGET_LINK_MESSAGES.expired);
-      const row = check === 'ok' ? await findBooking(db, id) : undefined;
-      if (row?.status !== 'IN_PROGRESS') throw notFound(BUDGET_LINK_MESSAGES.invalid);
-      await grantFunnelBooking(c, config, id, now);
-      return c.json({ id });
-    })
-    .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await describeBooking(db, row, { now: new Date() }));
-    })
-    .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      const request = c.req.valid('json');
-      await limitCouponChecks(c, deps, request.couponCode);
-      const quote = await updateBooking(db, { row, request, now: new Date() });
-      return c.json({ id: row.id, quote });
-    })
-    .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      const now = new Date();
-      const blockers = await findPaymentBlockers(db, row, now);
-      if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
-      // Seats of abandoned payments go back on sale before anyone is told a departure is full.
-      await releaseExpiredHolds(db, now);
-      return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now }));
-    })
-    .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      // Fares and seats change by the minute.
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
-    })
-    .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
-      return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
-    })
-    .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
-      const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
-    })
-    .post(
-      '/:id/budget',
-      allow('public'),
-      // Counted before validation: every attempt to have a mail sent counts.
-      rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
-      validate('param', IdParam, { invalid: bookingNotFound }),
-      validate('json', BudgetSchema),
-      async (c) => {
+  return (
+    new Hono<ApiEnv>()
+      .post('/quote', allow('public'), validate('json', QuoteRequestSchema), async (c) => {
+        const { periodId, ...choices } = c.req.valid('json');
+        await limitCouponChecks(c, deps, choices.couponCode);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await quoteChoices(db, { periodId, choices, now: new Date() }));
+      })
+      .post('/', allow('public'), rateLimit({ db, config, limit: RATE_LIMITS.bookingsPerIp }), validate('json', CreateBookingSchema), async (c) => {
+        const request = c.req.valid('json');
+        const now = new Date();
+        const auth = authOf(c);
+        const created = await createBooking(db, { request, by: auth?.userId ?? null, byTravelerId: auth?.travelerId ?? null, now });
+        // A booking made within a campaign's 15 days, by a browser that agreed to be counted, is credited to it.
+        const visit = getCookie(c, VISIT_COOKIE);
+        if (isVisitId(visit)) {
+          const travelerId = (await db.selectFrom('bookings').select('travelerId').where('id', '=', created.id).executeTakeFirst())?.travelerId ?? null;
+          await linkBookingToVisit(db, {
+            hash: visit,
+            bookingId: created.id,
+            passengers: request.adults + request.children,
+            travelerId,
+            path: new URL(c.req.header('referer') ?? 'http://x/reserva').pathname,
+            now,
+          });
+        }
+        await grantFunnelBooking(c, config, created.id, now);
+        return c.json(created, 201);
+      })
+      .post('/:id/resume', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', ResumeBookingSchema), async (c) => {
+        // The budget mail's link: its token lets this browser continue the booking, as the one that made it.
+        const { id } = c.req.valid('param');
+        const now = new Date();
+        const check = await checkBudgetLinkToken(c.req.valid('json').token, id, config, now);
+        if (check === 'expired') throw notFound(BUDGET_LINK_MESSAGES.expired);
+        const row = check === 'ok' ? await findBooking(db, id) : undefined;
+        if (row?.status !== 'IN_PROGRESS') throw notFound(BUDGET_LINK_MESSAGES.invalid);
+        // The budget mail goes to the lead's address: whoever opens its link reads the lead's mailbox, so the
+        // booking now shows in the lead account's profile.
+        await db.updateTable('bookings').set({ ownerConfirmedAt: now.toISOString() }).where('id', '=', id).where('ownerConfirmedAt', 'is', null).execute();
+        await grantFunnelBooking(c, config, id, now);
+        return c.json({ id });
+      })
+      .get('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
         const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
-        return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, config, now: new Date() }));
-      },
-    );
+        c.header('Cache-Control', 'no-store');
+        return c.json(await describeBooking(db, row, { now: new Date() }));
+      })
+      .patch('/:id', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', UpdateBookingSchema), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const request = c.req.valid('json');
+        await limitCouponChecks(c, deps, request.couponCode);
+        const quote = await updateBooking(db, { row, request, now: new Date() });
+        return c.json({ id: row.id, quote });
+      })
+      // The pay step holds the seats while the visitor pays. Without a payment started, what one browser and
+      // one address hold at once is limited, and so is how often an address holds a departure's seats afresh
+      // (api/services/bookings/hold-limits.ts); a reload renews a live hold without moving its deadline.
+      .post('/:id/hold', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const now = new Date();
+        const blockers = await findPaymentBlockers(db, row, now);
+        if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
+        // Seats of abandoned payments go back on sale before anyone is told a departure is full.
+        await releaseExpiredHolds(db, now);
+        const address = clientAddress(c, config);
+        const live = await activeHoldExpiry(db, row.id, now);
+        if (!live) {
+          const counted = await consumeRateLimit(db, { limit: RATE_LIMITS.holdsPerDeparture, key: `${address} ${row.periodId}`, now });
+          if (!counted.allowed) throw new AppError('RATE_LIMITED', HOLD_LIMIT_MESSAGES.again);
+        }
+        const clientKey = clientKeyOf(address);
+        const browserBookings = await funnelBookingsOf(c, config, now);
+        const guard = (trx: Trx, needs: SeatNeed[]) => checkHoldLimits(trx, { db, bookingId: row.id, needs, clientKey, browserBookings, now });
+        return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now, until: live, clientKey, guard }));
+      })
+      .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        // Fares and seats change by the minute.
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listFlightOptions(db, flights, { row, now: new Date() }));
+      })
+      .post('/:id/flight', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), validate('json', FlightChoiceSchema), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        const { flightId, acceptedPriceCents, shownTotalCents } = c.req.valid('json');
+        return c.json(await chooseFlight(db, flights, { row, flightId, acceptedPriceCents, shownTotalCents, now: new Date() }));
+      })
+      .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
+        const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
+      })
+      .post(
+        '/:id/budget',
+        allow('public'),
+        // Counted before validation: every attempt to have a mail sent counts.
+        rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+        validate('param', IdParam, { invalid: bookingNotFound }),
+        validate('json', BudgetSchema),
+        async (c) => {
+          const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
+          return c.json(await saveBudget(db, { row, budgetName: c.req.valid('json').budgetName, config, now: new Date() }));
+        },
+      )
+  );
 }

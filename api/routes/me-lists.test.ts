@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import { BUDGET_NOT_ON_SALE_MESSAGE } from '#shared/rules/budgets.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { createTestApi, day, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
+import { createTestApi, day, insertDeparture, jsonRequest, validBooking } from '../../tests/support/booking-fixtures.ts';
+import { signBudgetLinkToken } from '../services/bookings/funnel-access.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
@@ -173,6 +174,32 @@ describe.each(dialects)('/api/me favourites and budgets on %s', (dialect) => {
           savedAt: expect.any(String),
         },
       ]);
+    });
+
+    // Issue 29, hole 4: anyone could fill anyone's profile with bookings by typing their e-mail as the lead's.
+    it('keeps a budget a stranger made with the owner’s e-mail out of the owner’s profile until they open it from the budget mail', async () => {
+      const stranger = createTestApi(t.db, t.url, { config: api.config });
+      const { id, owner } = await createBookingForPayment(stranger, t.db);
+      expect((await stranger.request(`/bookings/${id}/budget`, jsonRequest('POST', { budgetName: 'Lo que nadie pidió' }))).status).toBe(200);
+      const ownersPhone = createTestApi(t.db, t.url, { config: api.config });
+      const listed = async () =>
+        ((await (await ownersPhone.request('/me/budgets', jsonRequest('GET', undefined, owner))).json()) as { budgets: { id: string }[] }).budgets;
+      expect(await listed()).toEqual([]);
+      // The budget mail went to the lead's address: its link opens the booking there and makes it theirs.
+      const token = await signBudgetLinkToken(id, api.config, new Date());
+      expect((await ownersPhone.request(`/bookings/${id}/resume`, jsonRequest('POST', { token }))).status).toBe(200);
+      expect((await listed()).map((b) => b.id)).toEqual([id]);
+    });
+
+    it('lists at once a budget the owner made signed in, on whichever browser they look', async () => {
+      const { owner } = await createBookingForPayment(createTestApi(t.db, t.url, { config: api.config }), t.db);
+      const laptop = createTestApi(t.db, t.url, { config: api.config });
+      const made = await laptop.request('/bookings', jsonRequest('POST', validBooking(), owner));
+      const { id } = (await made.json()) as { id: string };
+      expect((await laptop.request(`/bookings/${id}/budget`, jsonRequest('POST', { budgetName: 'El mío' }, owner))).status).toBe(200);
+      const phone = createTestApi(t.db, t.url, { config: api.config });
+      const budgets = ((await (await phone.request('/me/budgets', jsonRequest('GET', undefined, owner))).json()) as { budgets: { id: string }[] }).budgets;
+      expect(budgets.map((b) => b.id)).toEqual([id]);
     });
 
     it('leaves out bookings that were never saved as a budget, and budgets that were paid', async () => {

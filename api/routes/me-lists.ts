@@ -3,6 +3,7 @@ import { BudgetIdParamSchema, TourIdParamSchema } from '#shared/schemas/me-lists
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
+import { funnelBookingsOf } from '../services/bookings/funnel-access.ts';
 import { budgetNotFound, deleteBudget, listBudgets } from '../services/profile/budgets.ts';
 import {
   addFavorite,
@@ -21,7 +22,7 @@ import { validate } from '../validation.ts';
  * favourite is a 404 under any id, exactly like one that does not exist. Writes go through the app's
  * origin check like every cookie-authenticated write.
  */
-export function meListRoutes({ db }: AppDeps) {
+export function meListRoutes({ db, config }: AppDeps) {
   return new Hono<ApiEnv>()
     .get('/favorites', allow('traveller'), async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -51,7 +52,8 @@ export function meListRoutes({ db }: AppDeps) {
     .get('/budgets', allow('traveller'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
-      return c.json({ budgets: travelerId ? await listBudgets(db, { travelerId, now: new Date() }) : [] });
+      const madeHere = travelerId ? await funnelBookingsOf(c, config) : [];
+      return c.json({ budgets: travelerId ? await listBudgets(db, { travelerId, madeHere, now: new Date() }) : [] });
     })
     .delete('/budgets/:id', allow('traveller'), validate('param', BudgetIdParamSchema, { invalid: budgetNotFound }), async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -42,6 +42,12 @@ export const RATE_LIMITS = {
   guideHelp: { name: 'guide-help', max: 5, windowSeconds: 60 * 60 },
   // A page view each: a busy reader stays well under it, a script filling the campaign figures does not.
   visitsPerIp: { name: 'visits-ip', max: 300, windowSeconds: 10 * 60 },
+  // Each one writes a booking and a traveller (docs/decisions/038): a family comparing dates and an office
+  // booking for its clients stay under it; a script filling the back office (1,569 in 8 s) does not.
+  bookingsPerIp: { name: 'bookings-ip', max: 40, windowSeconds: 10 * 60 },
+  // Seats held afresh for one departure from one address without a payment (a renewal of a live hold
+  // does not count): the pay step, a return once time ran out, an office's second booking. Not every lapse.
+  holdsPerDeparture: { name: 'hold-departure-ip', max: 4, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export interface RateLimitResult {
@@ -51,6 +57,9 @@ export interface RateLimitResult {
   /** Seconds until the window ends and the count starts again. */
   retryAfterSeconds: number;
 }
+
+/** A client address as rows that remember it keep it (a seat hold): hashed, never in clear. */
+export const clientKeyOf = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 32);
 
 /** Who is counted, hashed: the table never holds an address or e-mail in clear. */
 export const counterKey = (limit: RateLimit, who: string) =>

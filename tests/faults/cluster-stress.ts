@@ -11,6 +11,7 @@
  *   node tests/faults/cluster-stress.ts [--seats 150] [--clients 12]
  */
 import { spawnSync } from 'node:child_process';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,23 @@ import { insertDeparture, passengerFields, validBooking } from '../support/booki
 const SHOP = fileURLToPath(new URL('./shop-process.ts', import.meta.url));
 const PG_SCRIPT = fileURLToPath(new URL('../support/pg-throwaway.sh', import.meta.url));
 const PORT = 4480;
+
+/** One HTTP request from `localAddress`; null when the connection fails (an instance gone). */
+function send(
+  url: string,
+  { method, headers, body, localAddress }: { method: string; headers: Record<string, string>; body?: string; localAddress: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string } | null> {
+  return new Promise((resolve) => {
+    const req = request(url, { method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve(null));
+    });
+    req.on('error', () => resolve(null));
+    req.end(body);
+  });
+}
 
 export interface ClusterStressReport {
   seats: number;
@@ -59,17 +77,20 @@ export async function runClusterStress({ seats = 150, clients = 12 }: { seats?: 
     let answeredAfterKill = 0;
     let visitor = 0;
     try {
-      // A browser: the funnel cookie of its booking, the page's origin on writes, an address of its own.
+      // A browser: the funnel cookie of its booking, the page's origin on writes, an address of its own. The
+      // address is the connection's own source on the loopback (127.0.0.0/8 is all this machine's): nginx
+      // appends it to X-Forwarded-For, and the shop counts its limits per address, as visitors' would be.
       const call = async (path: string, method: string, body: unknown, cookie: string | undefined, address: string) => {
         const sentAt = Date.now();
-        const res = await fetch(`${cluster.url}/api${path}`, {
+        const res = await send(`${cluster.url}/api${path}`, {
           method,
-          headers: { 'content-type': 'application/json', origin: cluster.url, 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+          headers: { 'content-type': 'application/json', origin: cluster.url, ...(cookie ? { cookie } : {}) },
           body: body === undefined ? undefined : JSON.stringify(body),
-        }).catch(() => null);
+          localAddress: address,
+        });
         const status = res?.status ?? 0;
         // The shop's answers carry its request id; nginx's own errors (an instance gone) do not.
-        const fromShop = res?.headers.has('x-request-id') ?? false;
+        const fromShop = res?.headers['x-request-id'] !== undefined;
         if (killedAt !== null) answeredAfterKill += 1;
         if (!fromShop) {
           if (killedAt === null) failures.beforeKill += 1;
@@ -77,14 +98,12 @@ export async function runClusterStress({ seats = 150, clients = 12 }: { seats?: 
           else if (failoverDoneAt !== null && sentAt > failoverDoneAt) failures.afterFailover += 1;
           else failures.inFlightAtKill += 1;
         }
-        let json: Record<string, unknown> | null = null;
-        if (res?.ok) json = (await res.json()) as Record<string, unknown>;
-        else await res?.arrayBuffer();
-        return { status, json, setCookie: res?.headers.getSetCookie()[0]?.split(';')[0] };
+        const json = res && status >= 200 && status < 300 ? (JSON.parse(res.text) as Record<string, unknown>) : null;
+        return { status, json, setCookie: res?.headers['set-cookie']?.[0]?.split(';')[0] };
       };
       const visit = async () => {
         visitor += 1;
-        const address = `10.1.${Math.floor(visitor / 250) % 250}.${visitor % 250}`;
+        const address = `127.1.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}`;
         const created = await call('/bookings', 'POST', validBooking({ adults: 1, children: 0 }), undefined, address);
         if (created.status !== 201) return;
         const id = created.json?.['id'] as string;
@@ -97,6 +116,8 @@ export async function runClusterStress({ seats = 150, clients = 12 }: { seats?: 
         if (held.status === 200) acked.holds.add(id);
         // Refused for want of seats: the departure is sold out (the shop's 409 with its reason).
         else if (held.status === 409) soldOut = true;
+        // Anything else the shop refused (a limit per visitor): this run's visitors must never meet one.
+        else if (held.status >= 400 && held.status < 500) throw new Error(`hold refused with ${held.status}: ${JSON.stringify(held.json)}`);
       };
       const load = Promise.all(
         Array.from({ length: clients }, async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -63,6 +63,8 @@ describe.each(dialects.filter((dialect) => dialect === 'sqlite' || hasPgTools))(
     pending?.exec('commit');
     pending?.close();
     expect(manifest).toMatchObject({ engine: dialect, files: true, secret: true });
+    // Every traveller's personal data: the copy is for the shop's user alone (issue 29).
+    expect(statSync(to).mode & 0o777).toBe(0o700);
 
     // After the copy: the pending write committed, a booking repriced, a payment removed, a file lost, the secret changed.
     const [booking] = before.bookings;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,5 +116,44 @@ describe('npm start in production with the demo’s accounts (issue 29, hole 2)'
     const empty = await startsBuilding(production);
     expect(empty.built).toBe(true);
     expect(empty.output).not.toContain('catálogo de demostración');
+  });
+});
+
+describe('two npm start on one data folder (issue 29)', () => {
+  it('the second says a shop already runs there and exits 1, leaving the first serving; a folder left by a killed shop is taken over', async () => {
+    const { DATABASE_URL: _, ...inherited } = process.env;
+    const first = spawn(process.execPath, ['api/start.ts'], { env: { ...inherited, DATA_DIR: dataDir, PORT: '4497', NODE_ENV: 'test' }, detached: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        first.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Construyendo la web estática')) resolve();
+        });
+        first.on('exit', (code) => reject(new Error(`the first shop exited (${code}): ${output}`)));
+      });
+      expect(readFileSync(join(dataDir, 'shop.pid'), 'utf8')).toBe(String(first.pid));
+      // What only the shop's user may read: the database, the files, the mails and the backups.
+      const mode = (path: string) => statSync(join(dataDir, path)).mode & 0o777;
+      expect([mode('shop.db'), mode('files'), mode('mail'), mode('backups')]).toEqual([0o600, 0o700, 0o700, 0o700]);
+      const second = start();
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain(`Ya hay una tienda en marcha con la carpeta de datos ${dataDir} (proceso ${first.pid})`);
+      expect(second.stderr).toContain('A shop is already running on the data folder');
+      expect(first.exitCode).toBeNull();
+    } finally {
+      process.kill(-first.pid!, 'SIGKILL');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Killed: its pid file stays behind, and the next start takes the folder over (it gets past the lock).
+    expect(existsSync(join(dataDir, 'shop.pid'))).toBe(true);
+    const next = spawnSync(
+      process.execPath,
+      ['-e', `import('./api/db/data-folder-lock.ts').then((m) => { m.lockDataFolder(${JSON.stringify(dataDir)})(); console.log('tomada'); })`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(next.stdout).toContain('tomada');
   });
 });

@@ -25,7 +25,21 @@ const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string
  */
 export async function createBooking(
   db: Db,
-  { request, by, now, random = Math.random }: { request: CreateBookingRequest; by: string | null; now: Date; random?: RandomSource },
+  {
+    request,
+    by,
+    byTravelerId = null,
+    now,
+    random = Math.random,
+  }: {
+    request: CreateBookingRequest;
+    /** The signed-in account that made it, if any. */
+    by: string | null;
+    /** That account's traveller: when it is the lead, the booking is the account owner's own from the start. */
+    byTravelerId?: string | null;
+    now: Date;
+    random?: RandomSource;
+  },
 ): Promise<{ id: string; quote: QuoteView }> {
   const offer = await keptPeriodOffer(db, request.periodId);
   if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
@@ -67,6 +81,9 @@ export async function createBooking(
         status: 'IN_PROGRESS',
         tkStatus: 'PR',
         type: 'Booking',
+        // Anyone can type another's e-mail as the lead's: the booking is the lead account's own only once
+        // its owner made it, opened it from the budget mail or paid it (api/services/profile/budgets.ts).
+        ownerConfirmedAt: byTravelerId === travelerId ? stamp : null,
         createdAt: stamp,
         updatedAt: stamp,
       })

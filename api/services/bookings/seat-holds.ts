@@ -110,7 +110,14 @@ export async function shortageError(db: Db | Trx, need: SeatNeed): Promise<AppEr
 /** Takes every seat a booking needs and records the holds; any shortfall throws and the caller's transaction rolls back. */
 async function takeSeats(
   trx: Trx,
-  { bookingId, needs, expiresAt, confirmedAt, now }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; now: Date },
+  {
+    bookingId,
+    needs,
+    expiresAt,
+    confirmedAt,
+    clientKey = null,
+    now,
+  }: { bookingId: string; needs: SeatNeed[]; expiresAt: string; confirmedAt: string | null; clientKey?: string | null; now: Date },
 ) {
   for (const need of needs) {
     if (!(await moveSeats(trx, need, 'take'))) throw await shortageError(trx, need);
@@ -118,7 +125,7 @@ async function takeSeats(
   if (needs.length === 0) return;
   await trx
     .insertInto('seatHolds')
-    .values(needs.map((need) => ({ id: randomUUID(), bookingId, ...need, expiresAt, releasedAt: null, confirmedAt, createdAt: now.toISOString() })))
+    .values(needs.map((need) => ({ id: randomUUID(), bookingId, ...need, expiresAt, releasedAt: null, confirmedAt, clientKey, createdAt: now.toISOString() })))
     .execute();
 }
 
@@ -153,19 +160,36 @@ async function claimBooking(db: Db, trx: Trx, bookingId: string, now: Date) {
 /**
  * The pay step: holds every seat of an IN_PROGRESS booking for `minutes`, all or nothing, in one
  * transaction. Holding again replaces the booking's earlier holds (their seats are given back first), so a
- * visitor who returns to the pay step gets a fresh deadline and seats matching the current choices.
+ * visitor who returns to the pay step gets seats matching the current choices, and a fresh deadline unless
+ * told to keep the live one (`until`).
  * Throws 409 'Ya no quedan plazas suficientes para esta salida.' when anything is short.
  */
 export async function holdSeats(
   db: Db,
   bookingId: string,
-  { minutes = DEFAULT_HOLD_MINUTES, now = new Date() }: { minutes?: number; now?: Date } = {},
+  {
+    minutes = DEFAULT_HOLD_MINUTES,
+    now = new Date(),
+    until,
+    clientKey = null,
+    guard,
+  }: {
+    minutes?: number;
+    now?: Date;
+    /** Keep this deadline instead of a new one: the pay step renewing a hold that is still live. */
+    until?: string | null;
+    /** Whose address took the hold, hashed (`clientKeyOf`): what one address holds is limited. */
+    clientKey?: string | null;
+    /** Runs in the hold's transaction once the seats needed are known, before any is taken; throws to refuse. */
+    guard?: (trx: Trx, needs: SeatNeed[]) => Promise<void>;
+  } = {},
 ): Promise<{ expiresAt: string }> {
-  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const expiresAt = until ?? new Date(now.getTime() + minutes * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const needs = await claimBooking(db, trx, bookingId, now);
+    await guard?.(trx, needs);
     await releaseHolds(trx, bookingId, now);
-    await takeSeats(trx, { bookingId, needs, expiresAt, confirmedAt: null, now });
+    await takeSeats(trx, { bookingId, needs, expiresAt, confirmedAt: null, clientKey, now });
   });
   return { expiresAt };
 }

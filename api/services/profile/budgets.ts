@@ -34,13 +34,18 @@ async function seatsLeftFor(db: Db, { offer, bookingId }: { offer: PeriodOffer; 
 
 type BudgetRow = Awaited<ReturnType<typeof budgetRows>>[number];
 
-/** The budgets a traveller holds: the booking is theirs (its lead contact is them), still in the funnel, named. */
-function budgetRows(db: Db, travelerId: string) {
+/**
+ * The budgets a traveller holds: the booking is theirs (its lead contact is them), still in the funnel,
+ * named, and known to be theirs: made by their account, opened from the budget mail, or made in this very
+ * browser (`madeHere`, its funnel cookie). A stranger who typed their e-mail as the lead's fills no profile.
+ */
+function budgetRows(db: Db, travelerId: string, madeHere: readonly string[]) {
   return linkedBookingsQuery(db, travelerId)
     .select(['bookings.periodId', 'bookings.flightId', 'bookings.couponId', 'tours.webSlug'])
     .where('bookings.travelerId', '=', travelerId)
     .where('bookings.status', '=', 'IN_PROGRESS')
     .where('bookings.budgetName', 'is not', null)
+    .where((eb) => eb.or([eb('bookings.ownerConfirmedAt', 'is not', null), ...(madeHere.length > 0 ? [eb('bookings.id', 'in', madeHere)] : [])]))
     .execute();
 }
 
@@ -82,8 +87,11 @@ async function describeBudget(db: Db, row: BudgetRow, now: Date): Promise<Budget
 }
 
 /** The traveller's budgets, most recently touched first, each repriced now. */
-export async function listBudgets(db: Db, { travelerId, now }: { travelerId: string; now: Date }): Promise<BudgetView[]> {
-  const rows = await budgetRows(db, travelerId);
+export async function listBudgets(
+  db: Db,
+  { travelerId, madeHere = [], now }: { travelerId: string; madeHere?: readonly string[]; now: Date },
+): Promise<BudgetView[]> {
+  const rows = await budgetRows(db, travelerId, madeHere);
   const budgets: BudgetView[] = [];
   // One at a time: each quote reads a handful of tables, and a traveller keeps a few budgets, not hundreds.
   for (const row of rows) budgets.push(await describeBudget(db, row, now));
