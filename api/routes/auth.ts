@@ -15,7 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
-import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
+import { clientAddress, enforceRateLimit, rateLimit, rateLimitMessage } from '../middleware/rate-limit.ts';
 import { currentFamilyId } from '../middleware/session.ts';
 import {
   changePassword,
@@ -28,11 +28,12 @@ import {
   verifyEmail,
 } from '../services/auth/accounts.ts';
 import { ACCESS_COOKIE, clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
+import { acceptSolvedChallenge, issueChallenge } from '../services/auth/challenge.ts';
 import { configuredProviders, PROVIDER_NAMES } from '../services/auth/oauth.ts';
 import { familyOfRefreshToken, refreshSession, revokeFamily } from '../services/auth/sessions.ts';
 import { verifyAccessToken } from '../services/auth/tokens.ts';
 import { sessionUser } from '../services/auth/users.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { consumeRateLimit, RATE_LIMITS, readRateLimit } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
 import { oauthRoutes } from './auth-oauth.ts';
 import { sessionAnswer, signInAccount, userAgentOf } from './auth-session.ts';
@@ -73,12 +74,39 @@ export function authRoutes(deps: AppDeps) {
         return c.json({ email }, 202);
       })
 
+      // Failed sign-ins count per e-mail and address together: over the limit, that address waits. Counted
+      // per e-mail alone, they only ask for a proof-of-work challenge, which a person's browser solves in
+      // a second: nobody can keep an account's owner out by failing on purpose (docs/decisions/038).
       .post('/signin', allow('public'), perIp(RATE_LIMITS.signInPerIp), validate('json', SignInSchema), async (c) => {
-        const { email, password } = c.req.valid('json');
-        await enforceRateLimit(c, { db, limit: RATE_LIMITS.signInPerEmail, key: email });
+        const { email, password, altcha } = c.req.valid('json');
         const now = new Date();
-        const userId = await checkCredentials(accounts, { email, password, now, requestId: c.var.requestId });
+        const pair = `${email} ${clientAddress(c, config)}`;
+        const fromHere = await readRateLimit(db, { limit: RATE_LIMITS.signInFailuresPerEmailAndIp, key: pair, now });
+        if (!fromHere.allowed) {
+          c.header('Retry-After', String(fromHere.retryAfterSeconds));
+          throw new AppError('RATE_LIMITED', rateLimitMessage(fromHere.retryAfterSeconds));
+        }
+        const anywhere = await readRateLimit(db, { limit: RATE_LIMITS.signInFailuresPerEmail, key: email, now });
+        if (!anywhere.allowed && !(await acceptSolvedChallenge(db, config, altcha, now))) {
+          throw new AppError('FORBIDDEN', AUTH_MESSAGES.challengeRequired, { altcha: AUTH_MESSAGES.challengeRequired });
+        }
+        let userId: string;
+        try {
+          userId = await checkCredentials(accounts, { email, password, now, requestId: c.var.requestId });
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+            await consumeRateLimit(db, { limit: RATE_LIMITS.signInFailuresPerEmailAndIp, key: pair, now });
+            await consumeRateLimit(db, { limit: RATE_LIMITS.signInFailuresPerEmail, key: email, now });
+          }
+          throw error;
+        }
         return c.json(await sessionAnswer(deps, await signInAccount(c, deps, { userId, now })));
+      })
+
+      // The spec's captcha call: a proof-of-work challenge for a form the API asked one for.
+      .post('/captcha', allow('public'), perIp(RATE_LIMITS.captchaPerIp), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await issueChallenge(config));
       })
 
       // Staff asked this account to change its password: the current one and a new one, then signed in.

@@ -28,6 +28,12 @@ export const RATE_LIMITS = {
   contact: { name: 'contact', max: 5, windowSeconds: 10 * 60 },
   signInPerIp: { name: 'sign-in-ip', max: 30, windowSeconds: 15 * 60 },
   signInPerEmail: { name: 'sign-in-email', max: 10, windowSeconds: 15 * 60 },
+  // Failed sign-ins (docs/decisions/038): from one address to one e-mail, refused once over the limit;
+  // to one e-mail from anywhere, a proof-of-work challenge once over it, so nobody can lock an owner out.
+  signInFailuresPerEmailAndIp: { name: 'sign-in-fail-email-ip', max: 10, windowSeconds: 15 * 60 },
+  signInFailuresPerEmail: { name: 'sign-in-fail-email', max: 10, windowSeconds: 15 * 60 },
+  // Challenges handed out (`POST /api/auth/captcha`): a form or two a minute, not a farm.
+  captchaPerIp: { name: 'captcha-ip', max: 60, windowSeconds: 10 * 60 },
   signUpPerIp: { name: 'sign-up-ip', max: 10, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset-email', max: 5, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset-ip', max: 20, windowSeconds: 60 * 60 },
@@ -64,6 +70,20 @@ export const clientKeyOf = (address: string) => createHash('sha256').update(addr
 /** Who is counted, hashed: the table never holds an address or e-mail in clear. */
 export const counterKey = (limit: RateLimit, who: string) =>
   `${limit.name}:${createHash('sha256').update(who.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
+/** What `who` has used of `limit` in the current window, without counting anything. */
+export async function readRateLimit(db: Db, { limit, key, now = new Date() }: { limit: RateLimit; key: string; now?: Date }): Promise<RateLimitResult> {
+  const windowMs = limit.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .selectFrom('rateLimits')
+    .select('hits')
+    .where('key', '=', counterKey(limit, key))
+    .where('windowStart', '=', new Date(start).toISOString())
+    .executeTakeFirst();
+  const hits = Number(row?.hits ?? 0);
+  return { allowed: hits < limit.max, hits, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
+}
 
 /** Counts one attempt of `who` against `limit` and says whether it is allowed. */
 export async function consumeRateLimit(db: Db, { limit, key, now = new Date() }: { limit: RateLimit; key: string; now?: Date }): Promise<RateLimitResult> {

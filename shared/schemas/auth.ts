@@ -39,6 +39,7 @@ export const AUTH_MESSAGES = {
   newPasswordRequired: 'Elige una contraseña nueva',
   passwordUnchanged: 'La nueva contraseña tiene que ser distinta de la anterior.',
   noPasswordChangePending: 'Tu contraseña ya está al día: entra con ella.',
+  challengeRequired: 'Ha habido muchos intentos fallidos con este correo. Tu navegador hará una comprobación automática de unos segundos antes de entrar.',
 } as const;
 
 /** Trimmed and lower-cased: one account per mailbox, however it is typed. */
@@ -70,7 +71,9 @@ const code = z
 const token = z.string({ error: AUTH_MESSAGES.linkExpired }).trim().min(1, AUTH_MESSAGES.linkExpired).max(AUTH_LIMITS.tokenMax, AUTH_MESSAGES.linkExpired);
 
 export const SignUpSchema = z.strictObject({ email, password: newPassword });
-export const SignInSchema = z.strictObject({ email, password: givenPassword(AUTH_MESSAGES.passwordRequired) });
+/** A solved proof-of-work challenge (base64), sent once the API asked for one (`fields.altcha`). */
+const altcha = z.string().max(16_000).optional();
+export const SignInSchema = z.strictObject({ email, password: givenPassword(AUTH_MESSAGES.passwordRequired), altcha });
 export const EmailOnlySchema = z.strictObject({ email });
 
 /** Either the link's token, or the e-mail and the code typed from the mail. */

@@ -53,9 +53,15 @@ function StepForm({
   );
 }
 
+const CHALLENGE_STATES = {
+  solving: 'Comprobando que eres una persona… (unos segundos; lo hace tu navegador, sin enviar datos a nadie)',
+  solved: 'Comprobación hecha. Entrando…',
+  failed: 'La comprobación no ha terminado.',
+} as const;
+
 /** E-mail and password, for either tab. */
 export function CredentialsStep({ onOutcome }: { onOutcome: OnOutcome }) {
-  const { tab } = useStore($signInFlow);
+  const { tab, challenge } = useStore($signInFlow);
   const signingUp = tab === 'signup';
   return (
     <>
@@ -68,6 +74,11 @@ export function CredentialsStep({ onOutcome }: { onOutcome: OnOutcome }) {
       >
         <SignInFieldInput field="email" autoComplete={signingUp ? 'email' : 'username'} />
         <SignInFieldInput field="password" autoComplete={signingUp ? 'new-password' : 'current-password'} hint={signingUp ? PASSWORD_HINT : undefined} />
+        {challenge !== 'none' && (
+          <p className="sign-in__challenge" role="status" data-state={challenge}>
+            {CHALLENGE_STATES[challenge]}
+          </p>
+        )}
       </StepForm>
       {!signingUp && (
         <button type="button" className="sign-in__link" onClick={() => onOutcome(showForgotPassword())}>

@@ -5,6 +5,7 @@
  * content security policy: any violation fails the test.
  */
 import { expect, type Page, test } from '../support/test.ts';
+import { expectAccessible } from '../support/accessibility.ts';
 import { verificationCode, verificationLink } from '../support/sign-up.ts';
 
 const TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
@@ -124,6 +125,44 @@ test('a traveller cannot open the back office: the page says so and the API refu
   expect(api.status()).toBe(403);
   expect(await api.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' } });
   expect(problems).toEqual([]);
+});
+
+// Issue 29, hole 5: ten wrong passwords for an e-mail used to keep its owner out from everywhere.
+test('after many failed sign-ins with an e-mail, the owner’s browser passes a check of its own and gets in', async ({
+  page,
+  request,
+  playwright,
+}, testInfo) => {
+  const problems = watchProblems(page);
+  const email = `reto.${testInfo.project.name}.${Date.now()}@correo.es`;
+  const password = 'la frase de la dueña';
+  expect((await request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
+  expect((await request.post('/api/auth/verify', { data: { email, code: await verificationCode(email), password } })).status()).toBe(200);
+  // Someone else, from an address of their own, fails ten times.
+  const baseURL = testInfo.project.use.baseURL as string;
+  const attacker = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `203.0.113.${200 + testInfo.workerIndex}` },
+  });
+  for (let i = 0; i < 10; i++) expect((await attacker.post('/api/auth/signin', { data: { email, password: `no-es-la-${i}` } })).status()).toBe(401);
+  await attacker.dispose();
+  // The challenge is slowed down here so that the check can be seen (and checked with axe) while it runs.
+  await page.route('**/api/auth/captcha', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const check = page.getByRole('status').filter({ hasText: 'Comprobando que eres una persona' });
+  await expect(check).toBeVisible();
+  await expect(page.getByText('Ha habido muchos intentos fallidos con este correo.')).toBeVisible();
+  await page.screenshot({ path: `test-results/login-comprobacion-${testInfo.project.name}.png` });
+  await expectAccessible(page, '/login (comprobación)');
+  await expect(page).toHaveURL(/\/perfil$/);
+  // The browser logs the 403 that asked for the check; nothing else may go wrong.
+  expect(problems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
 });
 
 test('a wrong password is explained in Spanish and keeps the visitor on the form', async ({ page }, testInfo) => {
