@@ -13,6 +13,7 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { startBanner } from './start-banner.ts';
 import { demoAccountsRefusal, demoAccountsThatSignIn } from './services/auth/demo-accounts.ts';
+import { checklistLines, productionChecklist } from './services/production-checklist.ts';
 import { pruneExpiredTokens } from './services/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
@@ -65,6 +66,9 @@ if (config.env === 'production' && !config.allowDemoAccounts) {
     process.exit(1);
   }
 }
+
+// The production checklist's items the shop can see (docs/operations.md): what is missing is said at every start.
+if (config.env === 'production') for (const line of checklistLines(await productionChecklist(db, config))) console.warn(line);
 
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
 const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });

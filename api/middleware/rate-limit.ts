@@ -14,6 +14,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import { CHALLENGE_MESSAGES } from '#shared/schemas/challenge.ts';
+import { acceptSolvedChallenge } from '../services/auth/challenge.ts';
 import { consumeRateLimit, type RateLimit } from '../services/rate-limits.ts';
 
 /** The message of a 429: whole minutes, rounded up, never 0. */
@@ -85,6 +87,36 @@ export function rateLimit({
 }): MiddlewareHandler {
   return async (c, next) => {
     await enforceRateLimit(c, { db, limit, key: key ? key(c) : clientAddress(c, config) });
+    await next();
+  };
+}
+
+/**
+ * A rate limit a person can go past with a solved proof-of-work challenge (docs/decisions/038): sign-up,
+ * the contact form and the budget mail. Over the limit, a request whose JSON body carries a solved
+ * challenge (`altcha`, accepted once) goes on; any other is refused with 429 naming the `altcha` field,
+ * which the form's browser answers by solving one. A script pays a second of work for every extra send.
+ */
+export function rateLimitOrChallenge({
+  db,
+  config,
+  limit,
+}: {
+  db: Db;
+  config: Pick<Config, 'trustProxy' | 'authSecret'>;
+  limit: RateLimit;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    const result = await consumeRateLimit(db, { limit, key: clientAddress(c, config) });
+    if (!result.allowed) {
+      // Hono keeps the parsed body: the route's validation reads the same one.
+      const body = (await c.req.json().catch(() => null)) as { altcha?: unknown } | null;
+      const altcha = typeof body?.altcha === 'string' ? body.altcha : undefined;
+      if (!(await acceptSolvedChallenge(db, config, altcha))) {
+        c.header('Retry-After', String(result.retryAfterSeconds));
+        throw new AppError('RATE_LIMITED', CHALLENGE_MESSAGES.overRate, { altcha: CHALLENGE_MESSAGES.overRate });
+      }
+    }
     await next();
   };
 }

@@ -7,6 +7,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '#shared/schemas/auth.ts';
+import { CHALLENGE_MESSAGES } from '#shared/schemas/challenge.ts';
 import { createApi } from '../app.ts';
 import { createAccount } from '../../tests/support/auth-client.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
@@ -77,5 +78,39 @@ describe.each(dialects)('sign-in failures cannot lock an owner out, on %s', (dia
   it('signs in at once while the e-mail has not been failing', async () => {
     expect((await signIn('198.51.100.22', { password: 'uno que falla una vez' })).status).toBe(401);
     expect((await signIn('198.51.100.22', { password })).status).toBe(200);
+  });
+});
+
+describe.each(dialects)('forms over their rate take a solved challenge instead, on %s', (dialect) => {
+  let t: TestDatabase;
+  let api: ReturnType<typeof createApi>;
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    api = createApi({ db: t.db, config: { ...testConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_SECRET: 'challenge-secret-with-32-or-more-chars!!' }), databaseUrl: t.url } });
+  });
+  afterEach(() => t.drop());
+
+  const from = { 'content-type': 'application/json', origin: 'http://localhost', 'x-forwarded-for': '203.0.113.77' };
+  const ask = (extra: Record<string, unknown> = {}) =>
+    api.request('/contact', {
+      method: 'POST',
+      headers: from,
+      body: JSON.stringify({ question: '¿Quedan plazas en la salida de marzo?', name: 'Ana', email: 'ana@correo.es', ...extra }),
+    });
+  const solved = async () => {
+    const challenge = await (await api.request('/auth/captcha', { method: 'POST', headers: from })).json();
+    return Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString('base64');
+  };
+  const questions = async () => (await t.db.selectFrom('contactTours').select('id').execute()).length;
+
+  it('the contact form: five questions, then a sixth only with a solved challenge, each solution once', async () => {
+    for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(201);
+    const over = await ask();
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ error: { fields: { altcha: CHALLENGE_MESSAGES.overRate } } });
+    const altcha = await solved();
+    expect((await ask({ altcha })).status).toBe(201);
+    expect((await ask({ altcha })).status).toBe(429);
+    expect(await questions()).toBe(6);
   });
 });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
-import { clientAddress, enforceRateLimit, rateLimit, rateLimitMessage } from '../middleware/rate-limit.ts';
+import { clientAddress, enforceRateLimit, rateLimit, rateLimitMessage, rateLimitOrChallenge } from '../middleware/rate-limit.ts';
 import { currentFamilyId } from '../middleware/session.ts';
 import {
   changePassword,
@@ -52,7 +52,7 @@ export function authRoutes(deps: AppDeps) {
 
   return (
     new Hono<ApiEnv>()
-      .post('/signup', allow('public'), perIp(RATE_LIMITS.signUpPerIp), validate('json', SignUpSchema), async (c) => {
+      .post('/signup', allow('public'), rateLimitOrChallenge({ db, config, limit: RATE_LIMITS.signUpPerIp }), validate('json', SignUpSchema), async (c) => {
         const { email, password } = c.req.valid('json');
         await signUp(accounts, { email, password, now: new Date() });
         return c.json({ email }, 201);

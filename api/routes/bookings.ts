@@ -19,7 +19,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { apiFastPathHeaders } from '../middleware/security-headers.ts';
-import { clientAddress, enforceRateLimit, rateLimit } from '../middleware/rate-limit.ts';
+import { clientAddress, enforceRateLimit, rateLimit, rateLimitOrChallenge } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
 import { AppError, invalidFields, notFound } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
@@ -234,7 +234,7 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         '/:id/budget',
         allow('public'),
         // Counted before validation: every attempt to have a mail sent counts.
-        rateLimit({ db, config, limit: RATE_LIMITS.budgetPerIp }),
+        rateLimitOrChallenge({ db, config, limit: RATE_LIMITS.budgetPerIp }),
         validate('param', IdParam, { invalid: bookingNotFound }),
         validate('json', BudgetSchema),
         async (c) => {

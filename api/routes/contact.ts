@@ -3,7 +3,7 @@ import { ContactRequestSchema } from '#shared/schemas/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
+import { rateLimitOrChallenge } from '../middleware/rate-limit.ts';
 import { createContactRequest } from '../services/contact-requests.ts';
 import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
@@ -16,7 +16,7 @@ export function contactRoutes({ db, config }: AppDeps) {
   return new Hono<ApiEnv>().post(
     '/',
     allow('public'),
-    rateLimit({ db, config, limit: RATE_LIMITS.contact }),
+    rateLimitOrChallenge({ db, config, limit: RATE_LIMITS.contact }),
     validate('json', ContactRequestSchema),
     async (c) => {
       const created = await createContactRequest(db, { request: c.req.valid('json'), now: new Date() });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import type { StaffGroup, SocialProvider } from '../enums.ts';
 import { isValidEmail } from '../rules/validation.ts';
+import { ChallengeField } from './challenge.ts';
 
 export const AUTH_LIMITS = {
   emailMax: 254,
@@ -70,10 +71,8 @@ const code = z
 
 const token = z.string({ error: AUTH_MESSAGES.linkExpired }).trim().min(1, AUTH_MESSAGES.linkExpired).max(AUTH_LIMITS.tokenMax, AUTH_MESSAGES.linkExpired);
 
-export const SignUpSchema = z.strictObject({ email, password: newPassword });
-/** A solved proof-of-work challenge (base64), sent once the API asked for one (`fields.altcha`). */
-const altcha = z.string().max(16_000).optional();
-export const SignInSchema = z.strictObject({ email, password: givenPassword(AUTH_MESSAGES.passwordRequired), altcha });
+export const SignUpSchema = z.strictObject({ email, password: newPassword, altcha: ChallengeField });
+export const SignInSchema = z.strictObject({ email, password: givenPassword(AUTH_MESSAGES.passwordRequired), altcha: ChallengeField });
 export const EmailOnlySchema = z.strictObject({ email });
 
 /** Either the link's token, or the e-mail and the code typed from the mail. */

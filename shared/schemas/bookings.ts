@@ -16,6 +16,7 @@
  * - POST /:id/resume            ResumeBookingSchema → { id }               (the budget link: this browser may continue it)
  */
 import { z } from 'zod';
+import { ChallengeField } from './challenge.ts';
 import { AGE_GROUPS, type BookingStatus } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { isValidEmail, isValidNationalId } from '../rules/validation.ts';
@@ -304,6 +305,7 @@ export const BudgetSchema = z.strictObject({
     .trim()
     .min(1, 'Ponle un nombre al presupuesto')
     .max(80, 'El nombre admite como máximo 80 caracteres'),
+  altcha: ChallengeField,
 });
 
 // ------------------------------------------------------------------------------------- resuming a booking

@@ -3,6 +3,7 @@
  * and by `POST /api/contact` with the same schema, so both show the same Spanish messages.
  */
 import { z } from 'zod';
+import { ChallengeField } from './challenge.ts';
 import { isValidEmail } from '../rules/validation.ts';
 import { CONTACT_LIMITS } from './contact-limits.ts';
 
@@ -53,6 +54,7 @@ export const ContactRequestSchema = z.strictObject({
   phone: optionalText(CONTACT_LIMITS.phoneMax, CONTACT_MESSAGES.phone).refine((phone) => phone === null || isPlausiblePhone(phone), CONTACT_MESSAGES.phone),
   tourName: optionalText(CONTACT_LIMITS.tourNameMax, CONTACT_MESSAGES.tourName),
   tourId: optionalText(CONTACT_LIMITS.tourIdMax, CONTACT_MESSAGES.tourId),
+  altcha: ChallengeField,
 });
 
 /** What the form sends. */

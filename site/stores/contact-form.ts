@@ -5,6 +5,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import { api, callApi } from '../lib/api-client.ts';
+import { sendWithChallenge } from '../lib/challenge.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 
 export const CONTACT_FIELDS = ['name', 'surname', 'email', 'phone', 'question'] as const;
@@ -74,7 +75,7 @@ export function createContactForm(): ContactForm {
       const parsed = schema.ContactRequestSchema.safeParse(body);
       if (!parsed.success) return fail(fieldErrors(Object.entries(issuesToFields(parsed.error.issues))), null);
       $form.set({ ...$form.get(), errors: {}, message: null });
-      const sent = await callApi(() => api.contact.$post({ json: body }));
+      const sent = await sendWithChallenge((altcha) => callApi(() => api.contact.$post({ json: { ...body, ...(altcha ? { altcha } : {}) } })));
       if (sent.ok) {
         $form.set({ values: EMPTY, errors: {}, status: 'sent', message: CONTACT_SENT_MESSAGE });
         return 'sent';

@@ -5,6 +5,7 @@
  */
 import type { StartPaymentInput } from '#shared/schemas/payments.ts';
 import { api, callApi } from '../lib/api-client.ts';
+import { sendWithChallenge } from '../lib/challenge.ts';
 
 /** Where a payment is made from: the funnel (the booking id is the capability) or a pay link (id and tkId). */
 export type PaymentSource = { kind: 'booking'; bookingId: string } | { kind: 'link'; bookingId: string; tkId: string };
@@ -27,5 +28,8 @@ export const paymentsApi = {
   result: (paymentId: string) => callApi(() => api.payments[':paymentId'].$get({ param: { paymentId } })),
   receipts: (bookingId: string, tk: string | null) =>
     callApi(() => api.payments.receipts[':bookingId'].$get({ param: { bookingId }, query: tk ? { tk } : {} })),
-  saveBudget: (bookingId: string, budgetName: string) => callApi(() => api.bookings[':id'].budget.$post({ param: { id: bookingId }, json: { budgetName } })),
+  saveBudget: (bookingId: string, budgetName: string) =>
+    sendWithChallenge((altcha) =>
+      callApi(() => api.bookings[':id'].budget.$post({ param: { id: bookingId }, json: { budgetName, ...(altcha ? { altcha } : {}) } })),
+    ),
 };

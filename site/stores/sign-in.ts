@@ -26,6 +26,7 @@ import {
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { safeNextPath } from '#shared/rules/safe-next.ts';
 import { api, type ApiResult, callApi } from '../lib/api-client.ts';
+import { sendWithChallenge, solveChallenge } from '../lib/challenge.ts';
 import { acceptSession, clearSessionError, signIn } from './session.ts';
 
 export type SignInTab = 'signin' | 'signup';
@@ -64,22 +65,6 @@ export const $providers = atom<ProvidersAnswer['providers']>([]);
 
 const CHECK_FIELDS = 'Revisa los campos marcados.';
 const CHALLENGE_FAILED = 'No hemos podido hacer la comprobación automática. Vuelve a pulsar «Iniciar sesión».';
-
-/**
- * Fetches the shop's own challenge and solves it here (ALTCHA's proof of work, a second or so; no third
- * party). The solver is loaded only when a challenge is asked for. The solution travels with the form.
- */
-async function solveChallenge(): Promise<string | null> {
-  const issued = await callApi(() => api.auth.captcha.$post());
-  if (!issued.ok) return null;
-  try {
-    const [{ solveChallenge: solve }, { deriveKey }] = await Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/web/pbkdf2')]);
-    const solution = await solve({ challenge: issued.data, deriveKey });
-    return solution ? btoa(JSON.stringify({ challenge: issued.data, solution })) : null;
-  } catch {
-    return null;
-  }
-}
 const CODE_SENT = (email: string) => `Te hemos enviado un código de 6 cifras a ${email}. Escríbelo aquí para confirmar tu correo.`;
 const VERIFY_LINK = 'Para confirmar tu correo, escribe la contraseña de tu cuenta.';
 const CHANGE_REQUIRED = `${AUTH_MESSAGES.passwordChangeRequired} Escribe una distinta de la que acabas de usar.`;
@@ -201,7 +186,7 @@ export async function submitCredentials(): Promise<SignInOutcome> {
     }
     return refused(result);
   }
-  const result = await callApi(() => api.auth.signup.$post({ json: input }));
+  const result = await sendWithChallenge((altcha) => callApi(() => api.auth.signup.$post({ json: { ...input, ...(altcha ? { altcha } : {}) } })));
   if (!result.ok) return refused(result);
   $signInValues.setKey('email', input.email);
   return goTo('verify', CODE_SENT(input.email));
