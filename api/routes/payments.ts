@@ -67,7 +67,11 @@ export function paymentRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         validate('json', StartPaymentSchema),
         async (c) => {
           const row = await findVisibleBooking(c, deps, c.req.valid('param').bookingId);
-          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'WEB', now: new Date(), holdMinutes });
+          const now = new Date();
+          const answer = await startPayment(deps, { row, input: c.req.valid('json'), auth: authOf(c), origin: 'WEB', now, holdMinutes });
+          // This browser pays: back from the bank, its confirmation page reads the result even if its
+          // session ran out meanwhile.
+          await grantFunnelBooking(c, deps.config, row.id, now);
           return c.json(answer, 201);
         },
       )

@@ -6,7 +6,7 @@
 import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
-import { acceptAndPay, APPROVED_CARD, paidByCard, payOnTerminal } from '../support/funnel-booking.ts';
+import { acceptAndPay, APPROVED_CARD, paidByCard, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
 import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
 import { openLaneDatabase } from '../support/lane-shop.ts';
 
@@ -122,8 +122,11 @@ test('the holder completes a passenger’s missing document, adds an activity an
   await expect(page.getByRole('status').filter({ hasText: 'Actividad añadida.' })).toBeVisible();
   await expect(owed).not.toHaveText('0 €');
 
-  await page.getByRole('link', { name: 'Pagar lo pendiente' }).click();
-  await expect(page).toHaveURL(/\/paga-tu-reserva\//);
+  // The pay link, followed at the shop's public address: the terminal sends the browser back there, and
+  // the confirmation answers the browser that paid (its funnel cookie for that address).
+  const payLink = await page.getByRole('link', { name: 'Pagar lo pendiente' }).getAttribute('href');
+  expect(payLink).toMatch(/^\/paga-tu-reserva\//);
+  await page.goto(`${SHOP_ORIGIN}${payLink}`);
   const full = page.getByRole('radio', { name: /Todo el importe pendiente/ });
   if ((await full.count()) > 0) await full.check();
   await acceptAndPay(page);

@@ -36,6 +36,8 @@ export default function HoldCountdown({ passengersPath }: { passengersPath: stri
 
   if (hold.status === 'none') return null;
   if (hold.status === 'holding') {
+    // Held again: a hold that was still live on the server comes back with the same deadline, and counts anew.
+    if (ranOutAt !== null) setRanOutAt(null);
     return (
       <p className="funnel-hold" role="status">
         Reservando tus plazas…
