@@ -86,7 +86,10 @@ describe.each(dialects)('forms over their rate take a solved challenge instead, 
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);
-    api = createApi({ db: t.db, config: { ...testConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_SECRET: 'challenge-secret-with-32-or-more-chars!!' }), databaseUrl: t.url } });
+    api = createApi({
+      db: t.db,
+      config: { ...testConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_SECRET: 'challenge-secret-with-32-or-more-chars!!' }), databaseUrl: t.url },
+    });
   });
   afterEach(() => t.drop());
 
