@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getCookie } from 'hono/cookie';
-import type { SeatNeed } from '#shared/rules/seats.ts';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
 import { linkBookingToVisit } from '../services/visits.ts';
 import { type Context, Hono } from 'hono';
@@ -21,18 +20,18 @@ import { allow, authOf, ownsOrAdministers } from '../middleware/access.ts';
 import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { clientAddress, enforceRateLimit, rateLimit, rateLimitOrChallenge } from '../middleware/rate-limit.ts';
 import { createBooking, describeBooking, findPaymentBlockers, PASSENGERS_INCOMPLETE_MESSAGE, updateBooking } from '../services/bookings/bookings.ts';
-import { AppError, invalidFields, notFound } from '../errors.ts';
+import { invalidFields, notFound } from '../errors.ts';
 import { saveBudget } from '../services/bookings/budgets.ts';
 import { listCustomiseOptions } from '../services/bookings/customise-options.ts';
 import { quoteChoices } from '../services/bookings/quote.ts';
 import { checkBudgetLinkToken, funnelBookingsOf, grantFunnelBooking } from '../services/bookings/funnel-access.ts';
 import { findBooking } from '../services/bookings/queries.ts';
-import { checkHoldLimits, HOLD_LIMIT_MESSAGES } from '../services/bookings/hold-limits.ts';
-import { type Booking, bookingNotFound, type Trx } from '../services/bookings/records.ts';
-import { activeHoldExpiry, DEFAULT_HOLD_MINUTES, holdSeats, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
+import { holdForPayStep } from '../services/bookings/hold-limits.ts';
+import { type Booking, bookingNotFound } from '../services/bookings/records.ts';
+import { DEFAULT_HOLD_MINUTES, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
 import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
 import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
-import { clientKeyOf, consumeRateLimit, RATE_LIMITS } from '../services/rate-limits.ts';
+import { RATE_LIMITS } from '../services/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */
@@ -203,16 +202,8 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
         if (Object.keys(blockers).length > 0) throw invalidFields(blockers, PASSENGERS_INCOMPLETE_MESSAGE);
         // Seats of abandoned payments go back on sale before anyone is told a departure is full.
         await releaseExpiredHolds(db, now);
-        const address = clientAddress(c, config);
-        const live = await activeHoldExpiry(db, row.id, now);
-        if (!live) {
-          const counted = await consumeRateLimit(db, { limit: RATE_LIMITS.holdsPerDeparture, key: `${address} ${row.periodId}`, now });
-          if (!counted.allowed) throw new AppError('RATE_LIMITED', HOLD_LIMIT_MESSAGES.again);
-        }
-        const clientKey = clientKeyOf(address);
-        const browserBookings = await funnelBookingsOf(c, config, now);
-        const guard = (trx: Trx, needs: SeatNeed[]) => checkHoldLimits(trx, { db, bookingId: row.id, needs, clientKey, browserBookings, now });
-        return c.json(await holdSeats(db, row.id, { minutes: holdMinutes, now, until: live, clientKey, guard }));
+        const visitor = { address: clientAddress(c, config), browserBookings: await funnelBookingsOf(c, config, now) };
+        return c.json(await holdForPayStep(db, { row, visitor, minutes: holdMinutes, now }));
       })
       .get('/:id/flights', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
         const row = await findVisibleBooking(c, deps, c.req.valid('param').id);

@@ -9,7 +9,9 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { SeatNeed } from '#shared/rules/seats.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { Trx } from './records.ts';
+import { clientKeyOf, consumeRateLimit, RATE_LIMITS } from '../rate-limits.ts';
+import type { Booking, Trx } from './records.ts';
+import { activeHoldExpiry, holdSeats } from './seat-holds.ts';
 
 export const HOLD_LIMITS = {
   /** Seats one browser may hold at once in bookings not yet being paid. */
@@ -57,7 +59,7 @@ async function heldUnpaid(trx: Trx, { bookingId, now, who }: { bookingId: string
  * inside the hold's transaction: on SQLite that transaction has the write lock, on PostgreSQL one address's
  * holds queue on an advisory lock, so concurrent holds from one address cannot all see room left.
  */
-export async function checkHoldLimits(
+async function checkHoldLimits(
   trx: Trx,
   {
     db,
@@ -75,4 +77,29 @@ export async function checkHoldLimits(
   if (byBrowser + seats > HOLD_LIMITS.perBrowser) throw new AppError('RATE_LIMITED', HOLD_LIMIT_MESSAGES.browser(byBrowser));
   const byAddress = await heldUnpaid(trx, { bookingId, now, who: { clientKey } });
   if (byAddress + seats > HOLD_LIMITS.perAddress) throw new AppError('RATE_LIMITED', HOLD_LIMIT_MESSAGES.address(byAddress));
+}
+
+/**
+ * The pay step's hold for `visitor` (their client address and the bookings their browser made): a live
+ * hold is renewed with its deadline kept; a fresh one counts against the address's holds of the departure;
+ * either is refused when it would take the browser or the address over its limits.
+ */
+export async function holdForPayStep(
+  db: Db,
+  {
+    row,
+    visitor,
+    minutes,
+    now,
+  }: { row: Pick<Booking, 'id' | 'periodId'>; visitor: { address: string; browserBookings: readonly string[] }; minutes: number; now: Date },
+): Promise<{ expiresAt: string }> {
+  const live = await activeHoldExpiry(db, row.id, now);
+  if (!live) {
+    const counted = await consumeRateLimit(db, { limit: RATE_LIMITS.holdsPerDeparture, key: `${visitor.address} ${row.periodId}`, now });
+    if (!counted.allowed) throw new AppError('RATE_LIMITED', HOLD_LIMIT_MESSAGES.again);
+  }
+  const clientKey = clientKeyOf(visitor.address);
+  const guard = (trx: Trx, needs: SeatNeed[]) =>
+    checkHoldLimits(trx, { db, bookingId: row.id, needs, clientKey, browserBookings: visitor.browserBookings, now });
+  return holdSeats(db, row.id, { minutes, now, until: live, clientKey, guard });
 }
