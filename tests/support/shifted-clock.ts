@@ -9,26 +9,13 @@
  * Only whole days, and only forward from the real date in the browser tests: Chromium's own cookie clock is
  * not moved (tests/support/test.ts moves the pages' clock).
  */
+import { shiftDate } from './shift-date.ts';
+
 const today = process.env.TEST_TODAY;
 if (today) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(`${today}T00:00:00Z`))) {
     throw new Error(`TEST_TODAY must be a YYYY-MM-DD date, got '${today}'`);
   }
-  const RealDate = Date;
-  const realToday = RealDate.parse(`${new RealDate().toISOString().slice(0, 10)}T00:00:00Z`);
-  const offset = RealDate.parse(`${today}T00:00:00Z`) - realToday;
-  class ShiftedDate extends RealDate {
-    constructor(...args: ConstructorParameters<DateConstructor> | []) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...(args as [string | number | Date]));
-    }
-    static override now(): number {
-      return RealDate.now() + offset;
-    }
-    // Dates made inside Node (a file's mtime) come from the real constructor and are dates all the same.
-    static override [Symbol.hasInstance](value: unknown): boolean {
-      return value instanceof RealDate;
-    }
-  }
-  globalThis.Date = ShiftedDate as DateConstructor;
+  const realToday = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  shiftDate(Date.parse(`${today}T00:00:00Z`) - realToday);
 }

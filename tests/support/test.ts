@@ -8,29 +8,13 @@
  * TEST_TODAY nothing is added and pages keep the real clock.
  */
 import { type Browser, type BrowserContext, test as base } from '@playwright/test';
+import { shiftDate } from './shift-date.ts';
 
 export * from '@playwright/test';
 
 const DAY_MS = 86_400_000;
 /** The runner's shift in whole days: its Date is moved, `performance` still counts from the real time. */
 const offset = process.env.TEST_TODAY ? Math.round((Date.now() - (performance.timeOrigin + performance.now())) / DAY_MS) * DAY_MS : 0;
-
-function shiftDate(shift: number): void {
-  const RealDate = Date;
-  class ShiftedDate extends RealDate {
-    constructor(...args: [] | [string | number | Date]) {
-      if (args.length === 0) super(RealDate.now() + shift);
-      else super(...(args as [string | number | Date]));
-    }
-    static override now(): number {
-      return RealDate.now() + shift;
-    }
-    static override [Symbol.hasInstance](value: unknown): boolean {
-      return value instanceof RealDate;
-    }
-  }
-  globalThis.Date = ShiftedDate as DateConstructor;
-}
 
 async function onSuiteDay(context: BrowserContext): Promise<BrowserContext> {
   if (offset) await context.addInitScript(shiftDate, offset);
