@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertCentsToEuros, convertEurosToCents, formatEuros, computePercentOfCents, roundUpToEuro } from './money.ts';
+import { computePercentOfCents, convertCentsToEuros, convertEurosToCents, formatEuros, formatEurosInput, parseEurosInput, roundUpToEuro } from './money.ts';
 
 describe('roundUpToEuro', () => {
   it.each([
@@ -60,5 +60,44 @@ describe('computePercentOfCents', () => {
     { cents: 10000, percent: 0, expected: 0 },
   ])('$percent % of $cents is $expected', ({ cents, percent, expected }) => {
     expect(computePercentOfCents({ cents, percent })).toBe(expected);
+  });
+});
+
+describe('parseEurosInput: the one reading of an amount field', () => {
+  it.each([
+    { typed: '120', cents: 12000 },
+    { typed: '120,5', cents: 12050 },
+    { typed: '120,50', cents: 12050 },
+    { typed: '120.50', cents: 12050 },
+    { typed: '1.200', cents: 120000 },
+    { typed: '1.200,50', cents: 120050 },
+    { typed: '1.200.000', cents: 120000000 },
+    { typed: ' 120 € ', cents: 12000 },
+    { typed: '0', cents: 0 },
+    { typed: 120.5, cents: 12050 },
+    { typed: 12.3, cents: 1230 },
+  ])('$typed → $cents', ({ typed, cents }) => {
+    expect(parseEurosInput(typed)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '12,345', '1,2,3', '-5', '1.20.0', '12..5', Number.NaN, -1, Number.POSITIVE_INFINITY])('%s is not an amount', (typed) => {
+    expect(parseEurosInput(typed)).toBeNull();
+  });
+});
+
+describe('formatEurosInput: cents as an amount field shows them', () => {
+  it.each([
+    { cents: 15050, shown: '150,50' },
+    { cents: 15000, shown: '150' },
+    { cents: 120000, shown: '1200' },
+    { cents: 5, shown: '0,05' },
+    { cents: 0, shown: '0' },
+    { cents: -2550, shown: '-25,50' },
+  ])('$cents → $shown', ({ cents, shown }) => {
+    expect(formatEurosInput(cents)).toBe(shown);
+  });
+
+  it('is read back as the same amount', () => {
+    for (const cents of [0, 1, 99, 100, 15050, 120000, 99999999]) expect(parseEurosInput(formatEurosInput(cents))).toBe(cents);
   });
 });

@@ -48,3 +48,33 @@ export function computePercentOfCents({ cents, percent }: { cents: number; perce
   const share = Math.round((cents * percent) / 100);
   return share === 0 ? 0 : share;
 }
+
+/**
+ * Cents as an amount field shows them to be edited: decimal comma, no thousands grouping (a grouped '1.200'
+ * would be typed back as it is, and is read the same), decimals only when there are cents.
+ *
+ * @example formatEurosInput(15050) // '150,50'
+ * @example formatEurosInput(120000) // '1200'
+ */
+export function formatEurosInput(cents: number): string {
+  const whole = Math.round(cents);
+  const text = (Math.abs(whole) / CENTS_PER_EURO).toFixed(2).replace('.', ',').replace(/,00$/, '');
+  return whole < 0 ? `-${text}` : text;
+}
+
+/**
+ * Euros as people type them ('120', '120,5', '1.200,50', '1200.50', '120 €') or as a JSON number, in
+ * cents; null when it is not a non-negative amount with at most two decimals. The one reading of an amount
+ * field: every form and schema that takes euros uses it.
+ *
+ * @example parseEurosInput('1.200,50') // 120050
+ * @example parseEurosInput('12,345') // null
+ */
+export function parseEurosInput(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? convertEurosToCents(value) : null;
+  const text = value.trim().replace(/\s|€/g, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(text)) return null;
+  // A dot is a thousands separator where a comma follows or three digits end it ('1.200'), a decimal point otherwise.
+  const normal = /,/.test(text) || /\.\d{3}$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text;
+  return convertEurosToCents(Number(normal));
+}

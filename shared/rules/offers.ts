@@ -2,7 +2,7 @@
 import { ADULT_AGE_GROUP, ALL_CITIES_LABEL, FLIGHT_NAME_CITY_PREFIX, MAX_LISTED_DEPARTURE_CITIES, OFFER_FORM_MESSAGES } from '../constants.ts';
 import type { Flight, TourOffer } from '../entities/index.ts';
 import { findCheapestFlight, isNoFlight } from './flights.ts';
-import { roundUpToEuro } from './money.ts';
+import { parseEurosInput, roundUpToEuro } from './money.ts';
 import { findLowestAdultPriceCents, findPriceForAgeGroup, type AgePrice } from './prices.ts';
 
 export type OfferFlight = Pick<Flight, 'id' | 'name'> & { prices: readonly AgePrice[] };
@@ -112,7 +112,7 @@ function isBlank(value: string | number | null): boolean {
 }
 
 function isNumeric(value: string | number | null): boolean {
-  return !isBlank(value) && Number.isFinite(Number(String(value).trim().replace(',', '.')));
+  return !isBlank(value) && parseEurosInput(String(value)) !== null;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
+import { parseEurosInput } from '../rules/money.ts';
 import type { BookingDocumentView } from './booking-desk.ts';
 import type { CampaignFigures } from './visits.ts';
 
@@ -186,25 +187,12 @@ export interface DashboardAnswer {
 
 export const REFUND_AMOUNT_MESSAGE = 'Escribe el importe en euros, por ejemplo 120 o 120,50.';
 
-/**
- * Euros as staff type them ('120', '120,50', '1.200,50', 120.5) in cents; null when it is not an amount.
- *
- * @example eurosToCents('1.200,50') // 120050
- */
-export function eurosToCents(value: string | number): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
-  const text = value.trim().replace(/\s|€/g, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(text)) return null;
-  const normal = /,/.test(text) || /\.\d{3}$/.test(text) ? text.replace(/\./g, '').replace(',', '.') : text;
-  return Math.round(Number(normal) * 100);
-}
-
 /** One press of 'Devolver' on a payment: how much, and why. */
 export const RefundSchema = z.strictObject({
   requestId: z.string().trim().min(8).max(100),
   paymentId: Id,
   amount: z.union([z.number(), z.string()]).transform((value, ctx) => {
-    const cents = eurosToCents(value);
+    const cents = parseEurosInput(value);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: REFUND_AMOUNT_MESSAGE });
       return z.NEVER;
@@ -263,7 +251,7 @@ export const CouponFormSchema = z
         ? /^\d{1,3}$/.test(String(form.value).trim()) && Number(form.value) >= 1 && Number(form.value) <= 100
           ? Number(form.value)
           : null
-        : eurosToCents(form.value);
+        : parseEurosInput(form.value);
     if (value === null || value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_FORM_MESSAGES.value });
     if (form.startDate && form.endDate && form.endDate < form.startDate)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: COUPON_FORM_MESSAGES.dates });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from '../rules/dates.ts';
-import { eurosToCents } from './backoffice.ts';
+import { parseEurosInput } from '../rules/money.ts';
 import type { GuideSummary } from './guides.ts';
 
 const RequestId = z.string().trim().min(8).max(100);
@@ -201,7 +201,7 @@ export const GuideExpenseSchema = z.strictObject({
   kind: z.enum(EXPENSE_KINDS, { error: GUIDE_TOOL_MESSAGES.chooseKind }),
   concept: z.string().trim().min(1, GUIDE_TOOL_MESSAGES.concept).max(EXPENSE_CONCEPT_MAX, GUIDE_TOOL_MESSAGES.conceptTooLong),
   amount: z.union([z.number(), z.string()]).transform((value, ctx) => {
-    const cents = eurosToCents(value);
+    const cents = parseEurosInput(value);
     if (cents === null || cents <= 0) {
       ctx.addIssue({ code: 'custom', message: GUIDE_TOOL_MESSAGES.amount });
       return z.NEVER;

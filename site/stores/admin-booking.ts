@@ -7,6 +7,7 @@
 import { map } from 'nanostores';
 import { type BookingAction, type BookingDetail, CANCEL_REASON_REQUIRED, REFUND_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
 import { api, callApi } from '../lib/api-client.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
 
 export interface ActionDialog {
   action: BookingAction | 'refund';
@@ -99,12 +100,9 @@ const newDialog = (): ActionDialog => ({
   reasonError: null,
 });
 
-const euros = (cents: number) =>
-  (cents / 100).toLocaleString('es-ES', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2, useGrouping: false });
-
 /** 'Devolver' on a payment: the dialog opens with what is left to give back. */
 export function openRefund(paymentId: string, refundableCents: number) {
-  patch({ dialog: { ...newDialog(), action: 'refund', paymentId, amount: euros(refundableCents) }, done: null });
+  patch({ dialog: { ...newDialog(), action: 'refund', paymentId, amount: formatEurosInput(refundableCents) }, done: null });
 }
 
 export const setAmount = (amount: string) => patchDialog({ amount, amountError: null });

@@ -1,18 +1,19 @@
 /**
  * The campaigns of a departure in the tour editor: the dialog that adds or changes one (the discount typed
- * in euros, per person or once per booking, between two optional days) and the one that removes it. They
+ * in per person or once per booking, between two optional days) and the one that removes it. They
  * share the editor's store, its one request id per press and its way of showing the answer.
  */
 import { CAMPAIGN_DISCOUNT_BASES } from '#shared/enums.ts';
 import { CampaignInputSchema, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
-import { $tourEditor, type CampaignForm, euros, openDialog, type PeriodCampaign, parseEuros, settleDialog } from './admin-tour-editor.ts';
+import { $tourEditor, type CampaignForm, openDialog, type PeriodCampaign, parseEuros, settleDialog } from './admin-tour-editor.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
 
 const formOf = (c: PeriodCampaign | null): CampaignForm =>
   c
     ? {
         name: c.name,
-        value: euros(c.valueCents),
+        value: formatEurosInput(c.valueCents),
         validFromDate: c.validFromDate ?? '',
         validUntilDate: c.validUntilDate ?? '',
         discountAppliedPerTxt: c.discountAppliedPerTxt,

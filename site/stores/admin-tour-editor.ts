@@ -9,6 +9,7 @@
 import { map } from 'nanostores';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
 import { addDays } from '#shared/rules/dates.ts';
+import { formatEurosInput, parseEurosInput } from '#shared/rules/money.ts';
 import {
   MAX_PRICE_CENTS,
   PeriodInputSchema,
@@ -237,7 +238,7 @@ export const openPeriodPrices = (period: TourEditorPeriod, activity: OptionalAct
     kind: 'prices',
     period,
     activity,
-    form: Object.fromEntries(AGE_GROUPS.map((g) => [g, euros((activity ?? period).prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
+    form: Object.fromEntries(AGE_GROUPS.map((g) => [g, formatEurosInput((activity ?? period).prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
     errors: {},
   });
 export const closeDialog = () => patch({ dialog: null });
@@ -256,14 +257,11 @@ export function setPriceField(ageGroup: string, value: string) {
   patch({ dialog: { ...dialog, form: { ...dialog.form, [ageGroup]: value }, errors } });
 }
 
-/** '150,50' → 15050; null for text that is not an amount in euros. */
+/** '150,50' → 15050; null for text that is not an amount in euros or is over the highest price. */
 export function parseEuros(text: string): number | null {
-  const clean = text.trim().replace(/\s|€/g, '');
-  if (!/^\d{1,6}([.,]\d{1,2})?$/.test(clean)) return null;
-  const cents = Math.round(Number(clean.replace(',', '.')) * 100);
-  return cents <= MAX_PRICE_CENTS ? cents : null;
+  const cents = parseEurosInput(text);
+  return cents !== null && cents <= MAX_PRICE_CENTS ? cents : null;
 }
-export const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',').replace(/,00$/, '');
 
 type Sent = ApiResult<TourEditorAnswer>;
 

@@ -5,7 +5,8 @@
 import { AGE_GROUPS } from '#shared/enums.ts';
 import { type FLIGHT_DIRECTIONS, FlightAddSchema, MAX_FLIGHT_SEGMENTS, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
-import { $tourEditor, euros, openDialog, type PeriodFlight, parseEuros, type SegmentForm, settleDialog } from './admin-tour-editor.ts';
+import { $tourEditor, openDialog, type PeriodFlight, parseEuros, type SegmentForm, settleDialog } from './admin-tour-editor.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
 
 export const openFlight = (period: TourEditorPeriod, flight: PeriodFlight) =>
   openDialog({
@@ -14,7 +15,7 @@ export const openFlight = (period: TourEditorPeriod, flight: PeriodFlight) =>
     flight,
     form: {
       seats: String(flight.seats),
-      ...Object.fromEntries(AGE_GROUPS.map((g) => [g, euros(flight.prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
+      ...Object.fromEntries(AGE_GROUPS.map((g) => [g, formatEurosInput(flight.prices.find((p) => p.ageGroupName === g)?.valueCents ?? 0)])),
     },
     errors: {},
   });

@@ -9,6 +9,7 @@ import { validateOfferCreation, validateOfferEdit } from '#shared/rules/offers.t
 import type { OfferListView, OfferOptionsView, OfferView, PickableTour } from '#shared/schemas/cms.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
 
 export type OfferSlider = 'ultimas-plazas' | 'ofertas';
 
@@ -76,7 +77,6 @@ const patchEdit = (changes: Partial<OfferEditForm>) => {
   const { edit } = $offersEditor.get();
   if (edit) patch({ edit: { ...edit, ...changes } });
 };
-const euros = (cents: number) => (cents / 100).toLocaleString('es-ES', { maximumFractionDigits: 2, useGrouping: false });
 
 export async function loadOffers(slider: OfferSlider): Promise<void> {
   patch({ slider });
@@ -156,7 +156,15 @@ export function openEdit(id: string): void {
   const offer = $offersEditor.get().list?.offers.find((o) => o.id === id);
   if (!offer) return;
   patch({
-    edit: { id, version: offer.version, discount: euros(offer.discountCents), coupon: offer.coupon, status: offer.status, errors: {}, saving: false },
+    edit: {
+      id,
+      version: offer.version,
+      discount: formatEurosInput(offer.discountCents),
+      coupon: offer.coupon,
+      status: offer.status,
+      errors: {},
+      saving: false,
+    },
     create: emptyCreate(),
     message: null,
   });

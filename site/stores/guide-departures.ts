@@ -1,33 +1,12 @@
 /**
- * The guides' area (/admin/guias, /admin/guias/{periodId}): the guide's departures and one departure as
- * the guide reads it on tour. The last departure opened is kept in this browser (localStorage, by period
- * id) so it stays readable without a connection; signing out forgets every copy (session.ts).
+ * One departure as the guide reads it on tour (/admin/guias/{periodId}). The last departure opened is kept
+ * in this browser (localStorage, by period id) so it stays readable without a connection; signing out
+ * forgets every copy (session.ts).
  */
 import { map } from 'nanostores';
-import type { GuideDeparture, GuideDepartureList } from '#shared/schemas/guides.ts';
+import type { GuideDeparture } from '#shared/schemas/guides.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { GUIDE_COPY_PREFIX } from './session.ts';
-
-export interface GuideListState {
-  status: 'loading' | 'ready' | 'failed';
-  guideId: string;
-  list: GuideDepartureList | null;
-  message: string | null;
-  /** 401: the screen sends the visitor to sign in. */
-  signIn: boolean;
-}
-
-export const $guideDepartures = map<GuideListState>({ status: 'loading', guideId: '', list: null, message: null, signIn: false });
-
-export async function loadGuideDepartures(guideId = $guideDepartures.get().guideId) {
-  $guideDepartures.set({ ...$guideDepartures.get(), guideId, status: $guideDepartures.get().list ? 'ready' : 'loading', message: null });
-  const result = await callApi(() => api.guides.departures.$get({ query: guideId ? { guideId } : {} }));
-  if (!result.ok) {
-    $guideDepartures.set({ ...$guideDepartures.get(), status: 'failed', message: result.message, signIn: result.status === 401 });
-    return;
-  }
-  $guideDepartures.set({ ...$guideDepartures.get(), status: 'ready', list: result.data });
-}
 
 export interface GuideDepartureState {
   status: 'loading' | 'ready' | 'failed';

@@ -6,7 +6,6 @@
  */
 import { map } from 'nanostores';
 import {
-  type ExpenseKind,
   GUIDE_TOOL_MESSAGES,
   type GuideAssignmentView,
   type GuideExpenseList,
@@ -195,100 +194,6 @@ export async function sendGuideHelp() {
     periodId: '',
     done: 'Hemos avisado a la oficina por correo. Si es muy urgente, llama también al teléfono de la oficina.',
   });
-}
-
-// Expenses (/admin/guia/gastos, /admin/guia/gastos-extra)
-
-export const EXPENSE_FILTERS = ['guideId', 'periodId', 'status'] as const;
-export type ExpenseFilter = (typeof EXPENSE_FILTERS)[number];
-
-export interface DecisionDialog {
-  expense: GuideExpenseView;
-  status: 'APPROVED' | 'REJECTED';
-  reason: string;
-  requestId: string;
-  sending: boolean;
-  error: string | null;
-}
-
-export interface ExpensesState {
-  status: 'loading' | 'ready' | 'failed';
-  /** EXTRA on /admin/guia/gastos-extra; every kind on /admin/guia/gastos. */
-  kind: ExpenseKind | null;
-  filters: Record<ExpenseFilter, string>;
-  list: GuideExpenseList | null;
-  message: string | null;
-  done: string | null;
-  dialog: DecisionDialog | null;
-}
-
-const NO_EXPENSE_FILTERS = { guideId: '', periodId: '', status: '' };
-export const $guideExpenses = map<ExpensesState>({
-  status: 'loading',
-  kind: null,
-  filters: NO_EXPENSE_FILTERS,
-  list: null,
-  message: null,
-  done: null,
-  dialog: null,
-});
-const patchExpenses = (changes: Partial<ExpensesState>) => $guideExpenses.set({ ...$guideExpenses.get(), ...changes });
-
-async function loadExpenses() {
-  const { filters, kind, list } = $guideExpenses.get();
-  const query: Record<string, string> = {};
-  for (const key of EXPENSE_FILTERS) if (filters[key]) query[key] = filters[key];
-  const search = new URLSearchParams(query).toString();
-  history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
-  if (kind) query.kind = kind;
-  patchExpenses({ status: list ? 'ready' : 'loading', message: null });
-  const result = await callApi(() => api['guide-tools'].expenses.$get({ query }));
-  if (!result.ok) return patchExpenses({ status: list ? 'ready' : 'failed', message: result.message });
-  patchExpenses({ status: 'ready', list: result.data });
-}
-
-export async function openGuideExpenses(search: string, kind: ExpenseKind | null) {
-  const params = new URLSearchParams(search);
-  const filters = Object.fromEntries(EXPENSE_FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<ExpenseFilter, string>;
-  patchExpenses({ kind, filters });
-  await loadExpenses();
-}
-
-export async function setExpenseFilter(key: ExpenseFilter, value: string) {
-  patchExpenses({ filters: { ...$guideExpenses.get().filters, [key]: value }, done: null });
-  await loadExpenses();
-}
-
-export function openDecision(expense: GuideExpenseView, status: 'APPROVED' | 'REJECTED') {
-  patchExpenses({ dialog: { expense, status, reason: '', requestId: newRequestId(), sending: false, error: null }, done: null });
-}
-
-export function setDecisionReason(reason: string) {
-  const { dialog } = $guideExpenses.get();
-  if (dialog) patchExpenses({ dialog: { ...dialog, reason, error: null } });
-}
-
-export const closeDecision = () => patchExpenses({ dialog: null });
-
-/** 'Aprobar' / 'Rechazar' in the dialog: one press, one request id (kept if the connection failed). */
-export async function sendDecision() {
-  const { dialog } = $guideExpenses.get();
-  if (!dialog || dialog.sending) return;
-  if (dialog.status === 'REJECTED' && !dialog.reason.trim()) return patchExpenses({ dialog: { ...dialog, error: GUIDE_TOOL_MESSAGES.reasonRequired } });
-  patchExpenses({ dialog: { ...dialog, sending: true, error: null } });
-  const result = await callApi(() =>
-    api['guide-tools'].expenses[':id'].decision.$post({
-      param: { id: dialog.expense.id },
-      json: { requestId: dialog.requestId, status: dialog.status, reason: dialog.reason },
-    }),
-  );
-  if (!result.ok) {
-    const requestId = result.status === 0 ? dialog.requestId : newRequestId();
-    return patchExpenses({ dialog: { ...dialog, sending: false, requestId, error: result.fields.reason ?? result.message } });
-  }
-  const { expense } = result.data;
-  patchExpenses({ dialog: null, done: `Gasto «${expense.concept}» de ${expense.guideName} ${expense.status === 'APPROVED' ? 'aprobado' : 'rechazado'}.` });
-  await loadExpenses();
 }
 
 // The expense form (/admin/guia/gastos/registro)

@@ -4,6 +4,7 @@
  * a mistake is named before sending and what the server names lands next to the same field.
  */
 import { type RetailerForm, RetailerFormSchema, type RetailerView } from '#shared/schemas/retailers.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 
 export type RetailerFields = { [K in keyof RetailerForm]-?: string };
 export type RetailerField = keyof RetailerFields;
@@ -75,9 +76,7 @@ export const retailerFormOf = (r: RetailerView): RetailerFields => ({
 /** The form's mistakes, one message per field (empty when it can be sent). */
 export function checkRetailerForm(form: RetailerFields): Record<string, string> {
   const checked = RetailerFormSchema.safeParse(form);
-  const errors: Record<string, string> = {};
-  if (!checked.success) for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
+  return checked.success ? {} : issuesToFields(checked.error.issues);
 }
 
 /** The server's field messages ('retailer.cif', or 'cif' for a taken CIF) keyed by the form's field names. */

@@ -3,15 +3,47 @@
  * (`insertDeparture`) and the app answering the typed client's `/api/...` calls in-process, as the browser's
  * fetch would reach it. Stores run unchanged; nothing of the API or the database is replaced.
  */
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
-import { createTestApi, insertDeparture } from './booking-fixtures.ts';
+import { createTestApi, insertDeparture, type TestApi } from './booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from './callers.ts';
 
 export interface IslandApi {
   t: TestDatabase;
+  /** The same API for fixtures, called as a visitor (no staff headers), as the booking funnel is. */
+  app: TestApi;
   /** Every request the stores sent, as `METHOD /api/path`. */
   calls: string[];
+  /**
+   * The next request reaches the API and is applied, but its answer is lost on the way back (the
+   * connection dropped): the store sees a network failure, as a browser would.
+   */
+  loseNextAnswer: () => void;
+  /** The page's address as the store left it (`history.replaceState`), path and query. */
+  address: () => string;
+}
+
+/**
+ * The page's address for stores that keep their list in it: `location` and `history.replaceState` as a
+ * browser has them, starting at `path`.
+ */
+export function atAddress(path: string): void {
+  const url = new URL(path, 'http://localhost');
+  vi.stubGlobal('location', {
+    get pathname() {
+      return url.pathname;
+    },
+    get search() {
+      return url.search;
+    },
+  });
+  vi.stubGlobal('history', {
+    replaceState: (_state: unknown, _title: string, next: string) => {
+      const moved = new URL(next, url);
+      url.pathname = moved.pathname;
+      url.search = moved.search;
+    },
+  });
 }
 
 /**
@@ -19,25 +51,41 @@ export interface IslandApi {
  * call is made as that caller (the staff screens' stores), whose account exists in the database.
  */
 export function withIslandApi({ as }: { as?: Exclude<CallerName, 'visitor'> } = {}): IslandApi {
-  const context = { calls: [] } as unknown as IslandApi;
+  let loseAnswer = false;
+  const context = {
+    calls: [],
+    loseNextAnswer: () => {
+      loseAnswer = true;
+    },
+    address: () => `${location.pathname}${location.search}`,
+  } as unknown as IslandApi;
   const realFetch = globalThis.fetch;
   beforeEach(async () => {
     context.t = await createTestDatabase('sqlite');
     context.calls = [];
+    loseAnswer = false;
+    atAddress('/');
     await insertDeparture(context.t.db);
     if (as) await seedCallers(context.t.db);
     const app = createTestApi(context.t.db, context.t.url);
+    context.app = app;
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       if (!url.pathname.startsWith('/api/')) throw new TypeError(`fetch failed: ${url}`);
       context.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       const headers = new Headers(init?.headers);
       if (as) headers.set('x-test-auth', JSON.stringify(CALLERS[as]));
-      return app.request(url.pathname.slice('/api'.length) + url.search, { ...init, headers });
+      const answer = await app.request(url.pathname.slice('/api'.length) + url.search, { ...init, headers });
+      if (loseAnswer) {
+        loseAnswer = false;
+        throw new TypeError('fetch failed: the connection dropped');
+      }
+      return answer;
     };
   });
   afterEach(async () => {
     globalThis.fetch = realFetch;
+    vi.unstubAllGlobals();
     await context.t.drop();
   });
   return context;

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.ts';
 import { addDays } from '#shared/rules/dates.ts';
+import { parseEurosInput } from '#shared/rules/money.ts';
 import {
   computeOfferPrices,
   listDepartureCities,
@@ -48,8 +49,8 @@ export const offerChange = (sliderSlug: string): TargetedChange => ({ changed: [
 /** "web-bookable" as the catalogue means it: published on the web and bookable there (0/1 flags in the database). */
 const isOnSale = (p: { webBookable: number; publishWeb: number }) => p.webBookable === 1 && p.publishWeb === 1;
 
-/** Euros as typed ('120', '120,5') in cents. */
-const toCents = (value: string | number | null): number => Math.round(Number(String(value).trim().replace(',', '.')) * 100);
+/** Euros as typed ('120', '120,5'), checked by the offer rules, in cents. */
+const toCents = (value: string | number | null): number => parseEurosInput(String(value)) ?? 0;
 
 async function findSlider(db: Db | Trx, slug: string) {
   return db.selectFrom('sliders').select(['id', 'sliderSlug', 'title', 'subtitle']).where('sliderSlug', '=', slug).executeTakeFirst();

@@ -18,8 +18,8 @@ import {
   uploadPhoto,
 } from '../../stores/admin-activity-photos.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { AdminDialog, AdminField } from './AdminDialog.tsx';
-import { shortDay } from './format.ts';
+import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
 import './admin.css';
 import './activity-photos.css';
 
@@ -154,7 +154,7 @@ function Screen() {
       </ol>
 
       {removing ? (
-        <AdminDialog
+        <ConfirmDialog
           title={`¿Quitar la foto ${removing.position}?`}
           error={removing.error}
           sending={removing.sending}
@@ -166,7 +166,7 @@ function Screen() {
         >
           <img className="photos-dialog__img" src={removing.photo.url} alt={`${activity.name}, foto ${removing.position}`} width="240" height="160" />
           <p className="admin-lead">Deja de mostrarse en la página del viaje.</p>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

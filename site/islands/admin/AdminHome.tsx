@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { $adminHome, openAdminHome } from '../../stores/admin-home.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { shortDay } from './format.ts';
-import { TableFrame } from './TableFrame.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 import './admin.css';
 
 export default function AdminHome() {

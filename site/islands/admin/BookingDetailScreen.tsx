@@ -20,11 +20,11 @@ import {
   setReason,
 } from '../../stores/admin-booking.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { AdminDialog, AdminField } from './AdminDialog.tsx';
+import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 import { DocumentsSection, ExtraActionButtons, ExtraDialogView, MailsToSend, TravellersTable } from './BookingExtras.tsx';
-import { StatusBadge } from './BookingsDesk.tsx';
-import { moment, shortDay } from './format.ts';
-import { TableFrame } from './TableFrame.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { moment, shortDay } from '../../staff-kit/format.ts';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 import './admin.css';
 
 export default function BookingDetailScreen() {
@@ -276,7 +276,7 @@ function ActionDialog() {
   if (!dialog) return null;
   const texts = ACTION_TEXTS[dialog.action];
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={dialog.action === 'refund' ? 'Devolver un pago' : texts.button}
       error={dialog.error}
       sending={dialog.sending}
@@ -295,6 +295,6 @@ function ActionDialog() {
           {(props) => <textarea {...props} name="reason" rows={3} value={dialog.reason} onChange={(e) => setReason(e.target.value)} />}
         </AdminField>
       ) : null}
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

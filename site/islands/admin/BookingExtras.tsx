@@ -27,9 +27,9 @@ import {
   toggleActivityTraveller,
   uploadDocument,
 } from '../../stores/admin-booking-extras.ts';
-import { AdminDialog, AdminField } from './AdminDialog.tsx';
-import { moment } from './format.ts';
-import { TableFrame } from './TableFrame.tsx';
+import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
+import { moment } from '../../staff-kit/format.ts';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 
 /** The mails this booking can get again, as its status allows. */
 function mailsFor(detail: BookingDetail): BookingMail[] {
@@ -187,7 +187,7 @@ export function ExtraDialogView() {
   if (dialog.kind === 'mail') {
     const to = detail.booking.email ?? 'el titular';
     return (
-      <AdminDialog {...common} confirm="Enviar">
+      <ConfirmDialog {...common} confirm="Enviar">
         <p>
           Se enviará «{BOOKING_MAIL_LABELS[dialog.mail]}» a {to}
           {dialog.mail === 'payment-reminder' ? ` por lo pendiente: ${formatEuros(detail.booking.priceCents - detail.booking.paidCents)}` : ''}.
@@ -195,12 +195,12 @@ export function ExtraDialogView() {
             ? ` Se adjuntan los billetes electrónicos subidos (${detail.booking.documents.filter((d) => d.kind === 'ETICKET').length}).`
             : ''}
         </p>
-      </AdminDialog>
+      </ConfirmDialog>
     );
   }
   if (dialog.kind === 'traveller') {
     return (
-      <AdminDialog {...common} confirm="Guardar" wide>
+      <ConfirmDialog {...common} confirm="Guardar" wide>
         <div className="admin-form-grid">
           {TRAVELLER_FIELDS.map(([key, label]) => (
             <AdminField key={key} label={label} error={fields[`fields.${key}`]}>
@@ -216,13 +216,13 @@ export function ExtraDialogView() {
             </AdminField>
           ))}
         </div>
-      </AdminDialog>
+      </ConfirmDialog>
     );
   }
   if (dialog.kind === 'activity') {
     const chosen = dialog.options?.find((o) => o.activityId === dialog.activityId);
     return (
-      <AdminDialog {...common} confirm="Añadir" wide>
+      <ConfirmDialog {...common} confirm="Añadir" wide>
         <p>Las plazas se toman ya y el importe de la actividad, al precio de hoy, queda pendiente de pago en la reserva.</p>
         {dialog.options === null ? (
           <p role="status">Cargando las actividades…</p>
@@ -263,13 +263,13 @@ export function ExtraDialogView() {
             </fieldset>
           </>
         )}
-      </AdminDialog>
+      </ConfirmDialog>
     );
   }
   const holder = detail.booking.pointsHolder;
   const points = Number.parseInt(dialog.points, 10);
   return (
-    <AdminDialog {...common} confirm="Abonar puntos">
+    <ConfirmDialog {...common} confirm="Abonar puntos">
       <p>
         Los puntos se abonan en la cuenta del viajero de esta reserva, que ahora tiene {holder?.points ?? 0}.
         {Number.isFinite(points) && points > 0 ? ` ${points} puntos valen ${formatEuros(computePointsValueCents(points))} de descuento.` : ''}
@@ -280,6 +280,6 @@ export function ExtraDialogView() {
       <AdminField label="Motivo" error={fields['reason']}>
         {(props) => <textarea {...props} name="reason" rows={3} value={dialog.reason} onChange={(e) => editExtra({ reason: e.target.value })} />}
       </AdminField>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

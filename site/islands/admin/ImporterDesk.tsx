@@ -9,9 +9,9 @@ import type { FormEvent } from 'react';
 import { type ImportOutcome, type ImportRowReport, MAX_IMPORT_BYTES } from '#shared/schemas/admin-importer.ts';
 import { $importer, checkImportFile, chooseImportFile, closeImport, confirmImport, openImport } from '../../stores/admin-importer.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { AdminDialog } from './AdminDialog.tsx';
-import { DataTable } from './DataTable.tsx';
-import { counted } from './format.ts';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { counted } from '../../staff-kit/format.ts';
 import './admin.css';
 
 export default function ImporterDesk() {
@@ -165,7 +165,7 @@ function Desk() {
       ) : null}
 
       {dialog && counts ? (
-        <AdminDialog
+        <ConfirmDialog
           title="Importar el catálogo"
           error={dialog.error}
           sending={dialog.sending}
@@ -177,7 +177,7 @@ function Desk() {
           <p>
             Se crearán {counts.created} y cambiarán {counts.changed} filas de «{state.file?.name}», todas a la vez. Después la web se reconstruye entera.
           </p>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

@@ -16,7 +16,7 @@ import {
   setPercent,
   toggleChosen,
 } from '../../stores/admin-period-notices.ts';
-import { AdminDialog, AdminField } from './AdminDialog.tsx';
+import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 
 export function PeriodNotices({ manifest }: { manifest: PeriodManifest }) {
   const state = useStore($periodNotices);
@@ -106,7 +106,7 @@ export function PeriodNotices({ manifest }: { manifest: PeriodManifest }) {
         ) : null}
       </div>
       {state.confirming ? (
-        <AdminDialog
+        <ConfirmDialog
           title="Enviar el aviso"
           confirm="Enviar"
           error={state.error}
@@ -118,7 +118,7 @@ export function PeriodNotices({ manifest }: { manifest: PeriodManifest }) {
             Se enviará «{noticeSummary(state)}» a {count} {count === 1 ? 'reserva' : 'reservas'}. Las que no puedan recibirlo (sin correo, sin nada pendiente)
             se listarán aparte.
           </p>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

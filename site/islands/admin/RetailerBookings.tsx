@@ -6,10 +6,10 @@ import { useStore } from '@nanostores/react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { pathTo } from '#shared/routes.ts';
 import { $retailerScreen, askAgencyMail, cancelAgencyMail, confirmAgencyMail, loadBookings } from '../../stores/admin-retailer.ts';
-import { StatusBadge } from './BookingsDesk.tsx';
-import { counted, moment, shortDay } from './format.ts';
-import { AdminDialog } from './AdminDialog.tsx';
-import { TableFrame } from './TableFrame.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { counted, moment, shortDay } from '../../staff-kit/format.ts';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 
 const HEADINGS = ['Reserva', 'Estado', 'Tour', 'Salida', 'Titular', 'Viajeros', 'Importe', 'Pagado', 'Aviso a la agencia'];
 
@@ -106,7 +106,7 @@ export function RetailerBookings() {
         </nav>
       ) : null}
       {mailing && detail ? (
-        <AdminDialog
+        <ConfirmDialog
           title="Enviar aviso a la agencia"
           confirm="Enviar"
           working="Enviando…"
@@ -121,7 +121,7 @@ export function RetailerBookings() {
             {mailing.booking.status === 'CONFIRMED' ? 'con su bono de reserva en PDF.' : 'sin bono: irá cuando la reserva esté confirmada.'}
           </p>
           {mailing.booking.agencyMailedAt ? <p>Ya se le envió el {moment(mailing.booking.agencyMailedAt)}.</p> : null}
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -23,11 +23,11 @@ import {
 } from '../../stores/admin-retailer.ts';
 import { RETAILER_FIELDS, type RetailerField } from '../../stores/retailer-form.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { moment } from './format.ts';
-import { AdminDialog } from './AdminDialog.tsx';
+import { moment } from '../../staff-kit/format.ts';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { RetailerBookings } from './RetailerBookings.tsx';
 import { focusFirstInvalid, membershipLabel, RETAILER_FIELD_LABELS, RetailerFields } from './RetailerFields.tsx';
-import { TableFrame } from './TableFrame.tsx';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 import './admin.css';
 import './retailers.css';
 
@@ -308,7 +308,7 @@ function DeleteDialog({ name, travelers }: { name: string; travelers: number }) 
   if (!deleting) return null;
   const title = `Borrar la agencia ${name}`;
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={title}
       confirm="Borrar"
       working="Borrando…"
@@ -322,6 +322,6 @@ function DeleteDialog({ name, travelers }: { name: string; travelers: number }) 
         No tiene reservas. Una vez borrada no se puede recuperar.
         {travelers > 0 ? ` ${travelers === 1 ? 'El viajero que vino' : `Los ${travelers} viajeros que vinieron`} a través de ella se quedan, sin agencia.` : ''}
       </p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

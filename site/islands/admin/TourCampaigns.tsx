@@ -5,8 +5,8 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { CAMPAIGN_BASIS_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { closeDialog, $tourEditor } from '../../stores/admin-tour-editor.ts';
 import { confirmRemoveCampaign, openCampaign, openRemoveCampaign, setCampaignField, submitCampaign } from '../../stores/admin-tour-campaigns.ts';
-import { AdminDialog } from './AdminDialog.tsx';
-import { shortDay } from './format.ts';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
 
 const validity = (c: TourEditorPeriod['campaigns'][number]) =>
   [c.validFromDate ? `desde ${shortDay(c.validFromDate)}` : null, c.validUntilDate ? `hasta ${shortDay(c.validUntilDate)}` : null].filter(Boolean).join(' ');
@@ -57,7 +57,7 @@ export function CampaignDialogs() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind === 'campaignRemove') {
     return (
-      <AdminDialog
+      <ConfirmDialog
         title={`Quitar la campaña «${dialog.campaign.name}»`}
         error={dialog.error}
         sending={dialog.sending}
@@ -68,7 +68,7 @@ export function CampaignDialogs() {
         onClose={closeDialog}
       >
         <p>La salida del {shortDay(dialog.period.dayOne)} deja de tener este descuento. Las reservas ya hechas conservan su precio.</p>
-      </AdminDialog>
+      </ConfirmDialog>
     );
   }
   if (dialog?.kind !== 'campaign') return null;
@@ -96,7 +96,7 @@ export function CampaignDialogs() {
     );
   };
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={dialog.campaign ? `Editar la campaña «${dialog.campaign.name}»` : `Añadir campaña a la salida del ${shortDay(dialog.period.dayOne)}`}
       error={dialog.error}
       sending={dialog.sending}
@@ -122,6 +122,6 @@ export function CampaignDialogs() {
           </select>
         </div>
       </div>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

@@ -18,8 +18,8 @@ import {
   submitFlight,
   submitNewFlight,
 } from '../../stores/admin-tour-flights.ts';
-import { AdminDialog } from './AdminDialog.tsx';
-import { shortDay } from './format.ts';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
 
 export function FlightsCell({ period, when }: { period: TourEditorPeriod; when: string }) {
   return (
@@ -127,7 +127,7 @@ export function NewFlightDialogs() {
   if (dialog?.kind === 'flightRemove') {
     const { flight } = dialog;
     return (
-      <AdminDialog
+      <ConfirmDialog
         title={`Quitar el vuelo «${flight.name}»`}
         error={dialog.error}
         sending={dialog.sending}
@@ -142,7 +142,7 @@ export function NewFlightDialogs() {
             ? `Lo ha elegido ${flight.bookings === 1 ? '1 reserva' : `${flight.bookings} reservas`}: no se puede quitar. Deja sus plazas a 0 para que no se venda más.`
             : `La salida del ${shortDay(dialog.period.dayOne)} deja de ofrecer este vuelo, con sus trayectos y sus precios.`}
         </p>
-      </AdminDialog>
+      </ConfirmDialog>
     );
   }
   if (dialog?.kind !== 'flightAdd') return null;
@@ -169,7 +169,7 @@ export function NewFlightDialogs() {
     );
   };
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Añadir vuelo a la salida del ${shortDay(dialog.period.dayOne)}`}
       error={dialog.error}
       sending={dialog.sending}
@@ -199,7 +199,7 @@ export function NewFlightDialogs() {
         </label>
       </fieldset>
       {withReturn ? <JourneyFields direction="inbound" segments={segments.inbound} errors={errors} /> : null}
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -229,7 +229,7 @@ export function FlightDialog() {
     );
   };
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Vuelo «${flight.name}» (${shortDay(dialog.period.dayOne)})`}
       error={dialog.error}
       sending={dialog.sending}
@@ -246,6 +246,6 @@ export function FlightDialog() {
         {field('seats', 'Plazas en total')}
         {AGE_GROUPS.map((g) => field(g, `${g} (€)`))}
       </div>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

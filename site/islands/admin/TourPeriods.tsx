@@ -22,11 +22,11 @@ import {
   submitPeriod,
   submitPrices,
 } from '../../stores/admin-tour-editor.ts';
-import { AdminDialog } from './AdminDialog.tsx';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { CampaignDialogs, CampaignsCell } from './TourCampaigns.tsx';
 import { FlightDialog, FlightsCell, NewFlightDialogs } from './TourFlights.tsx';
-import { shortDay } from './format.ts';
-import { TableFrame } from './TableFrame.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -136,7 +136,7 @@ function PeriodDialog() {
     );
   };
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={period ? `Editar la salida del ${shortDay(period.dayOne)}` : 'Añadir salida'}
       error={dialog.error}
       sending={dialog.sending}
@@ -175,7 +175,7 @@ function PeriodDialog() {
           Se puede reservar en la web
         </label>
       </fieldset>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -183,7 +183,7 @@ function RemoveDialog() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind !== 'remove') return null;
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={`Quitar la salida del ${shortDay(dialog.period.dayOne)}`}
       error={dialog.error}
       sending={dialog.sending}
@@ -194,7 +194,7 @@ function RemoveDialog() {
       onClose={closeDialog}
     >
       <p>La salida desaparece de la web y del tour. Una salida con reservas no se puede quitar: ciérrala a la venta.</p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -202,7 +202,7 @@ function PricesDialog() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind !== 'prices') return null;
   return (
-    <AdminDialog
+    <ConfirmDialog
       title={
         dialog.activity
           ? `Precios de «${dialog.activity.name}» (${shortDay(dialog.period.dayOne)})`
@@ -238,7 +238,7 @@ function PricesDialog() {
           );
         })}
       </div>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

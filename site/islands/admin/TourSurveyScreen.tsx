@@ -11,7 +11,7 @@ import { MODERATION_STATUS_LABELS, type ModerationStatus } from '#shared/schemas
 import { SURVEY_STARS, type TourSurveyView } from '#shared/schemas/tour-survey.ts';
 import { $tourSurvey, openTourSurvey, surveyCsvHref } from '../../stores/admin-tour-survey.ts';
 import SessionGuard from '../SessionGuard.tsx';
-import { counted, moment, shortDay } from './format.ts';
+import { counted, moment, shortDay } from '../../staff-kit/format.ts';
 import './admin.css';
 import './survey.css';
 

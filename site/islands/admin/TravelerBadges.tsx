@@ -1,5 +1,5 @@
 import { ACCOUNT_STATE_LABELS, type AccountState } from '#shared/schemas/travelers.ts';
-import { shortDay } from './format.ts';
+import { shortDay } from '../../staff-kit/format.ts';
 
 /** The colour each account state borrows from the booking statuses: green works, amber waits, red stops. */
 const TONE: Record<AccountState, string> = {

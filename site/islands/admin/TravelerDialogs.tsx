@@ -18,7 +18,7 @@ import {
   TRAVELER_FIELDS,
   type TravelerField,
 } from '../../stores/admin-traveler.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../../staff-kit/Modal.tsx';
 
 export function TravelerDialog() {
   const { dialog } = useStore($travelerDesk);

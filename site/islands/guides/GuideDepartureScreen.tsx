@@ -16,7 +16,7 @@ import type { GuideBooking, GuideDeparture } from '#shared/schemas/guides.ts';
 import { REPORT_RATINGS } from '#shared/schemas/guide-tools.ts';
 import { $guideDeparture, openGuideDeparture } from '../../stores/guide-departures.ts';
 import { $departureReports, loadDepartureReports } from '../../stores/guide-tools.ts';
-import { counted } from '../admin/format.ts';
+import { counted } from '../../staff-kit/format.ts';
 import './guides.css';
 
 /** A phone number as a tel: link keeps only digits and a leading plus. */

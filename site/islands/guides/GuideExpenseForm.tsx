@@ -7,11 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { pathTo } from '#shared/routes.ts';
-import { formatEuros } from '#shared/rules/money.ts';
-import { eurosToCents } from '#shared/schemas/backoffice.ts';
+import { formatEuros, parseEurosInput } from '#shared/rules/money.ts';
 import { currencyCodes, EXPENSE_CONCEPT_MAX, EXPENSE_KIND_LABELS, EXPENSE_KINDS, euroCents, parseExchangeRate } from '#shared/schemas/guide-tools.ts';
 import { $expenseForm, type ExpenseFormField, openExpenseForm, setExpenseField, setReceipt, submitExpense } from '../../stores/guide-tools.ts';
-import { shortDay } from '../admin/format.ts';
+import { shortDay } from '../../staff-kit/format.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';
@@ -68,7 +67,7 @@ function Form() {
     onChange: (e: { target: { value: string } }) => setExpenseField(key, e.target.value),
     ...a11y(key),
   });
-  const amount = eurosToCents(form.amount);
+  const amount = parseEurosInput(form.amount);
   const rate = parseExchangeRate(form.exchangeRate);
   const euros = amount !== null && amount > 0 && rate !== null ? formatEuros(euroCents(amount, rate)) : null;
   const submit = (event: FormEvent) => {

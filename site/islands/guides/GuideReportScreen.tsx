@@ -9,7 +9,7 @@ import { matchRoute, pathTo } from '#shared/routes.ts';
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { REPORT_COMMENT_MAX_LENGTH, REPORT_MAX_LENGTH, REPORT_RATINGS, type ReportRatingKey } from '#shared/schemas/guide-tools.ts';
 import { $guideReport, openGuideReport, type ReportForm, saveGuideReport, setReportField } from '../../stores/guide-tools.ts';
-import { moment } from '../admin/format.ts';
+import { moment } from '../../staff-kit/format.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
 import { HELP_MESSAGE_MAX } from '#shared/schemas/guide-tools.ts';
 import { $guideSupport, openGuideSupport, sendGuideHelp, setHelpField } from '../../stores/guide-tools.ts';
-import { shortDay } from '../admin/format.ts';
+import { shortDay } from '../../staff-kit/format.ts';
 import SessionGuard from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';

@@ -6,13 +6,14 @@
 import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { Modal } from './Modal.tsx';
 
-export function AdminDialog({
+export function ConfirmDialog({
   title,
   children,
   error,
   sending,
   confirm = 'Confirmar',
   working = 'Un momento…',
+  back = 'Volver',
   danger = false,
   wide = false,
   onConfirm,
@@ -23,6 +24,8 @@ export function AdminDialog({
   error: string | null;
   sending: boolean;
   confirm?: string;
+  /** The button that closes it without doing anything ('Cancelar' on a form). */
+  back?: string;
   /** What the confirm button says while the press is on its way. */
   working?: string;
   danger?: boolean;
@@ -48,7 +51,7 @@ export function AdminDialog({
         ) : null}
         <div className="admin-dialog__actions">
           <button type="button" className="admin-button-secondary" onClick={() => form.current?.closest('dialog')?.close()}>
-            Volver
+            {back}
           </button>
           <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>
             {sending ? working : confirm}

@@ -5,7 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect } from 'react';
 import { pathTo } from '#shared/routes.ts';
 import { formatRating } from '#shared/rules/labels.ts';
 import { TOUR_RATINGS } from '#shared/schemas/feedback.ts';
@@ -18,31 +17,31 @@ import {
   type OpinionView,
   REPLY_MAX_LENGTH,
 } from '#shared/schemas/opinions.ts';
+import SessionGuard from '../../islands/SessionGuard.tsx';
+import { AdminField, ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
+import { counted, moment, shortDay } from '../../staff-kit/format.ts';
+import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
+import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { Modal } from '../../staff-kit/Modal.tsx';
 import {
-  $opinionsDesk,
-  applyFilters,
-  clearFilters,
   closeHistory,
   closeReply,
-  goToOpinionsPage,
+  kindOf,
   moderate,
   moderateActivity,
   type OpinionFilter,
+  opinions,
   openHistory,
-  openOpinionsDesk,
   openReply,
   sendReply,
   setFilter,
   setKind,
   setReplyComment,
-} from '../../stores/admin-opinions.ts';
-import SessionGuard from '../SessionGuard.tsx';
-import { AdminDialog, AdminField } from './AdminDialog.tsx';
-import { DataTable, Pager } from './DataTable.tsx';
-import { Modal } from './Modal.tsx';
-import { counted, moment, shortDay } from './format.ts';
-import './admin.css';
-import './opinions.css';
+} from './store.ts';
+import '../../islands/admin/admin.css';
+import '../../islands/admin/opinions.css';
 
 export default function OpinionsDesk() {
   return (
@@ -106,7 +105,7 @@ function Ratings({ opinion }: { opinion: OpinionView }) {
 }
 
 function Actions({ opinion }: { opinion: OpinionView }) {
-  const { busy } = useStore($opinionsDesk);
+  const { busy } = useStore(opinions.$state);
   const waiting = busy === opinion.id;
   const published = opinion.status === 'ACTIVE';
   return (
@@ -148,7 +147,7 @@ function HistoryButton({ id, title }: { id: string; title: string }) {
 }
 
 function ActivityActions({ opinion }: { opinion: ActivityOpinionView }) {
-  const { busy } = useStore($opinionsDesk);
+  const { busy } = useStore(opinions.$state);
   const waiting = busy === opinion.id;
   return (
     <div className="opinion-actions">
@@ -208,7 +207,7 @@ const activityColumns = activityColumn.columns([
 const NO_ACTIVITY_ROWS: ActivityOpinionView[] = [];
 
 function HistoryDialogView() {
-  const { history } = useStore($opinionsDesk);
+  const { history } = useStore(opinions.$state);
   if (!history) return null;
   return (
     <Modal titleId="historial-opinion" onClose={closeHistory}>
@@ -270,165 +269,109 @@ const NO_ROWS: OpinionView[] = [];
 const surveyPath = (tourId: string, periodId: string) => pathTo('admin-tour-survey', { tourID: tourId, id: periodId });
 
 function Desk() {
-  const state = useStore($opinionsDesk);
-  useEffect(() => {
-    void openOpinionsDesk(location.search);
-  }, []);
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
-  const activityTable = useTable({ features: activityFeatures, columns: activityColumns, data: state.activityAnswer?.rows ?? NO_ACTIVITY_ROWS });
-  const { typed, fields, kind } = state;
-  // What the filters offer and the count come from the list shown.
-  const answer = kind === 'activity' ? state.activityAnswer : state.answer;
-  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void applyFilters();
-  };
+  const state = useListScreen(opinions);
+  const { answer, form, errors, reply } = state;
+  const table = useTable({ features, columns, data: answer?.kind === 'tour' ? answer.rows : NO_ROWS });
+  const activityTable = useTable({ features: activityFeatures, columns: activityColumns, data: answer?.kind === 'activity' ? answer.rows : NO_ACTIVITY_ROWS });
+  const kind = kindOf(state);
   const select = (key: OpinionFilter, label: string, options: { value: string; label: string }[], all: string) => (
-    <AdminField label={label} error={fields[key]}>
-      {(props) => (
-        <select {...props} name={key} value={typed[key]} onChange={(e) => setFilter(key, e.target.value)}>
-          <option value="">{all}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </AdminField>
+    <FilterSelect name={key} label={label} all={all} value={form[key]} options={options} error={errors[key]} onChange={(value) => void setFilter(key, value)} />
   );
   const day = (key: OpinionFilter, label: string) => (
-    <AdminField label={label} error={fields[key]}>
-      {(props) => <input {...props} type="date" name={key} value={typed[key]} onChange={(e) => setFilter(key, e.target.value)} />}
-    </AdminField>
+    <FilterInput name={key} label={label} type="date" value={form[key]} error={errors[key]} onChange={(value) => void setFilter(key, value)} />
   );
+  const muted = (row: { status: string }) => (row.status === 'INACTIVE' ? 'admin-row--muted' : undefined);
 
   return (
     <>
       <fieldset className="opinion-kinds">
         <legend className="visually-hidden">Qué opiniones ver</legend>
-        <button
-          type="button"
-          className={kind === 'tour' ? 'button' : 'admin-button-secondary'}
-          aria-pressed={kind === 'tour'}
-          onClick={() => void setKind('tour')}
-        >
-          Opiniones del viaje
-        </button>
-        <button
-          type="button"
-          className={kind === 'activity' ? 'button' : 'admin-button-secondary'}
-          aria-pressed={kind === 'activity'}
-          onClick={() => void setKind('activity')}
-        >
-          Opiniones de actividades
-        </button>
+        {(['tour', 'activity'] as const).map((k) => (
+          <button key={k} type="button" className={kind === k ? 'button' : 'admin-button-secondary'} aria-pressed={kind === k} onClick={() => void setKind(k)}>
+            {k === 'tour' ? 'Opiniones del viaje' : 'Opiniones de actividades'}
+          </button>
+        ))}
       </fieldset>
-      <search>
-        <form className="admin-filters" onSubmit={submit} aria-label="Filtrar opiniones" noValidate>
-          {select(
-            'tourId',
-            'Viaje',
-            (answer?.tours ?? []).map((t) => ({ value: t.id, label: t.name })),
-            'Todos los viajes',
-          )}
-          {typed.tourId
-            ? select(
-                'periodId',
-                'Salida',
-                (answer?.periods ?? []).map((p) => ({ value: p.id, label: shortDay(p.dayOne) })),
-                'Todas las salidas',
-              )
-            : null}
-          {select(
-            'status',
-            'Estado',
-            MODERATION_STATUSES.map((s) => ({ value: s, label: MODERATION_STATUS_LABELS[s] })),
-            'Todos los estados',
-          )}
-          <fieldset className="admin-range">
-            <legend>Escrita</legend>
-            {day('from', 'Desde')}
-            {day('to', 'Hasta')}
-          </fieldset>
-          <div className="admin-filters__actions">
-            <button type="submit" className="button">
-              Filtrar
-            </button>
-            <button type="button" className="admin-button-secondary" onClick={() => void clearFilters()}>
-              Quitar filtros
-            </button>
-          </div>
-        </form>
-      </search>
-
-      <p role="status" className="admin-count">
-        {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'opinión', 'opiniones') : ''}
-      </p>
-      {state.filters.tourId && state.filters.periodId ? (
+      {state.applied.tourId && state.applied.periodId ? (
         <p>
-          <a href={surveyPath(state.filters.tourId, state.filters.periodId)}>Ver la encuesta de esta salida</a> (medias, distribución, tasa de respuesta y CSV)
+          <a href={surveyPath(state.applied.tourId, state.applied.periodId)}>Ver la encuesta de esta salida</a> (medias, distribución, tasa de respuesta y CSV)
         </p>
       ) : null}
-      <p role="status" className="admin-done">
-        {state.done ?? ''}
-      </p>
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
-
-      {kind === 'tour' && state.answer && state.answer.rows.length > 0 ? (
-        <DataTable
-          table={table}
-          label="Lista de opiniones"
-          caption={`Opiniones, página ${state.answer.page}`}
-          rowClassName={(row) => (row.status === 'INACTIVE' ? 'admin-row--muted' : undefined)}
-        />
-      ) : kind === 'activity' && state.activityAnswer && state.activityAnswer.rows.length > 0 ? (
-        <DataTable
-          table={activityTable}
-          label="Lista de opiniones de actividades"
-          caption={`Opiniones de actividades, página ${state.activityAnswer.page}`}
-          rowClassName={(row) => (row.status === 'INACTIVE' ? 'admin-row--muted' : undefined)}
-        />
-      ) : answer ? (
-        <p>Ninguna opinión coincide con estos filtros.</p>
-      ) : null}
-
-      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToOpinionsPage(page)} /> : null}
+      <ListFrame
+        state={state}
+        filters={
+          <ListFilters label="Filtrar opiniones" onApply={() => void opinions.apply()} onClear={() => void opinions.clear()}>
+            {select(
+              'tourId',
+              'Viaje',
+              (answer?.tours ?? []).map((t) => ({ value: t.id, label: t.name })),
+              'Todos los viajes',
+            )}
+            {form.tourId
+              ? select(
+                  'periodId',
+                  'Salida',
+                  (answer?.periods ?? []).map((p) => ({ value: p.id, label: shortDay(p.dayOne) })),
+                  'Todas las salidas',
+                )
+              : null}
+            {select(
+              'status',
+              'Estado',
+              MODERATION_STATUSES.map((s) => ({ value: s, label: MODERATION_STATUS_LABELS[s] })),
+              'Todos los estados',
+            )}
+            <fieldset className="admin-range">
+              <legend>Escrita</legend>
+              {day('from', 'Desde')}
+              {day('to', 'Hasta')}
+            </fieldset>
+          </ListFilters>
+        }
+        count={answer ? counted(answer.total, 'opinión', 'opiniones') : null}
+        rows={answer?.rows.length ?? null}
+        empty="Ninguna opinión coincide con estos filtros."
+        paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void opinions.goToPage(page) } : null}
+      >
+        {answer?.kind === 'activity' ? (
+          <DataTable
+            table={activityTable}
+            label="Lista de opiniones de actividades"
+            caption={`Opiniones de actividades, página ${answer.page}`}
+            rowClassName={muted}
+          />
+        ) : (
+          <DataTable table={table} label="Lista de opiniones" caption={`Opiniones, página ${answer?.page ?? 1}`} rowClassName={muted} />
+        )}
+      </ListFrame>
 
       <HistoryDialogView />
 
-      {state.reply ? (
-        <AdminDialog
-          title={`Responder a ${state.reply.opinion.name}`}
+      {reply ? (
+        <ConfirmDialog
+          title={`Responder a ${reply.opinion.name}`}
           error={null}
-          sending={state.reply.sending}
+          sending={reply.sending}
           confirm="Enviar respuesta"
           working="Enviando…"
           wide
           onConfirm={() => void sendReply()}
           onClose={closeReply}
         >
-          <p className="admin-lead">
-            {state.reply.opinion.email ? `Se enviará por correo a ${state.reply.opinion.email}, una sola vez.` : OPINION_MESSAGES.noEmail}
-          </p>
-          <AdminField label="Respuesta" error={state.reply.error}>
+          <p className="admin-lead">{reply.opinion.email ? `Se enviará por correo a ${reply.opinion.email}, una sola vez.` : OPINION_MESSAGES.noEmail}</p>
+          <AdminField label="Respuesta" error={reply.fields.comment}>
             {(props) => (
               <textarea
                 {...props}
                 name="comment"
                 rows={6}
                 maxLength={REPLY_MAX_LENGTH}
-                value={state.reply?.comment ?? ''}
+                value={reply.comment}
                 onChange={(e) => setReplyComment(e.target.value)}
               />
             )}
           </AdminField>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

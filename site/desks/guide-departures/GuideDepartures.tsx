@@ -2,15 +2,14 @@
  * /admin/guias: the guide's departures, upcoming first, then the past; an admin sees every guide's and
  * may narrow the list to one guide. Each departure opens /admin/guias/{periodId}.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { pathTo } from '#shared/routes.ts';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import type { GuideDepartureRow } from '#shared/schemas/guides.ts';
-import { $guideDepartures, loadGuideDepartures } from '../../stores/guide-departures.ts';
-import { counted } from '../admin/format.ts';
-import SessionGuard from '../SessionGuard.tsx';
-import './guides.css';
+import SessionGuard from '../../islands/SessionGuard.tsx';
+import { counted } from '../../staff-kit/format.ts';
+import { useListScreen } from '../../staff-kit/ListFrame.tsx';
+import { chooseGuide, departures } from './store.ts';
+import '../../islands/guides/guides.css';
 
 export default function GuideDepartures() {
   return (
@@ -21,10 +20,7 @@ export default function GuideDepartures() {
 }
 
 function Departures() {
-  const { status, list, message, guideId } = useStore($guideDepartures);
-  useEffect(() => {
-    void loadGuideDepartures();
-  }, []);
+  const { status, answer: list, message, form } = useListScreen(departures);
   if (status === 'loading' && !list) return <p role="status">Cargando tus salidas…</p>;
   if (!list) return <p role="alert">{message}</p>;
   return (
@@ -32,7 +28,7 @@ function Departures() {
       {list.viewer === 'admin' ? (
         <p className="guide-filter">
           <label htmlFor="guide-filter">Guía</label>
-          <select id="guide-filter" value={guideId} onChange={(e) => void loadGuideDepartures(e.currentTarget.value)}>
+          <select id="guide-filter" value={form.guideId} onChange={(e) => chooseGuide(e.currentTarget.value)}>
             <option value="">Todos los guías</option>
             {list.guides.map((g) => (
               <option key={g.id} value={g.id}>

@@ -5,27 +5,18 @@
  * The extra page lists only the expenses outside the departure's budget.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { pathTo } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { EXPENSE_KIND_LABELS, EXPENSE_STATUS_LABELS, EXPENSE_STATUSES, type ExpenseKind, type GuideExpenseView } from '#shared/schemas/guide-tools.ts';
-import {
-  $guideExpenses,
-  closeDecision,
-  type ExpenseFilter,
-  openDecision,
-  openGuideExpenses,
-  sendDecision,
-  setDecisionReason,
-  setExpenseFilter,
-} from '../../stores/guide-tools.ts';
-import { AdminDialog, AdminField } from '../admin/AdminDialog.tsx';
-import { FilterSelect } from '../admin/FilterSelect.tsx';
-import { counted, moment, shortDay } from '../admin/format.ts';
-import { TableFrame } from '../admin/TableFrame.tsx';
-import SessionGuard from '../SessionGuard.tsx';
-import '../admin/admin.css';
-import './guides.css';
+import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
+import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
+import { counted, moment, shortDay } from '../../staff-kit/format.ts';
+import { useListScreen } from '../../staff-kit/ListFrame.tsx';
+import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import SessionGuard from '../../islands/SessionGuard.tsx';
+import { chooseFilter, closeDecision, type ExpenseFilter, expenses, openDecision, openExpenses, sendDecision, setDecisionReason } from './store.ts';
+import '../../islands/admin/admin.css';
+import '../../islands/guides/guides.css';
 
 export default function GuideExpensesScreen({ kind = null }: { kind?: ExpenseKind | null }) {
   return (
@@ -42,7 +33,7 @@ const foreignAmount = (amount: number, currency: string) => formatEuros(amount).
 const rate = (value: number) => value.toLocaleString('es-ES', { maximumFractionDigits: 6 });
 
 function Expense({ expense, staff }: { expense: GuideExpenseView; staff: boolean }) {
-  const { dialog } = useStore($guideExpenses);
+  const { dialog } = useStore(expenses.$state);
   return (
     <li className="guide-expense">
       <div>
@@ -91,11 +82,8 @@ function Expense({ expense, staff }: { expense: GuideExpenseView; staff: boolean
 }
 
 function Screen({ kind }: { kind: ExpenseKind | null }) {
-  const state = useStore($guideExpenses);
-  useEffect(() => {
-    void openGuideExpenses(location.search, kind);
-  }, [kind]);
-  const { list, filters, dialog } = state;
+  const state = useListScreen(expenses, () => openExpenses(kind));
+  const { answer: list, form: filters, dialog } = state;
   if (state.status === 'loading') return <p role="status">Cargando los gastos…</p>;
   if (!list)
     return (
@@ -105,7 +93,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
     );
   const staff = list.viewer === 'admin';
   const select = (key: ExpenseFilter, label: string, all: string, options: { value: string; label: string }[]) => (
-    <FilterSelect name={key} label={label} all={all} value={filters[key]} options={options} onChange={(value) => void setExpenseFilter(key, value)} />
+    <FilterSelect name={key} label={label} all={all} value={filters[key]} options={options} onChange={(value) => chooseFilter(key, value)} />
   );
   const registerHref = `${pathTo('admin-guide-expense-new')}${kind === 'EXTRA' ? '?tipo=extra' : ''}`;
   return (
@@ -211,7 +199,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
         </ul>
       </section>
       {dialog ? (
-        <AdminDialog
+        <ConfirmDialog
           title={`${dialog.status === 'APPROVED' ? 'Aprobar' : 'Rechazar'} «${dialog.expense.concept}»`}
           error={dialog.error}
           sending={dialog.sending}
@@ -227,7 +215,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
           <AdminField label={dialog.status === 'APPROVED' ? 'Nota (opcional)' : 'Motivo del rechazo'} error={dialog.error ? null : undefined}>
             {(props) => <textarea {...props} value={dialog.reason} maxLength={1000} onChange={(e) => setDecisionReason(e.target.value)} />}
           </AdminField>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -3,30 +3,19 @@
  * destination, web publication and bookability; each with its next departures and the seats they sold,
  * and the press that publishes it on the web or hides it (confirmed, once, the site rebuilt with it).
  */
-import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect } from 'react';
 import { TOUR_TYPES } from '#shared/enums.ts';
 import { pathTo } from '#shared/routes.ts';
 import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
-import {
-  $toursDesk,
-  applyTourFilters,
-  clearTourFilters,
-  closePublish,
-  confirmPublish,
-  goToToursPage,
-  openPublish,
-  openToursDesk,
-  setTourFilter,
-  type TourFilter,
-} from '../../stores/admin-tours.ts';
-import SessionGuard from '../SessionGuard.tsx';
-import { AdminDialog } from './AdminDialog.tsx';
-import { FilterSelect } from './FilterSelect.tsx';
-import { DataTable, Pager } from './DataTable.tsx';
-import { counted, shortDay } from './format.ts';
-import './admin.css';
+import SessionGuard from '../../islands/SessionGuard.tsx';
+import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
+import { counted, shortDay } from '../../staff-kit/format.ts';
+import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
+import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { closePublish, confirmPublish, openPublish, type TourFilter, tours } from './store.ts';
+import '../../islands/admin/admin.css';
 
 export default function ToursDesk() {
   return (
@@ -116,100 +105,68 @@ const columns = column.columns([
 const NO_ROWS: AdminTourRow[] = [];
 
 function Desk() {
-  const state = useStore($toursDesk);
-  useEffect(() => {
-    void openToursDesk(location.search);
-  }, []);
+  const state = useListScreen(tours);
   const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
   const { answer, dialog } = state;
-  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void applyTourFilters();
-  };
   const select = (name: TourFilter, label: string, options: readonly { value: string; label: string }[]) => (
-    <FilterSelect name={name} label={label} value={state.typed[name]} options={options} onChange={(value) => setTourFilter(name, value)} />
+    <FilterSelect name={name} label={label} value={state.form[name]} options={options} onChange={(value) => tours.setFilter(name, value)} />
   );
 
   return (
     <>
-      <search>
-        <form className="admin-filters" onSubmit={submit} aria-label="Filtrar tours" noValidate>
-          <label className="admin-field">
-            <span>Buscar</span>
-            <input
-              type="search"
+      <ListFrame
+        state={state}
+        filters={
+          <ListFilters label="Filtrar tours" onApply={() => void tours.apply()} onClear={() => void tours.clear()}>
+            <FilterInput
               name="q"
-              value={state.typed.q}
+              label="Buscar"
+              type="search"
               placeholder="Nombre o dirección web"
-              onChange={(e) => setTourFilter('q', e.target.value)}
-              aria-invalid={state.errors.q ? true : undefined}
-              aria-describedby={state.errors.q ? 'tours-q-error' : undefined}
+              value={state.form.q}
+              error={state.errors.q}
+              onChange={(value) => tours.setFilter('q', value)}
             />
-            {state.errors.q ? (
-              <span className="admin-field__error" id="tours-q-error">
-                {state.errors.q}
-              </span>
-            ) : null}
-          </label>
-          {select(
-            'type',
-            'Tipo',
-            TOUR_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })),
-          )}
-          {select(
-            'status',
-            'Estado',
-            TOUR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-          )}
-          {select(
-            'destination',
-            'Destino',
-            (answer?.destinations ?? []).map((d) => ({ value: d.slug, label: d.name })),
-          )}
-          {select('publishWeb', 'En la web', [
-            { value: '1', label: 'Publicados' },
-            { value: '0', label: 'Ocultos' },
-          ])}
-          {select('bookable', 'Reservable', [
-            { value: '1', label: 'Reservables' },
-            { value: '0', label: 'No reservables' },
-          ])}
-          <div className="admin-filters__actions">
-            <button type="submit" className="button">
-              Filtrar
-            </button>
-            <button type="button" className="admin-button-secondary" onClick={() => void clearTourFilters()}>
-              Quitar filtros
-            </button>
-          </div>
-        </form>
-      </search>
-
-      <p role="status" className="admin-count">
-        {state.status === 'loading' ? 'Cargando…' : answer ? counted(answer.total, 'tour', 'tours') : ''}
-      </p>
-      {state.done ? <p className="admin-done">{state.done}</p> : null}
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
-
-      {answer && answer.rows.length > 0 ? (
+            {select(
+              'type',
+              'Tipo',
+              TOUR_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })),
+            )}
+            {select(
+              'status',
+              'Estado',
+              TOUR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+            )}
+            {select(
+              'destination',
+              'Destino',
+              (answer?.destinations ?? []).map((d) => ({ value: d.slug, label: d.name })),
+            )}
+            {select('publishWeb', 'En la web', [
+              { value: '1', label: 'Publicados' },
+              { value: '0', label: 'Ocultos' },
+            ])}
+            {select('bookable', 'Reservable', [
+              { value: '1', label: 'Reservables' },
+              { value: '0', label: 'No reservables' },
+            ])}
+          </ListFilters>
+        }
+        count={answer ? counted(answer.total, 'tour', 'tours') : null}
+        rows={answer?.rows.length ?? null}
+        empty="Ningún tour coincide con esos filtros."
+        paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void tours.goToPage(page) } : null}
+      >
         <DataTable
           table={table}
           label="Lista de tours"
-          caption={`Tours, página ${answer.page}`}
+          caption={`Tours, página ${answer?.page ?? 1}`}
           rowClassName={(row) => (row.publishWeb ? undefined : 'admin-row--muted')}
         />
-      ) : answer ? (
-        <p>Ningún tour coincide con esos filtros.</p>
-      ) : null}
-      {answer ? <Pager page={answer.page} pages={pages} onPage={(page) => void goToToursPage(page)} /> : null}
+      </ListFrame>
 
       {dialog ? (
-        <AdminDialog
+        <ConfirmDialog
           title={dialog.publish ? `Publicar «${dialog.tour.name}» en la web` : `Ocultar «${dialog.tour.name}» de la web`}
           error={dialog.error}
           sending={dialog.sending}
@@ -224,7 +181,7 @@ function Desk() {
               ? 'Su página y sus salidas volverán a verse en la web y en los listados en cuanto termine la reconstrucción.'
               : 'Su página dejará de verse en la web y saldrá de los listados. Las reservas ya hechas no cambian.'}
           </p>
-        </AdminDialog>
+        </ConfirmDialog>
       ) : null}
     </>
   );

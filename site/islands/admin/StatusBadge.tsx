@@ -1,0 +1,7 @@
+import type { BookingStatus } from '#shared/enums.ts';
+import { BOOKING_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+
+/** A booking's status as the back office shows it everywhere: its Spanish name on its colour. */
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return <span className={`admin-status admin-status--${status.toLowerCase()}`}>{BOOKING_STATUS_LABELS[status]}</span>;
+}

@@ -1,0 +1,165 @@
+/**
+ * The frame of every staff list screen: the filter form (with what the screen adds beside it), the line
+ * of what the last action did, the alert when the list could not be loaded, the count, the table or the
+ * text for an empty list, and the pager. A desk gives its table and its words; the frame reads alike
+ * everywhere, and screen readers hear the count and the outcome of actions as they change.
+ */
+import { type FormEvent, type ReactNode, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { Pager } from './DataTable.tsx';
+import type { ListScreen, ListScreenState } from './list-screen.ts';
+
+/** The screen's state, opened from the address once the island is on the page (or by the screen's own `open`). */
+export function useListScreen<F extends string, A, S extends string, E extends object>(screen: ListScreen<F, S, A, E>, open?: () => Promise<void>) {
+  const state = useStore(screen.$state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, from the address the page was opened with.
+  useEffect(() => {
+    void (open ? open() : screen.open(location.search));
+  }, []);
+  return state;
+}
+
+export function ListFrame({
+  state,
+  filters,
+  toolbar,
+  count,
+  rows,
+  empty,
+  paging,
+  children,
+}: {
+  /** The screen's state; `done` may be more than text (a link to what was made). */
+  state: Pick<ListScreenState<string, string, unknown>, 'status' | 'message'> & { done: ReactNode };
+  /** The filter form (`ListFilters`). */
+  filters?: ReactNode;
+  /** Beside the form: the screen's own buttons ('Nueva agencia'). */
+  toolbar?: ReactNode;
+  /** 'N reservas', once there is an answer. */
+  count: string | null;
+  /** How many rows the page has; null before the first answer. */
+  rows: number | null;
+  /** What an empty list says (which depends on whether it is filtered). */
+  empty: ReactNode;
+  paging?: { page: number; pages: number; label?: string; onPage: (page: number) => void } | null;
+  /** The table. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {toolbar ? (
+        <div className="admin-toolbar">
+          {filters}
+          {toolbar}
+        </div>
+      ) : (
+        filters
+      )}
+      <p role="status" className="admin-done">
+        {state.done ?? ''}
+      </p>
+      {state.message ? (
+        <p role="alert" className="admin-alert">
+          {state.message}
+        </p>
+      ) : null}
+      <p role="status" className="admin-count">
+        {state.status === 'loading' ? 'Cargando…' : (count ?? '')}
+      </p>
+      {rows === null ? null : rows > 0 ? children : <p>{empty}</p>}
+      {paging ? <Pager page={paging.page} pages={paging.pages} label={paging.label} onPage={paging.onPage} /> : null}
+    </>
+  );
+}
+
+/**
+ * The filter form: its fields, 'Filtrar' (or `submit`), 'Quitar filtros' when `onClear` is given, and
+ * anything the screen adds to its buttons (an export). `inline` for a search of one or two fields.
+ */
+export function ListFilters({
+  label,
+  onApply,
+  onClear,
+  clearLabel = 'Quitar filtros',
+  submit = 'Filtrar',
+  inline = false,
+  actions,
+  children,
+}: {
+  label: string;
+  onApply: () => void;
+  onClear?: (() => void) | null;
+  clearLabel?: string;
+  submit?: string;
+  inline?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+  };
+  const buttons = (
+    <>
+      <button type="submit" className="button">
+        {submit}
+      </button>
+      {onClear ? (
+        <button type="button" className="admin-button-secondary" onClick={onClear}>
+          {clearLabel}
+        </button>
+      ) : null}
+      {actions}
+    </>
+  );
+  return (
+    <search>
+      <form className={inline ? 'admin-inline-form' : 'admin-filters'} onSubmit={send} aria-label={label} noValidate>
+        {children}
+        {inline ? buttons : <div className="admin-filters__actions">{buttons}</div>}
+      </form>
+    </search>
+  );
+}
+
+/** A text, search or date filter: labelled, with its error under it tied to the field. */
+export function FilterInput({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  placeholder,
+  wide = false,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  onChange: (value: string) => void;
+  type?: 'text' | 'search' | 'date';
+  placeholder?: string;
+  wide?: boolean;
+}) {
+  const errorId = `filtro-${name}-error`;
+  return (
+    <label className={wide ? 'admin-field admin-search-wide' : 'admin-field'}>
+      <span>{label}</span>
+      <input
+        type={type}
+        name={name}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <span className="admin-field__error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}

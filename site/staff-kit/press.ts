@@ -1,0 +1,49 @@
+/**
+ * "One press, one effect" on the client: every action a person confirms carries a request id of its own,
+ * and the server applies an id once (api/services/apply-once.ts). A press that got no answer (status 0: the
+ * network failed, perhaps after the server applied it) is sent again with the same id, so it cannot apply
+ * twice; a press the server answered, refused or not, is done, and the next press is a new one.
+ */
+import type { ApiResult } from '../lib/api-client.ts';
+
+/** A confirmable action on its way: its id, whether it is being sent, and why it was refused. */
+export interface Press {
+  requestId: string;
+  sending: boolean;
+  error: string | null;
+  /** Field → message when the server refused what was typed. */
+  fields: Record<string, string>;
+}
+
+export const newPress = (): Press => ({ requestId: crypto.randomUUID(), sending: false, error: null, fields: {} });
+
+/** The id the next press of the same action sends after `result`. */
+export const nextRequestId = (result: { ok: boolean; status: number }, requestId: string) =>
+  !result.ok && result.status === 0 ? requestId : crypto.randomUUID();
+
+/**
+ * Sends the press `read` finds (nothing while one is on its way), marking it as sending; on a refusal it
+ * writes the message, the fields and the id for the next press. Resolves to the answer, or null when
+ * nothing was sent.
+ *
+ * @example
+ * const sent = await sendPress(() => $desk.get().dialog, (dialog) => patch({ dialog }), (requestId) =>
+ *   callApi(() => api.admin.tours[':id'].publish.$post({ param: { id }, json: { requestId } })));
+ * if (sent?.ok) patch({ dialog: null, done: 'Publicado.' });
+ */
+export async function sendPress<P extends Press, T>(
+  read: () => P | null,
+  write: (press: P) => void,
+  send: (requestId: string, press: P) => Promise<ApiResult<T>>,
+): Promise<ApiResult<T> | null> {
+  const press = read();
+  if (!press || press.sending) return null;
+  write({ ...press, sending: true, error: null, fields: {} });
+  const result = await send(press.requestId, press);
+  if (!result.ok) {
+    // Written over what is there now: the press may have been edited while it was on its way.
+    const now = read() ?? press;
+    write({ ...now, sending: false, error: result.message, fields: result.fields, requestId: nextRequestId(result, press.requestId) });
+  }
+  return result;
+}
