@@ -6,7 +6,7 @@
  * convenience for people: the API enforces every rule itself.
  */
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { isAdmin } from '#shared/rules/session.ts';
 import { $session, isStaff } from '../stores/session.ts';
 import LogoLoadingScreen from './LogoLoadingScreen.tsx';
@@ -51,4 +51,18 @@ export default function SessionGuard({ area, children }: { area: GuardedArea; ch
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * A screen behind the door: `export default guarded('admin', Screen)` is the island an Astro page loads.
+ * The screen's props pass through.
+ */
+export function guarded<P extends object>(area: GuardedArea, Screen: ComponentType<P>) {
+  return function Guarded(props: P) {
+    return (
+      <SessionGuard area={area}>
+        <Screen {...props} />
+      </SessionGuard>
+    );
+  };
 }

@@ -8,6 +8,7 @@ import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Pager } from './DataTable.tsx';
 import type { ListScreen, ListScreenState } from './list-screen.ts';
+import { Outcome } from './Outcome.tsx';
 
 /** The screen's state, opened from the address once the island is on the page (or by the screen's own `open`). */
 export function useListScreen<F extends string, A, S extends string, E extends object>(screen: ListScreen<F, S, A, E>, open?: () => Promise<void>) {
@@ -55,14 +56,7 @@ export function ListFrame({
       ) : (
         filters
       )}
-      <p role="status" className="admin-done">
-        {state.done ?? ''}
-      </p>
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
+      <Outcome done={state.done} message={state.message} />
       <p role="status" className="admin-count">
         {state.status === 'loading' ? 'Cargando…' : (count ?? '')}
       </p>

@@ -8,7 +8,7 @@ import { BOOKING_STATUSES } from '#shared/enums.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_ISSUE_LABELS, BOOKING_STATUS_LABELS, type BookingListRow } from '#shared/schemas/backoffice.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { Manifest } from '../../islands/admin/Manifest.tsx';
 import { StatusBadge } from '../../islands/admin/StatusBadge.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
@@ -19,13 +19,7 @@ import { pagesOf } from '../../staff-kit/list-screen.ts';
 import { type BookingFilter, type BookingSort, bookings, csvHref, openBookings } from './store.ts';
 import '../../islands/admin/admin.css';
 
-export default function BookingsDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, BookingListRow>();

@@ -5,7 +5,7 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { BudgetListRow } from '#shared/schemas/booking-desk.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { counted, moment, shortDay } from '../../staff-kit/format.ts';
@@ -14,13 +14,7 @@ import { pagesOf } from '../../staff-kit/list-screen.ts';
 import { askResend, budgets, cancelResend, confirmResend } from './store.ts';
 import '../../islands/admin/admin.css';
 
-export default function BudgetsDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, BudgetListRow>();

@@ -7,7 +7,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import type { ReactNode } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { COUPON_CONDITION_LABELS, COUPON_STATUS_LABELS, COUPON_TYPE_LABELS, type CouponView } from '#shared/schemas/backoffice.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { counted, shortDay } from '../../staff-kit/format.ts';
@@ -28,13 +28,7 @@ import {
 } from './store.ts';
 import '../../islands/admin/admin.css';
 
-export default function CouponsDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const TOUR_TYPE_LABELS = { Group: 'En grupo', FIT: 'A tu aire', Private: 'Privado' } as const;
 

@@ -5,19 +5,13 @@
 import { pathTo } from '#shared/routes.ts';
 import { formatDateRange } from '#shared/rules/dates.ts';
 import type { GuideDepartureRow } from '#shared/schemas/guides.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { counted } from '../../staff-kit/format.ts';
 import { useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { chooseGuide, departures } from './store.ts';
 import '../../islands/guides/guides.css';
 
-export default function GuideDepartures() {
-  return (
-    <SessionGuard area="staff">
-      <Departures />
-    </SessionGuard>
-  );
-}
+export default guarded('staff', Departures);
 
 function Departures() {
   const { status, answer: list, message, form } = useListScreen(departures);

@@ -13,18 +13,14 @@ import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
 import { counted, moment, shortDay } from '../../staff-kit/format.ts';
 import { useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { TableFrame } from '../../staff-kit/TableFrame.tsx';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { chooseFilter, closeDecision, type ExpenseFilter, expenses, openDecision, openExpenses, sendDecision, setDecisionReason } from './store.ts';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import '../../islands/admin/admin.css';
 import '../../islands/guides/guides.css';
 
-export default function GuideExpensesScreen({ kind = null }: { kind?: ExpenseKind | null }) {
-  return (
-    <SessionGuard area="staff">
-      <Screen kind={kind} />
-    </SessionGuard>
-  );
-}
+/** On /admin/guia/gastos-extra, `kind` EXTRA: only the expenses outside the departure's budget. */
+export default guarded('staff', Screen);
 
 const TONE = { PENDING: 'admin-status--waiting_for_transfer', APPROVED: 'admin-status--confirmed', REJECTED: 'admin-status--canceled' } as const;
 
@@ -81,7 +77,7 @@ function Expense({ expense, staff }: { expense: GuideExpenseView; staff: boolean
   );
 }
 
-function Screen({ kind }: { kind: ExpenseKind | null }) {
+function Screen({ kind = null }: { kind?: ExpenseKind | null }) {
   const state = useListScreen(expenses, () => openExpenses(kind));
   const { answer: list, form: filters, dialog } = state;
   if (state.status === 'loading') return <p role="status">Cargando los gastos…</p>;
@@ -140,14 +136,7 @@ function Screen({ kind }: { kind: ExpenseKind | null }) {
           )}
         </form>
       </search>
-      <p role="status" className="admin-done">
-        {state.done ?? ''}
-      </p>
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
+      <Outcome done={state.done} message={state.message} />
       <section aria-labelledby="totales" className="guide-section">
         <h2 id="totales">Totales por salida</h2>
         {list.totals.length === 0 ? (

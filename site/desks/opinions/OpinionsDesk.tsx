@@ -17,7 +17,7 @@ import {
   type OpinionView,
   REPLY_MAX_LENGTH,
 } from '#shared/schemas/opinions.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { AdminField, ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
@@ -43,13 +43,7 @@ import {
 import '../../islands/admin/admin.css';
 import '../../islands/admin/opinions.css';
 
-export default function OpinionsDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const TONE: Record<ModerationStatus, string> = {
   DRAFT: 'admin-status--waiting_for_transfer',

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { pathTo } from '#shared/routes.ts';
 import { RETAILER_MEMBERSHIP_LABELS, type RetailerListRow } from '#shared/schemas/retailers.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { focusFirstInvalid, membershipLabel, RetailerFields } from '../../islands/admin/RetailerFields.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
@@ -18,13 +18,7 @@ import { closeNewRetailer, createRetailer, newRetailer, retailers, setNewRetaile
 import '../../islands/admin/admin.css';
 import '../../islands/admin/retailers.css';
 
-export default function RetailersDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, RetailerListRow>();

@@ -7,7 +7,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { TOUR_TYPES } from '#shared/enums.ts';
 import { pathTo } from '#shared/routes.ts';
 import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
@@ -17,13 +17,7 @@ import { pagesOf } from '../../staff-kit/list-screen.ts';
 import { closePublish, confirmPublish, openPublish, type TourFilter, tours } from './store.ts';
 import '../../islands/admin/admin.css';
 
-export default function ToursDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const TYPE_LABELS: Record<(typeof TOUR_TYPES)[number], string> = { Group: 'En grupo', FIT: 'A medida (FIT)', Private: 'Privado' };
 const STATUS_LABELS: Record<(typeof TOUR_STATUSES)[number], string> = { ACTIVE: 'Activo', UPDATING: 'Actualizándose', INACTIVE: 'Inactivo' };

@@ -4,7 +4,7 @@
  */
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type TravelerListRow, TRAVELER_SORTS } from '#shared/schemas/travelers.ts';
-import SessionGuard from '../../islands/SessionGuard.tsx';
+import { guarded } from '../../islands/SessionGuard.tsx';
 import { AccountBadge } from '../../islands/admin/TravelerBadges.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { counted, moment } from '../../staff-kit/format.ts';
@@ -14,13 +14,7 @@ import { type TravelerSort, travelers } from './store.ts';
 import '../../islands/admin/admin.css';
 import '../../islands/admin/travelers.css';
 
-export default function TravelersDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, TravelerListRow>();

@@ -17,19 +17,14 @@ import {
   openActivityPhotos,
   uploadPhoto,
 } from '../../stores/admin-activity-photos.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import './admin.css';
 import './activity-photos.css';
 
-export default function ActivityPhotosScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Screen);
 
 const BACK = <a href={pathTo('admin-tours')}>Volver a los tours</a>;
 const buttonId = (photoId: string, direction: 'up' | 'down') => `foto-${photoId}-${direction}`;
@@ -104,14 +99,7 @@ function Screen() {
         </button>
       </form>
 
-      <p role="status" className="admin-done">
-        {done ?? ''}
-      </p>
-      {message ? (
-        <p role="alert" className="admin-alert">
-          {message}
-        </p>
-      ) : null}
+      <Outcome done={done} message={message} />
 
       <h2 className="admin-section-title">{photos.length === 1 ? '1 foto' : `${photos.length} fotos`}, en el orden de la web</h2>
       {photos.length === 0 ? <p>Esta actividad aún no tiene fotos.</p> : null}

@@ -4,18 +4,12 @@ import { useEffect } from 'react';
 
 import { formatEuros } from '#shared/rules/money.ts';
 import { $adminHome, openAdminHome } from '../../stores/admin-home.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 import './admin.css';
 
-export default function AdminHome() {
-  return (
-    <SessionGuard area="admin">
-      <Dashboard />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Dashboard);
 
 function Dashboard() {
   const { status, answer, message } = useStore($adminHome);
@@ -40,64 +34,39 @@ function Dashboard() {
       {answer.departures.length === 0 ? (
         <p>No hay salidas en los próximos 30 días.</p>
       ) : (
-        <TableFrame label="Salidas de los próximos 30 días">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col">Salida</th>
-                <th scope="col">Tour</th>
-                <th scope="col">Plazas vendidas</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.departures.map((d) => (
-                <tr key={d.periodId}>
-                  <td data-label="Salida">{shortDay(d.dayOne)}</td>
-                  <td data-label="Tour">
-                    <a href={`/admin/bookings/${d.periodId}`}>{d.tourName}</a>
-                  </td>
-                  <td data-label="Plazas vendidas">
-                    <div>
-                      <meter min={0} max={Math.max(d.capacity, 1)} value={d.sold} aria-label={`${d.sold} de ${d.capacity} plazas vendidas`} /> {d.sold} /{' '}
-                      {d.capacity}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <CellTable
+          label="Salidas de los próximos 30 días"
+          head={['Salida', 'Tour', 'Plazas vendidas']}
+          keys={answer.departures.map((d) => d.periodId)}
+          rows={answer.departures.map((d) => [
+            shortDay(d.dayOne),
+            <a key="tour" href={`/admin/bookings/${d.periodId}`}>
+              {d.tourName}
+            </a>,
+            <>
+              <meter min={0} max={Math.max(d.capacity, 1)} value={d.sold} aria-label={`${d.sold} de ${d.capacity} plazas vendidas`} /> {d.sold} / {d.capacity}
+            </>,
+          ])}
+        />
       )}
       <h2 className="admin-section-title">Campañas de los últimos 30 días</h2>
       {answer.campaigns.length === 0 ? (
         <p>Ninguna visita ha llegado desde una campaña (enlaces con utm_source) en los últimos 30 días.</p>
       ) : (
-        <TableFrame label="Campañas de los últimos 30 días">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                {['Fuente', 'Medio', 'Campaña', 'Visitantes', 'Páginas vistas', 'Reservas', 'Cobrado'].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {answer.campaigns.map((c) => (
-                <tr key={`${c.source}|${c.medium}|${c.campaign}`}>
-                  <td data-label="Fuente">{c.source}</td>
-                  <td data-label="Medio">{c.medium ?? '—'}</td>
-                  <td data-label="Campaña">{c.campaign ?? '—'}</td>
-                  <td data-label="Visitantes">{c.visitors.toLocaleString('es-ES')}</td>
-                  <td data-label="Páginas vistas">{c.pages.toLocaleString('es-ES')}</td>
-                  <td data-label="Reservas">{c.bookings.toLocaleString('es-ES')}</td>
-                  <td data-label="Cobrado">{formatEuros(c.revenueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <CellTable
+          label="Campañas de los últimos 30 días"
+          head={['Fuente', 'Medio', 'Campaña', 'Visitantes', 'Páginas vistas', 'Reservas', 'Cobrado']}
+          keys={answer.campaigns.map((c) => `${c.source}|${c.medium}|${c.campaign}`)}
+          rows={answer.campaigns.map((c) => [
+            c.source,
+            c.medium ?? '—',
+            c.campaign ?? '—',
+            c.visitors.toLocaleString('es-ES'),
+            c.pages.toLocaleString('es-ES'),
+            c.bookings.toLocaleString('es-ES'),
+            formatEuros(c.revenueCents),
+          ])}
+        />
       )}
     </>
   );

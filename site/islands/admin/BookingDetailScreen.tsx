@@ -19,21 +19,15 @@ import {
   setAmount,
   setReason,
 } from '../../stores/admin-booking.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 import { DocumentsSection, ExtraActionButtons, ExtraDialogView, MailsToSend, TravellersTable } from './BookingExtras.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { moment, shortDay } from '../../staff-kit/format.ts';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 import './admin.css';
 
-export default function BookingDetailScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Detail />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Detail);
 
 function Detail() {
   const { status, detail, message, done, dialog } = useStore($bookingDesk);
@@ -126,43 +120,27 @@ function Detail() {
         {detail.payments.length === 0 ? (
           <p>Sin pagos.</p>
         ) : (
-          <TableFrame label="Pagos">
-            <table className="admin-table admin-table--cards">
-              <thead>
-                <tr>
-                  {['Pedido', 'Medio', 'Importe', 'Estado', 'Creado', 'Confirmado', 'Devuelto', 'Devolución'].map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {detail.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label="Pedido">{p.orderNumber}</td>
-                    <td data-label="Medio">{PAYMENT_METHOD_LABELS[p.method] ?? p.method}</td>
-                    <td data-label="Importe">{formatEuros(p.amountCents)}</td>
-                    <td data-label="Estado">{(PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : '')}</td>
-                    <td data-label="Creado">{moment(p.createdAt)}</td>
-                    <td data-label="Confirmado">{moment(p.confirmedAt)}</td>
-                    <td data-label="Devuelto">{p.refundedCents > 0 ? formatEuros(p.refundedCents) : '—'}</td>
-                    <td data-label="Devolución">
-                      <div>
-                        {p.refundableCents > 0 ? (
-                          <button type="button" className="admin-button-secondary" onClick={() => openRefund(p.id, p.refundableCents)}>
-                            Devolver<span className="visually-hidden"> parte del pago {p.orderNumber}</span>
-                          </button>
-                        ) : (
-                          '—'
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
+          <CellTable
+            label="Pagos"
+            head={['Pedido', 'Medio', 'Importe', 'Estado', 'Creado', 'Confirmado', 'Devuelto', 'Devolución']}
+            keys={detail.payments.map((p) => p.id)}
+            rows={detail.payments.map((p) => [
+              p.orderNumber,
+              PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+              formatEuros(p.amountCents),
+              (PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : ''),
+              moment(p.createdAt),
+              moment(p.confirmedAt),
+              p.refundedCents > 0 ? formatEuros(p.refundedCents) : '—',
+              p.refundableCents > 0 ? (
+                <button key="refund" type="button" className="admin-button-secondary" onClick={() => openRefund(p.id, p.refundableCents)}>
+                  Devolver<span className="visually-hidden"> parte del pago {p.orderNumber}</span>
+                </button>
+              ) : (
+                '—'
+              ),
+            ])}
+          />
         )}
       </section>
       <DocumentsSection detail={detail} />
@@ -236,36 +214,7 @@ function Table({ id, title, head, rows, empty }: { id: string; title: string; he
   return (
     <section className="admin-block" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {rows.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <TableFrame label={title}>
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: these rows are read-only and never reordered.
-                <tr key={i}>
-                  {row.map((cell, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                    <td key={j} data-label={head[j]}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
+      {rows.length === 0 ? <p>{empty}</p> : <CellTable label={title} head={head} rows={rows} />}
     </section>
   );
 }

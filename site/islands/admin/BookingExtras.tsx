@@ -29,7 +29,7 @@ import {
 } from '../../stores/admin-booking-extras.ts';
 import { ConfirmDialog, AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 import { moment } from '../../staff-kit/format.ts';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 
 /** The mails this booking can get again, as its status allows. */
 function mailsFor(detail: BookingDetail): BookingMail[] {
@@ -81,44 +81,28 @@ export function TravellersTable({ detail }: { detail: BookingDetail }) {
   return (
     <section className="admin-block" aria-labelledby="viajeros">
       <h2 id="viajeros">Viajeros ({detail.travellers.length})</h2>
-      <TableFrame label="Viajeros">
-        <table className="admin-table admin-table--cards">
-          <thead>
-            <tr>
-              {['Nombre', 'Grupo de edad', 'Documento', 'Correo', 'Actividades', 'Editar'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {detail.travellers.map((t) => {
-              const name = `${t.name} ${t.surname}`.trim() || 'Sin nombre';
-              return (
-                <tr key={t.id}>
-                  <td data-label="Nombre">{name + (t.lead ? ' (titular)' : '')}</td>
-                  <td data-label="Grupo de edad">{t.ageGroup}</td>
-                  <td data-label="Documento">{t.document ?? 'Falta'}</td>
-                  <td data-label="Correo">{t.email ?? '—'}</td>
-                  <td data-label="Actividades">{t.activities.length > 0 ? t.activities.map((a) => a.name).join(', ') : '—'}</td>
-                  <td data-label="Editar">
-                    <div>
-                      {editable ? (
-                        <button type="button" className="admin-button-secondary" onClick={() => openTraveller(t)}>
-                          Editar<span className="visually-hidden"> los datos de {name}</span>
-                        </button>
-                      ) : (
-                        '—'
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableFrame>
+      <CellTable
+        label="Viajeros"
+        head={['Nombre', 'Grupo de edad', 'Documento', 'Correo', 'Actividades', 'Editar']}
+        keys={detail.travellers.map((t) => t.id)}
+        rows={detail.travellers.map((t) => {
+          const name = `${t.name} ${t.surname}`.trim() || 'Sin nombre';
+          return [
+            name + (t.lead ? ' (titular)' : ''),
+            t.ageGroup,
+            t.document ?? 'Falta',
+            t.email ?? '—',
+            t.activities.length > 0 ? t.activities.map((a) => a.name).join(', ') : '—',
+            editable ? (
+              <button key="edit" type="button" className="admin-button-secondary" onClick={() => openTraveller(t)}>
+                Editar<span className="visually-hidden"> los datos de {name}</span>
+              </button>
+            ) : (
+              '—'
+            ),
+          ];
+        })}
+      />
     </section>
   );
 }

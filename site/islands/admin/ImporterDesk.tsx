@@ -8,19 +8,14 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import type { FormEvent } from 'react';
 import { type ImportOutcome, type ImportRowReport, MAX_IMPORT_BYTES } from '#shared/schemas/admin-importer.ts';
 import { $importer, checkImportFile, chooseImportFile, closeImport, confirmImport, openImport } from '../../stores/admin-importer.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { DataTable } from '../../staff-kit/DataTable.tsx';
 import { counted } from '../../staff-kit/format.ts';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import './admin.css';
 
-export default function ImporterDesk() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const OUTCOMES: Record<ImportOutcome, { label: string; tone: string }> = {
   refused: { label: 'Rechazada', tone: 'admin-status--canceled' },
@@ -128,14 +123,7 @@ function Desk() {
         </div>
       </form>
 
-      <p role="status" className="admin-done">
-        {state.done}
-      </p>
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
+      <Outcome done={state.done} message={state.message} />
 
       {report && counts ? (
         <section aria-labelledby="import-report-title">

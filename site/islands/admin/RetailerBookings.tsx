@@ -9,7 +9,7 @@ import { $retailerScreen, askAgencyMail, cancelAgencyMail, confirmAgencyMail, lo
 import { StatusBadge } from './StatusBadge.tsx';
 import { counted, moment, shortDay } from '../../staff-kit/format.ts';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 
 const HEADINGS = ['Reserva', 'Estado', 'Tour', 'Salida', 'Titular', 'Viajeros', 'Importe', 'Pagado', 'Aviso a la agencia'];
 
@@ -38,57 +38,37 @@ export function RetailerBookings() {
       ) : null}
       {!canMail && bookings && bookings.total > 0 ? <p>Para enviar avisos de reservas, añade un correo a la agencia.</p> : null}
       {bookings && bookings.rows.length > 0 ? (
-        <TableFrame label="Reservas de la agencia">
-          <table className="admin-table admin-table--cards">
-            <caption className="visually-hidden">Reservas de la agencia, página {bookings.page}</caption>
-            <thead>
-              <tr>
-                {HEADINGS.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {bookings.rows.map((b) => (
-                <tr key={b.id}>
-                  <td data-label="Reserva">
-                    <div>
-                      <a href={pathTo('admin-booking', { id: b.id })}>{b.differentId}</a>
-                      {b.tkId ? <small>{b.tkId}</small> : null}
-                    </div>
-                  </td>
-                  <td data-label="Estado">
-                    <StatusBadge status={b.status} />
-                  </td>
-                  <td data-label="Tour">{b.tourName}</td>
-                  <td data-label="Salida">{shortDay(b.dayOne)}</td>
-                  <td data-label="Titular">
-                    <div>
-                      {b.leadName}
-                      {b.email ? <small>{b.email}</small> : null}
-                    </div>
-                  </td>
-                  <td data-label="Viajeros">{b.travellers}</td>
-                  <td data-label="Importe">{formatEuros(b.priceCents)}</td>
-                  <td data-label="Pagado">{formatEuros(b.paidCents)}</td>
-                  <td data-label="Aviso a la agencia">
-                    <div>
-                      <span>{b.agencyMailedAt ? `Enviado: ${moment(b.agencyMailedAt)}` : 'No enviado'}</span>
-                      {canMail ? (
-                        <button type="button" className="admin-button-secondary admin-button-small" onClick={() => askAgencyMail(b)}>
-                          {b.agencyMailedAt ? 'Enviar de nuevo' : 'Enviar aviso'}
-                          <span className="visually-hidden"> de la reserva {b.differentId}</span>
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <CellTable
+          label="Reservas de la agencia"
+          caption={`Reservas de la agencia, página ${bookings.page}`}
+          head={HEADINGS}
+          keys={bookings.rows.map((b) => b.id)}
+          rows={bookings.rows.map((b) => [
+            <>
+              <a href={pathTo('admin-booking', { id: b.id })}>{b.differentId}</a>
+              {b.tkId ? <small>{b.tkId}</small> : null}
+            </>,
+            <StatusBadge key="status" status={b.status} />,
+            b.tourName,
+            shortDay(b.dayOne),
+            <>
+              {b.leadName}
+              {b.email ? <small>{b.email}</small> : null}
+            </>,
+            b.travellers,
+            formatEuros(b.priceCents),
+            formatEuros(b.paidCents),
+            <>
+              <span>{b.agencyMailedAt ? `Enviado: ${moment(b.agencyMailedAt)}` : 'No enviado'}</span>
+              {canMail ? (
+                <button type="button" className="admin-button-secondary admin-button-small" onClick={() => askAgencyMail(b)}>
+                  {b.agencyMailedAt ? 'Enviar de nuevo' : 'Enviar aviso'}
+                  <span className="visually-hidden"> de la reserva {b.differentId}</span>
+                </button>
+              ) : null}
+            </>,
+          ])}
+        />
       ) : bookings ? (
         <p>Esta agencia todavía no tiene reservas.</p>
       ) : null}

@@ -22,22 +22,17 @@ import {
   startEdit,
 } from '../../stores/admin-retailer.ts';
 import { RETAILER_FIELDS, type RetailerField } from '../../stores/retailer-form.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { moment } from '../../staff-kit/format.ts';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { RetailerBookings } from './RetailerBookings.tsx';
 import { focusFirstInvalid, membershipLabel, RETAILER_FIELD_LABELS, RetailerFields } from './RetailerFields.tsx';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import './admin.css';
 import './retailers.css';
 
-export default function RetailerScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Screen);
 
 const TAX_ID_KIND = { CIF: 'CIF', NIF: 'NIF (autónomo)', NIE: 'NIE (autónomo)' } as const;
 const BACK = <a href={pathTo('admin-retailers')}>Volver a las agencias</a>;
@@ -80,14 +75,7 @@ function Screen() {
         </p>
         <p>{BACK}</p>
       </header>
-      <p role="status" className="admin-done">
-        {done ?? ''}
-      </p>
-      {message ? (
-        <p role="alert" className="admin-alert">
-          {message}
-        </p>
-      ) : null}
+      <Outcome done={done} message={message} />
 
       {editor ? (
         <EditForm />
@@ -267,38 +255,21 @@ function ChangeLog({ actions }: { actions: StaffActionView[] }) {
       <h2 id="cambios" className="admin-section-title">
         Cambios
       </h2>
-      <TableFrame label="Cambios en la agencia">
-        <table className="admin-table admin-table--cards">
-          <thead>
-            <tr>
-              {['Cuándo', 'Quién', 'Qué'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {actions.map((a) => {
-              const lines = changes(a);
-              return (
-                <tr key={a.id}>
-                  <td data-label="Cuándo">{moment(a.createdAt)}</td>
-                  <td data-label="Quién">{a.actorEmail}</td>
-                  <td data-label="Qué">
-                    <div>
-                      {ACTION_LABELS[a.action] ?? a.action}
-                      {lines.map((line) => (
-                        <small key={line}>{line}</small>
-                      ))}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableFrame>
+      <CellTable
+        label="Cambios en la agencia"
+        head={['Cuándo', 'Quién', 'Qué']}
+        keys={actions.map((a) => a.id)}
+        rows={actions.map((a) => [
+          moment(a.createdAt),
+          a.actorEmail,
+          <>
+            {ACTION_LABELS[a.action] ?? a.action}
+            {changes(a).map((line) => (
+              <small key={line}>{line}</small>
+            ))}
+          </>,
+        ])}
+      />
     </section>
   );
 }

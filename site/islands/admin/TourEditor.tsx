@@ -8,20 +8,14 @@ import { useEffect } from 'react';
 import { matchRoute, pathTo } from '#shared/routes.ts';
 import { TOUR_STATUS_LABELS } from '#shared/schemas/tour-editor.ts';
 import { $tourEditor, openTourEditor } from '../../stores/admin-tour-editor.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { TourFieldsForm } from './TourFieldsForm.tsx';
 import { TourPeriods } from './TourPeriods.tsx';
 import { TourLinks } from './TourLinks.tsx';
 import './admin.css';
 import './tour-editor.css';
 
-export default function TourEditor() {
-  return (
-    <SessionGuard area="admin">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Screen);
 
 const BACK = <a href={pathTo('admin-tours')}>Volver a los tours</a>;
 

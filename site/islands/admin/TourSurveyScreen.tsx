@@ -10,18 +10,12 @@ import { formatRating } from '#shared/rules/labels.ts';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '#shared/schemas/opinions.ts';
 import { SURVEY_STARS, type TourSurveyView } from '#shared/schemas/tour-survey.ts';
 import { $tourSurvey, openTourSurvey, surveyCsvHref } from '../../stores/admin-tour-survey.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { counted, moment, shortDay } from '../../staff-kit/format.ts';
 import './admin.css';
 import './survey.css';
 
-export default function TourSurveyScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Screen);
 
 const percent = (rate: number) => `${Math.round(rate * 100).toLocaleString('es-ES')} %`;
 const statusLabel = (status: string) => MODERATION_STATUS_LABELS[status as ModerationStatus] ?? status;

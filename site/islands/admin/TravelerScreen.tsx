@@ -10,22 +10,17 @@ import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { SEX_LABELS, type TravelerDetail } from '#shared/schemas/travelers.ts';
 import { $travelerDesk, openEdit, openErase, openForce, openTraveler } from '../../stores/admin-traveler.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { moment, shortDay } from '../../staff-kit/format.ts';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 import { AccountBadge } from './TravelerBadges.tsx';
 import { TravelerDialog } from './TravelerDialogs.tsx';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import './admin.css';
 import './travelers.css';
 
-export default function TravelerScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Traveler />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Traveler);
 
 /** How the history names what staff, or the traveller on their profile, did to a traveller. */
 const ACTION_LABELS: Record<string, string> = {
@@ -60,14 +55,7 @@ function Traveler() {
         <h2 className="admin-traveler__name">{fullName || 'Sin nombre'}</h2>
         <AccountBadge state={account?.state ?? 'none'} erasedAt={traveler.erasedAt} />
       </header>
-      <p role="status" className="admin-done">
-        {done ?? ''}
-      </p>
-      {message ? (
-        <p role="alert" className="admin-alert">
-          {message}
-        </p>
-      ) : null}
+      <Outcome done={done} message={message} />
 
       <section className="admin-actions" aria-label="Acciones">
         {erased ? null : (
@@ -130,7 +118,7 @@ function Traveler() {
 
       <Block id="reservas" title={`Reservas (${detail.bookings.length})`} empty="No tiene reservas.">
         {detail.bookings.length ? (
-          <Table
+          <CellTable
             label="Reservas"
             head={['Reserva', 'Estado', 'Tour', 'Salida', 'Papel', 'Viajeros', 'Importe', 'Pagado', 'Reservada']}
             rows={detail.bookings.map((b) => [
@@ -152,7 +140,7 @@ function Traveler() {
       </Block>
       <Block id="presupuestos" title={`Presupuestos (${detail.budgets.length})`} empty="No tiene presupuestos guardados.">
         {detail.budgets.length ? (
-          <Table
+          <CellTable
             label="Presupuestos"
             head={['Presupuesto', 'Tour', 'Salida', 'Viajeros', 'Importe', 'Guardado']}
             rows={detail.budgets.map((b) => [
@@ -182,7 +170,7 @@ function Traveler() {
       </Block>
       <Block id="movimientos" title="Movimientos de puntos" empty="Sin movimientos de puntos.">
         {detail.points.movements.length ? (
-          <Table
+          <CellTable
             label="Movimientos de puntos"
             head={['Fecha', 'Tipo', 'Puntos', 'Reserva', 'Estado']}
             rows={detail.points.movements.map((m) => [
@@ -203,7 +191,7 @@ function Traveler() {
       </Block>
       <Block id="acciones" title="Acciones del equipo" empty="Nadie del equipo ha actuado sobre este viajero.">
         {detail.actions.length ? (
-          <Table
+          <CellTable
             label="Acciones del equipo"
             head={['Fecha', 'Quién', 'Acción', 'Motivo']}
             rows={detail.actions.map((a) => [moment(a.createdAt), a.actorEmail, ACTION_LABELS[a.action] ?? a.action, orDash(a.reason)])}
@@ -269,36 +257,5 @@ function Block({ id, title, empty, children }: { id: string; title: string; empt
       <h2 id={id}>{title}</h2>
       {children ?? <p>{empty}</p>}
     </section>
-  );
-}
-
-function Table({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <TableFrame label={label}>
-      <table className="admin-table admin-table--cards">
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: these rows are read-only and never reordered.
-            <tr key={i}>
-              {row.map((cell, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                <td key={j} data-label={head[j]}>
-                  <div>{cell}</div>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableFrame>
   );
 }

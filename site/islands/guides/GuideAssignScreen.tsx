@@ -9,17 +9,12 @@ import { formatDateRange } from '#shared/rules/dates.ts';
 import { $assignDesk, changeAssignment, chooseGuide, openAssignDesk } from '../../stores/guide-tools.ts';
 import { AdminField } from '../../staff-kit/ConfirmDialog.tsx';
 import { moment } from '../../staff-kit/format.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
+import { Outcome } from '../../staff-kit/Outcome.tsx';
 import '../admin/admin.css';
 import './guides.css';
 
-export default function GuideAssignScreen() {
-  return (
-    <SessionGuard area="admin">
-      <Desk />
-    </SessionGuard>
-  );
-}
+export default guarded('admin', Desk);
 
 const ACTION_LABELS: Record<string, string> = { 'guide-assign': 'Asignado', 'guide-remove': 'Quitado' };
 
@@ -52,14 +47,7 @@ function Desk() {
           <a href={pathTo('admin-guide-period', { periodId: view.period.id })}>Ver la salida como la ve el guía</a>
         </p>
       </div>
-      <p role="status" className="admin-done">
-        {state.done ?? ''}
-      </p>
-      {state.message ? (
-        <p role="alert" className="admin-alert">
-          {state.message}
-        </p>
-      ) : null}
+      <Outcome done={state.done} message={state.message} />
       <section aria-labelledby="asignados" className="guide-section">
         <h2 id="asignados">Guías de la salida</h2>
         {view.assigned.length === 0 ? (

@@ -11,17 +11,11 @@ import { formatEuros, parseEurosInput } from '#shared/rules/money.ts';
 import { currencyCodes, EXPENSE_CONCEPT_MAX, EXPENSE_KIND_LABELS, EXPENSE_KINDS, euroCents, parseExchangeRate } from '#shared/schemas/guide-tools.ts';
 import { $expenseForm, type ExpenseFormField, openExpenseForm, setExpenseField, setReceipt, submitExpense } from '../../stores/guide-tools.ts';
 import { shortDay } from '../../staff-kit/format.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';
 
-export default function GuideExpenseForm() {
-  return (
-    <SessionGuard area="staff">
-      <Form />
-    </SessionGuard>
-  );
-}
+export default guarded('staff', Form);
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
   return (

@@ -10,17 +10,11 @@ import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { REPORT_COMMENT_MAX_LENGTH, REPORT_MAX_LENGTH, REPORT_RATINGS, type ReportRatingKey } from '#shared/schemas/guide-tools.ts';
 import { $guideReport, openGuideReport, type ReportForm, saveGuideReport, setReportField } from '../../stores/guide-tools.ts';
 import { moment } from '../../staff-kit/format.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';
 
-export default function GuideReportScreen() {
-  return (
-    <SessionGuard area="staff">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('staff', Screen);
 
 function Rating({
   field,

@@ -7,17 +7,11 @@ import { type FormEvent, useEffect } from 'react';
 import { HELP_MESSAGE_MAX } from '#shared/schemas/guide-tools.ts';
 import { $guideSupport, openGuideSupport, sendGuideHelp, setHelpField } from '../../stores/guide-tools.ts';
 import { shortDay } from '../../staff-kit/format.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import '../admin/admin.css';
 import './guides.css';
 
-export default function GuideSupportScreen() {
-  return (
-    <SessionGuard area="staff">
-      <Screen />
-    </SessionGuard>
-  );
-}
+export default guarded('staff', Screen);
 
 function Screen() {
   const state = useStore($guideSupport);

@@ -9,16 +9,10 @@ import { formatDateRange, formatMadridDateTime } from '#shared/rules/dates.ts';
 import { REVIEW_STATUS_LABELS } from '#shared/rules/reviews.ts';
 import { type MyReview, TOUR_RATINGS, type TripAwaitingReview } from '#shared/schemas/feedback.ts';
 import { $myReviews, loadMyReviews } from '../../stores/profile-reviews.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import './profile.css';
 
-export default function ProfileReviews() {
-  return (
-    <SessionGuard area="profile">
-      <Reviews />
-    </SessionGuard>
-  );
-}
+export default guarded('profile', Reviews);
 
 function Reviews() {
   const { status, answer, message } = useStore($myReviews);

@@ -25,17 +25,11 @@ import {
   toggleActivityTraveller,
 } from '../../stores/profile-trips.ts';
 import { describedBy, FormField } from '../FormField.tsx';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { PAYMENT_METHOD_NAMES, TRIP_STATUS_LABELS } from './trip-labels.ts';
 import './profile.css';
 
-export default function ProfileTrip() {
-  return (
-    <SessionGuard area="profile">
-      <Trip />
-    </SessionGuard>
-  );
-}
+export default guarded('profile', Trip);
 
 function Trip() {
   const { status, detail, message } = useStore($trip);

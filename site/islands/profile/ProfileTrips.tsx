@@ -8,17 +8,11 @@ import { formatDateRange } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { TripRow } from '#shared/schemas/me.ts';
 import { $trips, loadTrips } from '../../stores/profile-trips.ts';
-import SessionGuard from '../SessionGuard.tsx';
+import { guarded } from '../SessionGuard.tsx';
 import { TRIP_STATUS_LABELS } from './trip-labels.ts';
 import './profile.css';
 
-export default function ProfileTrips() {
-  return (
-    <SessionGuard area="profile">
-      <Trips />
-    </SessionGuard>
-  );
-}
+export default guarded('profile', Trips);
 
 function Trips() {
   const { status, trips, message } = useStore($trips);
