@@ -3,8 +3,15 @@
  * with its column's name), headings that ask the server for an order when the list sorts on the server,
  * and the pager under it. Every desk draws its list with these, so they read and behave alike.
  */
-import type { ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
+import { createColumnHelper, type ReactTable, type RowData, type TableFeatures, tableFeatures } from '@tanstack/react-table';
 import { TableFrame } from './TableFrame.tsx';
+
+/** The table features every staff list uses: none beyond the column model (the server sorts and pages). */
+export const staffTable = tableFeatures({});
+export type StaffTable = typeof staffTable;
+
+/** The column helper of a staff list's rows. */
+export const columnsOf = <TRow extends RowData>() => createColumnHelper<StaffTable, TRow>();
 
 export interface ServerSort<TSort extends string> {
   /** The server sort a column asks for, if it sorts. */

@@ -6,7 +6,9 @@
  */
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { Pager } from './DataTable.tsx';
+import { type ColumnDef, type RowData, useTable } from '@tanstack/react-table';
+import { DataTable, Pager, type StaffTable, staffTable } from './DataTable.tsx';
+import { counted } from './format.ts';
 import type { ListScreen, ListScreenState } from './list-screen.ts';
 import { Outcome } from './Outcome.tsx';
 
@@ -155,5 +157,111 @@ export function FilterInput({
         </span>
       ) : null}
     </label>
+  );
+}
+
+const NO_ROWS: never[] = [];
+
+/**
+ * A whole desk's list: the frame, the count in the desk's words, the table drawn from the screen's rows
+ * (sortable headings when `sortOf` names the server's sort of a column) and the pager. A desk gives its
+ * columns, its filters and its words.
+ */
+export function ListDesk<F extends string, S extends string, A, E extends object, TRow extends RowData>({
+  screen,
+  state,
+  columns,
+  rowsOf,
+  noun,
+  label,
+  empty,
+  filters,
+  toolbar,
+  sortOf,
+  rowClassName,
+  pagerLabel,
+}: {
+  screen: ListScreen<F, S, A, E>;
+  state: Omit<ListScreenState<F, S, A>, 'done'> & { done: ReactNode };
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack's column definitions are typed per column value; the desk's list holds any.
+  columns: ColumnDef<StaffTable, TRow, any>[];
+  /** The rows and paging of an answer (the page, its number and how many there are in all). */
+  rowsOf: (answer: A) => { rows: TRow[]; page?: number; total: number; pageSize?: number };
+  /** The list's noun, one and many: 'reserva', 'reservas'. */
+  noun: readonly [string, string];
+  /** The table's name ('Lista de reservas'); its caption says the page. */
+  label: string;
+  empty: ReactNode;
+  filters?: ReactNode;
+  toolbar?: ReactNode;
+  sortOf?: (columnId: string) => S | undefined;
+  rowClassName?: (row: TRow) => string | undefined;
+  pagerLabel?: string;
+}) {
+  const list = state.answer === null ? null : rowsOf(state.answer);
+  const table = useTable({ features: staffTable, columns, data: list?.rows ?? (NO_ROWS as TRow[]) });
+  const page = list?.page ?? 1;
+  return (
+    <ListFrame
+      state={state}
+      filters={filters}
+      toolbar={toolbar}
+      count={list ? counted(list.total, noun[0], noun[1]) : null}
+      rows={list?.rows.length ?? null}
+      empty={empty}
+      paging={
+        list?.pageSize ? { page, pages: Math.max(1, Math.ceil(list.total / list.pageSize)), label: pagerLabel, onPage: (n) => void screen.goToPage(n) } : null
+      }
+    >
+      <DataTable
+        table={table}
+        label={label}
+        caption={`${label.replace(/^Lista de /, '').replace(/^./, (c) => c.toUpperCase())}, página ${page}`}
+        sort={sortOf ? { of: sortOf, current: state.sort, dir: state.dir, onSort: (sort) => void screen.sortBy(sort) } : undefined}
+        rowClassName={rowClassName}
+      />
+    </ListFrame>
+  );
+}
+
+/** The one-field search of a desk ('Buscar' and a search box), applied on 'Buscar'. */
+export function SearchFilter<F extends string>({
+  screen,
+  state,
+  field,
+  label,
+  fieldLabel = 'Buscar',
+  placeholder,
+  wide = true,
+  children,
+  onClear,
+  clearLabel,
+}: {
+  screen: { setFilter: (field: F, value: string) => void; apply: () => Promise<void> };
+  state: { form: Record<F, string>; errors: Record<string, string> };
+  field: F;
+  label: string;
+  fieldLabel?: string;
+  placeholder?: string;
+  wide?: boolean;
+  /** More fields beside the box. */
+  children?: ReactNode;
+  onClear?: (() => void) | null;
+  clearLabel?: string;
+}) {
+  return (
+    <ListFilters label={label} submit="Buscar" inline onApply={() => void screen.apply()} onClear={onClear} clearLabel={clearLabel}>
+      <FilterInput
+        name={field}
+        label={fieldLabel}
+        type="search"
+        wide={wide}
+        placeholder={placeholder}
+        value={state.form[field]}
+        error={state.errors[field]}
+        onChange={(value) => screen.setFilter(field, value)}
+      />
+      {children}
+    </ListFilters>
   );
 }

@@ -1,9 +1,3 @@
-/**
- * /admin/bookings/{periodId?}: the bookings desk. The filters, the list (sorted and paged on the server:
- * a heading is a button that asks for that order), the CSV export of what is filtered and, for one
- * departure, its passenger manifest. On a phone the table is a list of cards.
- */
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { BOOKING_STATUSES } from '#shared/enums.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
@@ -11,18 +5,16 @@ import { BOOKING_ISSUE_LABELS, BOOKING_STATUS_LABELS, type BookingListRow } from
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { Manifest } from '../../islands/admin/Manifest.tsx';
 import { StatusBadge } from '../../islands/admin/StatusBadge.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
-import { counted, moment, shortDay } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { moment, shortDay } from '../../staff-kit/format.ts';
+import { FilterInput, ListDesk, ListFilters, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { type BookingFilter, type BookingSort, bookings, csvHref, openBookings } from './store.ts';
 import '../../islands/admin/admin.css';
 
 export default guarded('admin', Desk);
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, BookingListRow>();
+const column = columnsOf<BookingListRow>();
 /** The server sort each sortable column asks for. */
 const SORT_OF: Partial<Record<string, BookingSort>> = { createdAt: 'createdAt', dayOne: 'dayOne', priceCents: 'price', status: 'status' };
 const columns = column.columns([
@@ -63,12 +55,10 @@ const columns = column.columns([
   column.accessor('paidCents', { header: 'Pagado', cell: (info) => formatEuros(info.getValue()) }),
   column.accessor('createdAt', { header: 'Reservada', cell: (info) => moment(info.getValue()) }),
 ]);
-const NO_ROWS: BookingListRow[] = [];
 const choices = (entries: readonly (readonly [string, string])[]) => entries.map(([value, label]) => ({ value, label }));
 
 function Desk() {
   const state = useListScreen(bookings, () => openBookings(matchRoute(location.pathname)?.params.periodId ?? '', location.search));
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
   const { answer, manifest } = state;
   const period = manifest?.period ?? answer?.rows[0];
   const input = (name: BookingFilter, label: string, type: 'search' | 'date' = 'date', placeholder?: string) => (
@@ -95,8 +85,14 @@ function Desk() {
         </p>
       ) : null}
       {manifest ? <Manifest manifest={manifest} /> : null}
-      <ListFrame
+      <ListDesk
+        screen={bookings}
         state={state}
+        columns={columns}
+        rowsOf={(answer) => answer}
+        noun={['reserva', 'reservas']}
+        label="Lista de reservas"
+        sortOf={(id) => SORT_OF[id]}
         filters={
           <ListFilters
             label="Filtrar reservas"
@@ -125,18 +121,8 @@ function Desk() {
             </fieldset>
           </ListFilters>
         }
-        count={answer ? counted(answer.total, 'reserva', 'reservas') : null}
-        rows={answer?.rows.length ?? null}
         empty="No hay reservas con estos filtros."
-        paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void bookings.goToPage(page) } : null}
-      >
-        <DataTable
-          table={table}
-          label="Lista de reservas"
-          caption={`Reservas, página ${answer?.page ?? 1}`}
-          sort={{ of: (id) => SORT_OF[id], current: state.sort, dir: state.dir, onSort: (sort) => void bookings.sortBy(sort) }}
-        />
-      </ListFrame>
+      />
     </>
   );
 }

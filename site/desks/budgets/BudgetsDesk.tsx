@@ -1,23 +1,16 @@
-/**
- * /admin/presupuesto: saved budgets with their traveller, tour, departure and total; the budget mail sent
- * again; the booking opened on the desk or continued in the shop where the visitor left it.
- */
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { BudgetListRow } from '#shared/schemas/booking-desk.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
-import { counted, moment, shortDay } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
+import { moment, shortDay } from '../../staff-kit/format.ts';
+import { ListDesk, SearchFilter, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { askResend, budgets, cancelResend, confirmResend } from './store.ts';
 import '../../islands/admin/admin.css';
 
 export default guarded('admin', Desk);
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, BudgetListRow>();
+const column = columnsOf<BudgetListRow>();
 const columns = column.columns([
   column.accessor('budgetName', {
     header: 'Presupuesto',
@@ -70,37 +63,31 @@ const columns = column.columns([
     },
   }),
 ]);
-const NO_ROWS: BudgetListRow[] = [];
 
 function Desk() {
   const state = useListScreen(budgets);
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
-  const { answer, resending } = state;
+  const { resending } = state;
   return (
     <>
-      <ListFrame
+      <ListDesk
+        screen={budgets}
         state={state}
+        columns={columns}
+        rowsOf={(answer) => answer}
+        noun={['presupuesto', 'presupuestos']}
+        label="Presupuestos"
+        pagerLabel="Páginas de presupuestos"
         filters={
-          <ListFilters label="Buscar presupuestos" submit="Buscar" inline onApply={() => void budgets.apply()}>
-            <FilterInput
-              name="q"
-              label="Buscar"
-              type="search"
-              wide
-              placeholder="Nombre del presupuesto, titular, correo o referencia"
-              value={state.form.q}
-              error={state.errors.q}
-              onChange={(value) => budgets.setFilter('q', value)}
-            />
-          </ListFilters>
+          <SearchFilter
+            screen={budgets}
+            state={state}
+            field="q"
+            label="Buscar presupuestos"
+            placeholder="Nombre del presupuesto, titular, correo o referencia"
+          />
         }
-        count={answer ? counted(answer.total, 'presupuesto', 'presupuestos') : null}
-        rows={answer?.rows.length ?? null}
         empty={state.applied.q ? 'Ningún presupuesto coincide con la búsqueda.' : 'Todavía no hay presupuestos guardados.'}
-        paging={answer ? { page: answer.page, pages: pagesOf(answer), label: 'Páginas de presupuestos', onPage: (page) => void budgets.goToPage(page) } : null}
-      >
-        <DataTable table={table} label="Presupuestos" caption={`Presupuestos, página ${answer?.page ?? 1}`} />
-      </ListFrame>
+      />
       {resending ? (
         <ConfirmDialog
           title="Reenviar el presupuesto"

@@ -3,15 +3,14 @@
  * opens in a dialog; a coupon used on a booking can be deactivated but not deleted.
  */
 import { useStore } from '@nanostores/react';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { COUPON_CONDITION_LABELS, COUPON_STATUS_LABELS, COUPON_TYPE_LABELS, type CouponView } from '#shared/schemas/backoffice.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
-import { counted, shortDay } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
+import { shortDay } from '../../staff-kit/format.ts';
+import { ListDesk, SearchFilter, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import {
   askDelete,
   cancelDelete,
@@ -54,8 +53,7 @@ function scope(c: CouponView): string {
   return parts.length ? parts.join(' · ') : 'Todos los viajes';
 }
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, CouponView>();
+const column = columnsOf<CouponView>();
 const columns = column.columns([
   column.accessor('code', { header: 'Código', cell: (info) => <strong>{info.getValue()}</strong> }),
   column.display({ id: 'discount', header: 'Descuento', cell: (info) => couponDiscount(info.row.original) }),
@@ -99,39 +97,27 @@ const columns = column.columns([
     },
   }),
 ]);
-const NO_ROWS: CouponView[] = [];
 
 function Desk() {
   const state = useListScreen(coupons, openCoupons);
-  const rows = state.answer?.coupons ?? null;
-  const table = useTable({ features, columns, data: rows ?? NO_ROWS });
   return (
     <>
-      <ListFrame
+      <ListDesk
+        screen={coupons}
         state={state}
-        filters={
-          <ListFilters label="Buscar cupones" submit="Buscar" inline onApply={() => void coupons.apply()}>
-            <FilterInput
-              name="q"
-              label="Código"
-              type="search"
-              value={state.form.q}
-              error={state.errors.q}
-              onChange={(value) => coupons.setFilter('q', value)}
-            />
-          </ListFilters>
-        }
+        columns={columns}
+        rowsOf={(answer) => ({ rows: answer.coupons, total: answer.coupons.length })}
+        noun={['cupón', 'cupones']}
+        label="Cupones"
+        filters={<SearchFilter screen={coupons} state={state} field="q" label="Buscar cupones" fieldLabel="Código" wide={false} />}
         toolbar={
           <button type="button" className="button" onClick={newCoupon}>
             Nuevo cupón
           </button>
         }
-        count={rows ? counted(rows.length, 'cupón', 'cupones') : null}
-        rows={rows?.length ?? null}
         empty="No hay cupones con ese código."
-      >
-        <DataTable table={table} label="Cupones" caption="Cupones" rowClassName={(c) => (c.status === 'inactive' ? 'admin-row--muted' : undefined)} />
-      </ListFrame>
+        rowClassName={(c) => (c.status === 'inactive' ? 'admin-row--muted' : undefined)}
+      />
       {state.editor ? <EditorDialog /> : null}
       {state.deleting ? <DeleteDialog /> : null}
     </>

@@ -4,7 +4,7 @@
  * Ocultar, where it shows (home, tour page) and Responder, whose reply is mailed to the author once.
  */
 import { useStore } from '@nanostores/react';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useTable } from '@tanstack/react-table';
 import { pathTo } from '#shared/routes.ts';
 import { formatRating } from '#shared/rules/labels.ts';
 import { TOUR_RATINGS } from '#shared/schemas/feedback.ts';
@@ -19,7 +19,7 @@ import {
 } from '#shared/schemas/opinions.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { AdminField, ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { columnsOf, DataTable, staffTable } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
 import { counted, moment, shortDay } from '../../staff-kit/format.ts';
 import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
@@ -162,8 +162,7 @@ function ActivityActions({ opinion }: { opinion: ActivityOpinionView }) {
   );
 }
 
-const activityFeatures = tableFeatures({});
-const activityColumn = createColumnHelper<typeof activityFeatures, ActivityOpinionView>();
+const activityColumn = columnsOf<ActivityOpinionView>();
 const activityColumns = activityColumn.columns([
   activityColumn.accessor('opinion', {
     header: 'Opinión',
@@ -234,8 +233,7 @@ function HistoryDialogView() {
   );
 }
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, OpinionView>();
+const column = columnsOf<OpinionView>();
 const columns = column.columns([
   column.accessor('title', { header: 'Opinión', cell: (info) => <Review opinion={info.row.original} /> }),
   column.accessor('rate', { header: 'Valoraciones', cell: (info) => <Ratings opinion={info.row.original} /> }),
@@ -265,8 +263,8 @@ const surveyPath = (tourId: string, periodId: string) => pathTo('admin-tour-surv
 function Desk() {
   const state = useListScreen(opinions);
   const { answer, form, errors, reply } = state;
-  const table = useTable({ features, columns, data: answer?.kind === 'tour' ? answer.rows : NO_ROWS });
-  const activityTable = useTable({ features: activityFeatures, columns: activityColumns, data: answer?.kind === 'activity' ? answer.rows : NO_ACTIVITY_ROWS });
+  const table = useTable({ features: staffTable, columns, data: answer?.kind === 'tour' ? answer.rows : NO_ROWS });
+  const activityTable = useTable({ features: staffTable, columns: activityColumns, data: answer?.kind === 'activity' ? answer.rows : NO_ACTIVITY_ROWS });
   const kind = kindOf(state);
   const select = (key: OpinionFilter, label: string, options: { value: string; label: string }[], all: string) => (
     <FilterSelect name={key} label={label} all={all} value={form[key]} options={options} error={errors[key]} onChange={(value) => void setFilter(key, value)} />

@@ -3,25 +3,21 @@
  * server; on a phone each agency is a card. 'Nueva agencia' opens the whole form in a dialog.
  */
 import { useStore } from '@nanostores/react';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { pathTo } from '#shared/routes.ts';
 import { RETAILER_MEMBERSHIP_LABELS, type RetailerListRow } from '#shared/schemas/retailers.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { focusFirstInvalid, membershipLabel, RetailerFields } from '../../islands/admin/RetailerFields.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
-import { counted } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { ListDesk, SearchFilter, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { closeNewRetailer, createRetailer, newRetailer, retailers, setNewRetailerField } from './store.ts';
 import '../../islands/admin/admin.css';
 import '../../islands/admin/retailers.css';
 
 export default guarded('admin', Desk);
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, RetailerListRow>();
+const column = columnsOf<RetailerListRow>();
 const columns = column.columns([
   column.accessor('name', {
     header: 'Agencia',
@@ -50,18 +46,17 @@ const columns = column.columns([
   column.accessor('membership', { header: 'Colaboración', cell: (info) => membershipLabel(info.getValue()) }),
   column.accessor('bookings', { header: 'Reservas', cell: (info) => info.getValue().toLocaleString('es-ES') }),
 ]);
-const NO_ROWS: RetailerListRow[] = [];
 
 const MEMBERSHIPS = Object.entries(RETAILER_MEMBERSHIP_LABELS).map(([value, label]) => ({ value, label }));
 
 function Desk() {
   const state = useListScreen(retailers);
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
-  const { answer, created } = state;
+  const { created } = state;
   const filtered = Boolean(state.applied.q || state.applied.membership);
   return (
     <>
-      <ListFrame
+      <ListDesk
+        screen={retailers}
         state={{
           ...state,
           done: created ? (
@@ -70,25 +65,20 @@ function Desk() {
             </>
           ) : null,
         }}
+        columns={columns}
+        rowsOf={(answer) => answer}
+        noun={['agencia', 'agencias']}
+        label="Lista de agencias"
         filters={
-          <ListFilters
+          <SearchFilter
+            screen={retailers}
+            state={state}
+            field="q"
             label="Buscar agencias"
-            submit="Buscar"
-            inline
-            onApply={() => void retailers.apply()}
+            placeholder="Nombre, CIF, ciudad o correo"
             onClear={filtered ? () => void retailers.clear() : null}
             clearLabel="Ver todas"
           >
-            <FilterInput
-              name="q"
-              label="Buscar"
-              type="search"
-              wide
-              placeholder="Nombre, CIF, ciudad o correo"
-              value={state.form.q}
-              error={state.errors.q}
-              onChange={(value) => retailers.setFilter('q', value)}
-            />
             <FilterSelect
               name="membership"
               label="Colaboración"
@@ -97,20 +87,15 @@ function Desk() {
               options={MEMBERSHIPS}
               onChange={(value) => retailers.setFilter('membership', value)}
             />
-          </ListFilters>
+          </SearchFilter>
         }
         toolbar={
           <button type="button" className="button" onClick={newRetailer}>
             Nueva agencia
           </button>
         }
-        count={answer ? counted(answer.total, 'agencia', 'agencias') : null}
-        rows={answer?.rows.length ?? null}
         empty={filtered ? 'No hay agencias con esta búsqueda.' : 'Todavía no hay agencias. Crea la primera con «Nueva agencia».'}
-        paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void retailers.goToPage(page) } : null}
-      >
-        <DataTable table={table} label="Lista de agencias" caption={`Agencias, página ${answer?.page ?? 1}`} />
-      </ListFrame>
+      />
       {state.creating ? <NewRetailerDialog /> : null}
     </>
   );

@@ -1,19 +1,12 @@
-/**
- * /admin/tours: the catalogue at a glance. Tours found by name or address and filtered by type, status,
- * destination, web publication and bookability; each with its next departures and the seats they sold,
- * and the press that publishes it on the web or hides it (confirmed, once, the site rebuilt with it).
- */
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { TOUR_TYPES } from '#shared/enums.ts';
 import { pathTo } from '#shared/routes.ts';
 import { type AdminTourRow, TOUR_STATUSES } from '#shared/schemas/admin-tours.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
-import { counted, shortDay } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { shortDay } from '../../staff-kit/format.ts';
+import { FilterInput, ListDesk, ListFilters, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { closePublish, confirmPublish, openPublish, type TourFilter, tours } from './store.ts';
 import '../../islands/admin/admin.css';
 
@@ -22,8 +15,7 @@ export default guarded('admin', Desk);
 const TYPE_LABELS: Record<(typeof TOUR_TYPES)[number], string> = { Group: 'En grupo', FIT: 'A medida (FIT)', Private: 'Privado' };
 const STATUS_LABELS: Record<(typeof TOUR_STATUSES)[number], string> = { ACTIVE: 'Activo', UPDATING: 'Actualizándose', INACTIVE: 'Inactivo' };
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, AdminTourRow>();
+const column = columnsOf<AdminTourRow>();
 const columns = column.columns([
   column.accessor('name', {
     header: 'Tour',
@@ -96,11 +88,9 @@ const columns = column.columns([
     },
   }),
 ]);
-const NO_ROWS: AdminTourRow[] = [];
 
 function Desk() {
   const state = useListScreen(tours);
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
   const { answer, dialog } = state;
   const select = (name: TourFilter, label: string, options: readonly { value: string; label: string }[]) => (
     <FilterSelect name={name} label={label} value={state.form[name]} options={options} onChange={(value) => tours.setFilter(name, value)} />
@@ -108,8 +98,14 @@ function Desk() {
 
   return (
     <>
-      <ListFrame
+      <ListDesk
+        screen={tours}
         state={state}
+        columns={columns}
+        rowsOf={(answer) => answer}
+        noun={['tour', 'tours']}
+        label="Lista de tours"
+        rowClassName={(row) => (row.publishWeb ? undefined : 'admin-row--muted')}
         filters={
           <ListFilters label="Filtrar tours" onApply={() => void tours.apply()} onClear={() => void tours.clear()}>
             <FilterInput
@@ -146,18 +142,8 @@ function Desk() {
             ])}
           </ListFilters>
         }
-        count={answer ? counted(answer.total, 'tour', 'tours') : null}
-        rows={answer?.rows.length ?? null}
         empty="Ningún tour coincide con esos filtros."
-        paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void tours.goToPage(page) } : null}
-      >
-        <DataTable
-          table={table}
-          label="Lista de tours"
-          caption={`Tours, página ${answer?.page ?? 1}`}
-          rowClassName={(row) => (row.publishWeb ? undefined : 'admin-row--muted')}
-        />
-      </ListFrame>
+      />
 
       {dialog ? (
         <ConfirmDialog

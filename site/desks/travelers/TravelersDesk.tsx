@@ -1,23 +1,16 @@
-/**
- * /admin/travelers: search the travellers by name, e-mail, phone or document; the list (sorted and paged on
- * the server) leads to each traveller's page.
- */
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { type TravelerListRow, TRAVELER_SORTS } from '#shared/schemas/travelers.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { AccountBadge } from '../../islands/admin/TravelerBadges.tsx';
-import { DataTable } from '../../staff-kit/DataTable.tsx';
-import { counted, moment } from '../../staff-kit/format.ts';
-import { FilterInput, ListFilters, ListFrame, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { pagesOf } from '../../staff-kit/list-screen.ts';
+import { columnsOf } from '../../staff-kit/DataTable.tsx';
+import { moment } from '../../staff-kit/format.ts';
+import { ListDesk, SearchFilter, useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { type TravelerSort, travelers } from './store.ts';
 import '../../islands/admin/admin.css';
 import '../../islands/admin/travelers.css';
 
 export default guarded('admin', Desk);
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, TravelerListRow>();
+const column = columnsOf<TravelerListRow>();
 const columns = column.columns([
   column.accessor('surname', {
     id: 'name',
@@ -40,46 +33,21 @@ const columns = column.columns([
   column.accessor('createdAt', { header: 'Alta', cell: (info) => moment(info.getValue()) }),
 ]);
 const SORTABLE = new Set<string>(TRAVELER_SORTS);
-const NO_ROWS: TravelerListRow[] = [];
 
 function Desk() {
   const state = useListScreen(travelers);
-  const table = useTable({ features, columns, data: state.answer?.rows ?? NO_ROWS });
-  const { answer } = state;
   return (
-    <ListFrame
+    <ListDesk
+      screen={travelers}
       state={state}
-      filters={
-        <ListFilters label="Buscar viajeros" submit="Buscar" inline onApply={() => void travelers.apply()}>
-          <FilterInput
-            name="q"
-            label="Buscar"
-            type="search"
-            wide
-            placeholder="Nombre, correo, teléfono, DNI/NIE o pasaporte"
-            value={state.form.q}
-            error={state.errors.q}
-            onChange={(value) => travelers.setFilter('q', value)}
-          />
-        </ListFilters>
-      }
-      count={answer ? counted(answer.total, 'viajero', 'viajeros') : null}
-      rows={answer?.rows.length ?? null}
+      columns={columns}
+      rowsOf={(answer) => answer}
+      noun={['viajero', 'viajeros']}
+      label="Lista de viajeros"
+      filters={<SearchFilter screen={travelers} state={state} field="q" label="Buscar viajeros" placeholder="Nombre, correo, teléfono, DNI/NIE o pasaporte" />}
       empty={state.applied.q ? 'Ningún viajero coincide con esa búsqueda.' : 'Todavía no hay viajeros.'}
-      paging={answer ? { page: answer.page, pages: pagesOf(answer), onPage: (page) => void travelers.goToPage(page) } : null}
-    >
-      <DataTable
-        table={table}
-        label="Lista de viajeros"
-        caption={`Viajeros, página ${answer?.page ?? 1}`}
-        sort={{
-          of: (id) => (SORTABLE.has(id) ? (id as TravelerSort) : undefined),
-          current: state.sort,
-          dir: state.dir,
-          onSort: (sort) => void travelers.sortBy(sort),
-        }}
-        rowClassName={(row) => (row.erasedAt ? 'admin-row--muted' : undefined)}
-      />
-    </ListFrame>
+      sortOf={(id) => (SORTABLE.has(id) ? (id as TravelerSort) : undefined)}
+      rowClassName={(row) => (row.erasedAt ? 'admin-row--muted' : undefined)}
+    />
   );
 }
