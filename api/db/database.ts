@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -9,6 +9,8 @@ import { TableVersions, trackTableVersions } from './table-versions.ts';
 import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
+/** A transaction of the shop's database: what a write that must be whole runs in. */
+export type Trx = Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseOptions {

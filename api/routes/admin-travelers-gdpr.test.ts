@@ -115,7 +115,7 @@ describe.each(dialects)('/api/admin/travelers personal data (GDPR) on %s', (dial
     expect(traveler.erasedAt).not.toBeNull();
     expect(account).toMatchObject({ state: 'disabled', hasPassword: false, activeSessions: 0, email: `borrado-${ana.accountId}@anonimo.invalid` });
     expect(favourites).toEqual([]);
-    expect(points).toMatchObject({ balance: 0, ledgerBalance: 0 });
+    expect(points).toMatchObject({ balance: 0 });
     expect(budgets).toEqual([expect.objectContaining({ id: ana.budgetId, budgetName: 'Presupuesto' })]);
     expect(bookings).toEqual([expect.objectContaining({ id: ana.bookingId, role: 'holder', paidCents: 50_000 })]);
 

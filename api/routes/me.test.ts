@@ -1,3 +1,4 @@
+import { givePoints } from '../../tests/support/traveler-fixtures.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
@@ -132,11 +133,7 @@ describe.each(dialects)('/api/me trips on %s', (dialect) => {
   it('sums up the profile: points and their worth, the next trip, and what is pending', async () => {
     const { id, owner } = await paidInPart();
     expect((await get(null, '/summary')).status).toBe(401);
-    await t.db
-      .updateTable('travelers')
-      .set({ accumulatedReward: 1_250 })
-      .where('id', '=', owner.travelerId as string)
-      .execute();
+    await givePoints(t.db, owner.travelerId as string, 1_250);
     const summary = await get(owner, '/summary');
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ points: 1_250, pointsValueCents: 1_200, nextTrip: { id } });

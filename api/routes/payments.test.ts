@@ -1,3 +1,4 @@
+import { givePoints } from '../../tests/support/traveler-fixtures.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
@@ -130,7 +131,7 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
     it('shows a signed-in traveller their points and the most they may take off', async () => {
       await insertDeparture(t.db);
       const { id, owner } = await createBookingForPayment(api, t.db);
-      await t.db.updateTable('travelers').set({ accumulatedReward: 50_000 }).where('id', '=', owner.travelerId!).execute();
+      await givePoints(t.db, owner.travelerId!, 50_000);
       // 500 € of points, capped at 10 % of 2.952 € = 295,20 → 295 €.
       expect((await options(id, owner)).points).toEqual({ balance: 50_000, maxDiscountCents: 29_500 });
       expect((await options(id, { ...owner, travelerId: null })).points).toBeNull();
@@ -287,7 +288,7 @@ describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
 
     it('refuses points with a transfer and more points than the balance', async () => {
       const { id, owner } = await createBookingForPayment(api, t.db);
-      await t.db.updateTable('travelers').set({ accumulatedReward: 500 }).where('id', '=', owner.travelerId!).execute();
+      await givePoints(t.db, owner.travelerId!, 500);
       const transfer = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'transfer', points: 500 }, owner);
       expect(transfer.res.status).toBe(422);
       const tooMany = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method: 'card', points: 600 }, owner);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CAMPAIGN_DAYS, type CampaignFigures, type VisitRequest } from '#shared/schemas/visits.ts';
 import type { Db } from '../db/database.ts';
-import type { Trx } from './bookings/records.ts';
+import type { Trx } from '../db/database.ts';
 
 const since = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 

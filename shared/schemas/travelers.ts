@@ -250,8 +250,6 @@ export interface TravelerDetail {
   points: {
     /** The balance a booking can spend (Traveler.accumulatedReward). */
     balance: number;
-    /** Credits minus debits of the ledger: equal to the balance unless something wrote one without the other. */
-    ledgerBalance: number;
     /** Cents the balance is worth as a discount today. */
     valueCents: number;
     movements: PointsMovement[];

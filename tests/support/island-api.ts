@@ -30,6 +30,9 @@ export interface IslandApi {
 export function atAddress(path: string): void {
   const url = new URL(path, 'http://localhost');
   vi.stubGlobal('location', {
+    get href() {
+      return url.href;
+    },
     get pathname() {
       return url.pathname;
     },

@@ -10,6 +10,7 @@ import { insertDeparture } from './booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from './callers.ts';
 import type { TestDatabase } from './databases.ts';
 import { createBookingForPayment } from './payment-fixtures.ts';
+import { creditPoints } from '#api/services/payments/ledger.ts';
 
 export const TRAVELER_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 export const ANA = { email: 'ana.garcia@viajes.es', password: 'un-viaje-largo-2026', dni: '12345678Z', phone: '+34 600 123 456' };
@@ -48,7 +49,8 @@ export async function seedAna(db: Db, api: DeskApi) {
   const account = await createAccount(db, { email: ANA.email, password: ANA.password });
   await db.updateTable('users').set({ travelerId: anaId }).where('id', '=', account.id).execute();
   const stamp = '2026-02-01T10:00:00.000Z';
-  await db.updateTable('travelers').set({ dni: ANA.dni, surname: 'García López', accumulatedReward: 1250 }).where('id', '=', anaId).execute();
+  // Her 1.250 points are the sum of her ledger rows below (the database keeps the balance).
+  await db.updateTable('travelers').set({ dni: ANA.dni, surname: 'García López' }).where('id', '=', anaId).execute();
 
   // A second booking of hers, saved as a budget.
   const { id: budgetId } = await createBookingForPayment(api, db, { passengers: false });
@@ -89,4 +91,12 @@ export async function seedAna(db: Db, api: DeskApi) {
     })
     .execute();
   return { anaId, accountId: account.id, bookingId, budgetId };
+}
+
+/**
+ * Gives a traveller `points` as staff would (a compensation through the ledger): the only way a balance
+ * moves, so tests that need points to spend get them that way.
+ */
+export async function givePoints(db: Db, travelerId: string, points: number): Promise<void> {
+  await db.transaction().execute((trx) => creditPoints(trx, { travelerId, bookingId: null, points, status: 'COMPENSATION', now: new Date() }));
 }

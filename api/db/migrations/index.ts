@@ -30,6 +30,7 @@ import * as activityPhotos from './2026-11-28T10-activity-photos.ts';
 import * as emailLookupIndexes from './2026-11-28T20-email-lookup-indexes.ts';
 import * as writeNotifications from './2026-11-29T10-write-notifications.ts';
 import * as internetSafety from './2026-11-30T10-internet-safety.ts';
+import * as pointsLedger from './2026-12-01T10-points-ledger.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T20-email-lookup-indexes': emailLookupIndexes,
   '2026-11-29T10-write-notifications': writeNotifications,
   '2026-11-30T10-internet-safety': internetSafety,
+  '2026-12-01T10-points-ledger': pointsLedger,
 };

@@ -228,13 +228,10 @@ export function buildBookings(ctx: SeedContext, periods: readonly SeededPeriod[]
       : []),
   ];
 
-  const counters: BookingCounters = { orderSerial: 1000, tkSerial: 4100, creditPoints: 0, debitPoints: 0, ticketed: false };
+  const counters: BookingCounters = { orderSerial: 1000, tkSerial: 4100, ticketed: false };
   for (const plan of plans) addPlannedBooking(ctx, plan, counters);
   assignDemoGuide(ctx, people, plans[0]?.period);
-
-  // The demo traveller's balance must match her transactions.
-  const demoRow = ctx.rows.travelers?.find((row) => row.id === people.demoTraveler.id);
-  if (demoRow) demoRow.accumulatedReward = counters.creditPoints - counters.debitPoints;
+  // The demo traveller's balance is her points rows' sum: the database keeps it (api/services/payments/ledger.ts).
 }
 
 /**
@@ -288,15 +285,13 @@ export function buildDemoBudget(ctx: SeedContext, periods: readonly SeededPeriod
     mails: [{ type: 'BUDGET', status: 'SENT' }],
   };
   // Its own serials: an IN_PROGRESS booking without payments draws no tkId and no order number anyway.
-  addPlannedBooking(ctx, plan, { orderSerial: 9000, tkSerial: 9000, creditPoints: 0, debitPoints: 0, ticketed: true });
+  addPlannedBooking(ctx, plan, { orderSerial: 9000, tkSerial: 9000, ticketed: true });
 }
 
 /** Serial numbers and running totals shared by the bookings one call of the seed writes. */
 interface BookingCounters {
   orderSerial: number;
   tkSerial: number;
-  creditPoints: number;
-  debitPoints: number;
   /** Whether a confirmed booking already has the uploaded e-ticket. */
   ticketed: boolean;
 }
@@ -494,7 +489,6 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
   for (const pay of plan.payments) {
     const paymentId = rng.uuid();
     const amount = pay.method === 'points' ? 5000 : Math.round(price * pay.share);
-    if (pay.method === 'points') counters.debitPoints += 50;
     const orderNumber = `${String(counters.orderSerial++).padStart(4, '0')}${hex(rng, 4).toUpperCase()}`;
     add(ctx, 'payments', {
       id: paymentId,
@@ -605,7 +599,6 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
   }
   if (period.kind === 'past' && plan.status === 'CONFIRMED' && !plan.pointsPending) {
     const points = Math.floor(price / 100);
-    counters.creditPoints += points;
     add(ctx, 'transactions', {
       id: rng.uuid(),
       travelerId: plan.lead.id,

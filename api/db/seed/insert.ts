@@ -112,10 +112,15 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
 ];
 
 /** Writes every collected row set in foreign-key order and returns the row count per table. */
+const rowType = (row: object) => (row as { type?: string }).type;
+
 export async function writeRowSets(db: Writer, sets: RowSets): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLE_ORDER) {
-    const rows = sets[table] as Insertable<Database[typeof table]>[] | undefined;
+    let rows = sets[table] as Insertable<Database[typeof table]>[] | undefined;
+    // The database moves a traveller's points balance with each ledger row and refuses it below zero at
+    // any moment: credits are written before debits (the rows keep their own dates).
+    if (table === 'transactions' && rows) rows = [...rows].sort((a, b) => Number(rowType(a) === 'DEBIT') - Number(rowType(b) === 'DEBIT'));
     if (rows?.length) await insertRows(db, table, rows, counts);
   }
   return counts;

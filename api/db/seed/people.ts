@@ -81,7 +81,6 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
     country: string;
     document: 'dni' | 'nie' | 'passport';
     retailerId?: string | null;
-    reward?: number;
     cognito?: boolean;
   }) => {
     const id = rng.uuid();
@@ -106,7 +105,8 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
       email,
       birthdate: birth,
       phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
-      accumulatedReward: fields.reward ?? 0,
+      // Points come as ledger rows only (the database sums them into the balance).
+      accumulatedReward: 0,
       sex: fields.sex,
       retailerId: fields.retailerId ?? null,
       countryId: countryIds.get(fields.country) ?? null,
@@ -122,7 +122,7 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
   };
 
   // Points: 1 point per euro paid on a finished trip, minus the 50 redeemed on the upcoming one (see bookings.ts).
-  const demoTraveler = traveler({ ...DEMO_TRAVELER, sex: 'F', country: 'ES', document: 'dni', reward: 1040, cognito: true });
+  const demoTraveler = traveler({ ...DEMO_TRAVELER, sex: 'F', country: 'ES', document: 'dni', cognito: true });
   for (let i = 0; i < 18; i++) {
     const female = i % 2 === 0;
     const name = female ? rng.pick(FIRST_NAMES_F) : rng.pick(FIRST_NAMES_M);

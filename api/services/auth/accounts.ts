@@ -25,7 +25,7 @@ import {
   type OneTimePurpose,
 } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { recordStaffAction } from '../backoffice/staff-actions.ts';
+import { recordStaffAction } from '../kit/apply-once.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { emailTag, randomToken } from './tokens.ts';
 import { createUser, findUserByEmail, findUserById } from './users.ts';

@@ -17,7 +17,7 @@ import {
 } from '#shared/schemas/opinions.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, listStaffActions, applyOnce } from '../kit/apply-once.ts';
 
 const baseQuery = (db: Db) =>
   db
@@ -100,31 +100,18 @@ export async function moderateActivityOpinion(
   db: Db,
   { id, requestId, status, actor, now }: { id: string; requestId: string; status: 'ACTIVE' | 'INACTIVE'; actor: Actor; now: Date },
 ): Promise<boolean> {
-  if (await wasApplied(db, 'opinion', id, requestId)) return false;
-  const row = await db.selectFrom('optionalActivityOpinions').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(OPINION_MESSAGES.notFound);
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'opinion', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const row = await trx.selectFrom('optionalActivityOpinions').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(OPINION_MESSAGES.notFound);
       await trx.updateTable('optionalActivityOpinions').set({ status }).where('id', '=', id).execute();
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'opinion',
-          entityId: id,
-          action: status === 'ACTIVE' ? 'publish' : 'hide',
-          actor,
-          requestId,
-          before: { status: row.status },
-          after: { status },
-        },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'opinion', id, requestId)) return false;
-    throw error;
-  }
-  return true;
+      await record({ action: status === 'ACTIVE' ? 'publish' : 'hide', before: { status: row.status }, after: { status } });
+      return true;
+    },
+    () => false,
+  );
 }
 
 const flag = (value: unknown, key: string) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);

@@ -13,7 +13,8 @@ import { MAX_UPLOAD_BYTES } from '#shared/schemas/cms.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { signFileLink, storeUploadedImage } from '../cms/uploads.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
+import type { Trx } from '../../db/database.ts';
 
 interface Ids {
   tourId: string;
@@ -84,23 +85,24 @@ export async function activityPhotos(db: Db, ids: Ids, { secret, now }: { secret
   };
 }
 
-/** Runs one recorded press: a press already recorded (now or by a twin sent at the same time) is not applied again. */
-async function once(db: Db, press: Press, apply: (trx: Db) => Promise<{ action: string; before: unknown; after: unknown }>): Promise<PhotoChange> {
-  const unchanged = { applied: false, republish: null };
-  if (await wasApplied(db, 'activity', press.activityId, press.requestId)) return unchanged;
-  try {
-    await db.transaction().execute(async (trx) => {
-      const { action, before, after } = await apply(trx);
-      await recordStaffAction(
-        trx,
-        { entityType: 'activity', entityId: press.activityId, action, actor: press.actor, requestId: press.requestId, before, after },
-        press.now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'activity', press.activityId, press.requestId)) return unchanged;
-    throw error;
-  }
+/** Runs one press on the activity's photos, once; `prepare` is the slow work outside the transaction. */
+async function once<P = undefined>(
+  db: Db,
+  press: Press,
+  apply: (trx: Trx, prepared: P) => Promise<{ action: string; before: unknown; after: unknown }>,
+  prepare?: () => Promise<P>,
+): Promise<PhotoChange> {
+  const applied = await applyOnce(
+    db,
+    { entityType: 'activity', entityId: press.activityId, requestId: press.requestId, actor: press.actor, now: press.now },
+    async (trx, record, prepared: P) => {
+      await record(await apply(trx, prepared));
+      return true;
+    },
+    () => false,
+    prepare,
+  );
+  if (!applied) return { applied: false, republish: null };
   const keys = (await photosOf(db, press.activityId)).map((p) => p.imageKey);
   return { applied: true, republish: { tourId: press.tourId, activityId: press.activityId, keys } };
 }
@@ -115,33 +117,42 @@ export async function uploadActivityPhoto(
   press: Press & { name: string; bytes: Uint8Array; filesDir: string; mediaDir: string; secret: string },
 ): Promise<PhotoChange> {
   const activity = await findActivity(db, press);
-  if (await wasApplied(db, 'activity', press.activityId, press.requestId)) return { applied: false, republish: null };
   const photoId = randomUUID();
-  const image = await storeUploadedImage({
-    filesDir: press.filesDir,
-    mediaDir: press.mediaDir,
-    folder: `optional-activities/${activity.tourId}`,
-    name: `${activity.id}-${photoId}`,
-    bytes: press.bytes,
-    maxBytes: MAX_UPLOAD_BYTES,
-    secret: press.secret,
-    now: press.now,
-  });
-  const result = await once(db, press, async (trx) => {
-    const last = await trx
-      .selectFrom('optionalActivityPhotos')
-      .select((eb) => eb.fn.max<number | null>('position').as('n'))
-      .where('optionalActivityId', '=', activity.id)
-      .executeTakeFirst();
-    const position = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
-    await trx
-      .insertInto('optionalActivityPhotos')
-      .values({ id: photoId, optionalActivityId: activity.id, imageKey: image.key, position, createdAt: press.now.toISOString() })
-      .execute();
-    return { action: 'photo-upload', before: null, after: { photoId, key: image.key, position, name: press.name } };
-  });
+  let stored: string | null = null;
+  const store = async () => {
+    const image = await storeUploadedImage({
+      filesDir: press.filesDir,
+      mediaDir: press.mediaDir,
+      folder: `optional-activities/${activity.tourId}`,
+      name: `${activity.id}-${photoId}`,
+      bytes: press.bytes,
+      maxBytes: MAX_UPLOAD_BYTES,
+      secret: press.secret,
+      now: press.now,
+    });
+    stored = image.key;
+    return image;
+  };
+  const result = await once(
+    db,
+    press,
+    async (trx, image) => {
+      const last = await trx
+        .selectFrom('optionalActivityPhotos')
+        .select((eb) => eb.fn.max<number | null>('position').as('n'))
+        .where('optionalActivityId', '=', activity.id)
+        .executeTakeFirst();
+      const position = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
+      await trx
+        .insertInto('optionalActivityPhotos')
+        .values({ id: photoId, optionalActivityId: activity.id, imageKey: image.key, position, createdAt: press.now.toISOString() })
+        .execute();
+      return { action: 'photo-upload', before: null, after: { photoId, key: image.key, position, name: press.name } };
+    },
+    store,
+  );
   // A twin press stored the same picture under its own name: this copy is not used.
-  if (!result.applied) await rm(join(press.filesDir, image.key), { force: true });
+  if (!result.applied && stored) await rm(join(press.filesDir, stored), { force: true });
   return result;
 }
 

@@ -14,7 +14,7 @@ import { loadBookingDocument } from '../documents/booking-document.ts';
 import { renderVoucherPdf } from '../documents/voucher.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { agencyMailAddress } from './retailers.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
 export const AGENCY_MAIL_ACTION = 'notify-agency';
 
@@ -46,21 +46,24 @@ export async function sendAgencyMail(
 ): Promise<AgencyMailAnswer> {
   const agency = await agencyOf(db, bookingId);
   const replayed = { applied: false, to: agency.to, agencyName: agency.name };
-  if (await wasApplied(db, 'booking', bookingId, requestId)) return replayed;
-  const doc = await loadBookingDocument(db, bookingId);
-  if (!doc) throw bookingNotFound();
-  const agencyReferences = await db
-    .selectFrom('bookingTravelers')
-    .select('retailerTravelerId')
-    .distinct()
-    .where('bookingId', '=', bookingId)
-    .where('retailerTravelerId', 'is not', null)
-    .execute();
-  const confirmed = doc.status === 'CONFIRMED';
-  const reference = doc.tkId ?? doc.differentId;
-  const voucher = confirmed ? await renderVoucherPdf(doc, { issuedAt: now.toISOString() }) : null;
-  try {
-    await db.transaction().execute(async (trx) => {
+  // The booking's document and its voucher are made outside the transaction, and only for a new press.
+  const prepare = async () => {
+    const doc = await loadBookingDocument(db, bookingId);
+    if (!doc) throw bookingNotFound();
+    const agencyReferences = await db
+      .selectFrom('bookingTravelers')
+      .select('retailerTravelerId')
+      .distinct()
+      .where('bookingId', '=', bookingId)
+      .where('retailerTravelerId', 'is not', null)
+      .execute();
+    const voucher = doc.status === 'CONFIRMED' ? await renderVoucherPdf(doc, { issuedAt: now.toISOString() }) : null;
+    return { doc, agencyReferences, voucher, reference: doc.tkId ?? doc.differentId };
+  };
+  return applyOnce(
+    db,
+    { entityType: 'booking', entityId: bookingId, requestId, actor, now },
+    async (trx, record, { doc, agencyReferences, voucher, reference }) => {
       const { id: mailId } = await queueMail(trx, {
         type: 'AGENCY_BOOKING',
         to: agency.to,
@@ -85,24 +88,10 @@ export async function sendAgencyMail(
         },
         attachments: voucher ? [{ filename: `bono-reserva-${reference}.pdf`, contentType: 'application/pdf', contentBase64: voucher.toString('base64') }] : [],
       });
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'booking',
-          entityId: bookingId,
-          action: AGENCY_MAIL_ACTION,
-          actor,
-          requestId,
-          before: null,
-          after: { retailerId: agency.retailerId, to: agency.to, mailId, status: doc.status },
-        },
-        now,
-      );
-    });
-  } catch (error) {
-    // The same press twice at once: the other one queued the mail; this one rolled back its copy.
-    if (await wasApplied(db, 'booking', bookingId, requestId)) return replayed;
-    throw error;
-  }
-  return { applied: true, to: agency.to, agencyName: agency.name };
+      await record({ action: AGENCY_MAIL_ACTION, before: null, after: { retailerId: agency.retailerId, to: agency.to, mailId, status: doc.status } });
+      return { applied: true, to: agency.to, agencyName: agency.name };
+    },
+    () => replayed,
+    prepare,
+  );
 }

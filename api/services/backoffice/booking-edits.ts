@@ -20,31 +20,36 @@ import {
   type TravellerEditRequest,
 } from '#shared/schemas/booking-desk.ts';
 import type { Db } from '../../db/database.ts';
+import { creditPoints } from '../payments/ledger.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { addOptionalActivity } from '../bookings/add-activity.ts';
 import { findBooking, syncBookingTravelers } from '../bookings/queries.ts';
 import { loadPeriodOffer, utcToday } from '../bookings/quote.ts';
-import { bookingNotFound, stringifyTravellers, toBooking, type Trx } from '../bookings/records.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { bookingNotFound, stringifyTravellers, toBooking } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
+import { type Actor, applyOnce, type Change } from '../kit/apply-once.ts';
 
 /**
- * Runs one press in a transaction with its staff record; a press already applied (or applied by its twin
- * sent at the same moment) answers `applied: false` and does nothing again.
+ * Runs one press on a booking, once (the server kit's applyOnce): a press already applied, or applied by
+ * its twin sent at the same moment, answers `applied: false` and does nothing again.
  */
-async function once<T>(db: Db, bookingId: string, requestId: string, apply: (trx: Trx) => Promise<T>): Promise<{ applied: boolean; result: T | null }> {
+async function once<T>(
+  db: Db,
+  { bookingId, requestId, actor, now }: { bookingId: string; requestId: string; actor: Actor; now: Date },
+  apply: (trx: Trx, record: (change: Change) => Promise<void>) => Promise<T>,
+): Promise<{ applied: boolean; result: T | null }> {
   if (!(await findBooking(db, bookingId))) throw bookingNotFound();
-  if (await wasApplied(db, 'booking', bookingId, requestId)) return { applied: false, result: null };
-  try {
-    return { applied: true, result: await db.transaction().execute(apply) };
-  } catch (error) {
-    if (await wasApplied(db, 'booking', bookingId, requestId)) return { applied: false, result: null };
-    throw error;
-  }
+  return applyOnce(
+    db,
+    { entityType: 'booking', entityId: bookingId, requestId, actor, now },
+    async (trx, record) => ({ applied: true, result: await apply(trx, record) }),
+    () => ({ applied: false, result: null }),
+  );
 }
 
 /** Staff correct one traveller's data (names, document, birth date, contact); the age must still fit their group. */
 export async function editTraveller(db: Db, { bookingId, request, actor, now }: { bookingId: string; request: TravellerEditRequest; actor: Actor; now: Date }) {
-  return once(db, bookingId, request.requestId, async (trx) => {
+  return once(db, { bookingId, requestId: request.requestId, actor, now }, async (trx, record) => {
     const stamp = now.toISOString();
     const claimed = await trx
       .updateTable('bookings')
@@ -73,19 +78,7 @@ export async function editTraveller(db: Db, { bookingId, request, actor, now }: 
       .where('id', '=', bookingId)
       .execute();
     await syncBookingTravelers(trx, { bookingId, travellers, now: stamp });
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'booking',
-        entityId: bookingId,
-        action: 'edit-traveller',
-        actor,
-        requestId: request.requestId,
-        before: { travellerId: entry.id, ...before },
-        after: { travellerId: entry.id, ...after },
-      },
-      now,
-    );
+    await record({ action: 'edit-traveller', before: { travellerId: entry.id, ...before }, after: { travellerId: entry.id, ...after } });
   });
 }
 
@@ -109,7 +102,7 @@ export async function activityOptions(db: Db, bookingId: string): Promise<Bookin
 }
 
 export async function addActivity(db: Db, { bookingId, request, actor, now }: { bookingId: string; request: AddActivityRequest; actor: Actor; now: Date }) {
-  return once(db, bookingId, request.requestId, async (trx) => {
+  return once(db, { bookingId, requestId: request.requestId, actor, now }, async (trx, record) => {
     const added = await addOptionalActivity(trx, {
       bookingId,
       activityId: request.activityId,
@@ -117,19 +110,11 @@ export async function addActivity(db: Db, { bookingId, request, actor, now }: { 
       expectedUpdatedAt: request.expectedUpdatedAt,
       now,
     });
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'booking',
-        entityId: bookingId,
-        action: 'add-activity',
-        actor,
-        requestId: request.requestId,
-        before: added.before,
-        after: { ...added.after, activity: added.name, travellerIds: added.travellerIds, amountCents: added.amountCents },
-      },
-      now,
-    );
+    await record({
+      action: 'add-activity',
+      before: added.before,
+      after: { ...added.after, activity: added.name, travellerIds: added.travellerIds, amountCents: added.amountCents },
+    });
     return added;
   });
 }
@@ -138,47 +123,18 @@ export const NO_TRAVELER_FOR_POINTS = 'Esta reserva no está unida a ningún via
 
 /** A compensation in points: a CREDIT points transaction on the booking's traveller, and their balance up. */
 export async function compensate(db: Db, { bookingId, request, actor, now }: { bookingId: string; request: CompensationRequest; actor: Actor; now: Date }) {
-  return once(db, bookingId, request.requestId, async (trx) => {
+  return once(db, { bookingId, requestId: request.requestId, actor, now }, async (trx, record) => {
     const booking = await trx.selectFrom('bookings').select(['travelerId']).where('id', '=', bookingId).executeTakeFirstOrThrow();
     if (!booking.travelerId) throw new AppError('CONFLICT', NO_TRAVELER_FOR_POINTS);
-    const stamp = now.toISOString();
     const before = await trx.selectFrom('travelers').select('accumulatedReward').where('id', '=', booking.travelerId).executeTakeFirst();
     if (!before) throw new AppError('CONFLICT', NO_TRAVELER_FOR_POINTS);
-    await trx
-      .updateTable('travelers')
-      .set((eb) => ({ accumulatedReward: eb('accumulatedReward', '+', request.points), updatedAt: stamp }))
-      .where('id', '=', booking.travelerId)
-      .execute();
-    await trx
-      .insertInto('transactions')
-      .values({
-        id: randomUUID(),
-        travelerId: booking.travelerId,
-        bookingId,
-        paymentId: null,
-        amount: request.points,
-        curency: 'EUR',
-        exchangeRate: 1,
-        status: 'COMPENSATION',
-        type: 'CREDIT',
-        kind: 'POINTS',
-        createdAt: stamp,
-      })
-      .execute();
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'booking',
-        entityId: bookingId,
-        action: 'compensation',
-        actor,
-        requestId: request.requestId,
-        reason: request.reason,
-        before: { points: before.accumulatedReward },
-        after: { points: before.accumulatedReward + request.points, credited: request.points },
-      },
-      now,
-    );
+    await creditPoints(trx, { travelerId: booking.travelerId, bookingId, points: request.points, status: 'COMPENSATION', now });
+    await record({
+      action: 'compensation',
+      reason: request.reason,
+      before: { points: before.accumulatedReward },
+      after: { points: before.accumulatedReward + request.points, credited: request.points },
+    });
   });
 }
 
@@ -247,7 +203,7 @@ export async function uploadDocument(
   const key = `bookings/${bookingId}/${id}-${fileName}`;
   const path = join(filesDir, key);
   let written = false;
-  const outcome = await once(db, bookingId, requestId, async (trx) => {
+  const outcome = await once(db, { bookingId, requestId, actor, now }, async (trx, record) => {
     const booking = await trx.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirstOrThrow();
     if (booking.status === 'CANCELED') throw new AppError('CONFLICT', BOOKING_DESK_MESSAGES.canceled);
     await mkdir(dirname(path), { recursive: true });
@@ -270,19 +226,7 @@ export async function uploadDocument(
         createdAt: stamp,
       })
       .execute();
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'booking',
-        entityId: bookingId,
-        action: 'upload-document',
-        actor,
-        requestId,
-        before: null,
-        after: { key, name: fileName, kind, bytes: bytes.byteLength },
-      },
-      now,
-    );
+    await record({ action: 'upload-document', before: null, after: { key, name: fileName, kind, bytes: bytes.byteLength } });
   }).catch(async (error: unknown) => {
     // The record did not commit: the file it would have named goes too.
     if (written) await rm(path, { force: true });

@@ -20,13 +20,14 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { budgetMail } from '../bookings/budgets.ts';
 import { findBooking } from '../bookings/queries.ts';
-import { bookingNotFound, type Trx } from '../bookings/records.ts';
+import { bookingNotFound } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { type BookingDocument, loadBookingDocument } from '../documents/booking-document.ts';
 import { loadTripDocumentation, renderDocumentationPdf } from '../documents/documentation.ts';
 import { renderVoucherPdf } from '../documents/voucher.ts';
 import { type MailAttachment, queueMail } from '../mail/outbox.ts';
 import { payAgainLink } from '../payments/payment-mails.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
 export interface MailDeps {
   db: Db;
@@ -139,20 +140,18 @@ export async function sendBookingMail(
   { bookingId, request, actor, now }: { bookingId: string; request: BookingMailRequest; actor: Actor; now: Date },
 ): Promise<{ applied: boolean; to: string | null }> {
   if (!(await findBooking(db, bookingId))) throw bookingNotFound();
-  if (await wasApplied(db, 'booking', bookingId, request.requestId)) return { applied: false, to: null };
   try {
-    const sent = await db.transaction().execute(async (trx) => {
-      const queued = await queueBookingMail(trx, { config, bookingId, mail: request.mail, now });
-      await recordStaffAction(
-        trx,
-        { entityType: 'booking', entityId: bookingId, action: `mail:${request.mail}`, actor, requestId: request.requestId, before: null, after: queued },
-        now,
-      );
-      return queued;
-    });
-    return { applied: true, to: sent.to };
+    return await applyOnce(
+      db,
+      { entityType: 'booking', entityId: bookingId, requestId: request.requestId, actor, now },
+      async (trx, record) => {
+        const queued = await queueBookingMail(trx, { config, bookingId, mail: request.mail, now });
+        await record({ action: `mail:${request.mail}`, before: null, after: queued });
+        return { applied: true, to: queued.to };
+      },
+      () => ({ applied: false, to: null }),
+    );
   } catch (error) {
-    if (await wasApplied(db, 'booking', bookingId, request.requestId)) return { applied: false, to: null };
     if (error instanceof Skip) throw new AppError('CONFLICT', error.message);
     throw error;
   }
@@ -172,60 +171,43 @@ export async function notifyPeriod(
 ): Promise<PeriodNoticeAnswer> {
   const period = await db.selectFrom('periods').select(['id']).where('id', '=', periodId).executeTakeFirst();
   if (!period) throw notFound('No encontramos esa salida.');
-  if (await wasApplied(db, 'period', periodId, request.requestId)) return { sent: 0, skipped: [], applied: false };
-  const rows = await db
-    .selectFrom('bookings')
-    .select(['id', 'status', 'periodId', 'tkId', 'differentId'])
-    .$if(request.bookingIds !== undefined, (qb) => qb.where('id', 'in', request.bookingIds ?? []))
-    .$if(request.bookingIds === undefined, (qb) => qb.where('periodId', '=', periodId).where('status', 'in', NOTIFIED_STATUSES))
-    .orderBy('createdAt')
-    .execute();
-  if (request.bookingIds && (rows.length !== new Set(request.bookingIds).size || rows.some((r) => r.periodId !== periodId))) {
-    throw new AppError('VALIDATION', BOOKING_DESK_MESSAGES.notInPeriod, { bookingIds: BOOKING_DESK_MESSAGES.notInPeriod });
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: periodId, requestId: request.requestId, actor, now },
+    async (trx, record, rows): Promise<PeriodNoticeAnswer> => {
       const skipped: PeriodNoticeAnswer['skipped'] = [];
       const sent: { bookingId: string; mailId: string }[] = [];
       for (const row of rows) {
         try {
           const queued = await queueBookingMail(trx, { config, bookingId: row.id, mail: request.notice, percent: request.percent, now });
           sent.push({ bookingId: row.id, mailId: queued.mailId });
-          await recordStaffAction(
-            trx,
-            {
-              entityType: 'booking',
-              entityId: row.id,
-              action: `mail:${request.notice}`,
-              actor,
-              requestId: null,
-              before: null,
-              after: { ...queued, periodNotice: true },
-            },
-            now,
-          );
+          await record({
+            action: `mail:${request.notice}`,
+            before: null,
+            after: { ...queued, periodNotice: true },
+            on: { entityType: 'booking', entityId: row.id },
+          });
         } catch (error) {
           if (!(error instanceof Skip)) throw error;
           skipped.push({ bookingId: row.id, reference: row.tkId ?? row.differentId, why: error.message });
         }
       }
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'period',
-          entityId: periodId,
-          action: `notice:${request.notice}`,
-          actor,
-          requestId: request.requestId,
-          before: null,
-          after: { percent: request.percent ?? null, sent, skipped },
-        },
-        now,
-      );
+      await record({ action: `notice:${request.notice}`, before: null, after: { percent: request.percent ?? null, sent, skipped } });
       return { sent: sent.length, skipped, applied: true };
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'period', periodId, request.requestId)) return { sent: 0, skipped: [], applied: false };
-    throw error;
-  }
+    },
+    () => ({ sent: 0, skipped: [], applied: false }),
+    async () => {
+      const rows = await db
+        .selectFrom('bookings')
+        .select(['id', 'status', 'periodId', 'tkId', 'differentId'])
+        .$if(request.bookingIds !== undefined, (qb) => qb.where('id', 'in', request.bookingIds ?? []))
+        .$if(request.bookingIds === undefined, (qb) => qb.where('periodId', '=', periodId).where('status', 'in', NOTIFIED_STATUSES))
+        .orderBy('createdAt')
+        .execute();
+      if (request.bookingIds && (rows.length !== new Set(request.bookingIds).size || rows.some((r) => r.periodId !== periodId))) {
+        throw new AppError('VALIDATION', BOOKING_DESK_MESSAGES.notInPeriod, { bookingIds: BOOKING_DESK_MESSAGES.notInPeriod });
+      }
+      return rows;
+    },
+  );
 }

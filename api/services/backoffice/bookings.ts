@@ -30,7 +30,7 @@ import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
 import type { BudgetListQuery, BudgetListRow } from '#shared/schemas/booking-desk.ts';
 import { budgetPathOf } from '../bookings/budgets.ts';
 import { listDocuments } from './booking-edits.ts';
-import { type Actor, listStaffActions, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, listStaffActions, applyOnce } from '../kit/apply-once.ts';
 
 type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
 
@@ -414,74 +414,63 @@ export async function applyBookingAction(
     return row.tourId;
   };
   const tourId = await tourOf();
-  if (await wasApplied(db, 'booking', id, request.requestId)) return { applied: false, tourId };
   try {
-    await db.transaction().execute(async (trx) => {
-      const booking = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirst();
-      if (!booking) throw bookingNotFound();
-      if (booking.status !== request.expectedStatus) throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
-      const payments = await trx.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').execute();
-      if (
-        !allowedActions(
-          booking.status,
-          payments.map((p) => ({ method: p.paymentMethod, status: p.status })),
-        ).includes(action)
-      ) {
-        throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
-      }
-      const by = actor.email;
-      const why = reason ? `${REASON_OF[action]}: ${reason}` : REASON_OF[action];
-      let affected: unknown = null;
-      if (action === 'confirm-transfer') {
-        const transfer = payments.find((p) => p.paymentMethod === 'transfer' && p.status === 'PENDING');
-        if (!transfer) throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
-        const result = await confirmPayment(trx, { config, payment: transfer, responseCode: null, now, by });
-        if (result.status !== 'confirmed') throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
-        affected = { paymentId: transfer.id, amountCents: transfer.amountCents, tkId: result.tkId };
-      } else if (action === 'approve-review') {
-        const review = payments.find((p) => p.status === 'REVIEW');
-        if (review) {
-          const result = await confirmPayment(trx, { config, payment: review, responseCode: review.tpvPaymentStatus, now, by, reviewed: true });
-          affected = { paymentId: review.id, amountCents: review.amountCents, tkId: result.tkId };
+    return await applyOnce(
+      db,
+      { entityType: 'booking', entityId: id, requestId: request.requestId, actor, now },
+      async (trx, record) => {
+        const booking = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirst();
+        if (!booking) throw bookingNotFound();
+        if (booking.status !== request.expectedStatus) throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
+        const payments = await trx.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').execute();
+        if (
+          !allowedActions(
+            booking.status,
+            payments.map((p) => ({ method: p.paymentMethod, status: p.status })),
+          ).includes(action)
+        ) {
+          throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
+        }
+        const by = actor.email;
+        const why = reason ? `${REASON_OF[action]}: ${reason}` : REASON_OF[action];
+        let affected: unknown = null;
+        if (action === 'confirm-transfer') {
+          const transfer = payments.find((p) => p.paymentMethod === 'transfer' && p.status === 'PENDING');
+          if (!transfer) throw new AppError('CONFLICT', 'Esta reserva ya no admite esa acción.');
+          const result = await confirmPayment(trx, { config, payment: transfer, responseCode: null, now, by });
+          if (result.status !== 'confirmed') throw new AppError('CONFLICT', BOOKING_CHANGED_MESSAGE);
+          affected = { paymentId: transfer.id, amountCents: transfer.amountCents, tkId: result.tkId };
+        } else if (action === 'approve-review') {
+          const review = payments.find((p) => p.status === 'REVIEW');
+          if (review) {
+            const result = await confirmPayment(trx, { config, payment: review, responseCode: review.tpvPaymentStatus, now, by, reviewed: true });
+            affected = { paymentId: review.id, amountCents: review.amountCents, tkId: result.tkId };
+          } else {
+            await transitionBooking(trx, id, 'CONFIRMED', { by, reason: why, now });
+          }
         } else {
-          await transitionBooking(trx, id, 'CONFIRMED', { by, reason: why, now });
+          // Rejecting a payment in review cancels the booking too; the money taken is refunded from its page.
+          await transitionBooking(trx, id, 'CANCELED', { by, reason: why, now });
+          const open = payments.filter((p) => p.status === 'PENDING' || (action === 'reject-review' && p.status === 'REVIEW'));
+          for (const p of open) {
+            await trx
+              .updateTable('payments')
+              .set({ status: 'CANCELED', updatedAt: now.toISOString() })
+              .where('id', '=', p.id)
+              .where('status', '=', p.status)
+              .execute();
+          }
+          affected = { canceledPayments: open.map((p) => p.id) };
         }
-      } else {
-        // Rejecting a payment in review cancels the booking too; the money taken is refunded from its page.
-        await transitionBooking(trx, id, 'CANCELED', { by, reason: why, now });
-        const open = payments.filter((p) => p.status === 'PENDING' || (action === 'reject-review' && p.status === 'REVIEW'));
-        for (const p of open) {
-          await trx
-            .updateTable('payments')
-            .set({ status: 'CANCELED', updatedAt: now.toISOString() })
-            .where('id', '=', p.id)
-            .where('status', '=', p.status)
-            .execute();
-        }
-        affected = { canceledPayments: open.map((p) => p.id) };
-      }
-      const after = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'booking',
-          entityId: id,
-          action,
-          actor,
-          requestId: request.requestId,
-          reason,
-          before: { status: booking.status },
-          after: { status: after.status, ...(affected ?? {}) },
-        },
-        now,
-      );
-    });
+        const after = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
+        await record({ action, reason, before: { status: booking.status }, after: { status: after.status, ...(affected ?? {}) } });
+        return { applied: true, tourId };
+      },
+      () => ({ applied: false, tourId }),
+    );
   } catch (error) {
-    // The same press sent twice at once: the other one was applied, so this one answers as it did.
-    if (await wasApplied(db, 'booking', id, request.requestId)) return { applied: false, tourId };
     // The seats the payment needed went to someone else meanwhile: staff read why, nothing changed.
     if (error instanceof PaymentNeedsReview) throw new AppError('CONFLICT', error.message);
     throw error;
   }
-  return { applied: true, tourId };
 }

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { type CouponView, COUPON_FORM_MESSAGES, type CouponFormSchema } from '#shared/schemas/backoffice.ts';
 import type { z } from 'zod';
 import { isCouponApplicable } from '#shared/rules/coupons.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { versionConflict } from '../cms/history.ts';
-import { type Actor, recordStaffAction } from './staff-actions.ts';
+import { type Actor, applyOnce, recordStaffAction } from '../kit/apply-once.ts';
 
 type CouponInput = z.output<typeof CouponFormSchema>;
 
@@ -72,7 +72,7 @@ async function findCoupon(db: Db, id: string): Promise<CouponView> {
 }
 
 /** The scope must name things that exist, and the code must be free (codes are compared upper-cased). */
-async function checkCoupon(db: Db, input: CouponInput, ownId: string | null): Promise<void> {
+async function checkCoupon(db: Db | Trx, input: CouponInput, ownId: string | null): Promise<void> {
   const fields: Record<string, string> = {};
   const same = await db
     .selectFrom('coupons')
@@ -106,28 +106,29 @@ const stored = (input: CouponInput) => ({
 const snapshot = ({ usedBy: _usedBy, tourName: _tourName, period: _period, flightName: _flightName, ...coupon }: CouponView) => coupon;
 
 export async function createCoupon(db: Db, { requestId, input, actor, now }: { requestId: string; input: CouponInput; actor: Actor; now: Date }) {
-  const replay = await db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();
-  if (replay?.entityType === 'coupon') return { coupon: await findCoupon(db, replay.entityId), created: false };
-  const id = randomUUID();
   try {
-    // Inside the try: the same press sent twice at once may find the code taken by its twin.
-    await checkCoupon(db, input, null);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('coupons')
-        .values({ id, ...stored(input), version: 1 })
-        .execute();
-      await recordStaffAction(trx, { entityType: 'coupon', entityId: id, action: 'create', actor, requestId, before: null, after: stored(input) }, now);
-    });
+    const made = await applyOnce(
+      db,
+      { entityType: 'coupon', entityId: null, requestId, actor, now },
+      async (trx, record) => {
+        await checkCoupon(trx, input, null);
+        const id = randomUUID();
+        await trx
+          .insertInto('coupons')
+          .values({ id, ...stored(input), version: 1 })
+          .execute();
+        await record({ action: 'create', made: id, before: null, after: stored(input) });
+        return { id, created: true };
+      },
+      (recorded) => ({ id: recorded.entityId, created: false }),
+    );
+    return { coupon: await findCoupon(db, made.id), created: made.created };
   } catch (error) {
-    const again = await db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();
-    if (again?.entityType === 'coupon') return { coupon: await findCoupon(db, again.entityId), created: false };
     if (error instanceof AppError) throw error; // the form's own errors, as checked
     // Two creates of one code at once: the other one has it now.
     if (await db.selectFrom('coupons').select('id').where('code', '=', input.code).executeTakeFirst()) throw invalid({ code: COUPON_FORM_MESSAGES.duplicate });
     throw error;
   }
-  return { coupon: await findCoupon(db, id), created: true };
 }
 
 /**

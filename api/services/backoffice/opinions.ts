@@ -17,11 +17,12 @@ import {
   type OpinionView,
 } from '#shared/schemas/opinions.ts';
 import type { Db } from '../../db/database.ts';
+import type { Trx } from '../../db/database.ts';
 import type { TravelerOpinionRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
 import { signFileLink } from '../cms/uploads.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
 /** What a view needs to sign the photo's link. */
 export interface OpinionViewContext {
@@ -141,7 +142,7 @@ export async function opinionView(db: Db, id: string, ctx: OpinionViewContext): 
   return view as OpinionView;
 }
 
-async function findOpinion(db: Db, id: string) {
+async function findOpinion(db: Db | Trx, id: string) {
   const row = await db
     .selectFrom('travelerOpinions')
     .innerJoin('tours', 'tours.id', 'travelerOpinions.tourId')
@@ -176,18 +177,18 @@ export async function moderateOpinion(
   db: Db,
   { id, requestId, actor, now, change, publicUrl }: Press & { change: Omit<OpinionModerate, 'requestId'>; publicUrl: string },
 ): Promise<ModerationResult> {
-  const unchanged = { applied: false, republishTour: null };
-  if (await wasApplied(db, 'opinion', id, requestId)) return unchanged;
-  const row = await findOpinion(db, id);
-  const before = moderation(row);
-  const after = {
-    status: change.status ?? before.status,
-    homeViewable: change.homeViewable ?? before.homeViewable,
-    tourViewable: change.tourViewable ?? before.tourViewable,
-  };
-  const action = change.status === 'ACTIVE' ? 'publish' : change.status === 'INACTIVE' ? 'hide' : 'visibility';
-  try {
-    await db.transaction().execute(async (trx) => {
+  const unchanged: ModerationResult = { applied: false, republishTour: null };
+  return applyOnce(
+    db,
+    { entityType: 'opinion', entityId: id, requestId, actor, now },
+    async (trx, record): Promise<ModerationResult> => {
+      const row = await findOpinion(trx, id);
+      const before = moderation(row);
+      const after = {
+        status: change.status ?? before.status,
+        homeViewable: change.homeViewable ?? before.homeViewable,
+        tourViewable: change.tourViewable ?? before.tourViewable,
+      };
       await trx
         .updateTable('travelerOpinions')
         .set({ status: after.status, homeViewable: after.homeViewable ? 1 : 0, tourViewable: after.tourViewable ? 1 : 0 })
@@ -210,15 +211,13 @@ export async function moderateOpinion(
           });
         }
       }
-      await recordStaffAction(trx, { entityType: 'opinion', entityId: id, action, actor, requestId, before, after }, now);
-    });
-  } catch (error) {
-    // The same press twice at once: the other one applied it.
-    if (await wasApplied(db, 'opinion', id, requestId)) return unchanged;
-    throw error;
-  }
-  const differs = JSON.stringify(before) !== JSON.stringify(after);
-  return { applied: true, republishTour: differs && (inSnapshot(before) || inSnapshot(after)) ? row.tourId : null };
+      const action = change.status === 'ACTIVE' ? 'publish' : change.status === 'INACTIVE' ? 'hide' : 'visibility';
+      await record({ action, before, after });
+      const differs = JSON.stringify(before) !== JSON.stringify(after);
+      return { applied: true, republishTour: differs && (inSnapshot(before) || inSnapshot(after)) ? row.tourId : null };
+    },
+    () => unchanged,
+  );
 }
 
 /**
@@ -227,11 +226,12 @@ export async function moderateOpinion(
  * false for a press already applied.
  */
 export async function replyToOpinion(db: Db, { id, requestId, actor, now, comment }: Press & { comment: string }): Promise<boolean> {
-  if (await wasApplied(db, 'opinion', id, requestId)) return false;
-  const row = await findOpinion(db, id);
-  const commentId = randomUUID();
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'opinion', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const row = await findOpinion(trx, id);
+      const commentId = randomUUID();
       await trx.insertInto('opinionComments').values({ id: commentId, opinionId: id, comment, emailReplySent: 0, createdAt: now.toISOString() }).execute();
       let mailed = false;
       if (row.email) {
@@ -252,15 +252,9 @@ export async function replyToOpinion(db: Db, { id, requestId, actor, now, commen
           mailed = true;
         }
       }
-      await recordStaffAction(
-        trx,
-        { entityType: 'opinion', entityId: id, action: 'reply', actor, requestId, before: null, after: { commentId, comment, mailed } },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'opinion', id, requestId)) return false;
-    throw error;
-  }
-  return true;
+      await record({ action: 'reply', before: null, after: { commentId, comment, mailed } });
+      return true;
+    },
+    () => false,
+  );
 }

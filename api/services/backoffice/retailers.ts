@@ -19,11 +19,11 @@ import {
   type RetailerView,
   retailerHasBookingsMessage,
 } from '#shared/schemas/retailers.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { RetailerRow } from '../../db/tables.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { listBookings } from './bookings.ts';
-import { type Actor, listStaffActions, recordStaffAction } from './staff-actions.ts';
+import { type Actor, applyOnce, listStaffActions, recordStaffAction } from '../kit/apply-once.ts';
 
 export const retailerNotFound = () => notFound(RETAILER_MESSAGES.notFound);
 const retailerChanged = () => new AppError('CONFLICT', RETAILER_MESSAGES.changed);
@@ -206,40 +206,37 @@ const stored = (input: RetailerInput) => ({
 const snapshot = ({ id: _id, version: _version, taxIdKind: _kind, ...retailer }: RetailerView) => retailer;
 
 /** A CIF belongs to one agency: another one with it is named, so staff can open it instead. */
-async function checkCifFree(db: Db, cif: string, ownId: string | null): Promise<void> {
+async function checkCifFree(db: Db | Trx, cif: string, ownId: string | null): Promise<void> {
   const same = await db.selectFrom('retailers').select(['id', 'name']).where('cif', '=', cif).executeTakeFirst();
   if (same && same.id !== ownId) throw invalidFields({ cif: duplicateCifMessage(same.name) }, duplicateCifMessage(same.name));
 }
-
-const replayOf = (db: Db, requestId: string) =>
-  db.selectFrom('staffActions').select(['entityId', 'entityType']).where('requestId', '=', requestId).executeTakeFirst();
 
 export async function createRetailer(
   db: Db,
   { requestId, input, actor, now }: { requestId: string; input: RetailerInput; actor: Actor; now: Date },
 ): Promise<{ retailer: RetailerView; created: boolean }> {
-  const replay = await replayOf(db, requestId);
-  if (replay?.entityType === 'retailer') return { retailer: await findRetailer(db, replay.entityId), created: false };
-  const id = randomUUID();
   try {
-    // Inside the try: the same press sent twice at once may find the CIF taken by its twin.
-    await checkCifFree(db, input.cif, null);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('retailers')
-        .values({ id, ...stored(input), version: 1 })
-        .execute();
-      await recordStaffAction(trx, { entityType: 'retailer', entityId: id, action: 'create', actor, requestId, before: null, after: stored(input) }, now);
-    });
+    const made = await applyOnce(
+      db,
+      { entityType: 'retailer', entityId: null, requestId, actor, now },
+      async (trx, record) => {
+        await checkCifFree(trx, input.cif, null);
+        const id = randomUUID();
+        await trx
+          .insertInto('retailers')
+          .values({ id, ...stored(input), version: 1 })
+          .execute();
+        await record({ action: 'create', made: id, before: null, after: stored(input) });
+        return { id, created: true };
+      },
+      (recorded) => ({ id: recorded.entityId, created: false }),
+    );
+    return { retailer: await findRetailer(db, made.id), created: made.created };
   } catch (error) {
-    // The same press twice at once: the other one created it.
-    const again = await replayOf(db, requestId);
-    if (again?.entityType === 'retailer') return { retailer: await findRetailer(db, again.entityId), created: false };
     // Two agencies with one CIF at once: the other one has it now.
     await checkCifFree(db, input.cif, null);
     throw error;
   }
-  return { retailer: await findRetailer(db, id), created: true };
 }
 
 export async function saveRetailer(

@@ -7,16 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { type CampaignInput, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
-import { findPeriod, onePress } from './tour-periods.ts';
-
-interface CampaignPress {
-  tourId: string;
-  periodId: string;
-  requestId: string;
-  actor: Actor;
-  now: Date;
-}
+import type { Trx } from '../../db/database.ts';
+import { onPeriod, type PeriodPress as CampaignPress } from './tour-periods.ts';
 
 const campaignNotFound = () => notFound(TOUR_EDITOR_MESSAGES.campaignNotFound);
 
@@ -28,69 +20,43 @@ const stored = (c: CampaignInput) => ({
   discountAppliedPerTxt: c.discountAppliedPerTxt,
 });
 
-async function findCampaign(db: Db, periodId: string, campaignId: string) {
+async function findCampaign(db: Db | Trx, periodId: string, campaignId: string) {
   const campaign = await db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).where('periodId', '=', periodId).executeTakeFirst();
   if (!campaign) throw campaignNotFound();
   return campaign;
 }
 
-export async function addCampaign(db: Db, { tourId, periodId, requestId, actor, now, input }: CampaignPress & { input: CampaignInput }) {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  const id = randomUUID();
-  const write = db.transaction().execute(async (trx) => {
+export async function addCampaign(db: Db, { input, ...press }: CampaignPress & { input: CampaignInput }) {
+  const applied = await onPeriod(db, press, async (trx, record) => {
+    const id = randomUUID();
     await trx
       .insertInto('campaigns')
-      .values({ id, periodId, ...stored(input) })
+      .values({ id, periodId: press.periodId, ...stored(input) })
       .execute();
-    await recordStaffAction(
-      trx,
-      { entityType: 'period', entityId: periodId, action: 'campaign-add', actor, requestId, before: null, after: { id, ...stored(input) } },
-      now,
-    );
+    await record({ action: 'campaign-add', before: null, after: { id, ...stored(input) } });
+    return true;
   });
-  return { applied: await onePress(db, periodId, requestId, write) };
+  return { applied };
 }
 
-export async function updateCampaign(
-  db: Db,
-  { tourId, periodId, requestId, actor, now, campaignId, input }: CampaignPress & { campaignId: string; input: CampaignInput },
-) {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  const campaign = await findCampaign(db, periodId, campaignId);
-  const before = stored({ ...campaign, discountAppliedPerTxt: campaign.discountAppliedPerTxt });
-  if (JSON.stringify(before) === JSON.stringify(stored(input))) return { applied: false };
-  const write = db.transaction().execute(async (trx) => {
+export async function updateCampaign(db: Db, { campaignId, input, ...press }: CampaignPress & { campaignId: string; input: CampaignInput }) {
+  const applied = await onPeriod(db, press, async (trx, record) => {
+    const campaign = await findCampaign(trx, press.periodId, campaignId);
+    const before = stored({ ...campaign, discountAppliedPerTxt: campaign.discountAppliedPerTxt });
+    if (JSON.stringify(before) === JSON.stringify(stored(input))) return false;
     await trx.updateTable('campaigns').set(stored(input)).where('id', '=', campaignId).execute();
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'period',
-        entityId: periodId,
-        action: 'campaign-update',
-        actor,
-        requestId,
-        before: { id: campaignId, ...before },
-        after: { id: campaignId, ...stored(input) },
-      },
-      now,
-    );
+    await record({ action: 'campaign-update', before: { id: campaignId, ...before }, after: { id: campaignId, ...stored(input) } });
+    return true;
   });
-  return { applied: await onePress(db, periodId, requestId, write) };
+  return { applied };
 }
 
-export async function removeCampaign(db: Db, { tourId, periodId, requestId, actor, now, campaignId }: CampaignPress & { campaignId: string }) {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  const campaign = await findCampaign(db, periodId, campaignId);
-  const write = db.transaction().execute(async (trx) => {
+export async function removeCampaign(db: Db, { campaignId, ...press }: CampaignPress & { campaignId: string }) {
+  const applied = await onPeriod(db, press, async (trx, record) => {
+    const campaign = await findCampaign(trx, press.periodId, campaignId);
     await trx.deleteFrom('campaigns').where('id', '=', campaignId).execute();
-    await recordStaffAction(
-      trx,
-      { entityType: 'period', entityId: periodId, action: 'campaign-remove', actor, requestId, before: { id: campaignId, ...stored(campaign) }, after: null },
-      now,
-    );
+    await record({ action: 'campaign-remove', before: { id: campaignId, ...stored(campaign) }, after: null });
+    return true;
   });
-  return { applied: await onePress(db, periodId, requestId, write) };
+  return { applied };
 }

@@ -17,7 +17,7 @@ import { signFileLink } from '../cms/uploads.ts';
 import type { TargetedChange } from '../rebuilds.ts';
 import { findTourActivities, findTourRegions } from './tour-links.ts';
 import { tourNotFound } from './tours.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
 export const tourChanged = () => new AppError('CONFLICT', TOUR_EDITOR_MESSAGES.conflict);
 
@@ -266,22 +266,23 @@ export async function saveTourFields(
     filesDir,
   }: { id: string; version: number; requestId: string; fields: TourFields; actor: Actor; now: Date; filesDir: string },
 ): Promise<{ changed: TourField[] }> {
-  if (await wasApplied(db, 'tour', id, requestId)) return { changed: [] };
-  const tour = await db.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!tour) throw tourNotFound();
-  if (tour.version !== version) throw tourChanged();
-  const current = fieldsOf(tour);
-  const changed = (Object.keys(fields) as TourField[]).filter((field) => fields[field] !== current[field]);
-  if (changed.length === 0) return { changed };
-  const errors = {
-    ...(changed.includes('thumbnail') ? checkImage(id, 'thumbnail', fields.thumbnail, filesDir) : {}),
-    ...(changed.includes('expertOpinionAvatar') ? checkImage(id, 'expertOpinionAvatar', fields.expertOpinionAvatar, filesDir) : {}),
-  };
-  if (Object.keys(errors).length) throw invalidFields(errors);
-  const before = Object.fromEntries(changed.map((f) => [f, current[f]]));
-  const after = Object.fromEntries(changed.map((f) => [f, fields[f]]));
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'tour', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const tour = await trx.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!tour) throw tourNotFound();
+      if (tour.version !== version) throw tourChanged();
+      const current = fieldsOf(tour);
+      const changed = (Object.keys(fields) as TourField[]).filter((field) => fields[field] !== current[field]);
+      if (changed.length === 0) return { changed };
+      const errors = {
+        ...(changed.includes('thumbnail') ? checkImage(id, 'thumbnail', fields.thumbnail, filesDir) : {}),
+        ...(changed.includes('expertOpinionAvatar') ? checkImage(id, 'expertOpinionAvatar', fields.expertOpinionAvatar, filesDir) : {}),
+      };
+      if (Object.keys(errors).length) throw invalidFields(errors);
+      const before = Object.fromEntries(changed.map((f) => [f, current[f]]));
+      const after = Object.fromEntries(changed.map((f) => [f, fields[f]]));
       const updated = await trx
         .updateTable('tours')
         .set({ ...after, version: version + 1, updatedAt: now.toISOString() })
@@ -289,13 +290,11 @@ export async function saveTourFields(
         .where('version', '=', version)
         .executeTakeFirst();
       if (updated.numUpdatedRows !== 1n) throw tourChanged();
-      await recordStaffAction(trx, { entityType: 'tour', entityId: id, action: 'update', actor, requestId, before, after }, now);
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'tour', id, requestId)) return { changed: [] };
-    throw error;
-  }
-  return { changed };
+      await record({ action: 'update', before, after });
+      return { changed };
+    },
+    () => ({ changed: [] }),
+  );
 }
 
 /**

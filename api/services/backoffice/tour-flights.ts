@@ -16,9 +16,9 @@ import type { z } from 'zod';
 import type { PriceInputSchema } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields, notFound } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
-import { findPeriod, onePress, refused, seatsTaken } from './tour-periods.ts';
+import type { Trx } from '../../db/database.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
+import { findPeriod, onPeriod, refused, seatsTaken } from './tour-periods.ts';
 
 export async function updateFlight(
   db: Db,
@@ -42,24 +42,22 @@ export async function updateFlight(
     now: Date;
   },
 ): Promise<{ applied: boolean }> {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  const flight = await db
-    .selectFrom('flights')
-    .select(['id', 'bookableAvailability'])
-    .where('id', '=', flightId)
-    .where('periodId', '=', periodId)
-    .executeTakeFirst();
-  if (!flight) throw notFound(TOUR_EDITOR_MESSAGES.flightNotFound);
-  const { sold, held } = await seatsTaken(db, flightId, 'flight');
-  const total = sold + held + flight.bookableAvailability;
-  if (seats < sold) throw refused(seatsUnderSoldMessage(sold), 'seats');
-  if (seats < sold + held) throw refused(seatsUnderHeldMessage({ sold, held }), 'seats');
-  const current = await db.selectFrom('prices').select(['id', 'ageGroupName', 'valueCents']).where('flightId', '=', flightId).execute();
-  const changes = prices.filter((p) => current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents !== p.valueCents);
-  const delta = seats - total;
-  if (delta === 0 && changes.length === 0) return { applied: false };
-  const write = db.transaction().execute(async (trx) => {
+  const applied = await onPeriod(db, { tourId, periodId, requestId, actor, now }, async (trx, record) => {
+    const flight = await trx
+      .selectFrom('flights')
+      .select(['id', 'bookableAvailability'])
+      .where('id', '=', flightId)
+      .where('periodId', '=', periodId)
+      .executeTakeFirst();
+    if (!flight) throw notFound(TOUR_EDITOR_MESSAGES.flightNotFound);
+    const { sold, held } = await seatsTaken(trx, flightId, 'flight');
+    const total = sold + held + flight.bookableAvailability;
+    if (seats < sold) throw refused(seatsUnderSoldMessage(sold), 'seats');
+    if (seats < sold + held) throw refused(seatsUnderHeldMessage({ sold, held }), 'seats');
+    const current = await trx.selectFrom('prices').select(['id', 'ageGroupName', 'valueCents']).where('flightId', '=', flightId).execute();
+    const changes = prices.filter((p) => current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents !== p.valueCents);
+    const delta = seats - total;
+    if (delta === 0 && changes.length === 0) return false;
     if (delta !== 0) {
       const updated = await trx
         .updateTable('flights')
@@ -78,21 +76,14 @@ export async function updateFlight(
       else await trx.insertInto('prices').values({ id: randomUUID(), flightId, ageGroupName: price.ageGroupName, valueCents: price.valueCents }).execute();
     }
     const priceMap = (list: { ageGroupName: string; valueCents: number }[]) => Object.fromEntries(list.map((p) => [p.ageGroupName, p.valueCents]));
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'period',
-        entityId: periodId,
-        action: 'flight-update',
-        actor,
-        requestId,
-        before: { flightId, seats: total, ...priceMap(current.filter((c) => changes.some((p) => p.ageGroupName === c.ageGroupName))) },
-        after: { flightId, seats, ...priceMap(changes) },
-      },
-      now,
-    );
+    await record({
+      action: 'flight-update',
+      before: { flightId, seats: total, ...priceMap(current.filter((c) => changes.some((p) => p.ageGroupName === c.ageGroupName))) },
+      after: { flightId, seats, ...priceMap(changes) },
+    });
+    return true;
   });
-  return { applied: await onePress(db, periodId, requestId, write) };
+  return { applied };
 }
 
 /** A segment's date and time from the form, stored in the UTC notation the seeded flights use. */
@@ -108,104 +99,91 @@ export async function addFlight(
   db: Db,
   { tourId, periodId, requestId, input, actor, now }: { tourId: string; periodId: string; requestId: string; input: FlightAddInput; actor: Actor; now: Date },
 ): Promise<{ applied: boolean; flightId: string | null }> {
-  const replay = async () => {
-    const row = await db.selectFrom('staffActions').select(['entityType', 'entityId', 'after']).where('requestId', '=', requestId).executeTakeFirst();
-    if (!row) return null;
-    return { applied: false, flightId: row.entityType === 'period' && row.after ? ((JSON.parse(row.after) as { flightId?: string }).flightId ?? null) : null };
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  const period = await findPeriod(db, tourId, periodId);
-  const [outbound] = input.journeys;
-  const leaves = outbound.segments[0]?.departureAt.slice(0, 10) ?? '';
-  if (leaves < period.dayOne || leaves > period.returnDate) throw invalidFields({ 'flight.journeys': TOUR_EDITOR_MESSAGES.outboundOutsideDates });
-  const departurePrices = await db
-    .selectFrom('prices')
-    .select('ageGroupName')
-    .where('periodId', '=', periodId)
-    .where('flightId', 'is', null)
-    .where('optionalActivityId', 'is', null)
-    .where('activityPackId', 'is', null)
-    .where('reservationModeId', 'is', null)
-    .execute();
-  const missing = [...new Set(departurePrices.map((p) => p.ageGroupName))].filter((g) => !input.prices.some((p) => p.ageGroupName === g)).sort();
-  if (missing.length) throw invalidFields({ 'flight.prices': flightAgeGroupsMessage(missing) });
-  const flightId = randomUUID();
-  const nights = period.numberOfDays - 1;
-  const write = db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('flights')
-      .values({
-        id: flightId,
-        periodId,
-        name: input.name,
-        departureCity: input.departureCity,
-        activityId: `FL-${flightId.slice(0, 8)}`,
-        servicecombinationId: null,
-        guaranteedAvailability: input.seats,
-        bookableAvailability: input.seats,
-        departureDate: period.dayOne,
-      })
-      .execute();
-    for (const [position, journey] of input.journeys.entries()) {
-      const journeyId = randomUUID();
-      await trx.insertInto('flightJourneys').values({ id: journeyId, flightId, direction: journey.direction, position }).execute();
-      const last = journey.segments.length - 1;
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: periodId, requestId, actor, now },
+    async (trx, record) => {
+      const period = await findPeriod(trx, tourId, periodId);
+      const [outbound] = input.journeys;
+      const leaves = outbound.segments[0]?.departureAt.slice(0, 10) ?? '';
+      if (leaves < period.dayOne || leaves > period.returnDate) throw invalidFields({ 'flight.journeys': TOUR_EDITOR_MESSAGES.outboundOutsideDates });
+      const departurePrices = await trx
+        .selectFrom('prices')
+        .select('ageGroupName')
+        .where('periodId', '=', periodId)
+        .where('flightId', 'is', null)
+        .where('optionalActivityId', 'is', null)
+        .where('activityPackId', 'is', null)
+        .where('reservationModeId', 'is', null)
+        .execute();
+      const missing = [...new Set(departurePrices.map((p) => p.ageGroupName))].filter((g) => !input.prices.some((p) => p.ageGroupName === g)).sort();
+      if (missing.length) throw invalidFields({ 'flight.prices': flightAgeGroupsMessage(missing) });
+      const flightId = randomUUID();
+      const nights = period.numberOfDays - 1;
       await trx
-        .insertInto('flightSegments')
+        .insertInto('flights')
+        .values({
+          id: flightId,
+          periodId,
+          name: input.name,
+          departureCity: input.departureCity,
+          activityId: `FL-${flightId.slice(0, 8)}`,
+          servicecombinationId: null,
+          guaranteedAvailability: input.seats,
+          bookableAvailability: input.seats,
+          departureDate: period.dayOne,
+        })
+        .execute();
+      for (const [position, journey] of input.journeys.entries()) {
+        const journeyId = randomUUID();
+        await trx.insertInto('flightJourneys').values({ id: journeyId, flightId, direction: journey.direction, position }).execute();
+        const last = journey.segments.length - 1;
+        await trx
+          .insertInto('flightSegments')
+          .values(
+            journey.segments.map((s, i) => ({
+              id: randomUUID(),
+              journeyId,
+              position: i,
+              provider: null,
+              departureAt: stamp(s.departureAt),
+              arrivalAt: stamp(s.arrivalAt),
+              departureIata: s.departureIata,
+              arrivalIata: s.arrivalIata,
+              departureCity: journey.direction === 'outbound' && i === 0 ? input.departureCity : null,
+              arrivalCity: journey.direction === 'inbound' && i === last ? input.departureCity : null,
+              flightNumber: s.flightNumber,
+              goSegment: journey.direction === 'outbound' ? 1 : 0,
+              nights: journey.direction === 'outbound' ? nights : null,
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('prices')
         .values(
-          journey.segments.map((s, i) => ({
+          input.prices.map((p) => ({
             id: randomUUID(),
-            journeyId,
-            position: i,
-            provider: null,
-            departureAt: stamp(s.departureAt),
-            arrivalAt: stamp(s.arrivalAt),
-            departureIata: s.departureIata,
-            arrivalIata: s.arrivalIata,
-            departureCity: journey.direction === 'outbound' && i === 0 ? input.departureCity : null,
-            arrivalCity: journey.direction === 'inbound' && i === last ? input.departureCity : null,
-            flightNumber: s.flightNumber,
-            goSegment: journey.direction === 'outbound' ? 1 : 0,
-            nights: journey.direction === 'outbound' ? nights : null,
+            tourId,
+            periodId,
+            flightId,
+            ageGroupName: p.ageGroupName,
+            categoryName: 'Standard category',
+            valueCents: p.valueCents,
+            flightCostCents: p.valueCents,
+            feeCents: 0,
           })),
         )
         .execute();
-    }
-    await trx
-      .insertInto('prices')
-      .values(
-        input.prices.map((p) => ({
-          id: randomUUID(),
-          tourId,
-          periodId,
-          flightId,
-          ageGroupName: p.ageGroupName,
-          categoryName: 'Standard category',
-          valueCents: p.valueCents,
-          flightCostCents: p.valueCents,
-          feeCents: 0,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('cockpitPrices')
-      .values(input.prices.map((p) => ({ id: randomUUID(), flightId, ageGroupName: p.ageGroupName, flightCostCents: p.valueCents, feeCents: 0 })))
-      .execute();
-    await recordStaffAction(
-      trx,
-      { entityType: 'period', entityId: periodId, action: 'flight-create', actor, requestId, before: null, after: { flightId, ...input } },
-      now,
-    );
-  });
-  try {
-    await write;
-  } catch (error) {
-    const again = await replay();
-    if (again) return again;
-    throw error;
-  }
-  return { applied: true, flightId };
+      await trx
+        .insertInto('cockpitPrices')
+        .values(input.prices.map((p) => ({ id: randomUUID(), flightId, ageGroupName: p.ageGroupName, flightCostCents: p.valueCents, feeCents: 0 })))
+        .execute();
+      await record({ action: 'flight-create', before: null, after: { flightId, ...input } });
+      return { applied: true, flightId };
+    },
+    (recorded) => ({ applied: false, flightId: (recorded.after as { flightId?: string } | null)?.flightId ?? null }),
+  );
 }
 
 const countFlightBookings = async (db: Db | Trx, flightId: string) =>
@@ -227,28 +205,23 @@ export async function removeFlight(
   db: Db,
   { tourId, periodId, flightId, requestId, actor, now }: { tourId: string; periodId: string; flightId: string; requestId: string; actor: Actor; now: Date },
 ): Promise<{ applied: boolean }> {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  const flight = await db
-    .selectFrom('flights')
-    .select(['id', 'name', 'departureCity', 'bookableAvailability'])
-    .where('id', '=', flightId)
-    .where('periodId', '=', periodId)
-    .executeTakeFirst();
-  if (!flight) throw notFound(TOUR_EDITOR_MESSAGES.flightNotFound);
-  const booked = await countFlightBookings(db, flightId);
-  if (booked > 0) throw refused(flightHasBookingsMessage(booked));
-  const write = db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('prices').where('flightId', '=', flightId).execute();
-    await trx.deleteFrom('flights').where('id', '=', flightId).execute();
-    await recordStaffAction(
-      trx,
-      { entityType: 'period', entityId: periodId, action: 'flight-delete', actor, requestId, before: { flightId, ...flight }, after: null },
-      now,
-    );
-  });
   try {
-    return { applied: await onePress(db, periodId, requestId, write) };
+    const applied = await onPeriod(db, { tourId, periodId, requestId, actor, now }, async (trx, record) => {
+      const flight = await trx
+        .selectFrom('flights')
+        .select(['id', 'name', 'departureCity', 'bookableAvailability'])
+        .where('id', '=', flightId)
+        .where('periodId', '=', periodId)
+        .executeTakeFirst();
+      if (!flight) throw notFound(TOUR_EDITOR_MESSAGES.flightNotFound);
+      const booked = await countFlightBookings(trx, flightId);
+      if (booked > 0) throw refused(flightHasBookingsMessage(booked));
+      await trx.deleteFrom('prices').where('flightId', '=', flightId).execute();
+      await trx.deleteFrom('flights').where('id', '=', flightId).execute();
+      await record({ action: 'flight-delete', before: { flightId, ...flight }, after: null });
+      return true;
+    });
+    return { applied };
   } catch (error) {
     // A booking chose the flight between the count and the delete: the database refused the delete.
     const late = await countFlightBookings(db, flightId);

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import type { Trx } from '../../db/database.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { tourNotFound } from './tours.ts';
 
 export type TourLinkKind = 'region' | 'activity';
@@ -27,8 +27,8 @@ const LINKS = {
   region: {
     field: 'parentRegionId',
     unknown: TOUR_EDITOR_MESSAGES.regionUnknown,
-    target: (db: Db, id: string) => db.selectFrom('parentRegions').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
-    find: (db: Db, tourId: string, id: string) =>
+    target: (db: Db | Trx, id: string) => db.selectFrom('parentRegions').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
+    find: (db: Db | Trx, tourId: string, id: string) =>
       db.selectFrom('tourParentRegions').select('id').where('tourId', '=', tourId).where('parentRegionId', '=', id).executeTakeFirst(),
     link: (trx: Trx, tourId: string, id: string) => trx.insertInto('tourParentRegions').values({ id: randomUUID(), tourId, parentRegionId: id }).execute(),
     unlink: (trx: Trx, tourId: string, id: string) =>
@@ -37,8 +37,8 @@ const LINKS = {
   activity: {
     field: 'activityId',
     unknown: TOUR_EDITOR_MESSAGES.activityUnknown,
-    target: (db: Db, id: string) => db.selectFrom('activities').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
-    find: (db: Db, tourId: string, id: string) =>
+    target: (db: Db | Trx, id: string) => db.selectFrom('activities').select(['id', 'name']).where('id', '=', id).executeTakeFirst(),
+    find: (db: Db | Trx, tourId: string, id: string) =>
       db.selectFrom('activityTours').select('activityId').where('tourId', '=', tourId).where('activityId', '=', id).executeTakeFirst(),
     link: (trx: Trx, tourId: string, id: string) => trx.insertInto('activityTours').values({ activityId: id, tourId }).execute(),
     unlink: (trx: Trx, tourId: string, id: string) => trx.deleteFrom('activityTours').where('tourId', '=', tourId).where('activityId', '=', id).execute(),
@@ -49,35 +49,22 @@ const LINKS = {
 export async function changeTourLink(db: Db, kind: TourLinkKind, press: LinkPress, link: boolean): Promise<{ applied: boolean }> {
   const { tourId, targetId, requestId, actor, now } = press;
   const spec = LINKS[kind];
-  if (await wasApplied(db, 'tour', tourId, requestId)) return { applied: false };
-  const tour = await db.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
-  if (!tour) throw tourNotFound();
-  const target = await spec.target(db, targetId);
-  if (!target) throw invalidFields({ [spec.field]: spec.unknown });
-  if (Boolean(await spec.find(db, tourId, targetId)) === link) return { applied: false };
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'tour', entityId: tourId, requestId, actor, now },
+    async (trx, record) => {
+      const tour = await trx.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
+      if (!tour) throw tourNotFound();
+      const target = await spec.target(trx, targetId);
+      if (!target) throw invalidFields({ [spec.field]: spec.unknown });
+      if (Boolean(await spec.find(trx, tourId, targetId)) === link) return { applied: false };
       await (link ? spec.link : spec.unlink)(trx, tourId, targetId);
       const named = { [spec.field]: targetId, name: target.name };
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'tour',
-          entityId: tourId,
-          action: `${kind}-${link ? 'add' : 'remove'}`,
-          actor,
-          requestId,
-          before: link ? null : named,
-          after: link ? named : null,
-        },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'tour', tourId, requestId)) return { applied: false };
-    throw error;
-  }
-  return { applied: true };
+      await record({ action: `${kind}-${link ? 'add' : 'remove'}`, before: link ? null : named, after: link ? named : null });
+      return { applied: true };
+    },
+    () => ({ applied: false }),
+  );
 }
 
 /** The regions the tour is listed under, and every region it could be. */

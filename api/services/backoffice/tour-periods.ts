@@ -12,9 +12,10 @@ import { type PeriodInput, periodHasBookingsMessage, seatsUnderHeldMessage, seat
 import type { z } from 'zod';
 import type { PriceInputSchema } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
+import type { PeriodRow } from '../../db/tables.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import type { Trx } from '../../db/database.ts';
+import { type Actor, applyOnce, type Change } from '../kit/apply-once.ts';
 import { tourNotFound } from './tours.ts';
 
 const periodNotFound = () => notFound(TOUR_EDITOR_MESSAGES.periodNotFound);
@@ -55,23 +56,31 @@ const countBookings = async (db: Db | Trx, periodId: string, { live = false } = 
     ).n,
   );
 
-/**
- * Waits for a press's write; false when the same press, sent twice at once, was applied by the other
- * request (the request id is unique, so the second write fails and changes nothing).
- */
-export async function onePress(db: Db, periodId: string, requestId: string, write: Promise<void>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (await wasApplied(db, 'period', periodId, requestId)) return false;
-    throw error;
-  }
+/** A press on one departure of the tour. */
+export interface PeriodPress {
+  tourId: string;
+  periodId: string;
+  requestId: string;
+  actor: Actor;
+  now: Date;
 }
 
-/** The press with this id, whatever it changed (a departure added has no id before the press). */
-const pressRecord = (db: Db, requestId: string) =>
-  db.selectFrom('staffActions').select(['entityType', 'entityId']).where('requestId', '=', requestId).executeTakeFirst();
+/**
+ * One press on a departure of the tour, once (applyOnce), with the departure as it is in the press's
+ * transaction: true when it applied, false when it was applied already or `apply` found nothing to change.
+ */
+export function onPeriod(
+  db: Db,
+  { tourId, periodId, requestId, actor, now }: PeriodPress,
+  apply: (trx: Trx, record: (change: Change) => Promise<void>, period: PeriodRow) => Promise<boolean>,
+): Promise<boolean> {
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: periodId, requestId, actor, now },
+    async (trx, record) => apply(trx, record, await findPeriod(trx, tourId, periodId)),
+    () => false,
+  );
+}
 
 export async function findPeriod(db: Db | Trx, tourId: string, periodId: string) {
   const period = await db.selectFrom('periods').selectAll().where('id', '=', periodId).where('tourId', '=', tourId).executeTakeFirst();
@@ -97,26 +106,26 @@ export async function addPeriod(
   db: Db,
   { tourId, requestId, input, actor, now }: { tourId: string; requestId: string; input: PeriodInput; actor: Actor; now: Date },
 ): Promise<{ applied: boolean; periodId: string }> {
-  const replay = await pressRecord(db, requestId);
-  if (replay?.entityType === 'period') return { applied: false, periodId: replay.entityId };
-  const tour = await db.selectFrom('tours').select(['id', 'name']).where('id', '=', tourId).executeTakeFirst();
-  if (!tour) throw tourNotFound();
-  const template = await db.selectFrom('periods').selectAll().where('tourId', '=', tourId).orderBy('dayOne', 'desc').orderBy('id').executeTakeFirst();
-  const prices = template
-    ? await db
-        .selectFrom('prices')
-        .select(['ageGroupName', 'categoryName', 'valueCents'])
-        .where('periodId', '=', template.id)
-        .where('flightId', 'is', null)
-        .where('optionalActivityId', 'is', null)
-        .where('activityPackId', 'is', null)
-        .where('reservationModeId', 'is', null)
-        .orderBy('ageGroupName')
-        .execute()
-    : [];
-  const id = randomUUID();
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: null, requestId, actor, now },
+    async (trx, record) => {
+      const tour = await trx.selectFrom('tours').select(['id', 'name']).where('id', '=', tourId).executeTakeFirst();
+      if (!tour) throw tourNotFound();
+      const template = await trx.selectFrom('periods').selectAll().where('tourId', '=', tourId).orderBy('dayOne', 'desc').orderBy('id').executeTakeFirst();
+      const prices = template
+        ? await trx
+            .selectFrom('prices')
+            .select(['ageGroupName', 'categoryName', 'valueCents'])
+            .where('periodId', '=', template.id)
+            .where('flightId', 'is', null)
+            .where('optionalActivityId', 'is', null)
+            .where('activityPackId', 'is', null)
+            .where('reservationModeId', 'is', null)
+            .orderBy('ageGroupName')
+            .execute()
+        : [];
+      const id = randomUUID();
       await trx
         .insertInto('periods')
         .values({
@@ -151,14 +160,11 @@ export async function addPeriod(
         .insertInto('prices')
         .values(rows.map((p) => ({ id: randomUUID(), periodId: id, ageGroupName: p.ageGroupName, categoryName: p.categoryName, valueCents: p.valueCents })))
         .execute();
-      await recordStaffAction(trx, { entityType: 'period', entityId: id, action: 'create', actor, requestId, before: null, after: { tourId, ...input } }, now);
-    });
-  } catch (error) {
-    const again = await pressRecord(db, requestId);
-    if (again?.entityType === 'period') return { applied: false, periodId: again.entityId };
-    throw error;
-  }
-  return { applied: true, periodId: id };
+      await record({ action: 'create', made: id, before: null, after: { tourId, ...input } });
+      return { applied: true, periodId: id };
+    },
+    (recorded) => ({ applied: false, periodId: recorded.entityId }),
+  );
 }
 
 /**
@@ -169,29 +175,28 @@ export async function updatePeriod(
   db: Db,
   { tourId, periodId, requestId, input, actor, now }: { tourId: string; periodId: string; requestId: string; input: PeriodInput; actor: Actor; now: Date },
 ): Promise<{ applied: boolean; pageSet: boolean }> {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false, pageSet: false };
-  const period = await findPeriod(db, tourId, periodId);
-  const { sold, held } = await seatsTaken(db, periodId);
-  const seats = sold + held + period.bookableAvailability;
-  if (input.seats < sold) throw refused(seatsUnderSoldMessage(sold), 'seats');
-  if (input.seats < sold + held) throw refused(seatsUnderHeldMessage({ sold, held }), 'seats');
-  const datesMoved = input.dayOne !== period.dayOne || input.returnDate !== period.returnDate;
-  if (datesMoved) {
-    const live = await countBookings(db, periodId, { live: true });
-    if (live > 0) {
-      const message = `No se pueden cambiar las fechas: ${live === 1 ? 'hay 1 reserva' : `hay ${live} reservas`} para estos días. Crea otra salida con las fechas nuevas.`;
-      throw refused(message, 'dayOne');
+  let pageSet = false;
+  const applied = await onPeriod(db, { tourId, periodId, requestId, actor, now }, async (trx, record, period) => {
+    const { sold, held } = await seatsTaken(trx, periodId);
+    const seats = sold + held + period.bookableAvailability;
+    if (input.seats < sold) throw refused(seatsUnderSoldMessage(sold), 'seats');
+    if (input.seats < sold + held) throw refused(seatsUnderHeldMessage({ sold, held }), 'seats');
+    const datesMoved = input.dayOne !== period.dayOne || input.returnDate !== period.returnDate;
+    if (datesMoved) {
+      const live = await countBookings(trx, periodId, { live: true });
+      if (live > 0) {
+        const message = `No se pueden cambiar las fechas: ${live === 1 ? 'hay 1 reserva' : `hay ${live} reservas`} para estos días. Crea otra salida con las fechas nuevas.`;
+        throw refused(message, 'dayOne');
+      }
     }
-  }
-  const before = stored(period, seats);
-  const after = { ...input };
-  const changed = JSON.stringify(before) !== JSON.stringify(stored({ ...input, webBookable: input.webBookable ? 1 : 0 }, input.seats));
-  if (!changed) return { applied: false, pageSet: false };
-  const delta = input.seats - seats;
-  const tour = await db.selectFrom('tours').select('name').where('id', '=', tourId).executeTakeFirstOrThrow();
-  // A name the shop gave follows the new day; one staff wrote stays.
-  const name = datesMoved && period.name === periodName(tour.name, period.dayOne) ? periodName(tour.name, input.dayOne) : period.name;
-  const write = db.transaction().execute(async (trx) => {
+    const before = stored(period, seats);
+    const after = { ...input };
+    const changed = JSON.stringify(before) !== JSON.stringify(stored({ ...input, webBookable: input.webBookable ? 1 : 0 }, input.seats));
+    if (!changed) return false;
+    const delta = input.seats - seats;
+    const tour = await trx.selectFrom('tours').select('name').where('id', '=', tourId).executeTakeFirstOrThrow();
+    // A name the shop gave follows the new day; one staff wrote stays.
+    const name = datesMoved && period.name === periodName(tour.name, period.dayOne) ? periodName(tour.name, input.dayOne) : period.name;
     const updated = await trx
       .updateTable('periods')
       .set((eb) => ({
@@ -211,10 +216,11 @@ export async function updatePeriod(
       const now = await seatsTaken(trx, periodId);
       throw refused(now.held ? seatsUnderHeldMessage(now) : seatsUnderSoldMessage(now.sold), 'seats');
     }
-    await recordStaffAction(trx, { entityType: 'period', entityId: periodId, action: 'update', actor, requestId, before, after }, now);
+    await record({ action: 'update', before, after });
+    pageSet = datesMoved || input.webBookable !== (period.webBookable === 1);
+    return true;
   });
-  if (!(await onePress(db, periodId, requestId, write))) return { applied: false, pageSet: false };
-  return { applied: true, pageSet: datesMoved || input.webBookable !== (period.webBookable === 1) };
+  return { applied, pageSet: applied && pageSet };
 }
 
 /** 'Quitar la salida': never one a booking names. Removing one already removed answers as done. */
@@ -222,46 +228,39 @@ export async function removePeriod(
   db: Db,
   { tourId, periodId, requestId, actor, now }: { tourId: string; periodId: string; requestId: string; actor: Actor; now: Date },
 ): Promise<{ applied: boolean }> {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  const period = await db.selectFrom('periods').selectAll().where('id', '=', periodId).where('tourId', '=', tourId).executeTakeFirst();
-  if (!period) {
-    const removed = await db
-      .selectFrom('staffActions')
-      .select('id')
-      .where('entityType', '=', 'period')
-      .where('entityId', '=', periodId)
-      .where('action', '=', 'delete')
-      .executeTakeFirst();
-    if (removed) return { applied: false };
-    throw periodNotFound();
-  }
   const refuseBooked = (n: number) => refused(periodHasBookingsMessage(n));
-  const booked = await countBookings(db, periodId);
-  if (booked > 0) throw refuseBooked(booked);
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('periods').where('id', '=', periodId).execute();
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'period',
-          entityId: periodId,
-          action: 'delete',
-          actor,
-          requestId,
-          before: { tourId, ...stored(period, period.bookableAvailability) },
-          after: null,
-        },
-        now,
-      );
-    });
+    const applied = await applyOnce(
+      db,
+      { entityType: 'period', entityId: periodId, requestId, actor, now },
+      async (trx, record) => {
+        const period = await trx.selectFrom('periods').selectAll().where('id', '=', periodId).where('tourId', '=', tourId).executeTakeFirst();
+        if (!period) {
+          const removed = await trx
+            .selectFrom('staffActions')
+            .select('id')
+            .where('entityType', '=', 'period')
+            .where('entityId', '=', periodId)
+            .where('action', '=', 'delete')
+            .executeTakeFirst();
+          if (removed) return false;
+          throw periodNotFound();
+        }
+        const booked = await countBookings(trx, periodId);
+        if (booked > 0) throw refuseBooked(booked);
+        await trx.deleteFrom('periods').where('id', '=', periodId).execute();
+        await record({ action: 'delete', before: { tourId, ...stored(period, period.bookableAvailability) }, after: null });
+        return true;
+      },
+      () => false,
+    );
+    return { applied };
   } catch (error) {
     // A booking made between the count and the delete: the database refused the delete.
     const late = await countBookings(db, periodId);
     if (late > 0) throw refuseBooked(late);
     throw error;
   }
-  return { applied: true };
 }
 
 /**
@@ -289,32 +288,30 @@ export async function savePeriodPrices(
     now: Date;
   },
 ): Promise<{ applied: boolean }> {
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false };
-  await findPeriod(db, tourId, periodId);
-  if (optionalActivityId !== null) {
-    const activity = await db
-      .selectFrom('optionalActivities')
-      .select('id')
-      .where('id', '=', optionalActivityId)
-      .where('periodId', '=', periodId)
-      .executeTakeFirst();
-    if (!activity) throw notFound(TOUR_EDITOR_MESSAGES.activityNotFound);
-  }
-  // A departure's own prices name it and nothing else; an optional activity's name the activity alone.
-  const owner = optionalActivityId === null ? { periodId } : { optionalActivityId };
-  const own = (qb: Db | Trx) =>
-    qb
-      .selectFrom('prices')
-      .select(['id', 'ageGroupName', 'valueCents'])
-      .$if(optionalActivityId === null, (q) => q.where('periodId', '=', periodId).where('optionalActivityId', 'is', null))
-      .$if(optionalActivityId !== null, (q) => q.where('optionalActivityId', '=', optionalActivityId ?? ''))
-      .where('flightId', 'is', null)
-      .where('activityPackId', 'is', null)
-      .where('reservationModeId', 'is', null);
-  const current = await own(db).execute();
-  const changes = prices.filter((p) => current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents !== p.valueCents);
-  if (changes.length === 0) return { applied: false };
-  const write = db.transaction().execute(async (trx) => {
+  const applied = await onPeriod(db, { tourId, periodId, requestId, actor, now }, async (trx, record) => {
+    if (optionalActivityId !== null) {
+      const activity = await trx
+        .selectFrom('optionalActivities')
+        .select('id')
+        .where('id', '=', optionalActivityId)
+        .where('periodId', '=', periodId)
+        .executeTakeFirst();
+      if (!activity) throw notFound(TOUR_EDITOR_MESSAGES.activityNotFound);
+    }
+    // A departure's own prices name it and nothing else; an optional activity's name the activity alone.
+    const owner = optionalActivityId === null ? { periodId } : { optionalActivityId };
+    const own = (qb: Db | Trx) =>
+      qb
+        .selectFrom('prices')
+        .select(['id', 'ageGroupName', 'valueCents'])
+        .$if(optionalActivityId === null, (q) => q.where('periodId', '=', periodId).where('optionalActivityId', 'is', null))
+        .$if(optionalActivityId !== null, (q) => q.where('optionalActivityId', '=', optionalActivityId ?? ''))
+        .where('flightId', 'is', null)
+        .where('activityPackId', 'is', null)
+        .where('reservationModeId', 'is', null);
+    const current = await own(trx).execute();
+    const changes = prices.filter((p) => current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents !== p.valueCents);
+    if (changes.length === 0) return false;
     for (const price of changes) {
       const row = current.find((c) => c.ageGroupName === price.ageGroupName);
       if (row) await trx.updateTable('prices').set({ valueCents: price.valueCents }).where('id', '=', row.id).execute();
@@ -324,22 +321,15 @@ export async function savePeriodPrices(
           .values({ id: randomUUID(), ...owner, ageGroupName: price.ageGroupName, valueCents: price.valueCents })
           .execute();
     }
-    await recordStaffAction(
-      trx,
-      {
-        entityType: 'period',
-        entityId: periodId,
-        action: optionalActivityId === null ? 'prices' : 'activity-prices',
-        actor,
-        requestId,
-        before: {
-          ...owner,
-          ...Object.fromEntries(changes.map((p) => [p.ageGroupName, current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents ?? null])),
-        },
-        after: { ...owner, ...Object.fromEntries(changes.map((p) => [p.ageGroupName, p.valueCents])) },
+    await record({
+      action: optionalActivityId === null ? 'prices' : 'activity-prices',
+      before: {
+        ...owner,
+        ...Object.fromEntries(changes.map((p) => [p.ageGroupName, current.find((c) => c.ageGroupName === p.ageGroupName)?.valueCents ?? null])),
       },
-      now,
-    );
+      after: { ...owner, ...Object.fromEntries(changes.map((p) => [p.ageGroupName, p.valueCents])) },
+    });
+    return true;
   });
-  return { applied: await onePress(db, periodId, requestId, write) };
+  return { applied };
 }

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
 const NEXT_DEPARTURES = 3;
 
@@ -112,13 +112,15 @@ export async function setTourPublished(
   db: Db,
   { id, publish, requestId, actor, now }: { id: string; publish: boolean; requestId: string; actor: Actor; now: Date },
 ): Promise<boolean> {
-  if (await wasApplied(db, 'tour', id, requestId)) return false;
-  const tour = await db.selectFrom('tours').select(['publishWeb', 'version']).where('id', '=', id).executeTakeFirst();
-  if (!tour) throw tourNotFound();
   const want = publish ? 1 : 0;
-  if (tour.publishWeb === want) return false;
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'tour', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const tour = await trx.selectFrom('tours').select(['publishWeb']).where('id', '=', id).executeTakeFirst();
+      if (!tour) throw tourNotFound();
+      if (tour.publishWeb === want) return false;
+      // Guarded by the state read: another press may have changed it since.
       const updated = await trx
         .updateTable('tours')
         .set((eb) => ({ publishWeb: want, version: eb('version', '+', 1), updatedAt: now.toISOString() }))
@@ -126,23 +128,9 @@ export async function setTourPublished(
         .where('publishWeb', '!=', want)
         .executeTakeFirst();
       if (updated.numUpdatedRows !== 1n) return false;
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'tour',
-          entityId: id,
-          action: publish ? 'publish' : 'hide',
-          actor,
-          requestId,
-          before: { publishWeb: tour.publishWeb === 1 },
-          after: { publishWeb: publish },
-        },
-        now,
-      );
+      await record({ action: publish ? 'publish' : 'hide', before: { publishWeb: tour.publishWeb === 1 }, after: { publishWeb: publish } });
       return true;
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'tour', id, requestId)) return false;
-    throw error;
-  }
+    },
+    () => false,
+  );
 }

@@ -13,7 +13,7 @@ import { versionConflict } from '../cms/history.ts';
 import { type ErasureBlock, type ErasureSummary, eraseTravelerData, erasureBlock } from '../travelers/erase.ts';
 import { exportTravelerData } from '../travelers/personal-data.ts';
 import { accountOf, findTraveler } from '../travelers/linked.ts';
-import { type Actor, recordStaffAction, wasApplied } from './staff-actions.ts';
+import { type Actor, applyOnce, recordStaffAction } from '../kit/apply-once.ts';
 import { profileOf } from './travelers.ts';
 
 interface Press {
@@ -72,37 +72,42 @@ export async function saveTraveler(
   db: Db,
   { id, requestId, actor, now, version, input }: Press & { version: number; input: TravelerFormValues },
 ): Promise<boolean> {
-  if (await wasApplied(db, 'traveler', id, requestId)) return false;
-  const row = await findTraveler(db, id);
-  if (row.erasedAt !== null) throw erased();
-  if (row.version !== version) throw versionConflict();
-  const account = await accountOf(db, id);
-  await checkForm(db, { id, input, accountId: account?.id ?? null, now });
-  const before = editable(profileOf(row, null));
-  const after = editable({ ...profileOf(row, null), ...input });
   try {
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('travelers')
-        .set({ ...input, version: version + 1, updatedAt: now.toISOString() })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .where('erasedAt', 'is', null)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows !== 1n) throw versionConflict();
-      if (account && input.email !== null && input.email !== account.email) {
-        await trx.updateTable('users').set({ email: input.email, updatedAt: now.toISOString() }).where('id', '=', account.id).execute();
-      }
-      await recordStaffAction(trx, { entityType: 'traveler', entityId: id, action: 'update', actor, requestId, before, after }, now);
-    });
+    return await applyOnce(
+      db,
+      { entityType: 'traveler', entityId: id, requestId, actor, now },
+      async (trx, record, { row, account }) => {
+        const before = editable(profileOf(row, null));
+        const after = editable({ ...profileOf(row, null), ...input });
+        const updated = await trx
+          .updateTable('travelers')
+          .set({ ...input, version: version + 1, updatedAt: now.toISOString() })
+          .where('id', '=', id)
+          .where('version', '=', version)
+          .where('erasedAt', 'is', null)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows !== 1n) throw versionConflict();
+        if (account && input.email !== null && input.email !== account.email) {
+          await trx.updateTable('users').set({ email: input.email, updatedAt: now.toISOString() }).where('id', '=', account.id).execute();
+        }
+        await record({ action: 'update', before, after });
+        return true;
+      },
+      () => false,
+      async () => {
+        const row = await findTraveler(db, id);
+        if (row.erasedAt !== null) throw erased();
+        if (row.version !== version) throw versionConflict();
+        const account = await accountOf(db, id);
+        await checkForm(db, { id, input, accountId: account?.id ?? null, now });
+        return { row, account };
+      },
+    );
   } catch (error) {
-    // The same press twice at once: the other one saved it.
-    if (await wasApplied(db, 'traveler', id, requestId)) return false;
     // Two saves of one e-mail at once: the unique index kept one; this one is told as if checked above.
-    if (input.email !== null && !(error instanceof AppError)) await checkForm(db, { id, input, accountId: account?.id ?? null, now });
+    if (input.email !== null && !(error instanceof AppError)) await checkForm(db, { id, input, accountId: (await accountOf(db, id))?.id ?? null, now });
     throw error;
   }
-  return true;
 }
 
 /**
@@ -113,33 +118,24 @@ export async function forceTravelerPasswordChange(
   { db, config }: { db: Db; config: Pick<Config, 'authSecret' | 'publicUrl'> },
   { id, requestId, actor, now, sendMail }: Press & { sendMail: boolean },
 ): Promise<boolean> {
-  if (await wasApplied(db, 'traveler', id, requestId)) return false;
-  const row = await findTraveler(db, id);
-  if (row.erasedAt !== null) throw erased();
-  const account = await accountOf(db, id);
-  if (!account) throw new AppError('CONFLICT', TRAVELER_ACTION_MESSAGES.noAccount);
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'traveler', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const row = await findTraveler(trx, id);
+      if (row.erasedAt !== null) throw erased();
+      const account = await accountOf(trx, id);
+      if (!account) throw new AppError('CONFLICT', TRAVELER_ACTION_MESSAGES.noAccount);
       await forcePasswordReset(trx, account.id, { config, now, mail: sendMail });
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'traveler',
-          entityId: id,
-          action: 'force-password-change',
-          actor,
-          requestId,
-          before: { passwordChangeRequiredAt: account.passwordChangeRequiredAt },
-          after: { passwordChangeRequiredAt: now.toISOString(), sessionsRevoked: true, mailSent: sendMail },
-        },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'traveler', id, requestId)) return false;
-    throw error;
-  }
-  return true;
+      await record({
+        action: 'force-password-change',
+        before: { passwordChangeRequiredAt: account.passwordChangeRequiredAt },
+        after: { passwordChangeRequiredAt: now.toISOString(), sessionsRevoked: true, mailSent: sendMail },
+      });
+      return true;
+    },
+    () => false,
+  );
 }
 
 /** The traveller's personal data for a download, and the record that staff took it (who, when). */
@@ -163,13 +159,14 @@ export async function eraseTraveler(
   db: Db,
   { id, requestId, actor, now, reason, explain = staffReading }: Press & { reason: string; explain?: (block: ErasureBlock) => string },
 ): Promise<ErasureSummary | null> {
-  if (await wasApplied(db, 'traveler', id, requestId)) return null;
-  const row = await findTraveler(db, id);
-  if (row.erasedAt !== null) return null;
-  const block = await erasureBlock(db, id, { today: now.toISOString().slice(0, 10) });
-  if (block) throw new AppError('CONFLICT', explain(block));
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'traveler', entityId: id, requestId, actor, now },
+    async (trx, record) => {
+      const row = await findTraveler(trx, id);
+      if (row.erasedAt !== null) return null;
+      const block = await erasureBlock(trx, id, { today: now.toISOString().slice(0, 10) });
+      if (block) throw new AppError('CONFLICT', explain(block));
       // Claimed with one conditional update: of two erasures at once, one erases and the other answers as done.
       const claimed = await trx
         .updateTable('travelers')
@@ -180,11 +177,9 @@ export async function eraseTraveler(
       if (claimed.numUpdatedRows !== 1n) return null;
       const summary = await eraseTravelerData(trx, id, { now });
       // Who asked, when and why stays; what was erased is counted, never copied here.
-      await recordStaffAction(trx, { entityType: 'traveler', entityId: id, action: 'erase', actor, requestId, reason, before: null, after: summary }, now);
+      await record({ action: 'erase', reason, before: null, after: summary });
       return summary;
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'traveler', id, requestId)) return null;
-    throw error;
-  }
+    },
+    () => null,
+  );
 }

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import type { TravelerRow, UserRow } from '../../db/tables.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { accountOf, findTraveler, linkedBookings } from '../travelers/linked.ts';
-import { listStaffActions } from './staff-actions.ts';
+import { listStaffActions } from '../kit/apply-once.ts';
 
 /** How staff read an account at a glance: the first thing that stops it signing in, else active. */
 export function accountState(user: Pick<UserRow, 'disabledAt' | 'emailVerifiedAt' | 'passwordChangeRequiredAt'> | undefined): AccountState {
@@ -210,7 +210,6 @@ export async function travelerDetail(db: Db, id: string, { now = new Date() }: {
     priceCents: b.priceCents,
   });
   const isBudget = (b: (typeof bookings)[number]) => b.budgetName !== null && b.status === 'IN_PROGRESS' && b.travelerId === id;
-  const ledgerBalance = movements.reduce((sum, m) => sum + (m.type === 'CREDIT' ? m.amount : -m.amount), 0);
   return {
     traveler: profileOf(row, countries.find((c) => c.id === row.countryId)?.name ?? null),
     account: await accountView(db, user, now),
@@ -229,7 +228,6 @@ export async function travelerDetail(db: Db, id: string, { now = new Date() }: {
     favourites,
     points: {
       balance: row.accumulatedReward,
-      ledgerBalance,
       valueCents: computePointsValueCents(row.accumulatedReward),
       movements,
     },

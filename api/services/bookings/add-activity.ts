@@ -15,7 +15,8 @@ import { AppError, invalidFields } from '../../errors.ts';
 import { parseQuoteSnapshot, quoteView } from '../payments/amounts.ts';
 import { couponCodeOf, syncBookingTravelers } from './queries.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
-import { bookingNotFound, stringifyTravellers, toBooking, type Trx } from './records.ts';
+import { bookingNotFound, stringifyTravellers, toBooking } from './records.ts';
+import type { Trx } from '../../db/database.ts';
 import { takeConfirmedSeats } from './seat-holds.ts';
 
 /** Bookings that can gain an activity: taken, not canceled, and not still in the funnel (the funnel does it there). */

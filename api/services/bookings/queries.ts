@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { selectTravellersToSave } from '#shared/rules/travellers.ts';
 import type { Db } from '../../db/database.ts';
-import { type Booking, toBooking, type Trx } from './records.ts';
+import { type Booking, toBooking } from './records.ts';
+import type { Trx } from '../../db/database.ts';
 import { heldSeatsOf } from './seat-holds.ts';
 
 export async function findBooking(db: Db | Trx, id: string): Promise<Booking | undefined> {

@@ -3,14 +3,12 @@
  * mapped once, where it is read), stored travellers, status records, errors.
  */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { parseRoommates, type RoommateGroup } from '#shared/rules/passengers.ts';
-import type { BookingRow, Database } from '../../db/tables.ts';
+import type { Trx } from '../../db/database.ts';
+import type { BookingRow } from '../../db/tables.ts';
 import { AppError, notFound } from '../../errors.ts';
-
-export type Trx = Transaction<Database>;
 
 export const bookingNotFound = () => notFound('No encontramos esa reserva.');
 export const bookingLocked = () => new AppError('CONFLICT', 'Esta reserva ya no se puede modificar.');

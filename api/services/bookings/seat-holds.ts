@@ -9,7 +9,8 @@ import { computeSeatNeeds, inSeatOrder, type SeatNeed, type SeatResourceType, se
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { loadPeriodOffer, periodOfferForSeats, seatOfferOf } from './quote.ts';
-import { bookingLocked, parseTravellers, type Trx } from './records.ts';
+import { bookingLocked, parseTravellers } from './records.ts';
+import type { Trx } from '../../db/database.ts';
 
 /** How long seats stay held while the visitor pays, unless the route is told otherwise. */
 export const DEFAULT_HOLD_MINUTES = 20;

@@ -5,7 +5,8 @@
 import type { BookingStatus } from '#shared/enums.ts';
 import { planTransition } from '#shared/rules/booking-states.ts';
 import { AppError } from '../../errors.ts';
-import { bookingNotFound, recordStatusChange, type Trx } from './records.ts';
+import { bookingNotFound, recordStatusChange } from './records.ts';
+import type { Trx } from '../../db/database.ts';
 import { confirmHolds, releaseHolds } from './seat-holds.ts';
 
 /**

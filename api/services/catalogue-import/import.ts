@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { IMPORT_OUTCOMES, IMPORT_REPORT_ROWS, type ImportAnswer, type ImportCounts, type ImportReport } from '#shared/schemas/admin-importer.ts';
 import type { Db } from '../../db/database.ts';
 import { writeRowSets } from '../../db/seed/insert.ts';
-import type { Trx } from '../bookings/records.ts';
-import { type Actor, recordStaffAction, wasApplied } from '../backoffice/staff-actions.ts';
+import type { Trx } from '../../db/database.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { type ParsedFile, parseImportFile } from './parse.ts';
 import { type ImportPlan, type ImportWrites, planImport } from './plan.ts';
 import { inChunks, readCatalogueState } from './state.ts';
@@ -58,34 +58,20 @@ export async function applyImport(
 ): Promise<ImportAnswer> {
   const parsed = parseImportFile(file);
   const entityId = fileHash(file.text);
-  if (await wasApplied(db, 'import', entityId, requestId)) return { report: await checkImport(db, file, { now, limit }), applied: false };
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'import', entityId, requestId, actor, now },
+    async (trx, record) => {
       const plan = await planFile(trx, parsed, now);
       const report = summarise(plan, limit);
       const { refused, created, changed } = report.counts;
       if (refused > 0 || created + changed === 0) return { report, applied: false };
       await writePlan(trx, plan.writes, now);
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'import',
-          entityId,
-          action: 'import',
-          actor,
-          requestId,
-          before: null,
-          after: { file: file.name, format: report.format, ...report.counts },
-        },
-        now,
-      );
+      await record({ action: 'import', before: null, after: { file: file.name, format: report.format, ...report.counts } });
       return { report, applied: true };
-    });
-  } catch (error) {
-    // The same press arrived twice at once: the other one imported it (its request id is taken).
-    if (await wasApplied(db, 'import', entityId, requestId)) return { report: await checkImport(db, file, { now, limit }), applied: false };
-    throw error;
-  }
+    },
+    async () => ({ report: await checkImport(db, file, { now, limit }), applied: false }),
+  );
 }
 
 async function writePlan(trx: Trx, writes: ImportWrites, now: Date): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import type { PeriodRow, PriceRow, TourRow } from '../../db/tables.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 
 const CHUNK = 2000;

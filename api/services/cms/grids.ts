@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import type { TargetedChange } from '../rebuilds.ts';
 import { checkRoll, readRoll, writeRoll } from './carousels.ts';
 import { recordHistory, versionConflict } from './history.ts';

@@ -8,7 +8,7 @@ import type { HistoryEntityType, HistoryEntryView } from '#shared/schemas/cms.ts
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import type { AuthContext } from '../../auth-context.ts';
 import type { Db } from '../../db/database.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
 export const versionConflict = () => new AppError('CONFLICT', VERSION_CONFLICT_MESSAGE);

@@ -17,7 +17,7 @@ import type { AuthContext } from '../../auth-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { LandingContentRow } from '../../db/tables.ts';
 import { invalidFields } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import type { TargetedChange } from '../rebuilds.ts';
 import { recordHistory, versionConflict } from './history.ts';
 import { signFileLink } from './uploads.ts';

@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth-context.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields, notFound } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import type { TargetedChange } from '../rebuilds.ts';
 import { findReplayedCreate, recordHistory, versionConflict, wasDeleted } from './history.ts';
 

@@ -6,7 +6,8 @@ import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
-import { parseTravellers, type Trx } from '../bookings/records.ts';
+import { parseTravellers } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { parseQuoteSnapshot, paymentAmounts } from '../payments/amounts.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { addDays, formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import type { Db } from '../../db/database.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import type { BookingDocument } from './booking-document.ts';
 import { paragraph, renderPdf, rows, section } from './pdf.ts';
 

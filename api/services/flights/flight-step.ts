@@ -13,7 +13,8 @@ import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer, utcToday } from '../bookings/quote.ts';
-import { type Booking, bookingLocked, parseTravellers, type Trx } from '../bookings/records.ts';
+import { type Booking, bookingLocked, parseTravellers } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { releaseHolds } from '../bookings/seat-holds.ts';
 import type { FarePeriod, FlightFare, FlightsProvider, VerifiedFare } from './provider.ts';
 

@@ -10,7 +10,7 @@ import { GUIDE_TOOL_MESSAGES, type GuideAssignmentView } from '#shared/schemas/g
 import type { GuideSummary } from '#shared/schemas/guides.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields, notFound } from '../../errors.ts';
-import { type Actor, recordStaffAction, wasApplied } from '../backoffice/staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { queueMail } from '../mail/outbox.ts';
 
 const ACTIONS = { assign: 'guide-assign', remove: 'guide-remove' } as const;
@@ -81,11 +81,12 @@ interface Press {
 export async function assignGuide(db: Db, press: Press): Promise<{ applied: boolean; mailed: boolean }> {
   const { tourId, periodId, guideId, requestId, actor, now, publicUrl } = press;
   const period = await findDeparture(db, tourId, periodId);
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false, mailed: false };
-  const guide = await db.selectFrom('guides').select(['id', 'name', 'email']).where('id', '=', guideId).executeTakeFirst();
-  if (!guide) throw invalidFields({ guideId: GUIDE_TOOL_MESSAGES.guideNotFound }, GUIDE_TOOL_MESSAGES.guideNotFound);
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: periodId, requestId, actor, now },
+    async (trx, record) => {
+      const guide = await trx.selectFrom('guides').select(['id', 'name', 'email']).where('id', '=', guideId).executeTakeFirst();
+      if (!guide) throw invalidFields({ guideId: GUIDE_TOOL_MESSAGES.guideNotFound }, GUIDE_TOOL_MESSAGES.guideNotFound);
       const added = await trx
         .insertInto('guidePeriods')
         .values({ guideId, periodId })
@@ -104,38 +105,26 @@ export async function assignGuide(db: Db, press: Press): Promise<{ applied: bool
         },
         now,
       });
-      await recordStaffAction(
-        trx,
-        { entityType: 'period', entityId: periodId, action: ACTIONS.assign, actor, requestId, before: null, after: { guideId, mailed: true } },
-        now,
-      );
+      await record({ action: ACTIONS.assign, before: null, after: { guideId, mailed: true } });
       return { applied: true, mailed: true };
-    });
-  } catch (error) {
-    // The same press twice at once: the other one applied it.
-    if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false, mailed: false };
-    throw error;
-  }
+    },
+    () => ({ applied: false, mailed: false }),
+  );
 }
 
 /** Takes a guide off a departure. `applied: false` for a press already applied or a guide not assigned. */
 export async function removeGuide(db: Db, press: Omit<Press, 'publicUrl'>): Promise<{ applied: boolean; mailed: boolean }> {
   const { tourId, periodId, guideId, requestId, actor, now } = press;
   await findDeparture(db, tourId, periodId);
-  if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false, mailed: false };
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'period', entityId: periodId, requestId, actor, now },
+    async (trx, record) => {
       const removed = await trx.deleteFrom('guidePeriods').where('guideId', '=', guideId).where('periodId', '=', periodId).executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) return { applied: false, mailed: false };
-      await recordStaffAction(
-        trx,
-        { entityType: 'period', entityId: periodId, action: ACTIONS.remove, actor, requestId, before: { guideId }, after: null },
-        now,
-      );
+      await record({ action: ACTIONS.remove, before: { guideId }, after: null });
       return { applied: true, mailed: false };
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'period', periodId, requestId)) return { applied: false, mailed: false };
-    throw error;
-  }
+    },
+    () => ({ applied: false, mailed: false }),
+  );
 }

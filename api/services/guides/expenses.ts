@@ -23,7 +23,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { GuideExpenseRow } from '../../db/tables.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
-import { type Actor, recordStaffAction, wasApplied } from '../backoffice/staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { detectImageType, signFileLink, storeUploadedImage } from '../cms/uploads.ts';
 import type { GuideCaller } from './caller.ts';
 
@@ -247,11 +247,11 @@ export async function decideGuideExpense(
   const before = await db.selectFrom('guideExpenses').selectAll().where('id', '=', id).executeTakeFirst();
   if (!before) throw expenseNotFound();
   const answer = async (applied: boolean) => ({ applied, expense: await guideExpenseView(db, { caller: { kind: 'admin' }, id, secret, now }) });
-  if (await wasApplied(db, 'guide', before.guideId, decision.requestId)) return answer(false);
-  if (before.status !== 'PENDING') throw new AppError('CONFLICT', GUIDE_TOOL_MESSAGES.alreadyDecided);
   const reason = decision.reason || null;
-  try {
-    await db.transaction().execute(async (trx) => {
+  const applied = await applyOnce(
+    db,
+    { entityType: 'guide', entityId: before.guideId, requestId: decision.requestId, actor, now },
+    async (trx, record) => {
       const changed = await trx
         .updateTable('guideExpenses')
         .set({ status: decision.status, decisionReason: reason, decidedAt: now.toISOString(), decidedBy: actor.email })
@@ -259,24 +259,15 @@ export async function decideGuideExpense(
         .where('status', '=', 'PENDING')
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new AppError('CONFLICT', GUIDE_TOOL_MESSAGES.alreadyDecided);
-      await recordStaffAction(
-        trx,
-        {
-          entityType: 'guide',
-          entityId: before.guideId,
-          action: decision.status === 'APPROVED' ? 'expense-approve' : 'expense-reject',
-          actor,
-          requestId: decision.requestId,
-          reason,
-          before: { expenseId: id, status: before.status },
-          after: { expenseId: id, status: decision.status },
-        },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'guide', before.guideId, decision.requestId)) return answer(false);
-    throw error;
-  }
-  return answer(true);
+      await record({
+        action: decision.status === 'APPROVED' ? 'expense-approve' : 'expense-reject',
+        reason,
+        before: { expenseId: id, status: before.status },
+        after: { expenseId: id, status: decision.status },
+      });
+      return true;
+    },
+    () => false,
+  );
+  return answer(applied);
 }

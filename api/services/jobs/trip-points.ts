@@ -4,7 +4,7 @@
  * money earned (confirmed payments other than points, net of refunds), once. The database keeps the once
  * (a unique index per booking), so running the job twice, or on two instances, credits once.
  */
-import { randomUUID } from 'node:crypto';
+import { creditPoints } from '../payments/ledger.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { computePointsEarned, POINTS_CREDIT_DAYS_AFTER_RETURN } from '#shared/rules/points.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
@@ -58,29 +58,8 @@ export async function creditTripPoints(db: Db, now: Date): Promise<CreditReport>
     if (points <= 0) continue;
     try {
       await db.transaction().execute(async (trx) => {
-        const stamp = now.toISOString();
-        // The row first: on a twin run it fails here, before any balance moves.
-        await trx
-          .insertInto('transactions')
-          .values({
-            id: randomUUID(),
-            travelerId,
-            bookingId: row.id,
-            paymentId: null,
-            amount: points,
-            curency: 'EUR',
-            exchangeRate: 1,
-            status: 'COMPLETED',
-            type: 'CREDIT',
-            kind: 'POINTS',
-            createdAt: stamp,
-          })
-          .execute();
-        await trx
-          .updateTable('travelers')
-          .set((eb) => ({ accumulatedReward: eb('accumulatedReward', '+', points), updatedAt: stamp }))
-          .where('id', '=', travelerId)
-          .execute();
+        // On a twin run the row fails here (one trip's points once), and the balance does not move.
+        await creditPoints(trx, { travelerId, bookingId: row.id, points, status: 'COMPLETED', now });
       });
       credited.push({ bookingId: row.id, travelerId, points });
     } catch (error) {

@@ -7,7 +7,7 @@
 import { computePreBookingAmountCents, parseDeadlines } from '#shared/rules/payments.ts';
 import { pathTo } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../documents/booking-document.ts';
 import { renderReceiptPdf } from '../documents/receipt.ts';
 import { renderVoucherPdf } from '../documents/voucher.ts';

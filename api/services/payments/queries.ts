@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 
 /** Every payment of a booking, newest first; only the confirmed ones, oldest first, with `confirmed`. */
 export function paymentsOf(db: Db | Trx, bookingId: string, { confirmed = false }: { confirmed?: boolean } = {}): Promise<PaymentRow[]> {

@@ -16,8 +16,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type Actor, recordStaffAction, wasApplied } from '../backoffice/staff-actions.ts';
+import { type Actor, recordStaffAction } from '../kit/apply-once.ts';
 import { decodeParameters, EURO_CURRENCY, type SignedParameters, signaturesMatch, signJson, signParameters } from './redsys.ts';
+import { recordRefund } from './ledger.ts';
 
 /** Ds_Response of an accepted refund ("Transacción autorizada para devoluciones y confirmaciones"). */
 export const RESPONSE_REFUND_OK = '0900';
@@ -79,6 +80,13 @@ export interface RefundRequest {
   requestId: string;
 }
 
+/** How an earlier press with this request id ended: refused by the bank, or applied (or under way). */
+async function earlierPress(db: Db, requestId: string): Promise<'refused' | 'replay' | null> {
+  const first = await db.selectFrom('refunds').select('status').where('requestId', '=', requestId).executeTakeFirst();
+  if (!first) return null;
+  return first.status === 'FAILED' ? 'refused' : 'replay';
+}
+
 /**
  * Refunds part or all of one payment of `bookingId`. Answers `applied: false` when the same press was
  * already handled. Throws a 422 for an amount above what is left, a 409 when the terminal refuses.
@@ -93,7 +101,11 @@ export async function refundPayment(
   if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
     throw new AppError('VALIDATION', REFUND_MESSAGES.amount, { amount: REFUND_MESSAGES.amount });
   }
-  if (await wasApplied(db, 'booking', bookingId, request.requestId)) return { applied: false };
+  // A refund's press is kept by the refund it made (its request id is unique there): a press seen before
+  // answers as it ended, before anything is checked against the payment as it is now.
+  const earlier = await earlierPress(db, request.requestId);
+  if (earlier === 'replay') return { applied: false };
+  if (earlier === 'refused') throw new AppError('CONFLICT', REFUND_MESSAGES.refusedBefore);
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', request.paymentId).where('bookingId', '=', bookingId).executeTakeFirst();
   if (!payment) throw notFound('No encontramos ese pago en esta reserva.');
   if (!moneyTaken(payment)) throw new AppError('CONFLICT', REFUND_MESSAGES.notRefundable);
@@ -129,8 +141,8 @@ export async function refundPayment(
     })
     .catch(async (error: unknown) => {
       // The same press arriving twice: the first one holds the request id.
-      const first = await db.selectFrom('refunds').select('status').where('requestId', '=', request.requestId).executeTakeFirst();
-      if (first) return first.status === 'FAILED' ? ('refused' as const) : ('replay' as const);
+      const first = await earlierPress(db, request.requestId);
+      if (first) return first;
       throw error;
     });
   if (claimed === 'replay') return { applied: false };
@@ -169,25 +181,7 @@ export async function refundPayment(
         .execute();
     } else {
       const booking = await trx.selectFrom('bookings').select('travelerId').where('id', '=', bookingId).executeTakeFirstOrThrow();
-      if (booking.travelerId) {
-        await trx
-          .insertInto('transactions')
-          .values({
-            id: randomUUID(),
-            travelerId: booking.travelerId,
-            bookingId,
-            // One ledger line per payment is its DEBIT (unique); the refund names the booking.
-            paymentId: null,
-            amount: request.amountCents,
-            curency: 'EUR',
-            exchangeRate: 1,
-            status: 'REFUNDED',
-            type: 'CREDIT',
-            kind: 'PAYMENT',
-            createdAt: settled,
-          })
-          .execute();
-      }
+      if (booking.travelerId) await recordRefund(trx, { travelerId: booking.travelerId, bookingId, amountCents: request.amountCents, now: new Date(settled) });
     }
     await recordStaffAction(
       trx,

@@ -12,10 +12,11 @@ import type { Config } from '../../config.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import { AppError } from '../../errors.ts';
 import { describeBooking } from '../bookings/bookings.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { releaseHolds } from '../bookings/seat-holds.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
 import { quoteView } from './amounts.ts';
+import { recordPayment, spendPoints } from './ledger.ts';
 import { queueConfirmationMails, queueFailedPaymentMail, queuePaymentInReviewMail } from './payment-mails.ts';
 import { newOrderNumber } from './redsys.ts';
 import { findBooking } from '../bookings/queries.ts';
@@ -59,35 +60,6 @@ export class PaymentNeedsReview extends Error {
     this.reason = reason;
   }
 }
-
-/** Takes `points` off a traveller's balance, never below 0; false when the balance no longer has them. */
-async function spendPoints(trx: Trx, travelerId: string, points: number, now: string): Promise<boolean> {
-  const spent = await trx
-    .updateTable('travelers')
-    .set((eb) => ({ accumulatedReward: eb('accumulatedReward', '-', points), updatedAt: now }))
-    .where('id', '=', travelerId)
-    .where('accumulatedReward', '>=', points)
-    .executeTakeFirst();
-  return spent.numUpdatedRows === 1n;
-}
-
-const debit = (trx: Trx, row: { travelerId: string; bookingId: string; paymentId: string; amount: number; kind: 'POINTS' | 'PAYMENT'; now: string }) =>
-  trx
-    .insertInto('transactions')
-    .values({
-      id: randomUUID(),
-      travelerId: row.travelerId,
-      bookingId: row.bookingId,
-      paymentId: row.paymentId,
-      amount: row.amount,
-      curency: 'EUR',
-      exchangeRate: 1,
-      status: 'COMPLETED',
-      type: 'DEBIT',
-      kind: row.kind,
-      createdAt: row.now,
-    })
-    .execute();
 
 const receiptUrl = (bookingId: string, paymentId: string) => `/api/payments/receipts/${bookingId}/${paymentId}.pdf`;
 
@@ -193,64 +165,46 @@ export async function confirmPayment(
   const paymentIds = [payment.id];
   if (payment.paymentMethod === 'points') {
     // A payment made only of points: the points are its money, spent now or not at all.
-    if (!payment.pointsTravelerId || !(await spendPoints(trx, payment.pointsTravelerId, payment.pointsRequested, stamp))) {
+    const spent =
+      payment.pointsTravelerId !== null &&
+      (await spendPoints(trx, { travelerId: payment.pointsTravelerId, bookingId: booking.id, paymentId: payment.id, points: payment.pointsRequested, now }));
+    if (!spent)
       throw new AppError('CONFLICT', 'Ya no tienes puntos suficientes para este pago.', { points: 'Ya no tienes puntos suficientes para este pago.' });
-    }
-    await debit(trx, {
-      travelerId: payment.pointsTravelerId,
-      bookingId: booking.id,
-      paymentId: payment.id,
-      amount: payment.pointsRequested,
-      kind: 'POINTS',
-      now: stamp,
-    });
   } else {
     if (booking.travelerId)
-      await debit(trx, {
-        travelerId: booking.travelerId,
-        bookingId: booking.id,
-        paymentId: payment.id,
-        amount: payment.amountCents,
-        kind: 'PAYMENT',
-        now: stamp,
-      });
+      await recordPayment(trx, { travelerId: booking.travelerId, bookingId: booking.id, paymentId: payment.id, amountCents: payment.amountCents, now });
     if (payment.pointsRequested > 0 && payment.pointsTravelerId && payment.pointsDiscountCents > 0) {
-      if (await spendPoints(trx, payment.pointsTravelerId, payment.pointsRequested, stamp)) {
-        pointsPaymentId = randomUUID();
-        await trx
-          .insertInto('payments')
-          .values({
-            id: pointsPaymentId,
-            bookingId: booking.id,
-            orderNumber: newOrderNumber(),
-            type: 'PUNTOS',
-            tkId,
-            amountCents: payment.pointsDiscountCents,
-            paymentMethod: 'points',
-            paymentOrigin: payment.paymentOrigin,
-            status: 'CONFIRMED',
-            pointsRequested: payment.pointsRequested,
-            pointsTravelerId: payment.pointsTravelerId,
-            confirmedAt: stamp,
-            paymentReceipt: receiptUrl(booking.id, pointsPaymentId),
-            createdAt: stamp,
-            updatedAt: stamp,
-          })
-          .execute();
-        await debit(trx, {
-          travelerId: payment.pointsTravelerId,
+      // The points' own payment first: their ledger line names it. Spent only while the balance has them.
+      const pointsId = randomUUID();
+      await trx
+        .insertInto('payments')
+        .values({
+          id: pointsId,
           bookingId: booking.id,
-          paymentId: pointsPaymentId,
-          amount: payment.pointsRequested,
-          kind: 'POINTS',
-          now: stamp,
-        });
+          orderNumber: newOrderNumber(),
+          type: 'PUNTOS',
+          tkId,
+          amountCents: payment.pointsDiscountCents,
+          paymentMethod: 'points',
+          paymentOrigin: payment.paymentOrigin,
+          status: 'CONFIRMED',
+          pointsRequested: payment.pointsRequested,
+          pointsTravelerId: payment.pointsTravelerId,
+          confirmedAt: stamp,
+          paymentReceipt: receiptUrl(booking.id, pointsId),
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .execute();
+      if (await spendPoints(trx, { travelerId: payment.pointsTravelerId, bookingId: booking.id, paymentId: pointsId, points: payment.pointsRequested, now })) {
+        pointsPaymentId = pointsId;
         await trx
           .insertInto('paymentVouchers')
-          .values({ id: randomUUID(), bookingId: booking.id, paymentId: pointsPaymentId, voucherUrl: receiptUrl(booking.id, pointsPaymentId) })
+          .values({ id: randomUUID(), bookingId: booking.id, paymentId: pointsId, voucherUrl: receiptUrl(booking.id, pointsId) })
           .execute();
-        paymentIds.push(pointsPaymentId);
+        paymentIds.push(pointsId);
       } else {
+        await trx.deleteFrom('payments').where('id', '=', pointsId).execute();
         pointsShort = true;
       }
     }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { TravelerRow } from '../../db/tables.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { type Actor, recordStaffAction, wasApplied } from '../backoffice/staff-actions.ts';
+import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { eraseTraveler, exportTraveler } from '../backoffice/traveler-actions.ts';
 import type { ErasureBlock, ErasureSummary } from '../travelers/erase.ts';
 import { erasureBlock } from '../travelers/erase.ts';
@@ -58,19 +58,20 @@ export async function saveMyProfile(
     now,
   }: { travelerId: string; actor: Actor; requestId: string; version: number; input: ProfileFormValues; now: Date },
 ): Promise<boolean> {
-  if (await wasApplied(db, 'traveler', travelerId, requestId)) return false;
-  const row = await findTraveler(db, travelerId);
-  if (row.erasedAt !== null) throw erased();
-  if (row.version !== version) throw changedMeanwhile();
-  const fields: Record<string, string> = {};
-  if (input.countryId !== null && !(await db.selectFrom('countries').select('id').where('id', '=', input.countryId).executeTakeFirst())) {
-    fields['profile.countryId'] = TRAVELER_FORM_MESSAGES.country;
-  }
-  if (input.birthdate !== null && input.birthdate > now.toISOString().slice(0, 10)) fields['profile.birthdate'] = TRAVELER_FORM_MESSAGES.birthdate;
-  if (Object.keys(fields).length) throw invalidFields(fields);
-  const before = profileOf(row);
-  try {
-    await db.transaction().execute(async (trx) => {
+  return applyOnce(
+    db,
+    { entityType: 'traveler', entityId: travelerId, requestId, actor, now },
+    async (trx, record) => {
+      const row = await findTraveler(trx, travelerId);
+      if (row.erasedAt !== null) throw erased();
+      if (row.version !== version) throw changedMeanwhile();
+      const fields: Record<string, string> = {};
+      if (input.countryId !== null && !(await trx.selectFrom('countries').select('id').where('id', '=', input.countryId).executeTakeFirst())) {
+        fields['profile.countryId'] = TRAVELER_FORM_MESSAGES.country;
+      }
+      if (input.birthdate !== null && input.birthdate > now.toISOString().slice(0, 10)) fields['profile.birthdate'] = TRAVELER_FORM_MESSAGES.birthdate;
+      if (Object.keys(fields).length) throw invalidFields(fields);
+      const before = profileOf(row);
       const updated = await trx
         .updateTable('travelers')
         .set({ ...input, version: version + 1, updatedAt: now.toISOString() })
@@ -79,17 +80,11 @@ export async function saveMyProfile(
         .where('erasedAt', 'is', null)
         .executeTakeFirst();
       if (updated.numUpdatedRows !== 1n) throw changedMeanwhile();
-      await recordStaffAction(
-        trx,
-        { entityType: 'traveler', entityId: travelerId, action: 'self-update', actor, requestId, before, after: profileOf({ ...row, ...input }) },
-        now,
-      );
-    });
-  } catch (error) {
-    if (await wasApplied(db, 'traveler', travelerId, requestId)) return false;
-    throw error;
-  }
-  return true;
+      await record({ action: 'self-update', before, after: profileOf({ ...row, ...input }) });
+      return true;
+    },
+    () => false,
+  );
 }
 
 /** Everything the shop keeps about the traveller, as the back office's export gives it; the download is recorded. */
@@ -105,7 +100,7 @@ export async function eraseMyAccount(
   db: Db,
   { travelerId, actor, requestId, password, now }: { travelerId: string; actor: Actor; requestId: string; password: string; now: Date },
 ): Promise<ErasureSummary | null> {
-  if (await wasApplied(db, 'traveler', travelerId, requestId)) return null;
+  // A press already applied reaches eraseTraveler, which answers it as done.
   const account = await accountOf(db, travelerId);
   if (account?.passwordHash && !(await verifyPassword(account.passwordHash, password))) {
     throw invalidFields({ password: password ? ACCOUNT_MESSAGES.passwordWrong : ACCOUNT_MESSAGES.passwordRequired });

@@ -11,7 +11,7 @@ import type { TripActivityOption } from '#shared/schemas/me.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { activityOptions, addActivity, editTraveller } from '../backoffice/booking-edits.ts';
-import type { Actor } from '../backoffice/staff-actions.ts';
+import type { Actor } from '../kit/apply-once.ts';
 import { ACTIVITY_ADDABLE_STATUSES } from '../bookings/add-activity.ts';
 import { couponCodeOf, findBooking } from '../bookings/queries.ts';
 import { loadPeriodOffer, quoteOffer, utcToday } from '../bookings/quote.ts';

@@ -10,10 +10,11 @@
  * refunds, invoices and the points ledger (the balance is forfeited with a DEBIT, so the ledger still
  * adds up); the mails of a booking keep their type, subject and dates, not their text.
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { parseTravellers, stringifyTravellers, type Trx } from '../bookings/records.ts';
+import { parseTravellers, stringifyTravellers } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 import { accountOf, findTraveler, isEntryOf, linkedBookings } from './linked.ts';
+import { forfeitPoints } from '../payments/ledger.ts';
 
 /** What an anonymised person is called wherever a name is required. */
 export const ERASED_NAME = 'Anónimo';
@@ -124,25 +125,7 @@ export async function eraseTravelerData(trx: Trx, travelerId: string, { now }: {
   summary.favourites = count(await trx.deleteFrom('favoriteTours').where('travelerId', '=', travelerId).executeTakeFirst());
 
   // Points are the person's, not the booking's: the balance goes, with a DEBIT so the ledger still adds up.
-  if (traveler.accumulatedReward > 0) {
-    summary.pointsForfeited = traveler.accumulatedReward;
-    await trx
-      .insertInto('transactions')
-      .values({
-        id: randomUUID(),
-        travelerId,
-        bookingId: null,
-        paymentId: null,
-        amount: traveler.accumulatedReward,
-        curency: 'EUR',
-        exchangeRate: 1,
-        status: 'ERASED',
-        type: 'DEBIT',
-        kind: 'POINTS',
-        createdAt: at,
-      })
-      .execute();
-  }
+  summary.pointsForfeited = await forfeitPoints(trx, { travelerId, now: new Date(at) });
 
   await trx
     .updateTable('travelers')
@@ -158,7 +141,6 @@ export async function eraseTravelerData(trx: Trx, travelerId: string, { now }: {
       countryId: null,
       cityId: null,
       cognitoId: null,
-      accumulatedReward: 0,
       erasedAt: traveler.erasedAt ?? at,
       version: eb('version', '+', 1),
       updatedAt: at,

@@ -7,7 +7,7 @@ import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { TravelerRow, UserRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
-import type { Trx } from '../bookings/records.ts';
+import type { Trx } from '../../db/database.ts';
 
 export const travelerNotFound = () => notFound('No encontramos ese viajero.');
 

@@ -110,9 +110,6 @@ function Traveler() {
             <strong>{detail.points.balance.toLocaleString('es-ES')} puntos</strong>
             <span>Valen {formatEuros(detail.points.valueCents)} de descuento.</span>
           </p>
-          {detail.points.ledgerBalance !== detail.points.balance ? (
-            <p className="admin-alert">Los movimientos suman {detail.points.ledgerBalance.toLocaleString('es-ES')} puntos: el saldo no cuadra con ellos.</p>
-          ) : null}
         </section>
       </div>
 
