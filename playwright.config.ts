@@ -48,15 +48,22 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // On the phone: every visitor's and traveller's page and flow, the guides' area, and the bookings desk
-    // (staff on the go). The page access matrix does not depend on the width, and the other back-office
-    // screens are desktop work whose flows would only run twice (docs/decisions/034-test-suite-time.md):
-    // they run on the desktop only, and so do the in-place editor's flows tagged `@desktop-only` (`cms.spec.ts`).
+    // On the phone: every screen with axe (a11y.spec.ts) and the journeys — every visitor's and traveller's
+    // flow, the guides' area, and the bookings desk (staff on the go). What does not depend on the width runs
+    // once, on the desktop (docs/decisions/040-test-groups.md): the access rules (page-access, funnel-access),
+    // the content policy (csp), the 130-tour listing shop (paged-listings), the other back-office screens,
+    // and the tests tagged `@desktop-only` (the in-place editor) or `@one-width` (direct loads, data).
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
-      testIgnore: [/page-access\.spec\.ts$/, /admin-(?!bookings\.)[\w-]+\.spec\.ts$/],
-      grepInvert: /@desktop-only/,
+      testIgnore: [
+        /page-access\.spec\.ts$/,
+        /funnel-access\.spec\.ts$/,
+        /csp\.spec\.ts$/,
+        /paged-listings\.spec\.ts$/,
+        /admin-(?!bookings\.)[\w-]+\.spec\.ts$/,
+      ],
+      grepInvert: /@desktop-only|@one-width/,
     },
   ],
   webServer: {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { errorResponse } from '../errors.ts';
 import { type AccessRule, accessDecision, allow, assignedPeriodIds, requireGuidePeriod, requireOwnTraveler, routeAccessTable } from './access.ts';
@@ -100,7 +100,7 @@ describe("a traveller's own objects", () => {
   });
 });
 
-describe.each(dialects)("a guide's periods on %s", (dialect) => {
+describe.each(portableDialects)("a guide's periods on %s", (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);

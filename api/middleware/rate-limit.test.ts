@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { errorResponse } from '../errors.ts';
 import type { RateLimit } from '../services/rate-limits.ts';
 import { clientAddress, rateLimit, rateLimitMessage } from './rate-limit.ts';
@@ -39,7 +39,7 @@ describe('the client address', () => {
   });
 });
 
-describe.each(dialects)('the rate-limit middleware on %s', (dialect) => {
+describe.each(portableDialects)('the rate-limit middleware on %s', (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);

@@ -4,11 +4,11 @@ import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { pressId } from '../../tests/support/traveler-fixtures.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
-describe.each(dialects)('/api/admin/opinions: activity reviews and history on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/opinions: activity reviews and history on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   afterAll(() => recorder.rebuilds.stop());

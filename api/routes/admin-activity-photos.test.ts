@@ -9,7 +9,7 @@ import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { pressId } from '../../tests/support/traveler-fixtures.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
@@ -21,7 +21,7 @@ const jpeg = (background = '#c1121f') =>
     .jpeg()
     .toBuffer();
 
-describe.each(dialects)('/api/admin/activity-photos on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/activity-photos on %s', (dialect) => {
   let t: TestDatabase;
   let config: ReturnType<typeof testConfig>;
   const recorder = recordingRebuilds();

@@ -3,10 +3,10 @@ import { COUPON_FORM_MESSAGES } from '#shared/schemas/backoffice.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { countRows, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 
-describe.each(dialects)('/api/admin/coupons on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/coupons on %s', (dialect) => {
   let t: TestDatabase;
   /** The fixture departure comes with coupons of its own. */
   let fixtureCoupons = 0;

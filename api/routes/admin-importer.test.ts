@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 const CATALOGUE_TABLES = ['tours', 'tourDestinations', 'tourParentRegions', 'itineraries', 'itineraryDays', 'periods', 'prices'] as const;
@@ -38,7 +38,7 @@ const newTour = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(dialects)('/api/admin/importer (the catalogue importer) on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/importer (the catalogue importer) on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   beforeEach(async () => {

@@ -16,7 +16,7 @@ import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
@@ -36,7 +36,7 @@ const FIELDS = {
   status: 'ACTIVE',
 };
 
-describe.each(dialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/tours/{id} (the tour editor) on %s', (dialect) => {
   let t: TestDatabase;
   let filesDir: string;
   const recorder = recordingRebuilds();

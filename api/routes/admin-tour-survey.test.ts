@@ -3,13 +3,13 @@ import { SURVEY_MESSAGES } from '#shared/schemas/tour-survey.ts';
 import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import type { NewTravelerOpinionRow } from '../db/tables.ts';
 
 const STAMP = '2026-03-01T00:00:00.000Z';
 
-describe.each(dialects)('/api/admin/surveys on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/surveys on %s', (dialect) => {
   let t: TestDatabase;
   const config = testConfig({ AUTH_SECRET: 'survey-tests-secret-with-32-or-more-chars' });
 

@@ -6,11 +6,11 @@ import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, insertSoldAndHeldSeats } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { recordingRebuilds } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
-describe.each(dialects)('/api/admin/tours (the catalogue desk) on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/tours (the catalogue desk) on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   beforeEach(async () => {

@@ -3,12 +3,12 @@ import { AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import { ERASE_REASON_REQUIRED, TRAVELER_ACTION_MESSAGES } from '#shared/schemas/travelers.ts';
 import { createBrowser } from '../../tests/support/auth-client.ts';
 import { day } from '../../tests/support/booking-fixtures.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { ANA, pressId, seedAna, travelerDesk } from '../../tests/support/traveler-fixtures.ts';
 import { parseTravellers } from '../services/bookings/records.ts';
 import { PERSONAL_DATA_FORMAT } from '../services/travelers/personal-data.ts';
 
-describe.each(dialects)('/api/admin/travelers personal data (GDPR) on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/travelers personal data (GDPR) on %s', (dialect) => {
   let t: TestDatabase;
   let desk: ReturnType<typeof travelerDesk>;
   let ana: Awaited<ReturnType<typeof seedAna>>;

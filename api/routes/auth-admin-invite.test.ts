@@ -5,13 +5,13 @@ import { AUTH_LINK_PARAMS } from '#shared/schemas/auth.ts';
 import { createApi } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
 import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn } from '../../tests/support/auth-client.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { temporaryDataDir, testConfig } from '../../tests/support/test-config.ts';
 import { inviteAdministrator } from '../services/auth/accounts.ts';
 
 const EMAIL = 'direccion@viajes-reales.es';
 
-describe.each(dialects)('the first administrator of a real shop (npm run admin:create) on %s', (dialect) => {
+describe.each(portableDialects)('the first administrator of a real shop (npm run admin:create) on %s', (dialect) => {
   let t: TestDatabase;
   afterEach(() => t.drop());
   const setup = async () => {

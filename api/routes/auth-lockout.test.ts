@@ -10,12 +10,12 @@ import { AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import { CHALLENGE_MESSAGES } from '#shared/schemas/challenge.ts';
 import { createApi } from '../app.ts';
 import { createAccount } from '../../tests/support/auth-client.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
 const EMAIL = 'direccion@viajes-reales.es';
 
-describe.each(dialects)('sign-in failures cannot lock an owner out, on %s', (dialect) => {
+describe.each(portableDialects)('sign-in failures cannot lock an owner out, on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   let password: string;
@@ -81,7 +81,7 @@ describe.each(dialects)('sign-in failures cannot lock an owner out, on %s', (dia
   });
 });
 
-describe.each(dialects)('forms over their rate take a solved challenge instead, on %s', (dialect) => {
+describe.each(portableDialects)('forms over their rate take a solved challenge instead, on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { AUTH_LINK_PARAMS, AUTH_MESSAGES } from '#shared/schemas/auth.ts';
 import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn, mailsTo } from '../../tests/support/auth-client.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
@@ -9,7 +9,7 @@ const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const EMAIL = 'lucia.martin@correo.es';
 const PASSWORD = 'Japón en primavera 2027';
 
-describe.each(dialects)('accounts API (sign-up, verification, sign-in, me) on %s', (dialect) => {
+describe.each(portableDialects)('accounts API (sign-up, verification, sign-in, me) on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   let warn: MockInstance<typeof console.warn>;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { createBrowser } from '../../tests/support/auth-client.ts';
-import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { jsonRequest, openBookingApi, passengerFields, type TestApi, validBooking } from '../../tests/support/booking-fixtures.ts';
 import { FUNNEL_COOKIE, FUNNEL_COOKIE_MAX_BOOKINGS } from '../services/bookings/funnel-access.ts';
 
@@ -25,7 +25,7 @@ const FUNNEL_CALLS: { method: string; path: (id: string) => string; body?: unkno
   { method: 'POST', path: (id) => `/payments/booking/${id}`, body: { amount: 'full', method: 'card', acceptTerms: true, acceptPrivacy: true } },
 ];
 
-describe.each(dialects)('a booking in progress on %s', (dialect) => {
+describe.each(portableDialects)('a booking in progress on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   beforeEach(async () => {

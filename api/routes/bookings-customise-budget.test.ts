@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
-import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { jsonRequest, passengerFields, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import { createBrowser } from '../../tests/support/auth-client.ts';
 import { BUDGET_LINK_MESSAGES, BUDGET_LINK_PARAM } from '#shared/schemas/bookings.ts';
@@ -8,7 +8,7 @@ import { FUNNEL_ACCESS_DAYS, signBudgetLinkToken } from '../services/bookings/fu
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };
 
-describe.each(dialects)('the customise step and budgets on %s', (dialect) => {
+describe.each(portableDialects)('the customise step and budgets on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   beforeEach(async () => {

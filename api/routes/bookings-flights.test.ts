@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { errorResponse } from '../errors.ts';
 import { cookieHeader, TEST_ORIGIN } from '../../tests/support/auth-client.ts';
-import { dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { holdSeats } from '../services/bookings/seat-holds.ts';
 import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import type { FlightsProvider } from '../services/flights/provider.ts';
@@ -25,7 +25,7 @@ const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', trave
 const WITHOUT_FLIGHT = 295_200;
 const total = (flightsCents: number) => Math.ceil((280_000 + 45_150 + flightsCents - 30_000) / 100) * 100;
 
-describe.each(dialects)('the flights step on %s', (dialect) => {
+describe.each(portableDialects)('the flights step on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   beforeEach(async () => {

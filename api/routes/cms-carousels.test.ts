@@ -3,13 +3,13 @@ import type { PublishEvent } from '#shared/schemas/cms.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { insertPickableTour } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
-describe.each(dialects)('/api/cms/carousels on %s', (dialect) => {
+describe.each(portableDialects)('/api/cms/carousels on %s', (dialect) => {
   let t: TestDatabase;
   const published: TargetedChange[] = [];
   const events: PublishEvent[] = [];

@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, insertPickableTour, recordingRebuilds } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
-describe.each(dialects)('/api/cms/grids on %s', (dialect) => {
+describe.each(portableDialects)('/api/cms/grids on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   const { published, fullBuilds, events, rebuilds } = recorder;

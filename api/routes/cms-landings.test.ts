@@ -5,13 +5,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-landings-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe.each(dialects)('/api/cms/landings on %s', (dialect) => {
+describe.each(portableDialects)('/api/cms/landings on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   const { published, rebuilds } = recorder;

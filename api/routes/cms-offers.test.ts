@@ -3,13 +3,13 @@ import { OFFER_FORM_MESSAGES } from '#shared/constants.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 
-describe.each(dialects)('/api/cms/offers on %s', (dialect) => {
+describe.each(portableDialects)('/api/cms/offers on %s', (dialect) => {
   let t: TestDatabase;
   const published: TargetedChange[] = [];
   const rebuilds = createRebuildQueue({

@@ -5,14 +5,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
 import { seedCallers } from '../../tests/support/callers.ts';
 import { cmsCaller, recordingRebuilds, writeUploadedFile } from '../../tests/support/cms-api.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-card-tools-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe.each(dialects)('/api/cms/tours on %s', (dialect) => {
+describe.each(portableDialects)('/api/cms/tours on %s', (dialect) => {
   let t: TestDatabase;
   const recorder = recordingRebuilds();
   const { published, fullBuilds, statuses, rebuilds } = recorder;

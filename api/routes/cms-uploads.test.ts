@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createShop } from '../server.ts';
 import { safeFileName, signFileLink } from '../services/cms/uploads.ts';
@@ -34,7 +34,7 @@ describe('safeFileName', () => {
   });
 });
 
-describe.each(dialects)('POST /api/cms/uploads on %s', (dialect) => {
+describe.each(portableDialects)('POST /api/cms/uploads on %s', (dialect) => {
   let t: TestDatabase;
   let config: ReturnType<typeof testConfig>;
   beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '#shared/schemas/contact.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
@@ -12,7 +12,7 @@ const valid = {
   phone: '+34 600 12 34 56',
 };
 
-describe.each(dialects)('POST /api/contact on %s', (dialect) => {
+describe.each(portableDialects)('POST /api/contact on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {

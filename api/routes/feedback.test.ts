@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCatalogueSnapshot } from '#content-build/snapshot.ts';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from '#shared/schemas/feedback.ts';
 import { countRows, insertDeparture } from '../../tests/support/booking-fixtures.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { claveOf, feedbackApi, feedbackConfig, type FeedbackTestApi, photoPng, TEA_CEREMONY, tripBackHome } from '../../tests/support/feedback-fixtures.ts';
 import type { Config } from '../config.ts';
 import { type FeedbackSubject, signFeedbackToken } from '../services/feedback/links.ts';
@@ -20,7 +20,7 @@ const REVIEW = {
   description: 'El guía, los templos de Kioto y la ceremonia del té: todo salió de diez. Repetiremos.',
 };
 
-describe.each(dialects)('/api/feedback on %s', (dialect) => {
+describe.each(portableDialects)('/api/feedback on %s', (dialect) => {
   let t: TestDatabase;
   let config: Config;
   let api: FeedbackTestApi;

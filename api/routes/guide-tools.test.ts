@@ -6,7 +6,7 @@ import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { insertGuidedDepartures } from '../../tests/support/guide-fixtures.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { feedbackConfig, photoPng } from '../../tests/support/feedback-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
@@ -16,7 +16,7 @@ type Answer = { status: number; headers: Headers; body: Record<string, any> };
  * The guides' tools: Marta (the guide caller) leads the future departure p1 and the finished p-past;
  * Kenji leads p-not-web. The office's contacts are the company info.
  */
-describe.each(dialects)('/api/guide-tools on %s', (dialect) => {
+describe.each(portableDialects)('/api/guide-tools on %s', (dialect) => {
   let t: TestDatabase;
   let config: Config;
   let call: (who: CallerName, method: string, path: string, body?: unknown) => Promise<Answer>;

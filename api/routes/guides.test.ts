@@ -4,7 +4,7 @@ import { TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { day, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { insertGuidedDepartures } from '../../tests/support/guide-fixtures.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 import { TRAVELER_SECRET } from '../../tests/support/traveler-fixtures.ts';
 import { GUIDE_MISSING_LABELS } from '../services/guides/departures.ts';
@@ -14,7 +14,7 @@ import { GUIDE_MISSING_LABELS } from '../services/guides/departures.ts';
  * complete and paid, one with passengers missing and nothing paid; one booking still in the funnel) and
  * to a past departure; another guide, Kenji, to p-not-web.
  */
-describe.each(dialects)('/api/guides on %s', (dialect) => {
+describe.each(portableDialects)('/api/guides on %s', (dialect) => {
   let t: TestDatabase;
   // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
   let call: (who: CallerName, path: string) => Promise<{ status: number; headers: Headers; body: Record<string, any> }>;

@@ -5,7 +5,7 @@ import { TRAVELER_FORM_MESSAGES } from '#shared/schemas/travelers.ts';
 import { createBrowser, type TestBrowser } from '../../tests/support/auth-client.ts';
 import { day } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, signedInAs } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { ANA, pressId, seedAna, travelerDesk } from '../../tests/support/traveler-fixtures.ts';
 import { PERSONAL_DATA_FORMAT } from '../services/travelers/personal-data.ts';
 
@@ -21,7 +21,7 @@ const PROFILE = {
   cityId: 'Zaragoza',
 };
 
-describe.each(dialects)('/api/me/account (the traveller’s own personal data) on %s', (dialect) => {
+describe.each(portableDialects)('/api/me/account (the traveller’s own personal data) on %s', (dialect) => {
   let t: TestDatabase;
   let desk: ReturnType<typeof travelerDesk>;
   let ana: Awaited<ReturnType<typeof seedAna>>;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../auth-context.ts';
 import { insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import {
   claveFromLink,
   feedbackApi,
@@ -16,7 +16,7 @@ import type { Config } from '../config.ts';
 
 const NOT_YOURS = 'No encontramos esa reseña entre las tuyas.';
 
-describe.each(dialects)('/api/me/reviews on %s', (dialect) => {
+describe.each(portableDialects)('/api/me/reviews on %s', (dialect) => {
   let t: TestDatabase;
   let config: Config;
   let api: FeedbackTestApi;

@@ -4,10 +4,10 @@ import type { AuthContext } from '../auth-context.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { day, insertDeparture, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment, pdfText, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 
-describe.each(dialects)('/api/me trips on %s', (dialect) => {
+describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);

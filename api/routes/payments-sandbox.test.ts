@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../app.ts';
 import { createShop } from '../server.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createTestApi, insertDeparture } from '../../tests/support/booking-fixtures.ts';
 import { createBookingForPayment, startPaymentRequest, type TestApi } from '../../tests/support/payment-fixtures.ts';
 import { SANDBOX_TEST_CARD } from './payments-sandbox.ts';
@@ -16,7 +16,7 @@ const form = (fields: Record<string, string>): RequestInit => ({
 /** The sandbox's path inside the API app (`api.request` has no /api prefix). */
 const apiPath = (url: string) => new URL(url, config.publicUrl).pathname.replace(/^\/api/, '');
 
-describe.each(dialects)('the sandbox terminal end to end on %s', (dialect) => {
+describe.each(portableDialects)('the sandbox terminal end to end on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   let bookingId: string;

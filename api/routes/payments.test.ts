@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/tables.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createTestApi, day, insertDeparture, jsonRequest, countRows, seatsLeft as seatsLeftOn, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import { createBookingForPayment, redirectParams, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 
@@ -17,7 +17,7 @@ const asAuth = (auth?: AuthContext): RequestInit => (auth ? { headers: { 'x-test
 // 2 × (1.000 + 150,50) + (800 + 150,50) − 3 × 100 campaign = 2.951,50 → 2.952 €.
 const TOTAL = 295_200;
 
-describe.each(dialects)('/api/payments: options and start on %s', (dialect) => {
+describe.each(portableDialects)('/api/payments: options and start on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   beforeEach(async () => {

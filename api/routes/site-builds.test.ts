@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createRebuildQueue } from '../services/rebuilds.ts';
 
-describe.each(dialects)('/api/admin/site-builds on %s', (dialect) => {
+describe.each(portableDialects)('/api/admin/site-builds on %s', (dialect) => {
   let t: TestDatabase;
   let runs = 0;
   const rebuilds = createRebuildQueue({

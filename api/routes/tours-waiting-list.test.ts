@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createTestApi, day, insertDeparture, jsonRequest } from '../../tests/support/booking-fixtures.ts';
 
 const signUp = (overrides: Record<string, unknown> = {}) => ({ name: 'Lucía Pérez', email: 'lucia@correo.es', travellers: 3, privacy: true, ...overrides });
 
-describe.each(dialects)('POST /tours/periods/:periodId/waiting-list on %s', (dialect) => {
+describe.each(portableDialects)('POST /tours/periods/:periodId/waiting-list on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createTestApi>;
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/rules/dates.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 
@@ -45,7 +45,7 @@ const price = (owner: { tourId?: string; periodId?: string }, ageGroupName: stri
   valueCents,
 });
 
-describe.each(dialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
+describe.each(portableDialects)('GET /api/tours/:slug/departures on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   beforeEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { countRows, insertDeparture, jsonRequest, validBooking, createTestApi } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 
 const VISIT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -10,7 +10,7 @@ const VISIT = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const ORIGIN = new URL(testConfig({}).publicUrl).origin;
 const CAMPAIGN = { source: 'boletin', medium: 'email', campaign: 'black-friday' };
 
-describe.each(dialects)('campaign attribution on %s', (dialect) => {
+describe.each(portableDialects)('campaign attribution on %s', (dialect) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase(dialect);

@@ -34,7 +34,8 @@ const JAPAN = '/tour/japon-esencial';
 const visibleCards = (page: Page) => page.locator('[data-grid-tour]:visible');
 const pillCount = async (page: Page, name: RegExp) => Number((await page.getByRole('button', { name }).textContent())?.match(/\((\d+)\)/)?.[1]);
 
-test.describe('catalogue routes', () => {
+// Width-independent (the phone reaches every template through a11y.spec.ts): run once, on the desktop.
+test.describe('catalogue routes', { tag: '@one-width' }, () => {
   for (const path of [
     '/viajes',
     '/temporada',
@@ -278,7 +279,7 @@ test.describe('tour page', () => {
   });
 });
 
-test.describe('hidden and unpriced tours', () => {
+test.describe('hidden and unpriced tours', { tag: '@one-width' }, () => {
   test('appear nowhere: no page, no card, no search result, no sitemap entry', async ({ page, request }) => {
     const { hidden, unpriced } = unlistedTours();
     expect(hidden.length).toBeGreaterThanOrEqual(1);

@@ -13,7 +13,8 @@ function shopDatabase() {
 
 const euros = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
 
-test.describe('every content page answers on a direct load', () => {
+// Width-independent (the phone reaches every page through a11y.spec.ts): run once, on the desktop.
+test.describe('every content page answers on a direct load', { tag: '@one-width' }, () => {
   const pages = [
     { path: '/', h1: 'Viajes en grupo, para singles y privados', text: '¿Cómo quieres viajar?' },
     { path: '/last-minute', h1: 'Últimas plazas', text: 'Cómo reservar una oferta de última hora' },

@@ -1,7 +1,8 @@
 /**
  * Paged listings (docs/decisions/035-paged-listings.md) on a catalogue of 130 tours, which the demo's 43
  * never page: this spec starts a shop of its own on a synthetic catalogue (`seed --tours 130`), beside the
- * lane's shop. 50 cards a page, a pager, and pills that filter the whole listing, 50 at a time.
+ * lane's shop. 50 cards a page, a pager, and pills that filter the whole listing, 50 at a time. It runs on
+ * the desktop project only (that shop is built once); the pager is checked at a phone's width in place.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +73,11 @@ test('every tour of /viajes is on exactly one of its pages, 50 a page, linked by
   expect(new Set(seen).size).toBe(total);
   await expect(pager(page).getByRole('link', { name: 'Anterior' })).toHaveAttribute('href', '/viajes/pagina/2');
   await expectAccessible(page, '/viajes/pagina/3');
+  // The spec runs at one width (its own 130-tour shop is built once): the pager is checked on a phone's
+  // screen here too, as the phone project would.
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expect(pager(page)).toBeVisible();
+  await expectAccessible(page, '/viajes/pagina/3 (phone width)');
 });
 
 test('a pill filters the whole listing from any page, 50 at a time, and clearing it gives the page back', async ({ page }) => {

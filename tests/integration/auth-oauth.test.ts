@@ -11,7 +11,7 @@ import { createApi } from '#api/app.ts';
 import type { Config } from '#api/config.ts';
 import { testConfig } from '../support/test-config.ts';
 import { cookieHeader, createAccount, createBrowser, storeCookies } from '../support/auth-client.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../support/databases.ts';
 
 const REDIRECT_BASE = 'http://localhost:4321';
 const CLIENT = { client_id: 'different-shop', client_secret: 'a-client-secret-for-tests' };
@@ -93,7 +93,7 @@ async function signInAtProvider(authorizationUrl: string, login: string, { abort
   throw new Error('the provider never redirected back');
 }
 
-describe.each(dialects)('social sign-in with a real OpenID provider on %s', (dialect) => {
+describe.each(portableDialects)('social sign-in with a real OpenID provider on %s', (dialect) => {
   let t: TestDatabase;
   let config: Config;
   let api: ReturnType<typeof createApi>;

@@ -12,7 +12,7 @@ import type { ApiEnv, AuthContext } from '#api/auth-context.ts';
 import { testConfig } from '../support/test-config.ts';
 import { errorResponse } from '#api/errors.ts';
 import { type AccessRule, allow, requireAuth, requireOwnTraveler, routeAccessTable } from '#api/middleware/access.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../support/databases.ts';
 import { CALLERS, type CallerName, seedCallers, signedInAs } from '../support/callers.ts';
 
 type Expected = 'handler' | 401 | 403 | 404;
@@ -85,7 +85,7 @@ async function walkRoutes(
 
 const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
 
-describe.each(dialects)('the API route table on %s', (dialect) => {
+describe.each(portableDialects)('the API route table on %s', (dialect) => {
   let t: TestDatabase;
   let api: ReturnType<typeof createApi>;
   let signIn: (who: CallerName) => Promise<Record<string, string>>;

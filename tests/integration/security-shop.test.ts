@@ -11,12 +11,12 @@ import { CHALLENGE_MESSAGES } from '#shared/schemas/challenge.ts';
 import { testConfig } from '../support/test-config.ts';
 import { API_CONTENT_SECURITY_POLICY, CSP_HASHES_FILE } from '#api/middleware/security-headers.ts';
 import { createShop } from '#api/server.ts';
-import { createTestDatabase, dialects, type TestDatabase } from '../support/databases.ts';
+import { createTestDatabase, portableDialects, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, writeFakeSite } from './fake-site.ts';
 
 const HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 
-describe.each(dialects)('the shop on %s', (dialect) => {
+describe.each(portableDialects)('the shop on %s', (dialect) => {
   let t: TestDatabase;
   let dataDir: string;
   const shopFor = (env: Record<string, string> = {}) => createShop({ db: t.db, config: { ...testConfig({ DATA_DIR: dataDir, ...env }), databaseUrl: t.url } });

@@ -19,8 +19,18 @@ export interface TestDatabase {
 
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** The engines this run can test against, for `describe.each`. */
+/**
+ * Every engine this run can test against, for `describe.each`: the files whose behaviour depends on the
+ * engine (queries written for it, migrations, locks, the instance bus, presses and seats at the same time,
+ * backups) run on each. docs/decisions/040-test-groups.md lists them.
+ */
 export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * The engines for behaviour written once in portable Kysely (most routes): SQLite, which is quicker, unless
+ * `TEST_ENGINES=all` asks for every engine everywhere (a change to the query layer, before a release).
+ */
+export const portableDialects: Dialect[] = process.env.TEST_ENGINES === 'all' ? dialects : ['sqlite'];
 
 let counter = 0;
 
