@@ -70,17 +70,84 @@ export function AdminField({ label, error, children }: { label: string; error?: 
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
-      {error ? (
-        <span className="admin-field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's message, named by `id` for the field's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  return error ? (
+    <span className="admin-field__error" id={id}>
+      {error}
+    </span>
+  ) : null;
 }
 
 export interface FieldProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+}
+
+/** A one-line text field of a staff form, labelled, with its error under it. */
+export function TextField({
+  label,
+  value,
+  error,
+  onChange,
+  inputMode,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  error?: string | null | undefined;
+  onChange: (value: string) => void;
+  inputMode?: 'numeric' | 'decimal';
+  type?: 'text' | 'date' | 'email' | 'tel' | 'number' | 'datetime-local';
+}) {
+  return (
+    <AdminField label={label} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          inputMode={inputMode ?? (type === 'number' ? 'numeric' : undefined)}
+          min={type === 'number' ? 0 : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </AdminField>
+  );
+}
+
+/** 'Quitar …', confirmed: the dialog every removal of the tour editor opens, with what it takes away. */
+export function RemoveDialog({
+  title,
+  press,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  press: { error: string | null; sending: boolean };
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      title={title}
+      error={press.error}
+      sending={press.sending}
+      confirm="Quitar"
+      working="Quitando…"
+      danger
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      {children}
+    </ConfirmDialog>
+  );
 }

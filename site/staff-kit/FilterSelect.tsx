@@ -2,6 +2,7 @@
  * A filter of a list: a labelled select whose empty choice (`all`, 'Todos' unless named) means no filter,
  * with its error under it when the server refused the choice.
  */
+import { FieldError } from './ConfirmDialog.tsx';
 export function FilterSelect({
   name,
   label,
@@ -37,11 +38,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-      {error ? (
-        <span className="admin-field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </label>
   );
 }

@@ -4,6 +4,7 @@
  * text for an empty list, and the pager. A desk gives its table and its words; the frame reads alike
  * everywhere, and screen readers hear the count and the outcome of actions as they change.
  */
+import { FieldError } from './ConfirmDialog.tsx';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { type ColumnDef, type RowData, useTable } from '@tanstack/react-table';
@@ -151,11 +152,7 @@ export function FilterInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
-      {error ? (
-        <span className="admin-field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </label>
   );
 }

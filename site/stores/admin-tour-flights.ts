@@ -27,19 +27,25 @@ export function setFlightField(field: string, value: string) {
   $tourEditor.setKey('dialog', { ...dialog, form: { ...dialog.form, [field]: value }, errors });
 }
 
+/** A flight's seats and its price per age group as typed, each wrong one named. */
+function seatsAndPrices(form: Record<string, string>) {
+  const errors: Record<string, string> = {};
+  const seatsText = form.seats?.trim() ?? '';
+  const seats = /^\d{1,3}$/.test(seatsText) ? Number(seatsText) : null;
+  if (seats === null) errors.seats = TOUR_EDITOR_MESSAGES.seats;
+  const prices = AGE_GROUPS.map((ageGroupName) => {
+    const valueCents = parseEuros(form[ageGroupName] ?? '');
+    if (valueCents === null) errors[ageGroupName] = TOUR_EDITOR_MESSAGES.price;
+    return { ageGroupName, valueCents: valueCents ?? 0 };
+  });
+  return { errors, seats, prices };
+}
+
 /** 'Guardar vuelo'. */
 export async function submitFlight() {
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'flight' || dialog.sending) return;
-  const errors: Record<string, string> = {};
-  const seatsText = dialog.form.seats?.trim() ?? '';
-  const seats = /^\d{1,3}$/.test(seatsText) ? Number(seatsText) : null;
-  if (seats === null) errors.seats = TOUR_EDITOR_MESSAGES.seats;
-  const prices = AGE_GROUPS.map((ageGroupName) => {
-    const valueCents = parseEuros(dialog.form[ageGroupName] ?? '');
-    if (valueCents === null) errors[ageGroupName] = TOUR_EDITOR_MESSAGES.price;
-    return { ageGroupName, valueCents: valueCents ?? 0 };
-  });
+  const { errors, seats, prices } = seatsAndPrices(dialog.form);
   if (Object.keys(errors).length || seats === null) {
     $tourEditor.setKey('dialog', { ...dialog, errors, error: 'Revisa los datos marcados.' });
     return;
@@ -113,15 +119,7 @@ const formKey = (path: readonly PropertyKey[], journeys: readonly Direction[]) =
 export async function submitNewFlight() {
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'flightAdd' || dialog.sending) return;
-  const errors: Record<string, string> = {};
-  const seatsText = dialog.form.seats?.trim() ?? '';
-  const seats = /^\d{1,3}$/.test(seatsText) ? Number(seatsText) : null;
-  if (seats === null) errors.seats = TOUR_EDITOR_MESSAGES.seats;
-  const prices = AGE_GROUPS.map((ageGroupName) => {
-    const valueCents = parseEuros(dialog.form[ageGroupName] ?? '');
-    if (valueCents === null) errors[ageGroupName] = TOUR_EDITOR_MESSAGES.price;
-    return { ageGroupName, valueCents: valueCents ?? 0 };
-  });
+  const { errors, seats, prices } = seatsAndPrices(dialog.form);
   const directions: Direction[] = dialog.withReturn ? ['outbound', 'inbound'] : ['outbound'];
   const journeys = directions.map((direction) => ({ direction, segments: dialog.segments[direction] }));
   const flight = { name: dialog.form.name ?? '', departureCity: dialog.form.departureCity ?? '', seats: seats ?? 0, prices, journeys };

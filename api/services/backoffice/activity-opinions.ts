@@ -5,6 +5,7 @@
  * changes what its author reads on /perfil/mis-resenas ('Publicada'), so nothing is rebuilt. Also the
  * history of any review, tour's or activity's, from the same record.
  */
+import { readPage } from '../kit/paged-query.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import {
   type ActivityOpinionListAnswer,
@@ -63,17 +64,11 @@ export async function listActivityOpinions(db: Db, query: OpinionListQuery): Pro
       .$if(query.to !== undefined, (qb) =>
         qb.where('optionalActivityOpinions.createdAt', '<', `${addDays({ date: query.to as string, days: 1 })}T00:00:00.000Z`),
       );
-  const [rows, count, tours, periods] = await Promise.all([
-    filtered()
-      .select(VIEW_COLUMNS)
-      .orderBy('optionalActivityOpinions.createdAt', 'desc')
-      .orderBy('optionalActivityOpinions.id', 'desc')
-      .limit(OPINION_PAGE_SIZE)
-      .offset((query.page - 1) * OPINION_PAGE_SIZE)
-      .execute(),
-    filtered()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const [page, tours, periods] = await Promise.all([
+    readPage(filtered, (q) => q.select(VIEW_COLUMNS).orderBy('optionalActivityOpinions.createdAt', 'desc').orderBy('optionalActivityOpinions.id', 'desc'), {
+      page: query.page,
+      pageSize: OPINION_PAGE_SIZE,
+    }),
     baseQuery(db).select(['tours.id', 'tours.name']).distinct().orderBy('tours.name').orderBy('tours.id').execute(),
     query.tourId === undefined
       ? Promise.resolve([])
@@ -85,7 +80,7 @@ export async function listActivityOpinions(db: Db, query: OpinionListQuery): Pro
           .orderBy('periods.id')
           .execute(),
   ]);
-  return { rows: rows.map(toView), total: Number(count.n), page: query.page, pageSize: OPINION_PAGE_SIZE, tours, periods };
+  return { ...page, rows: page.rows.map(toView), tours, periods };
 }
 
 /** One activity review as the desk shows it; 404 for an unknown id. */

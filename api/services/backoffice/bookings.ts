@@ -4,6 +4,7 @@
  * runs in one transaction, names the status the staff member saw (a booking that moved meanwhile is
  * refused), is recorded with who, when, why, before and after, and is applied once per press.
  */
+import { readPage } from '../kit/paged-query.ts';
 import { PostgresAdapter, sql } from 'kysely';
 import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingStatus } from '#shared/enums.ts';
@@ -185,18 +186,11 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
   const exact = await isReference(db, query.q);
   // The page's ids first, on the narrow filtered query the indexes serve (a deep page skips ids, not
   // joined rows), then those rows with everything the list shows.
-  const [ids, count] = await Promise.all([
-    filteredBookings(db, query, { exact })
-      .select('bookings.id')
-      .orderBy(SORT_COLUMNS[query.sort], query.dir)
-      .orderBy('bookings.id', query.dir)
-      .limit(BOOKING_PAGE_SIZE)
-      .offset((query.page - 1) * BOOKING_PAGE_SIZE)
-      .execute(),
-    filteredBookings(db, query, { exact })
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows: ids, total } = await readPage(
+    () => filteredBookings(db, query, { exact }),
+    (q) => q.select('bookings.id').orderBy(SORT_COLUMNS[query.sort], query.dir).orderBy('bookings.id', query.dir),
+    { page: query.page, pageSize: BOOKING_PAGE_SIZE },
+  );
   const rows = ids.length
     ? await listRows(db, { sort: query.sort, dir: query.dir, page: 1 })
         .where(
@@ -206,7 +200,7 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
         )
         .execute()
     : [];
-  return { rows: rows.map(toListRow), total: Number(count.n), page: query.page, pageSize: BOOKING_PAGE_SIZE };
+  return { rows: rows.map(toListRow), total, page: query.page, pageSize: BOOKING_PAGE_SIZE };
 }
 
 /**
@@ -230,18 +224,11 @@ export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ row
           ]),
         ),
       );
-  const [ids, count] = await Promise.all([
-    budgets()
-      .select(['bookings.id', 'bookings.budgetName', 'bookings.updatedAt'])
-      .orderBy('bookings.updatedAt', 'desc')
-      .orderBy('bookings.id', 'desc')
-      .limit(BOOKING_PAGE_SIZE)
-      .offset((query.page - 1) * BOOKING_PAGE_SIZE)
-      .execute(),
-    budgets()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows: ids, total } = await readPage(
+    budgets,
+    (q) => q.select(['bookings.id', 'bookings.budgetName', 'bookings.updatedAt']).orderBy('bookings.updatedAt', 'desc').orderBy('bookings.id', 'desc'),
+    { page: query.page, pageSize: BOOKING_PAGE_SIZE },
+  );
   const found = ids.length
     ? await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
         .select('tours.webSlug')
@@ -274,7 +261,7 @@ export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ row
       },
     ];
   });
-  return { rows, total: Number(count.n), page: query.page, pageSize: BOOKING_PAGE_SIZE };
+  return { rows, total: total, page: query.page, pageSize: BOOKING_PAGE_SIZE };
 }
 
 /** Every booking the filters match, in the list's order, for the CSV export. */

@@ -6,6 +6,7 @@
  * (docs/decisions/014-back-office-actions.md); each mail is queued in that transaction too, claimed by a
  * flag, so the author is told once.
  */
+import { readPage } from '../kit/paged-query.ts';
 import { randomUUID } from 'node:crypto';
 import { addDays } from '#shared/rules/dates.ts';
 import {
@@ -95,18 +96,17 @@ export async function listOpinions(db: Db, query: OpinionListQuery, ctx: Opinion
       // Timestamps are UTC ISO strings, which sort as the instants they name.
       .$if(query.from !== undefined, (qb) => qb.where('travelerOpinions.createdAt', '>=', `${query.from}T00:00:00.000Z`))
       .$if(query.to !== undefined, (qb) => qb.where('travelerOpinions.createdAt', '<', `${addDays({ date: query.to as string, days: 1 })}T00:00:00.000Z`));
-  const [rows, count, tours, periods] = await Promise.all([
-    filtered()
-      .selectAll('travelerOpinions')
-      .select(['tours.name as tourName', 'tours.webSlug as tourSlug', 'periods.dayOne'])
-      .orderBy('travelerOpinions.createdAt', 'desc')
-      .orderBy('travelerOpinions.id', 'desc')
-      .limit(OPINION_PAGE_SIZE)
-      .offset((query.page - 1) * OPINION_PAGE_SIZE)
-      .execute(),
-    filtered()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const [page, tours, periods] = await Promise.all([
+    readPage(
+      filtered,
+      (q) =>
+        q
+          .selectAll('travelerOpinions')
+          .select(['tours.name as tourName', 'tours.webSlug as tourSlug', 'periods.dayOne'])
+          .orderBy('travelerOpinions.createdAt', 'desc')
+          .orderBy('travelerOpinions.id', 'desc'),
+      { page: query.page, pageSize: OPINION_PAGE_SIZE },
+    ),
     baseQuery(db).select(['tours.id', 'tours.name']).distinct().orderBy('tours.name').orderBy('tours.id').execute(),
     query.tourId === undefined
       ? Promise.resolve([])
@@ -120,14 +120,7 @@ export async function listOpinions(db: Db, query: OpinionListQuery, ctx: Opinion
           .orderBy('periods.id')
           .execute(),
   ]);
-  return {
-    rows: await viewsOf(db, rows, ctx),
-    total: Number(count.n),
-    page: query.page,
-    pageSize: OPINION_PAGE_SIZE,
-    tours,
-    periods,
-  };
+  return { ...page, rows: await viewsOf(db, page.rows, ctx), tours, periods };
 }
 
 /** One review as the screen shows it; 404 for an unknown id. */

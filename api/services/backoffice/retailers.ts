@@ -4,6 +4,7 @@
  * bookings, their states and money); created, edited (versioned) and deleted by staff. An agency with
  * bookings is never deleted. Every change is recorded; a create is applied once per press.
  */
+import { readPage } from '../kit/paged-query.ts';
 import { randomUUID } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import { normaliseTaxId, taxIdKind } from '#shared/rules/tax-ids.ts';
@@ -67,34 +68,31 @@ function filtered(db: Db, { q, membership }: Pick<RetailerListQuery, 'q' | 'memb
 }
 
 export async function listRetailers(db: Db, query: RetailerListQuery): Promise<RetailerListAnswer> {
-  const [rows, count] = await Promise.all([
-    filtered(db, query)
-      .select((eb) => [
-        'retailers.id',
-        'retailers.name',
-        'retailers.cif',
-        'retailers.city',
-        'retailers.contactPerson',
-        'retailers.email',
-        'retailers.phone',
-        'retailers.membership',
-        eb
-          .selectFrom('bookings')
-          .select((b) => b.fn.countAll<number>().as('n'))
-          .whereRef('bookings.retailerId', '=', 'retailers.id')
-          .as('bookings'),
-      ])
-      // By name as people read it: 'Ñandú' among the N, 'Ávila' among the A, whatever the engine.
-      .orderBy(folded(sql.ref('retailers.name')))
-      .orderBy('retailers.id')
-      .limit(RETAILER_PAGE_SIZE)
-      .offset((query.page - 1) * RETAILER_PAGE_SIZE)
-      .execute(),
-    filtered(db, query)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, bookings: Number(r.bookings ?? 0) })), total: Number(count.n), page: query.page, pageSize: RETAILER_PAGE_SIZE };
+  const page = await readPage(
+    () => filtered(db, query),
+    (q) =>
+      q
+        .select((eb) => [
+          'retailers.id',
+          'retailers.name',
+          'retailers.cif',
+          'retailers.city',
+          'retailers.contactPerson',
+          'retailers.email',
+          'retailers.phone',
+          'retailers.membership',
+          eb
+            .selectFrom('bookings')
+            .select((b) => b.fn.countAll<number>().as('n'))
+            .whereRef('bookings.retailerId', '=', 'retailers.id')
+            .as('bookings'),
+        ])
+        // By name as people read it: 'Ñandú' among the N, 'Ávila' among the A, whatever the engine.
+        .orderBy(folded(sql.ref('retailers.name')))
+        .orderBy('retailers.id'),
+    { page: query.page, pageSize: RETAILER_PAGE_SIZE },
+  );
+  return { ...page, rows: page.rows.map((r) => ({ ...r, bookings: Number(r.bookings ?? 0) })) };
 }
 
 const toView = ({ version, ...row }: RetailerRow): RetailerView => ({

@@ -4,6 +4,7 @@
  * and publishing a tour on the web or hiding it (cms-and-backoffice.md §7 POST/DELETE tour), one press one
  * effect, recorded with who and when, the site rebuilt with it.
  */
+import { readPage } from '../kit/paged-query.ts';
 import {
   ADMIN_TOUR_PAGE_SIZE,
   type AdminTourDeparture,
@@ -49,15 +50,16 @@ export async function listAdminTours(db: Db, query: AdminTourListQuery, { today 
         .where('destinations.slug', '=', slug),
     );
   }
-  const [{ n }, tours, destinations] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .select(['tours.id', 'tours.name', 'tours.webSlug', 'tours.tourType', 'tours.status', 'tours.publishWeb', 'tours.bookable'])
-      .orderBy('tours.name')
-      .orderBy('tours.id')
-      .limit(ADMIN_TOUR_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_TOUR_PAGE_SIZE)
-      .execute(),
+  const [{ rows: tours, total }, destinations] = await Promise.all([
+    readPage(
+      () => base,
+      (q) =>
+        q
+          .select(['tours.id', 'tours.name', 'tours.webSlug', 'tours.tourType', 'tours.status', 'tours.publishWeb', 'tours.bookable'])
+          .orderBy('tours.name')
+          .orderBy('tours.id'),
+      { page: query.page, pageSize: ADMIN_TOUR_PAGE_SIZE },
+    ),
     db.selectFrom('destinations').select(['slug', 'name']).orderBy('name').execute(),
   ]);
   const ids = tours.map((t) => t.id);
@@ -100,7 +102,7 @@ export async function listAdminTours(db: Db, query: AdminTourListQuery, { today 
       upcomingDepartures: own.length,
     };
   });
-  return { rows, total: Number(n), page: query.page, pageSize: ADMIN_TOUR_PAGE_SIZE, destinations };
+  return { rows, total, page: query.page, pageSize: ADMIN_TOUR_PAGE_SIZE, destinations };
 }
 
 /**

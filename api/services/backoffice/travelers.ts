@@ -3,6 +3,7 @@
  * paged on the server, and one traveller with their account, bookings, budgets, favourites, points and
  * what staff did about them. Reads only; the actions are in traveler-actions.ts.
  */
+import { readPage } from '../kit/paged-query.ts';
 import { type RawBuilder, sql } from 'kysely';
 import { computePointsValueCents } from '#shared/rules/points.ts';
 import {
@@ -73,26 +74,21 @@ const SORTS = {
 
 export async function listTravelers(db: Db, query: TravelerListQuery): Promise<TravelerListAnswer> {
   const filtered = () => db.selectFrom('travelers').$if(query.q !== undefined, (qb) => qb.where(matchesSearch(query.q as string)));
-  let page = filtered()
-    .selectAll()
-    .select((eb) => [
-      eb
-        .selectFrom('bookings')
-        .select((b) => b.fn.countAll<number>().as('n'))
-        .whereRef('bookings.travelerId', '=', 'travelers.id')
-        .as('bookingCount'),
-    ]);
-  for (const column of SORTS[query.sort]) page = page.orderBy(column, query.dir);
-  const [rows, count] = await Promise.all([
-    page
-      .orderBy('id', query.dir)
-      .limit(TRAVELER_PAGE_SIZE)
-      .offset((query.page - 1) * TRAVELER_PAGE_SIZE)
-      .execute(),
-    filtered()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await readPage(
+    filtered,
+    (q) => {
+      let page = q.selectAll().select((eb) => [
+        eb
+          .selectFrom('bookings')
+          .select((b) => b.fn.countAll<number>().as('n'))
+          .whereRef('bookings.travelerId', '=', 'travelers.id')
+          .as('bookingCount'),
+      ]);
+      for (const column of SORTS[query.sort]) page = page.orderBy(column, query.dir);
+      return page.orderBy('id', query.dir);
+    },
+    { page: query.page, pageSize: TRAVELER_PAGE_SIZE },
+  );
   const accounts = rows.length
     ? await db
         .selectFrom('users')
@@ -118,7 +114,7 @@ export async function listTravelers(db: Db, query: TravelerListQuery): Promise<T
       createdAt: r.createdAt,
       erasedAt: r.erasedAt,
     })),
-    total: Number(count.n),
+    total,
     page: query.page,
     pageSize: TRAVELER_PAGE_SIZE,
   };

@@ -6,10 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import { selectTravellersToSave } from '#shared/rules/travellers.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { type Booking, toBooking } from './records.ts';
-import type { Trx } from '../../db/database.ts';
 import { heldSeatsOf } from './seat-holds.ts';
+
+/** Bookings with their departure (`periods`) and tour joined: where most reads of a booking start. */
+export const bookingTrips = (db: Db | Trx) =>
+  db.selectFrom('bookings').innerJoin('periods', 'periods.id', 'bookings.periodId').innerJoin('tours', 'tours.id', 'periods.tourId');
 
 export async function findBooking(db: Db | Trx, id: string): Promise<Booking | undefined> {
   const row = await db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,6 +2,7 @@
  * What the booking voucher and the receipts print, read in one place from a booking and its payments:
  * plain data, so the PDF renderers stay pure and testable.
  */
+import { bookingTrips } from '../bookings/queries.ts';
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
@@ -49,10 +50,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
 
 /** The booking as its documents show it; null when it does not exist. Reads inside `db` (a transaction sees its own writes). */
 export async function loadBookingDocument(db: Db | Trx, bookingId: string): Promise<BookingDocument | null> {
-  const booking = await db
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const booking = await bookingTrips(db)
     .leftJoin('flights', 'flights.id', 'bookings.flightId')
     .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
     .select([

@@ -4,6 +4,7 @@
  * reviews shown on the tour page). Once per booking, traveller and activity: the unique indexes decide,
  * so a link pressed twice, or open in two tabs, saves one review.
  */
+import { bookingTrips } from '../bookings/queries.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { activitiesToReview, NEW_REVIEW_STATUS, type ReviewableActivity, reviewerName } from '#shared/rules/reviews.ts';
@@ -60,10 +61,7 @@ interface FeedbackTarget {
  * took, and the review not written yet (409).
  */
 export async function loadFeedbackTarget(db: Db, subject: FeedbackSubject): Promise<FeedbackTarget> {
-  const booking = await db
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const booking = await bookingTrips(db)
     .select([
       'bookings.id',
       'bookings.travelerId',

@@ -4,6 +4,7 @@
  * of that deadline and the pay link, once per deadline. The reminder's row (primary key booking + day) is
  * the once, written with its mail in one transaction: a second run, or a second instance, sends nothing.
  */
+import { bookingTrips } from '../bookings/queries.ts';
 import { isValidEmail } from '#shared/rules/validation.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { deadlinesStillOwed, parseDeadlines } from '#shared/rules/payments.ts';
@@ -18,10 +19,7 @@ export const REMINDER_DAYS_BEFORE = 7;
 export async function remindDeadlines(db: Db, config: Pick<Config, 'publicUrl'>, now: Date): Promise<{ reminded: { bookingId: string; deadline: string }[] }> {
   const today = now.toISOString().slice(0, 10);
   const horizon = addDays({ date: today, days: REMINDER_DAYS_BEFORE });
-  const candidates = await db
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const candidates = await bookingTrips(db)
     .select(['bookings.id', 'bookings.tkId', 'bookings.deadlinesStringify', 'tours.webSlug'])
     .where('bookings.status', 'in', ['CONFIRMED', 'WAITING_FOR_TRANSFER'])
     .where('periods.dayOne', '>', today)

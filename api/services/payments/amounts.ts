@@ -91,16 +91,9 @@ export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: D
   const today = utcToday(now);
   const deadlines = parseDeadlines(row.deadlinesStringify);
   const travellerCount = working.travellers.length;
-  const amounts = computePaymentStepAmounts({
-    totalCents: quote.totalCents,
-    payments: paymentAmounts(payments),
-    departureDate: place.dayOne,
-    today,
-    fareCents,
-    travellerCount,
-    deadlines,
-    insuranceCents: quote.insuranceCents,
-  });
+  // What the due-now rule reads, for the amounts and for their explanation alike.
+  const rule = { totalCents: quote.totalCents, departureDate: place.dayOne, today, fareCents, travellerCount, deadlines, insuranceCents: quote.insuranceCents };
+  const amounts = computePaymentStepAmounts({ ...rule, payments: paymentAmounts(payments) });
   const paidCents = computeAmountPaidCents(paymentAmounts(payments));
   return {
     row,
@@ -113,17 +106,7 @@ export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: D
     payments,
     paidCents,
     ...amounts,
-    dueNowExplanation: explainDueNow({
-      totalCents: quote.totalCents,
-      paidCents,
-      ...amounts,
-      departureDate: place.dayOne,
-      today,
-      fareCents,
-      travellerCount,
-      deadlines,
-      insuranceCents: quote.insuranceCents,
-    }),
+    dueNowExplanation: explainDueNow({ ...rule, paidCents, ...amounts }),
     pointsRedeemedCents: payments.filter((p) => p.paymentMethod === 'points' && p.status === 'CONFIRMED').reduce((sum, p) => sum + p.amountCents, 0),
     holdExpiresAt: working.holdExpiresAt,
   };

@@ -19,7 +19,7 @@ import { quoteView } from './amounts.ts';
 import { recordPayment, spendPoints } from './ledger.ts';
 import { queueConfirmationMails, queueFailedPaymentMail, queuePaymentInReviewMail } from './payment-mails.ts';
 import { newOrderNumber } from './redsys.ts';
-import { findBooking } from '../bookings/queries.ts';
+import { findBooking, bookingTrips } from '../bookings/queries.ts';
 
 /** Crockford's base32: no I, L, O or U to misread. */
 const TK_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -229,13 +229,7 @@ export async function failPayment(
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
   if (failed.numUpdatedRows !== 1n) return false;
-  const booking = await trx
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
-    .select(['bookings.status', 'tours.webSlug'])
-    .where('bookings.id', '=', payment.bookingId)
-    .executeTakeFirstOrThrow();
+  const booking = await bookingTrips(trx).select(['bookings.status', 'tours.webSlug']).where('bookings.id', '=', payment.bookingId).executeTakeFirstOrThrow();
   // Only the funnel's own holds go back; a confirmed booking's seats are paid for, a transfer's wait for it.
   if (booking.status === 'IN_PROGRESS') await releaseHolds(trx, payment.bookingId, now);
   await queueFailedPaymentMail(trx, { config, bookingId: payment.bookingId, amountCents: payment.amountCents, tourSlug: booking.webSlug, now });

@@ -1,3 +1,4 @@
+import { bookingTrips } from '../bookings/queries.ts';
 import { computeAmountPaidCents } from '#shared/rules/payments.ts';
 import { computePointsDiscountCents } from '#shared/rules/points.ts';
 import { PAYMENT_METHODS, type PaymentOptionsAnswer, type PaymentResultAnswer, type ReceiptsAnswer } from '#shared/schemas/payments.ts';
@@ -47,10 +48,7 @@ export async function paymentOptions(db: Db, row: Booking, { now, travelerId }: 
 export async function paymentResult({ db, config }: PaymentDeps, paymentId: string): Promise<PaymentResultAnswer> {
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!payment) throw paymentNotFound();
-  const booking = await db
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const booking = await bookingTrips(db)
     .leftJoin('travelers', 'travelers.id', 'bookings.travelerId')
     .select([
       'bookings.id',

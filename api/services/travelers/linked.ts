@@ -3,6 +3,7 @@
  * erasure: the bookings they hold (`bookings.traveler_id`, the lead contact's traveller) or travel on
  * (`booking_travelers`), which passenger entries of those bookings are this person, and their account.
  */
+import { bookingTrips } from '../bookings/queries.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { TravelerRow, UserRow } from '../../db/tables.ts';
@@ -29,10 +30,7 @@ export function linkedBookings(db: Db | Trx, travelerId: string) {
 
 /** The query behind `linkedBookings`, for callers that read more of each booking or narrow it. */
 export function linkedBookingsQuery(db: Db | Trx, travelerId: string) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('periods', 'periods.id', 'bookings.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  return bookingTrips(db)
     .select((eb) => [
       'bookings.id',
       'bookings.differentId',

@@ -9,6 +9,7 @@ import { guarded } from '../../islands/SessionGuard.tsx';
 import { counted } from '../../staff-kit/format.ts';
 import { useListScreen } from '../../staff-kit/ListFrame.tsx';
 import { chooseGuide, departures } from './store.ts';
+import '../../islands/admin/admin.css';
 import '../../islands/guides/guides.css';
 
 export default guarded('staff', Departures);

@@ -5,7 +5,7 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { CAMPAIGN_BASIS_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { closeDialog, $tourEditor } from '../../stores/admin-tour-editor.ts';
 import { confirmRemoveCampaign, openCampaign, openRemoveCampaign, setCampaignField, submitCampaign } from '../../stores/admin-tour-campaigns.ts';
-import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { ConfirmDialog, RemoveDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 
 const validity = (c: TourEditorPeriod['campaigns'][number]) =>
@@ -57,44 +57,23 @@ export function CampaignDialogs() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind === 'campaignRemove') {
     return (
-      <ConfirmDialog
-        title={`Quitar la campaña «${dialog.campaign.name}»`}
-        error={dialog.error}
-        sending={dialog.sending}
-        confirm="Quitar"
-        working="Quitando…"
-        danger
-        onConfirm={() => void confirmRemoveCampaign()}
-        onClose={closeDialog}
-      >
+      <RemoveDialog title={`Quitar la campaña «${dialog.campaign.name}»`} press={dialog} onConfirm={() => void confirmRemoveCampaign()} onClose={closeDialog}>
         <p>La salida del {shortDay(dialog.period.dayOne)} deja de tener este descuento. Las reservas ya hechas conservan su precio.</p>
-      </ConfirmDialog>
+      </RemoveDialog>
     );
   }
   if (dialog?.kind !== 'campaign') return null;
   const { form, errors } = dialog;
-  const input = (name: 'name' | 'value' | 'validFromDate' | 'validUntilDate', label: string, type: string, error: string | undefined) => {
-    const id = `campaign-${name}`;
-    return (
-      <div className="admin-field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          type={type}
-          inputMode={name === 'value' ? 'decimal' : undefined}
-          value={form[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setCampaignField(name, e.target.value)}
-        />
-        {error ? (
-          <span className="admin-field__error" id={`${id}-error`}>
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const input = (name: 'name' | 'value' | 'validFromDate' | 'validUntilDate', label: string, type: 'text' | 'date', error: string | undefined) => (
+    <TextField
+      label={label}
+      type={type}
+      inputMode={name === 'value' ? 'decimal' : undefined}
+      value={form[name]}
+      error={error}
+      onChange={(value) => setCampaignField(name, value)}
+    />
+  );
   return (
     <ConfirmDialog
       title={dialog.campaign ? `Editar la campaña «${dialog.campaign.name}»` : `Añadir campaña a la salida del ${shortDay(dialog.period.dayOne)}`}

@@ -18,7 +18,7 @@ import {
   submitFlight,
   submitNewFlight,
 } from '../../stores/admin-tour-flights.ts';
-import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { ConfirmDialog, RemoveDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 
 export function FlightsCell({ period, when }: { period: TourEditorPeriod; when: string }) {
@@ -127,47 +127,27 @@ export function NewFlightDialogs() {
   if (dialog?.kind === 'flightRemove') {
     const { flight } = dialog;
     return (
-      <ConfirmDialog
-        title={`Quitar el vuelo «${flight.name}»`}
-        error={dialog.error}
-        sending={dialog.sending}
-        confirm="Quitar"
-        working="Quitando…"
-        danger
-        onConfirm={() => void confirmRemoveFlight()}
-        onClose={closeDialog}
-      >
+      <RemoveDialog title={`Quitar el vuelo «${flight.name}»`} press={dialog} onConfirm={() => void confirmRemoveFlight()} onClose={closeDialog}>
         <p>
           {flight.bookings
             ? `Lo ha elegido ${flight.bookings === 1 ? '1 reserva' : `${flight.bookings} reservas`}: no se puede quitar. Deja sus plazas a 0 para que no se venda más.`
             : `La salida del ${shortDay(dialog.period.dayOne)} deja de ofrecer este vuelo, con sus trayectos y sus precios.`}
         </p>
-      </ConfirmDialog>
+      </RemoveDialog>
     );
   }
   if (dialog?.kind !== 'flightAdd') return null;
   const { form, errors, segments, withReturn } = dialog;
-  const field = (name: string, label: string, inputMode?: 'numeric' | 'decimal') => {
-    const id = `new-flight-${name}`;
-    return (
-      <div className="admin-field" key={name}>
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          inputMode={inputMode}
-          value={form[name] ?? ''}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `${id}-error` : undefined}
-          onChange={(e) => setNewFlightField(name, e.target.value)}
-        />
-        {errors[name] ? (
-          <span className="admin-field__error" id={`${id}-error`}>
-            {errors[name]}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: string, label: string, inputMode?: 'numeric' | 'decimal') => (
+    <TextField
+      key={name}
+      label={label}
+      inputMode={inputMode}
+      value={form[name] ?? ''}
+      error={errors[name]}
+      onChange={(value) => setNewFlightField(name, value)}
+    />
+  );
   return (
     <ConfirmDialog
       title={`Añadir vuelo a la salida del ${shortDay(dialog.period.dayOne)}`}
@@ -207,27 +187,16 @@ export function FlightDialog() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind !== 'flight') return null;
   const { flight, form, errors } = dialog;
-  const field = (name: string, label: string) => {
-    const id = `flight-${name}`;
-    return (
-      <div className="admin-field" key={name}>
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          inputMode={name === 'seats' ? 'numeric' : 'decimal'}
-          value={form[name] ?? ''}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `${id}-error` : undefined}
-          onChange={(e) => setFlightField(name, e.target.value)}
-        />
-        {errors[name] ? (
-          <span className="admin-field__error" id={`${id}-error`}>
-            {errors[name]}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const field = (name: string, label: string) => (
+    <TextField
+      key={name}
+      label={label}
+      inputMode={name === 'seats' ? 'numeric' : 'decimal'}
+      value={form[name] ?? ''}
+      error={errors[name]}
+      onChange={(value) => setFlightField(name, value)}
+    />
+  );
   return (
     <ConfirmDialog
       title={`Vuelo «${flight.name}» (${shortDay(dialog.period.dayOne)})`}

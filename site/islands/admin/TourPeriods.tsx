@@ -22,7 +22,7 @@ import {
   submitPeriod,
   submitPrices,
 } from '../../stores/admin-tour-editor.ts';
-import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
+import { ConfirmDialog, RemoveDialog, TextField, FieldError } from '../../staff-kit/ConfirmDialog.tsx';
 import { CampaignDialogs, CampaignsCell } from './TourCampaigns.tsx';
 import { FlightDialog, FlightsCell, NewFlightDialogs } from './TourFlights.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
@@ -104,37 +104,13 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
   );
 }
 
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <span className="admin-field__error" id={`${id}-error`}>
-      {error}
-    </span>
-  ) : null;
-}
-
 function PeriodDialog() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind !== 'period') return null;
   const { form, errors, period } = dialog;
-  const input = (name: 'dayOne' | 'returnDate' | 'seats', label: string, type: string) => {
-    const id = `period-${name}`;
-    return (
-      <div className="admin-field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          type={type}
-          inputMode={type === 'number' ? 'numeric' : undefined}
-          min={type === 'number' ? 0 : undefined}
-          value={form[name]}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `${id}-error` : undefined}
-          onChange={(e) => setPeriodField(name, e.target.value)}
-        />
-        <FieldError id={id} error={errors[name]} />
-      </div>
-    );
-  };
+  const input = (name: 'dayOne' | 'returnDate' | 'seats', label: string, type: 'date' | 'number') => (
+    <TextField label={label} type={type} value={form[name]} error={errors[name]} onChange={(value) => setPeriodField(name, value)} />
+  );
   return (
     <ConfirmDialog
       title={period ? `Editar la salida del ${shortDay(period.dayOne)}` : 'Añadir salida'}
@@ -165,7 +141,7 @@ function PeriodDialog() {
               </option>
             ))}
           </select>
-          <FieldError id="period-source" error={errors.source} />
+          <FieldError id="period-source-error" error={errors.source} />
         </div>
       </div>
       <fieldset className="admin-checks">
@@ -179,22 +155,18 @@ function PeriodDialog() {
   );
 }
 
-function RemoveDialog() {
+function RemovePeriodDialog() {
   const { dialog } = useStore($tourEditor);
   if (dialog?.kind !== 'remove') return null;
   return (
-    <ConfirmDialog
+    <RemoveDialog
       title={`Quitar la salida del ${shortDay(dialog.period.dayOne)}`}
-      error={dialog.error}
-      sending={dialog.sending}
-      confirm="Quitar"
-      working="Quitando…"
-      danger
+      press={dialog}
       onConfirm={() => void confirmRemovePeriod()}
       onClose={closeDialog}
     >
       <p>La salida desaparece de la web y del tour. Una salida con reservas no se puede quitar: ciérrala a la venta.</p>
-    </ConfirmDialog>
+    </RemoveDialog>
   );
 }
 
@@ -233,7 +205,7 @@ function PricesDialog() {
                 aria-describedby={dialog.errors[group] ? `${id}-error` : undefined}
                 onChange={(e) => setPriceField(group, e.target.value)}
               />
-              <FieldError id={id} error={dialog.errors[group]} />
+              <FieldError id={`${id}-error`} error={dialog.errors[group]} />
             </div>
           );
         })}
@@ -302,7 +274,7 @@ export function TourPeriods() {
         <p>{view.periods.length ? 'Este tour no tiene salidas próximas.' : 'Este tour no tiene salidas todavía.'}</p>
       )}
       <PeriodDialog />
-      <RemoveDialog />
+      <RemovePeriodDialog />
       <PricesDialog />
       <CampaignDialogs />
       <FlightDialog />
