@@ -6,6 +6,10 @@ export default defineConfig({
     include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'site/**/*.test.ts', 'content-build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // Database and server tests open real files and ports; two workers fit these 2-core machines.
     maxWorkers: 2,
+    // A worker keeps the modules it loaded from one file to the next: every API test loads the whole app,
+    // and loading it again per file was a third of the run (docs/decisions/040-test-groups.md). Each test
+    // still gets its own database, and the stores reset what they hold when a screen opens.
+    isolate: false,
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,

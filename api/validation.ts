@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '#shared/rules/storable-text.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { type AppError, CHECK_FIELDS_MESSAGE, invalidFields } from './errors.ts';
 
 // Zod's Spanish messages for every issue a schema gives no message of its own: whatever the API
@@ -11,19 +12,12 @@ z.config(z.locales.es());
 
 /** The first message per field, keyed by its path (`passengers.0.name`); unknown fields are named too. */
 export function fieldErrors(error: z.core.$ZodError): { fields: Record<string, string>; root: string | null } {
-  const fields: Record<string, string> = {};
-  let root: string | null = null;
-  for (const issue of error.issues) {
-    const base = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[base ? `${base}.${key}` : key] ??= 'Este campo no se admite.';
-    } else if (base === '') {
-      root ??= issue.message;
-    } else {
-      fields[base] ??= issue.message;
-    }
-  }
-  return { fields, root };
+  const unknown = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ path: [...issue.path, key], message: 'Este campo no se admite.' })) : [],
+  );
+  const named = error.issues.filter((issue) => issue.code !== 'unrecognized_keys' && issue.path.length > 0);
+  const root = error.issues.find((issue) => issue.code !== 'unrecognized_keys' && issue.path.length === 0)?.message ?? null;
+  return { fields: issuesToFields([...unknown, ...named]), root };
 }
 
 /** Every text of the input that cannot be stored (`#shared/rules/storable-text.ts`), as field messages. */

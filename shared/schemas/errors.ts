@@ -46,10 +46,16 @@ export function isApiErrorBody(body: unknown): body is ApiErrorBody {
 /**
  * Schema issues as the API's `fields`: the first message per path, the path joined with dots
  * (`travellers.0.birthdate`), under `prefix` when the schema checked one part of a larger form. Forms check
- * with the API's own schemas and show the messages where the API would put them.
+ * with the API's own schemas and show the messages where the API would put them. `depth` keeps that many
+ * segments of each path, for a form whose fields are the schema's top level (a list's message goes under
+ * the list). The one way a schema's issues become field messages, on the server and in every form.
  */
-export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = ''): Record<string, string> {
+export function issuesToFields(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+  { depth }: { depth?: number } = {},
+): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of issues) fields[prefix + issue.path.map(String).join('.')] ??= issue.message;
+  for (const issue of issues) fields[prefix + issue.path.slice(0, depth).map(String).join('.')] ??= issue.message;
   return fields;
 }

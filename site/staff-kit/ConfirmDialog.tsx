@@ -151,3 +151,17 @@ export function RemoveDialog({
     </ConfirmDialog>
   );
 }
+
+/** 'Editar' and 'Quitar' on one item of a list, each named with the item for screen readers. */
+export function EditRemove({ what, onEdit, onRemove }: { what: string; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <>
+      <button type="button" className="admin-button-secondary" onClick={onEdit} aria-label={`Editar ${what}`}>
+        Editar
+      </button>{' '}
+      <button type="button" className="admin-button-secondary" onClick={onRemove} aria-label={`Quitar ${what}`}>
+        Quitar
+      </button>
+    </>
+  );
+}

@@ -5,6 +5,7 @@
  * answer is applied once) and the booking as the staff member saw it; the answer is the booking as it
  * is now, shown at once.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import { BOOKING_MAIL_LABELS, type BookingActivityOption, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
@@ -158,7 +159,7 @@ export async function confirmExtra() {
 
 function failed(result: ApiFailure, requestId: string) {
   // Refused: the next press is a new one. No answer (status 0): the same id goes again, applied once.
-  patch({ sending: false, error: result.message, fields: result.fields, requestId: result.status === 0 ? requestId : crypto.randomUUID() });
+  patch({ sending: false, error: result.message, fields: result.fields, requestId: nextRequestId(result, requestId) });
   // The booking moved meanwhile: show it as it is now behind the message.
   if (result.status === 409) void reloadBooking();
 }
@@ -190,7 +191,7 @@ export async function uploadDocument(file: File | null) {
         ...upload,
         sending: false,
         error: result.fields['file'] ?? result.message,
-        requestId: result.status === 0 ? upload.requestId : crypto.randomUUID(),
+        requestId: nextRequestId(result, upload.requestId),
       },
     });
     return;

@@ -4,6 +4,7 @@
  * a lost answer applies it once; the status the staff member saw goes along, and a booking that changed
  * meanwhile is refused with the server's message and shown as it is now.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import { type BookingAction, type BookingDetail, CANCEL_REASON_REQUIRED, REFUND_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -137,7 +138,7 @@ export async function confirmAction() {
   if (!result.ok) {
     // An answer that refused the press applied nothing: the next press is a new one. Without an answer
     // (status 0) the same id goes again, so a press that did arrive is not applied twice.
-    const requestId = result.status === 0 ? dialog.requestId : crypto.randomUUID();
+    const requestId = nextRequestId(result, dialog.requestId);
     patchDialog({ sending: false, requestId, error: result.message, reasonError: result.fields.reason ?? null, amountError: result.fields.amount ?? null });
     // The booking moved meanwhile: show it as it is now behind the message.
     if (result.status === 409) await openBooking(id);

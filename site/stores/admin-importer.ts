@@ -3,6 +3,7 @@
  * do (nothing is written), and 'Importar' sends the same file again, asking first, with one request id per
  * press, so a double click or a retry imports once. A new choice of file forgets the previous report.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import { IMPORT_MESSAGES, type ImportReport, MAX_IMPORT_BYTES } from '#shared/schemas/admin-importer.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -59,7 +60,7 @@ export async function confirmImport() {
   const result = await callApi(() => api.admin.importer.apply.$post({ form: { file, requestId: dialog.requestId } }));
   if (!result.ok) {
     // Without an answer the same id goes again, so a press that did arrive is not applied twice.
-    patch({ dialog: { ...dialog, sending: false, error: result.message, requestId: result.status === 0 ? dialog.requestId : crypto.randomUUID() } });
+    patch({ dialog: { ...dialog, sending: false, error: result.message, requestId: nextRequestId(result, dialog.requestId) } });
     return;
   }
   const { report, applied } = result.data;

@@ -3,6 +3,7 @@
  * e-tickets, or a payment reminder at a percentage of the price, to every confirmed or transfer-waiting
  * booking or only to those chosen. One press, one request id: a retry never mails a booking twice.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import { PERIOD_NOTICE_LABELS, type PeriodNotice, type PeriodNoticeAnswer } from '#shared/schemas/booking-desk.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -75,7 +76,7 @@ export async function sendNotice(periodId: string) {
     }),
   );
   if (!result.ok) {
-    const requestId = result.status === 0 ? state.requestId : crypto.randomUUID();
+    const requestId = nextRequestId(result, state.requestId);
     // A field the dialog does not show (the percentage) is shown on the form: the dialog closes.
     const onForm = Object.keys(result.fields).length > 0;
     patch({ sending: false, requestId, error: onForm ? null : result.message, fields: result.fields, confirming: !onForm });

@@ -4,6 +4,7 @@
  * from: a colleague's change meanwhile is refused and the typed form stays. 'Enviar a la agencia' on a
  * booking and 'Borrar' each ask first; the agency mail carries one request id per press.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import type { RetailerBookingRow, RetailerBookingsAnswer, RetailerDetail, RetailerForm } from '#shared/schemas/retailers.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -159,7 +160,7 @@ export async function confirmAgencyMail() {
   );
   if (!result.ok) {
     // Refused: nothing was sent and the next press is new. No answer: the same press goes again.
-    const requestId = result.status === 0 ? mailing.requestId : crypto.randomUUID();
+    const requestId = nextRequestId(result, mailing.requestId);
     patch({ mailing: { ...mailing, sending: false, requestId, error: result.message } });
     return;
   }

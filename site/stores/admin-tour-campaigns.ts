@@ -3,6 +3,7 @@
  * in per person or once per booking, between two optional days) and the one that removes it. They
  * share the editor's store, its one request id per press and its way of showing the answer.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { CAMPAIGN_DISCOUNT_BASES } from '#shared/enums.ts';
 import { CampaignInputSchema, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -44,8 +45,7 @@ export async function submitCampaign() {
     discountAppliedPerTxt: (CAMPAIGN_DISCOUNT_BASES as readonly string[]).includes(dialog.form.discountAppliedPerTxt) ? dialog.form.discountAppliedPerTxt : '',
   });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    const errors = issuesToFields(parsed.error.issues, '', { depth: 1 });
     if (valueCents === null) errors.valueCents = TOUR_EDITOR_MESSAGES.campaignValue;
     $tourEditor.setKey('dialog', { ...dialog, errors, error: 'Revisa los datos marcados.' });
     return;

@@ -6,6 +6,8 @@
  * Every change answers the editor as it is now and the publication of the tour's pages, followed on the
  * staff's event stream.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
 import { addDays } from '#shared/rules/dates.ts';
@@ -130,11 +132,6 @@ const formOf = (fields: TourFields): TourForm =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v === null ? '' : typeof v === 'number' ? String(v).replace('.', ',') : v])) as TourForm;
 
 /** The first message per field of a zod error, keyed by the field's name. */
-const issuesOf = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-};
 
 /** Server field paths (`fields.metaTitle`, `period.seats`) as the form names them. */
 const serverErrors = (fields: Record<string, string>) =>
@@ -198,7 +195,7 @@ export async function saveTourFields() {
   if (state.saving || !state.view) return;
   const parsed = TourFieldsSchema.safeParse(state.form);
   if (!parsed.success) {
-    patch({ errors: issuesOf(parsed.error.issues), message: 'Revisa los datos marcados.', done: null });
+    patch({ errors: issuesToFields(parsed.error.issues, '', { depth: 1 }), message: 'Revisa los datos marcados.', done: null });
     return;
   }
   patch({ saving: true, message: null, done: null });
@@ -212,7 +209,7 @@ export async function saveTourFields() {
       errors: serverErrors(result.fields),
       message: result.message,
       stale: result.status === 409,
-      requestId: result.status === 0 ? state.requestId : newId(),
+      requestId: nextRequestId(result, state.requestId),
     });
     return;
   }
@@ -279,7 +276,7 @@ export const settleDialog = (result: Sent) => {
         errors,
         sending: false,
         error: result.message,
-        requestId: result.status === 0 ? dialog.requestId : newId(),
+        requestId: nextRequestId(result, dialog.requestId),
       } as TourEditorState['dialog'],
     });
     return;
@@ -301,7 +298,7 @@ export async function submitPeriod() {
     source: (PERIOD_SOURCES as readonly string[]).includes(dialog.form.source) ? dialog.form.source : null,
   });
   if (!parsed.success) {
-    patch({ dialog: { ...dialog, errors: issuesOf(parsed.error.issues), error: 'Revisa los datos marcados.' } });
+    patch({ dialog: { ...dialog, errors: issuesToFields(parsed.error.issues, '', { depth: 1 }), error: 'Revisa los datos marcados.' } });
     return;
   }
   patch({ dialog: { ...dialog, sending: true, error: null } });

@@ -2,6 +2,7 @@
  * A departure's flight in the tour editor: the dialog that sets its seats in total (never under those
  * sold or held: the shop says why) and its price per age group, sent as one press.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { AGE_GROUPS } from '#shared/enums.ts';
 import { type FLIGHT_DIRECTIONS, FlightAddSchema, MAX_FLIGHT_SEGMENTS, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -124,7 +125,8 @@ export async function submitNewFlight() {
   const journeys = directions.map((direction) => ({ direction, segments: dialog.segments[direction] }));
   const flight = { name: dialog.form.name ?? '', departureCity: dialog.form.departureCity ?? '', seats: seats ?? 0, prices, journeys };
   const checked = FlightAddSchema.safeParse({ requestId: dialog.requestId, flight });
-  if (!checked.success) for (const issue of checked.error.issues) errors[formKey(issue.path, directions)] ??= issue.message;
+  if (!checked.success)
+    for (const [path, message] of Object.entries(issuesToFields(checked.error.issues))) errors[formKey(path.split('.'), directions)] ??= message;
   if (Object.keys(errors).length || !checked.success) {
     $tourEditor.setKey('dialog', { ...dialog, errors, error: 'Revisa los datos marcados.' });
     return;

@@ -4,9 +4,11 @@
  * applies it once. An edit carries the version it was opened from; a traveller changed meanwhile is
  * refused with the server's message and shown as it is now, with what was typed kept.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import { ERASE_REASON_REQUIRED, type TravelerDetail, type TravelerForm, TravelerFormSchema } from '#shared/schemas/travelers.ts';
-import { type ApiFailure, api, callApi } from '../lib/api-client.ts';
+import { api, callApi } from '../lib/api-client.ts';
 
 export const TRAVELER_FIELDS = ['name', 'surname', 'email', 'phone', 'dni', 'passportId', 'birthdate', 'sex', 'countryId'] as const;
 export type TravelerField = (typeof TRAVELER_FIELDS)[number];
@@ -86,7 +88,6 @@ export const setEraseReason = (reason: string) => patchDialog('erase', { reason,
  * A refused press applied nothing: the next one is a new press. Without an answer (status 0) the same
  * id goes again, so a press that did arrive is not applied twice.
  */
-const nextRequestId = (failure: ApiFailure, requestId: string) => (failure.status === 0 ? requestId : crypto.randomUUID());
 
 /** After an action: the traveller as the server now has them, the dialog closed, what happened said. */
 function applied(detail: TravelerDetail, wasApplied: boolean, done: string) {
@@ -98,8 +99,7 @@ export async function saveEdit() {
   if (dialog?.kind !== 'edit' || dialog.sending) return;
   const checked = TravelerFormSchema.safeParse(dialog.form);
   if (!checked.success) {
-    const errors: Partial<Record<TravelerField, string>> = {};
-    for (const issue of checked.error.issues) errors[issue.path[0] as TravelerField] ??= issue.message;
+    const errors: Partial<Record<TravelerField, string>> = issuesToFields(checked.error.issues, '', { depth: 1 });
     patchDialog('edit', { errors, error: 'Revisa los datos marcados.' });
     return;
   }

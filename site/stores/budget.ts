@@ -3,6 +3,7 @@
  * (`POST /api/bookings/:id/budget`, a BUDGET mail). Validated with the API's own schema; the name typed
  * stays whatever happens.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import { BudgetSchema } from '#shared/schemas/bookings.ts';
 import { paymentsApi } from './payments-api.ts';
@@ -29,7 +30,7 @@ export async function saveBudget(bookingId: string): Promise<BudgetState['status
   if (state.status === 'sending') return 'sending';
   const parsed = BudgetSchema.safeParse({ budgetName: state.name });
   if (!parsed.success) {
-    $budget.set({ ...state, status: 'failed', error: parsed.error.issues[0]?.message ?? null, message: null });
+    $budget.set({ ...state, status: 'failed', error: Object.values(issuesToFields(parsed.error.issues))[0] ?? null, message: null });
     return 'failed';
   }
   $budget.set({ ...state, status: 'sending', error: null, message: null });

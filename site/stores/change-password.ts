@@ -2,6 +2,7 @@
  * Changing the password from the profile: the form's values, per-field messages and outcome. The server
  * checks the current password and the common-password list; other sessions are signed out there.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import { ChangePasswordSchema } from '#shared/schemas/auth.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -32,11 +33,8 @@ export async function submitChangePassword(): Promise<boolean> {
   const state = $changePassword.get();
   const parsed = ChangePasswordSchema.safeParse(state.values);
   if (!parsed.success) {
-    const errors: ChangePasswordState['errors'] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'currentPassword' || field === 'newPassword') && !errors[field]) errors[field] = issue.message;
-    }
+    const { currentPassword, newPassword } = issuesToFields(parsed.error.issues, '', { depth: 1 });
+    const errors: ChangePasswordState['errors'] = { ...(currentPassword ? { currentPassword } : {}), ...(newPassword ? { newPassword } : {}) };
     $changePassword.set({ ...state, errors, message: null });
     return false;
   }

@@ -4,6 +4,7 @@
  * changes something carries a request id of its own, kept while the same press is retried after a lost
  * connection, so the server applies it once.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import {
   GUIDE_TOOL_MESSAGES,
@@ -23,11 +24,6 @@ import { api, callApi } from '../lib/api-client.ts';
 
 type Fields = Record<string, string>;
 const CHECK_FIELDS_MESSAGE = 'Revisa los datos marcados.';
-const issuesToFields = (issues: readonly { path: PropertyKey[]; message: string }[]): Fields => {
-  const fields: Fields = {};
-  for (const issue of issues) fields[String(issue.path[0])] ??= issue.message;
-  return fields;
-};
 const newRequestId = () => crypto.randomUUID();
 
 // Assignments (/admin/tour/{tourID}/guide/{periodID})
@@ -137,7 +133,7 @@ export async function saveGuideReport() {
   const { screen, form, saving } = $guideReport.get();
   if (!screen || saving) return;
   const checked = GuideReportSchema.safeParse(form);
-  if (!checked.success) return patchReport({ fields: issuesToFields(checked.error.issues), message: CHECK_FIELDS_MESSAGE });
+  if (!checked.success) return patchReport({ fields: issuesToFields(checked.error.issues, '', { depth: 1 }), message: CHECK_FIELDS_MESSAGE });
   patchReport({ saving: true, message: null, done: null });
   const result = await callApi(() =>
     api['guide-tools'].reports[':periodId'][':guideId'].$put({ param: { periodId: screen.period.id, guideId: screen.guide.id }, json: checked.data }),
@@ -184,7 +180,7 @@ export async function sendGuideHelp() {
   const { periodId, text, sending } = $guideSupport.get();
   if (sending) return;
   const checked = GuideHelpSchema.safeParse({ periodId, message: text });
-  if (!checked.success) return patchSupport({ fields: issuesToFields(checked.error.issues), message: null });
+  if (!checked.success) return patchSupport({ fields: issuesToFields(checked.error.issues, '', { depth: 1 }), message: null });
   patchSupport({ sending: true, message: null, done: null });
   const result = await callApi(() => api['guide-tools'].support.$post({ json: checked.data }));
   if (!result.ok) return patchSupport({ sending: false, message: result.message, fields: result.fields });
@@ -274,7 +270,7 @@ export async function submitExpense() {
   const state = $expenseForm.get();
   if (state.sending) return;
   const checked = GuideExpenseSchema.safeParse({ ...state.form, requestId: state.requestId });
-  const fields = checked.success ? {} : issuesToFields(checked.error.issues);
+  const fields = checked.success ? {} : issuesToFields(checked.error.issues, '', { depth: 1 });
   if (!state.receipt) fields.receipt = state.fields.receipt ?? GUIDE_TOOL_MESSAGES.receiptRequired;
   if (!checked.success || !state.receipt) return patchForm({ fields, message: CHECK_FIELDS_MESSAGE });
   patchForm({ sending: true, message: null, fields: {} });

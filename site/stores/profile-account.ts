@@ -3,10 +3,12 @@
  * per press so a double click saves once), the download of everything kept about them and the deletion of
  * the account, which asks for the password again and an explicit yes.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { map } from 'nanostores';
 import { type MyAccount, PROFILE_FIELDS, type ProfileField, ProfileFormSchema } from '#shared/schemas/me-account.ts';
 import { ACCOUNT_MESSAGES } from '#shared/schemas/me-account.ts';
-import { type ApiFailure, api, callApi } from '../lib/api-client.ts';
+import { api, callApi } from '../lib/api-client.ts';
 import { signOut } from './session.ts';
 
 export type ProfileValues = Record<ProfileField, string>;
@@ -57,7 +59,6 @@ const patch = (changes: Partial<ProfileAccountState>) => $profileAccount.set({ .
 const patchErase = (changes: Partial<EraseForm>) => patch({ erase: { ...$profileAccount.get().erase, ...changes } });
 
 /** A refused press applied nothing, so the next is new; without an answer the same id goes again. */
-const nextId = (failure: ApiFailure, requestId: string) => (failure.status === 0 ? requestId : newId());
 
 export async function loadAccount() {
   const result = await callApi(() => api.me.account.$get());
@@ -79,8 +80,7 @@ export async function saveProfile() {
   if (!state.account || state.saving) return;
   const checked = ProfileFormSchema.safeParse(state.values);
   if (!checked.success) {
-    const errors: Partial<Record<ProfileField, string>> = {};
-    for (const issue of checked.error.issues) errors[issue.path[0] as ProfileField] ??= issue.message;
+    const errors: Partial<Record<ProfileField, string>> = issuesToFields(checked.error.issues, '', { depth: 1 });
     patch({ errors, message: 'Revisa los datos marcados.', saved: false });
     return;
   }
@@ -91,7 +91,7 @@ export async function saveProfile() {
   if (!result.ok) {
     const errors: Partial<Record<ProfileField, string>> = {};
     for (const [key, message] of Object.entries(result.fields)) errors[key.replace(/^profile\./, '') as ProfileField] = message;
-    patch({ saving: false, errors, message: result.message, requestId: nextId(result, state.requestId) });
+    patch({ saving: false, errors, message: result.message, requestId: nextRequestId(result, state.requestId) });
     if (result.status === 409) {
       // Changed in another tab: what was typed stays, saved against the version the server now has.
       const fresh = await callApi(() => api.me.account.$get());
@@ -129,7 +129,7 @@ export async function confirmErase() {
     api.me.account.erase.$post({ json: { requestId: erase.requestId, password: erase.password, confirm: erase.confirm as true } }),
   );
   if (!result.ok) {
-    patchErase({ sending: false, errors: result.fields, message: result.message, requestId: nextId(result, erase.requestId) });
+    patchErase({ sending: false, errors: result.fields, message: result.message, requestId: nextRequestId(result, erase.requestId) });
     return;
   }
   patch({ erased: true, erase: closedErase() });

@@ -2,6 +2,7 @@
  * The traveller's trips (/perfil/viajes) and one trip (/perfil/reserva/{id}): read from `/api/me`, which
  * narrows everything to the signed-in traveller on the server.
  */
+import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import type { ProfileSummary, TripDetail, TripPassengerField, TripsAnswer } from '#shared/schemas/me.ts';
 import { api, callApi } from '../lib/api-client.ts';
@@ -110,7 +111,7 @@ export async function savePassenger() {
       sending: false,
       message: result.message,
       errors: result.fields,
-      requestId: result.status === 0 ? edit.requestId : crypto.randomUUID(),
+      requestId: nextRequestId(result, edit.requestId),
     });
     // Changed meanwhile (another tab, the office): the page catches up; what was typed stays.
     if (result.status === 409) await reloadQuietly(detail.trip.id);
@@ -152,7 +153,7 @@ export async function addActivity() {
       sending: false,
       message: result.message,
       errors: result.fields,
-      requestId: result.status === 0 ? add.requestId : crypto.randomUUID(),
+      requestId: nextRequestId(result, add.requestId),
     });
     if (result.status === 409) await reloadQuietly(detail.trip.id);
     return;

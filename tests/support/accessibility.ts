@@ -6,10 +6,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 /** axe with the WCAG tags, then unique ids; a failure lists every violation and the elements it found. */
 export async function expectAccessible(page: Page, path: string) {
-  // Only the violations are collected: the passes and their nodes are most of axe's work, and nothing reads them.
+  // Only the violations are collected: the passes and their nodes are most of axe's work, and nothing reads
+  // them. `options()` replaces the whole options object, so it goes first and `withTags` adds the rules to it.
   const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
     .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
     .analyze();
   const report = violations
     .map(

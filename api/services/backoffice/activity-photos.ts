@@ -5,6 +5,7 @@
  * (docs/decisions/014-back-office-actions.md). The tour page shows the photos: each applied change hands
  * back the activity's photos, for the targeted rebuild of the tour's pages.
  */
+import { activityTrips } from '../catalogue/trips.ts';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,10 +36,7 @@ export interface PhotoChange {
 
 /** The optional activity when its departure is one of the tour's; 404 otherwise. */
 async function findActivity(db: Db, { tourId, activityId }: Ids) {
-  const row = await db
-    .selectFrom('optionalActivities')
-    .innerJoin('periods', 'periods.id', 'optionalActivities.periodId')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const row = await activityTrips(db)
     .select([
       'optionalActivities.id',
       'optionalActivities.name',

@@ -5,6 +5,7 @@
  * percentage). Each send goes through the outbox in the transaction that records the staff action, so a
  * press is mailed once however often it arrives.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidEmail } from '#shared/rules/validation.ts';
@@ -106,12 +107,7 @@ export async function queueBookingMail(
     const target = percent === undefined ? doc.totalCents : Math.ceil((doc.totalCents * percent) / 100);
     const amountCents = Math.min(doc.remainingCents, target - doc.paidCents);
     if (amountCents <= 0) throw new Skip(BOOKING_DESK_MESSAGES.nothingDue);
-    const tour = await trx
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
-      .select('tours.webSlug')
-      .where('periods.id', '=', row.periodId)
-      .executeTakeFirstOrThrow();
+    const tour = await periodTours(trx).select('tours.webSlug').where('periods.id', '=', row.periodId).executeTakeFirstOrThrow();
     const { id } = await queueMail(trx, {
       type: 'REMINDER_PAYMENT',
       to,

@@ -3,6 +3,7 @@
  * (transfers, payments in review, failed payments, mails that failed), and the departures of the next 30
  * days with their seats sold against capacity. Each figure links to the list it counts.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import type { DashboardAnswer } from '#shared/schemas/backoffice.ts';
 import type { Db } from '../../db/database.ts';
 import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
@@ -62,9 +63,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       .select((eb) => eb.fn.count<number>('bookingId').distinct().as('n'))
       .where('status', '=', 'FAILED')
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
+    periodTours(db)
       .leftJoin(seatsSoldByPeriod(db), (join) => join.onRef('sold.resourceId', '=', 'periods.id'))
       .select(['periods.id as periodId', 'tours.name as tourName', 'periods.dayOne', 'periods.bookableAvailability', 'sold.sold'])
       .where('periods.dayOne', '>=', today)

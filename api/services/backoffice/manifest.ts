@@ -5,6 +5,7 @@
  * booking has paid and still owes; and the departure's seats sold against its capacity. The same rows
  * go to the screen, to CSV and to an Excel workbook.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import ExcelJS from 'exceljs';
 import { isInsurance } from '#shared/rules/activities.ts';
 import { formatEuros } from '#shared/rules/money.ts';
@@ -17,9 +18,7 @@ import { parseRoommates } from '#shared/rules/passengers.ts';
 const ON_MANIFEST = ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'] as const;
 
 export async function periodManifest(db: Db, periodId: string): Promise<PeriodManifest> {
-  const period = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const period = await periodTours(db)
     .select(['periods.id', 'periods.dayOne', 'periods.returnDate', 'periods.bookableAvailability', 'tours.name as tourName', 'tours.id as tourId'])
     .where('periods.id', '=', periodId)
     .executeTakeFirst();
@@ -90,19 +89,8 @@ export async function periodManifest(db: Db, periodId: string): Promise<PeriodMa
       });
     }
   }
-  return {
-    period: {
-      id: period.id,
-      tourId: period.tourId,
-      tourName: period.tourName,
-      dayOne: period.dayOne,
-      returnDate: period.returnDate,
-      sold,
-      held,
-      capacity: sold + held + period.bookableAvailability,
-    },
-    rows,
-  };
+  const { bookableAvailability, ...facts } = period;
+  return { period: { ...facts, sold, held, capacity: sold + held + bookableAvailability }, rows };
 }
 
 /** The manifest's columns, as the CSV and the workbook write them. */

@@ -3,6 +3,7 @@
  * departure's rule (ADR 023): a total of sold + held + on sale, never under the sold or held ones, moved by a
  * conditional update relative to the row. Flight costs and fees stay as the flights provider set them.
  */
+import { ownPrices } from '../catalogue/prices.ts';
 import { randomUUID } from 'node:crypto';
 import {
   type FlightAddInput,
@@ -107,15 +108,7 @@ export async function addFlight(
       const [outbound] = input.journeys;
       const leaves = outbound.segments[0]?.departureAt.slice(0, 10) ?? '';
       if (leaves < period.dayOne || leaves > period.returnDate) throw invalidFields({ 'flight.journeys': TOUR_EDITOR_MESSAGES.outboundOutsideDates });
-      const departurePrices = await trx
-        .selectFrom('prices')
-        .select('ageGroupName')
-        .where('periodId', '=', periodId)
-        .where('flightId', 'is', null)
-        .where('optionalActivityId', 'is', null)
-        .where('activityPackId', 'is', null)
-        .where('reservationModeId', 'is', null)
-        .execute();
+      const departurePrices = await ownPrices(trx).select('ageGroupName').where('periodId', '=', periodId).execute();
       const missing = [...new Set(departurePrices.map((p) => p.ageGroupName))].filter((g) => !input.prices.some((p) => p.ageGroupName === g)).sort();
       if (missing.length) throw invalidFields({ 'flight.prices': flightAgeGroupsMessage(missing) });
       const flightId = randomUUID();

@@ -6,6 +6,7 @@
  * one with live bookings. Seats change by a conditional update relative to what the row holds, so a
  * payment taking seats meanwhile can never leave a departure with fewer seats than it sold.
  */
+import { ownPrices } from '../catalogue/prices.ts';
 import { randomUUID } from 'node:crypto';
 import { countDaysBetween, formatSpanishDate } from '#shared/rules/dates.ts';
 import { type PeriodInput, periodHasBookingsMessage, seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
@@ -114,16 +115,7 @@ export async function addPeriod(
       if (!tour) throw tourNotFound();
       const template = await trx.selectFrom('periods').selectAll().where('tourId', '=', tourId).orderBy('dayOne', 'desc').orderBy('id').executeTakeFirst();
       const prices = template
-        ? await trx
-            .selectFrom('prices')
-            .select(['ageGroupName', 'categoryName', 'valueCents'])
-            .where('periodId', '=', template.id)
-            .where('flightId', 'is', null)
-            .where('optionalActivityId', 'is', null)
-            .where('activityPackId', 'is', null)
-            .where('reservationModeId', 'is', null)
-            .orderBy('ageGroupName')
-            .execute()
+        ? await ownPrices(trx).select(['ageGroupName', 'categoryName', 'valueCents']).where('periodId', '=', template.id).orderBy('ageGroupName').execute()
         : [];
       const id = randomUUID();
       await trx

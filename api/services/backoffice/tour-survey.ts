@@ -3,6 +3,7 @@
  * rating, the comments, the response rate, and the same as a CSV for a spreadsheet. A departure has tens
  * of reviews, so they are read whole and summed here rather than in SQL, the same on both engines.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { stringify } from 'csv-stringify/sync';
 import { isInsurance } from '#shared/rules/activities.ts';
 import { formatRating } from '#shared/rules/labels.ts';
@@ -26,9 +27,7 @@ interface SurveyIds {
 
 /** The departure's reviews as read, and what they sum up to; 404 when the departure is not of that tour. */
 async function readSurvey(db: Db, { tourId, periodId }: SurveyIds) {
-  const period = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const period = await periodTours(db)
     .select(['periods.id', 'periods.dayOne', 'periods.returnDate', 'tours.id as tourId', 'tours.name as tourName', 'tours.webSlug'])
     .where('periods.id', '=', periodId)
     .where('periods.tourId', '=', tourId)

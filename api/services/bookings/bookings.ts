@@ -2,6 +2,7 @@
  * Bookings in the funnel: created at the complete-details step (IN_PROGRESS, tkStatus 'PR'), changed by the
  * later steps, read back as the funnel's working state. Every write reprices with the server's quote.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { randomUUID } from 'node:crypto';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
@@ -102,12 +103,7 @@ export async function describeBooking(db: Db, booking: Booking, { now }: { now: 
   const { travellers } = booking;
   const couponCode = await couponCodeOf(db, row.couponId);
   const counts = countTravellersByAgeGroup(travellers);
-  const trip = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
-    .select(['tours.name', 'periods.returnDate'])
-    .where('periods.id', '=', row.periodId)
-    .executeTakeFirstOrThrow();
+  const trip = await periodTours(db).select(['tours.name', 'periods.returnDate']).where('periods.id', '=', row.periodId).executeTakeFirstOrThrow();
   return {
     id: row.id,
     status: row.status,

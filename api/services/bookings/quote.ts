@@ -3,6 +3,7 @@
  * campaigns and the coupon) and prices the choices with the shared `quoteBooking`, the same function the
  * funnel island runs, so what a visitor sees is what the shop charges.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { Coupon } from '#shared/entities/index.ts';
 import { listBookableOptions } from '#shared/rules/activities.ts';
@@ -73,9 +74,7 @@ const ownPrice = (p: Pick<PriceRow, 'flightId' | 'optionalActivityId' | 'activit
 
 /** A departure with what decides whether the web sells it (its tour's flags and tags); undefined when it does not exist. */
 export function findPeriodWithTour(db: Db, periodId: string) {
-  return db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  return periodTours(db)
     .select([
       'periods.id',
       'periods.tourId',

@@ -3,6 +3,7 @@
  * destinations, regions, itinerary, own prices, departures, departure prices and the seats each departure
  * sold. Read in chunks, so a file of 10,000 tours stays within both engines' parameter limits.
  */
+import { ownPrices } from '../catalogue/prices.ts';
 import type { Db } from '../../db/database.ts';
 import type { PeriodRow, PriceRow, TourRow } from '../../db/tables.ts';
 import type { Trx } from '../../db/database.ts';
@@ -88,31 +89,8 @@ export async function readCatalogueState(db: Db | Trx, { slugs, periodIds }: { s
         .orderBy('rank')
         .execute(),
     ),
-    inChunks(tourIds, (chunk) =>
-      db
-        .selectFrom('prices')
-        .selectAll()
-        .where('tourId', 'in', chunk)
-        .where('periodId', 'is', null)
-        .where('flightId', 'is', null)
-        .where('optionalActivityId', 'is', null)
-        .where('activityPackId', 'is', null)
-        .where('reservationModeId', 'is', null)
-        .orderBy('id')
-        .execute(),
-    ),
-    inChunks(ids, (chunk) =>
-      db
-        .selectFrom('prices')
-        .selectAll()
-        .where('periodId', 'in', chunk)
-        .where('flightId', 'is', null)
-        .where('optionalActivityId', 'is', null)
-        .where('activityPackId', 'is', null)
-        .where('reservationModeId', 'is', null)
-        .orderBy('id')
-        .execute(),
-    ),
+    inChunks(tourIds, (chunk) => ownPrices(db).selectAll().where('tourId', 'in', chunk).where('periodId', 'is', null).orderBy('id').execute()),
+    inChunks(ids, (chunk) => ownPrices(db).selectAll().where('periodId', 'in', chunk).orderBy('id').execute()),
     inChunks(ids, (chunk) =>
       db
         .selectFrom(seatsSoldByPeriod(db as Db))

@@ -8,6 +8,7 @@
  * departure only, valid until the day before it leaves, as the seeded offer coupons are); an existing code
  * that would not apply to the departure is refused with the reason the traveller would read.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { randomUUID } from 'node:crypto';
 import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.ts';
 import { addDays } from '#shared/rules/dates.ts';
@@ -270,9 +271,7 @@ export async function createOffer(db: Db, slug: OfferSliderSlug, input: z.output
   const id = await db.transaction().execute(async (trx) => {
     const replayed = await findReplayedCreate(trx, 'offer', input.requestId);
     if (replayed) return replayed;
-    const period = await trx
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
+    const period = await periodTours(trx)
       .select(['periods.id', 'periods.dayOne', 'periods.webBookable', 'periods.publishWeb', 'tours.id as tourId', 'tours.tourType'])
       .where('periods.id', '=', input.periodId as string)
       .where('periods.tourId', '=', input.tourId as string)

@@ -3,6 +3,7 @@
  * traveller reads before leaving — the trip and its references, who travels with which services, the day
  * by day, what is included, and what to carry. The e-tickets staff uploaded go with it as attachments.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { addDays, formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import type { Db } from '../../db/database.ts';
 import type { Trx } from '../../db/database.ts';
@@ -17,9 +18,7 @@ export interface TripDocumentation {
 
 /** The tour's active itinerary and its included services, for the booking's period. */
 export async function loadTripDocumentation(db: Db | Trx, periodId: string): Promise<TripDocumentation> {
-  const tour = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const tour = await periodTours(db)
     .select(['tours.id', 'tours.includedServices', 'tours.includedServicesWeb', 'tours.notIncludedServices'])
     .where('periods.id', '=', periodId)
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@
  * told by mail (GUIDE_ASSIGNMENT) in that transaction too, only when the press really added the row, so
  * one assignment sends one mail (removing and assigning again is a new assignment, and a new mail).
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { pathTo } from '#shared/routes.ts';
 import { GUIDE_TOOL_MESSAGES, type GuideAssignmentView } from '#shared/schemas/guide-tools.ts';
 import type { GuideSummary } from '#shared/schemas/guides.ts';
@@ -16,9 +17,7 @@ import { queueMail } from '../mail/outbox.ts';
 const ACTIONS = { assign: 'guide-assign', remove: 'guide-remove' } as const;
 
 async function findDeparture(db: Db, tourId: string, periodId: string) {
-  const row = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const row = await periodTours(db)
     .select(['periods.id', 'periods.tourId', 'tours.name as tourName', 'periods.dayOne', 'periods.returnDate'])
     .where('periods.id', '=', periodId)
     .where('periods.tourId', '=', tourId)

@@ -5,6 +5,7 @@
  * travellers comes from the passengers rule the funnel itself applies, what they owe from the booking's
  * document (the same figures as its voucher).
  */
+import { flightSegmentRows, periodTours } from '../catalogue/trips.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { computeAmountDueCents } from '#shared/rules/payments.ts';
 import { findPassengerProblems, PASSENGER_MESSAGES, parseRoommates } from '#shared/rules/passengers.ts';
@@ -135,9 +136,7 @@ export async function listGuideDepartures(
 
 /** One departure as the guide reads it on tour; 404 when it does not exist. Access is checked by the route. */
 export async function guideDeparture(db: Db, { periodId, today, now }: { periodId: string; today: string; now: Date }): Promise<GuideDeparture> {
-  const period = await db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  const period = await periodTours(db)
     .select([
       'periods.id',
       'periods.tourId',
@@ -172,10 +171,7 @@ export async function guideDeparture(db: Db, { periodId, today, now }: { periodI
     db.selectFrom('optionalActivities').select(['activityId', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
     db.selectFrom('activityPacks').select(['activityId', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
     db.selectFrom('flights').select(['id', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
-    db
-      .selectFrom('flightSegments')
-      .innerJoin('flightJourneys', 'flightJourneys.id', 'flightSegments.journeyId')
-      .innerJoin('flights', 'flights.id', 'flightJourneys.flightId')
+    flightSegmentRows(db)
       .select([
         'flights.id as flightId',
         'flightJourneys.direction',

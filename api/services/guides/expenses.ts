@@ -6,6 +6,7 @@
  * applied once per request id. A guide sees and records only their own departures' expenses: any other
  * id answers 404, as one that does not exist.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -123,9 +124,7 @@ export async function listGuideExpenses(
     rows = rows.where('guideExpenses.guideId', '=', caller.guide.id);
   } else {
     guides = await db.selectFrom('guides').select(['id', 'name', 'email', 'phone']).orderBy('name').orderBy('id').execute();
-    departures = await db
-      .selectFrom('periods')
-      .innerJoin('tours', 'tours.id', 'periods.tourId')
+    departures = await periodTours(db)
       .select(['periods.id as periodId', 'tours.name as tourName', 'periods.dayOne'])
       .where('periods.id', 'in', db.selectFrom('guideExpenses').select('periodId'))
       .orderBy('periods.dayOne', 'desc')

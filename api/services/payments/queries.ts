@@ -3,6 +3,7 @@
  * pre-booked, a traveller's points. The writes stay in the use cases (start.ts, settle.ts), inside the
  * transaction that decides them.
  */
+import { periodTours } from '../catalogue/trips.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';
 import type { Trx } from '../../db/database.ts';
@@ -17,9 +18,7 @@ export function paymentsOf(db: Db | Trx, bookingId: string, { confirmed = false 
 
 /** The tour and dates of a departure, as the pay step and the receipts name them. */
 export function tripOf(db: Db | Trx, periodId: string) {
-  return db
-    .selectFrom('periods')
-    .innerJoin('tours', 'tours.id', 'periods.tourId')
+  return periodTours(db)
     .select(['tours.id as tourId', 'tours.name as tourName', 'tours.webSlug', 'periods.id', 'periods.dayOne', 'periods.returnDate', 'periods.numberOfDays'])
     .where('periods.id', '=', periodId)
     .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@
  * (profile area) is meant to call the same function. Only this person's data: on a booking shared with
  * others, only their own passenger entries; never password hashes, tokens or other people's entries.
  */
+import { waitingListTrips } from '../catalogue/trips.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { accountOf, findTraveler, isEntryOf, linkedBookings } from './linked.ts';
@@ -86,10 +87,7 @@ export async function exportTravelerData(db: Db, travelerId: string, { now }: { 
       .orderBy('travelerOpinions.createdAt')
       .execute(),
     addresses.length
-      ? db
-          .selectFrom('waitingListEntries')
-          .innerJoin('periods', 'periods.id', 'waitingListEntries.periodId')
-          .innerJoin('tours', 'tours.id', 'periods.tourId')
+      ? waitingListTrips(db)
           .select([
             'tours.name as tourName',
             'periods.dayOne',

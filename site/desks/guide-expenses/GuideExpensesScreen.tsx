@@ -148,18 +148,11 @@ function Screen({ kind = null }: { kind?: ExpenseKind | null }) {
               <thead>
                 <tr>
                   <th scope="col">Salida</th>
-                  <th scope="col" className="num">
-                    Gastos
-                  </th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Aprobado
-                  </th>
-                  <th scope="col" className="num">
-                    Pendiente
-                  </th>
+                  {['Gastos', 'Total', 'Aprobado', 'Pendiente'].map((h) => (
+                    <th key={h} scope="col" className="num">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

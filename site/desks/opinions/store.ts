@@ -3,6 +3,7 @@
  * (`tipo=actividades` in the address), filtered and paged on the server. Each action press carries a
  * request id of its own, so a press sent twice is applied once.
  */
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import {
   type ActivityOpinionListAnswer,
   type ActivityOpinionView,
@@ -146,7 +147,7 @@ export async function sendReply() {
   if (!reply) return;
   const checked = OpinionReplySchema.safeParse({ requestId: reply.requestId, comment: reply.comment });
   if (!checked.success) {
-    opinions.patch({ reply: { ...reply, fields: { comment: checked.error.issues[0]?.message ?? '' } } });
+    opinions.patch({ reply: { ...reply, fields: { comment: Object.values(issuesToFields(checked.error.issues))[0] ?? '' } } });
     return;
   }
   const sent = await sendPress(

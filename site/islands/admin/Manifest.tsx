@@ -5,7 +5,7 @@
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, type PeriodManifest } from '#shared/schemas/backoffice.ts';
 import { counted, shortDay } from '../../staff-kit/format.ts';
-import { TableFrame } from '../../staff-kit/TableFrame.tsx';
+import { CellTable } from '../../staff-kit/CellTable.tsx';
 import { PeriodNotices } from './PeriodNotices.tsx';
 
 /** The departure's passenger manifest: seats, downloads, and the list that prints on its own. */
@@ -42,52 +42,34 @@ export function Manifest({ manifest }: { manifest: PeriodManifest }) {
       {rows.length === 0 ? (
         <p>Todavía no hay viajeros confirmados en esta salida.</p>
       ) : (
-        <TableFrame label="Manifiesto de pasajeros">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                {['Viajero', 'Documento', 'Nacimiento', 'Grupo', 'Habitación', 'Vuelo', 'Actividades', 'Seguro', 'Reserva', 'Pagado', 'Pendiente'].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a traveller's id is unique only within its booking.
-                <tr key={`${r.bookingId}-${i}`}>
-                  <td data-label="Viajero">
-                    <div>
-                      {r.name} {r.surname}
-                      {r.lead ? <small>Titular</small> : null}
-                    </div>
-                  </td>
-                  <td data-label="Documento">{r.document ?? 'Falta'}</td>
-                  <td data-label="Nacimiento">{r.birthdate ? shortDay(r.birthdate) : 'Falta'}</td>
-                  <td data-label="Grupo">{r.ageGroup}</td>
-                  <td data-label="Habitación">
-                    <div>
-                      {r.room ?? '—'}
-                      {r.roommates.length > 0 ? <small>Con {r.roommates.join(', ')}</small> : null}
-                    </div>
-                  </td>
-                  <td data-label="Vuelo">{r.flight ?? '—'}</td>
-                  <td data-label="Actividades">{r.activities.join(', ') || '—'}</td>
-                  <td data-label="Seguro">{r.insurance.join(', ') || 'No'}</td>
-                  <td data-label="Reserva">
-                    <div>
-                      <a href={`/admin/booking/${r.bookingId}`}>{r.differentId}</a>
-                      <small>{BOOKING_STATUS_LABELS[r.status]}</small>
-                    </div>
-                  </td>
-                  <td data-label="Pagado">{formatEuros(r.paidCents)}</td>
-                  <td data-label="Pendiente">{formatEuros(r.dueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <CellTable
+          label="Manifiesto de pasajeros"
+          head={['Viajero', 'Documento', 'Nacimiento', 'Grupo', 'Habitación', 'Vuelo', 'Actividades', 'Seguro', 'Reserva', 'Pagado', 'Pendiente']}
+          // A traveller's id is unique only within its booking.
+          keys={rows.map((r, i) => `${r.bookingId}-${i}`)}
+          rows={rows.map((r) => [
+            <>
+              {r.name} {r.surname}
+              {r.lead ? <small>Titular</small> : null}
+            </>,
+            r.document ?? 'Falta',
+            r.birthdate ? shortDay(r.birthdate) : 'Falta',
+            r.ageGroup,
+            <>
+              {r.room ?? '—'}
+              {r.roommates.length > 0 ? <small>Con {r.roommates.join(', ')}</small> : null}
+            </>,
+            r.flight ?? '—',
+            r.activities.join(', ') || '—',
+            r.insurance.join(', ') || 'No',
+            <>
+              <a href={`/admin/booking/${r.bookingId}`}>{r.differentId}</a>
+              <small>{BOOKING_STATUS_LABELS[r.status]}</small>
+            </>,
+            formatEuros(r.paidCents),
+            formatEuros(r.dueCents),
+          ])}
+        />
       )}
     </section>
   );

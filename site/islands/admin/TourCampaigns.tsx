@@ -5,7 +5,7 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { CAMPAIGN_BASIS_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { closeDialog, $tourEditor } from '../../stores/admin-tour-editor.ts';
 import { confirmRemoveCampaign, openCampaign, openRemoveCampaign, setCampaignField, submitCampaign } from '../../stores/admin-tour-campaigns.ts';
-import { ConfirmDialog, RemoveDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
+import { ConfirmDialog, RemoveDialog, TextField, EditRemove } from '../../staff-kit/ConfirmDialog.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 
 const validity = (c: TourEditorPeriod['campaigns'][number]) =>
@@ -21,22 +21,7 @@ export function CampaignsCell({ period, when }: { period: TourEditorPeriod; when
             <li key={c.id}>
               {c.name}: −{formatEuros(c.valueCents)} {CAMPAIGN_BASIS_LABELS[c.discountAppliedPerTxt]}
               {validity(c) ? ` (${validity(c)})` : ''}{' '}
-              <button
-                type="button"
-                className="admin-button-secondary"
-                onClick={() => openCampaign(period, c)}
-                aria-label={`Editar la campaña «${c.name}» (${when})`}
-              >
-                Editar
-              </button>{' '}
-              <button
-                type="button"
-                className="admin-button-secondary"
-                onClick={() => openRemoveCampaign(period, c)}
-                aria-label={`Quitar la campaña «${c.name}» (${when})`}
-              >
-                Quitar
-              </button>
+              <EditRemove what={`la campaña «${c.name}» (${when})`} onEdit={() => openCampaign(period, c)} onRemove={() => openRemoveCampaign(period, c)} />
             </li>
           ))}
         </ul>

@@ -18,7 +18,7 @@ import {
   submitFlight,
   submitNewFlight,
 } from '../../stores/admin-tour-flights.ts';
-import { ConfirmDialog, RemoveDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
+import { ConfirmDialog, RemoveDialog, TextField, EditRemove } from '../../staff-kit/ConfirmDialog.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 
 export function FlightsCell({ period, when }: { period: TourEditorPeriod; when: string }) {
@@ -31,22 +31,7 @@ export function FlightsCell({ period, when }: { period: TourEditorPeriod; when: 
           {period.flights.map((f) => (
             <li key={f.id}>
               {f.name}: {f.seats} plazas ({f.sold} vendidas), {f.prices.map((p) => `${p.ageGroupName} ${formatEuros(p.valueCents)}`).join(', ') || 'sin precio'}{' '}
-              <button
-                type="button"
-                className="admin-button-secondary"
-                onClick={() => openFlight(period, f)}
-                aria-label={`Editar el vuelo «${f.name}» (${when})`}
-              >
-                Editar
-              </button>{' '}
-              <button
-                type="button"
-                className="admin-button-secondary"
-                onClick={() => openRemoveFlight(period, f)}
-                aria-label={`Quitar el vuelo «${f.name}» (${when})`}
-              >
-                Quitar
-              </button>
+              <EditRemove what={`el vuelo «${f.name}» (${when})`} onEdit={() => openFlight(period, f)} onRemove={() => openRemoveFlight(period, f)} />
             </li>
           ))}
         </ul>
