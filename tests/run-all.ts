@@ -7,7 +7,7 @@
  * `npm test -- --today YYYY-MM-DD` (or TEST_TODAY) runs every suite as if that were today
  * (tests/support/test-today.ts).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,20 +88,36 @@ try {
   });
 
   // The demo is seeded from the date, and so is what the tests above found in it: the suites that seed it
-  // run again on two days that have broken such assumptions before (a leap day, a year's end).
-  for (const day of otherDays(today ?? realToday)) {
-    const json = join(results, `vitest-${day}.json`);
-    const dayEnv = onDay(env, day);
-    run(
-      `the demo seeded on ${day} (vitest)`,
-      bin('vitest'),
-      ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`],
-      () => {
-        const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-        return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-      },
-      dayEnv,
-    );
+  // run again on two days that have broken such assumptions before (a leap day, a year's end). The two
+  // runs go at once (each is mostly one core), their outputs printed one after the other.
+  const days = otherDays(today ?? realToday).map((day) => ({ day, json: join(results, `vitest-${day}.json`) }));
+  const finished = await Promise.all(
+    days.map(
+      ({ day, json }) =>
+        new Promise<{ day: string; json: string; status: number | null; output: string }>((resolve) => {
+          const args = ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`];
+          const child = spawn(bin('vitest'), args, { cwd: root, env: onDay(env, day) });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (status) => resolve({ day, json, status, output }));
+        }),
+    ),
+  );
+  for (const { day, json, status, output } of finished) {
+    console.log(`\n── the demo seeded on ${day} (vitest) ──`);
+    process.stdout.write(output);
+    let tally: Tally;
+    try {
+      const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+      tally = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    } catch {
+      tally = { passed: 0, failed: 1, skipped: 0 };
+    }
+    if (status !== 0 && tally.failed === 0) tally.failed = 1;
+    totals.passed += tally.passed;
+    totals.failed += tally.failed;
+    totals.skipped += tally.skipped;
   }
 } finally {
   if (pgDir) spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'stop', pgDir]);
