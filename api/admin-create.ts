@@ -7,7 +7,7 @@
 import { isValidEmail } from '#shared/rules/validation.ts';
 import { loadConfig } from './config.ts';
 import { openShopDatabase, StartupError } from './db/open-shop-database.ts';
-import { inviteAdministrator } from './services/auth/accounts.ts';
+import { inviteAdministrator } from './services/people/auth/accounts.ts';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email || !isValidEmail(email)) {

@@ -7,8 +7,8 @@ import type { AuthContext } from './auth-context.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
-import type { EventHub } from './services/cms/events.ts';
-import type { RebuildQueue } from './services/rebuilds.ts';
+import type { EventHub } from './services/content/events.ts';
+import type { RebuildQueue } from './services/content/rebuilds.ts';
 
 /** What every route module gets: the database and the validated configuration. */
 export interface AppDeps {
@@ -21,7 +21,7 @@ export interface AppDeps {
   rebuilds?: RebuildQueue;
   /** Tour status changes the card tools follow on `/api/cms/events`. */
   cmsEvents?: EventHub<TourStatusEvent>;
-  /** The same live events from the other instances on one PostgreSQL (api/services/instance-bus.ts). */
+  /** The same live events from the other instances on one PostgreSQL (api/services/platform/instance-bus.ts). */
   otherInstancesEvents?: EventHub<CmsEvent>;
   /**
    * Tests only: who is calling, instead of the session cookies, for suites that exercise access rules

@@ -133,7 +133,7 @@ export interface Config {
   oauthRedirectBase: string;
   /** Only configured providers are offered; null hides the button. */
   oauthProviders: { google: OAuthProviderConfig | null; facebook: OAuthProviderConfig | null };
-  /** The flights provider the flights step asks (api/services/flights/provider.ts). */
+  /** The flights provider the flights step asks (api/services/bookings/flights/provider.ts). */
   flightsProvider: 'stored';
   redsys: RedsysConfig;
   bankTransfer: BankTransferConfig;

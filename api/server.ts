@@ -15,14 +15,14 @@ import {
   pathTo,
 } from '#shared/routes.ts';
 import { slugify } from '#shared/rules/text.ts';
-import { isFileLinkValid } from './services/cms/uploads.ts';
+import { isFileLinkValid } from './services/files/uploads.ts';
 import { createApi, unknownApiPathFastPath } from './app.ts';
 import { QUOTE_PATH, quoteFastPath } from './routes/bookings.ts';
 import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
 import { departuresFastPath } from './routes/tours.ts';
-import { currentSiteDir } from './services/site-builds.ts';
+import { currentSiteDir } from './services/content/site-builds.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

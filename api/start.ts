@@ -12,20 +12,20 @@ import { withSharedLock } from './db/shared-lock.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index.ts';
 import { createShop, listen } from './server.ts';
 import { startBanner } from './start-banner.ts';
-import { demoAccountsRefusal, demoAccountsThatSignIn } from './services/auth/demo-accounts.ts';
-import { checklistLines, productionChecklist } from './services/production-checklist.ts';
-import { pruneExpiredTokens } from './services/auth/sessions.ts';
+import { demoAccountsRefusal, demoAccountsThatSignIn } from './services/people/auth/demo-accounts.ts';
+import { checklistLines, productionChecklist } from './services/platform/production-checklist.ts';
+import { pruneExpiredTokens } from './services/people/auth/sessions.ts';
 import { releaseExpiredHolds } from './services/bookings/seat-holds.ts';
 import { remindDeadlines } from './services/jobs/payment-reminders.ts';
 import { sendPracticalInfo } from './services/jobs/practical-info.ts';
 import { sendFeedbackMails } from './services/jobs/trip-feedback.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 import { startMailWorker } from './services/mail/worker.ts';
-import { createEventHub } from './services/cms/events.ts';
-import { createRebuildQueue } from './services/rebuilds.ts';
+import { createEventHub } from './services/content/events.ts';
+import { createRebuildQueue } from './services/content/rebuilds.ts';
 import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
-import { startInstanceBus } from './services/instance-bus.ts';
-import { offerReleasedSeats } from './services/waiting-list.ts';
+import { startInstanceBus } from './services/platform/instance-bus.ts';
+import { offerReleasedSeats } from './services/bookings/waiting-list.ts';
 
 const config = loadConfig();
 // Settings that run but must not go live as they are (simulated payments, the demo bank account).

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo, seedScale } from '#api/db/seed/index.ts';
-import type { BuildInfo } from '#api/services/site-builds.ts';
+import type { BuildInfo } from '#api/services/content/site-builds.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME = '/usr/bin/time';

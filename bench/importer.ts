@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedScale } from '#api/db/seed/index.ts';
-import { exportTours } from '#api/services/catalogue-import/export.ts';
-import { applyImport } from '#api/services/catalogue-import/import.ts';
+import { exportTours } from '#api/services/catalogue/import/export.ts';
+import { applyImport } from '#api/services/catalogue/import/import.ts';
 
 const { values } = parseArgs({ options: { tours: { type: 'string', default: '10000' } } });
 const tours = Number(values.tours);

@@ -6,7 +6,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import { CSP_HASHES_FILE, type CspHashes } from '#api/middleware/security-headers.ts';
-import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/site-builds.ts';
+import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/content/site-builds.ts';
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '../errors.ts';
-import { applyImport, checkImport } from '../services/catalogue-import/import.ts';
+import { applyImport, checkImport } from '../services/catalogue/import/import.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
 
 const USAGE = `Uso: npm run import -- ARCHIVO [--apply] [--database URL]

@@ -78,7 +78,7 @@ export class TableVersions implements KyselyPlugin {
 
   /**
    * A write this process's plugin did not see: another instance's, told by PostgreSQL at its commit
-   * (api/services/instance-bus.ts); `'*'` when anything may have changed (the listener was away).
+   * (api/services/platform/instance-bus.ts); `'*'` when anything may have changed (the listener was away).
    */
   written(table: string): void {
     this.#bump(table);

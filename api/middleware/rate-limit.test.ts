@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { errorResponse } from '../errors.ts';
-import type { RateLimit } from '../services/rate-limits.ts';
+import type { RateLimit } from '../services/platform/rate-limits.ts';
 import { clientAddress, rateLimit, rateLimitMessage } from './rate-limit.ts';
 
 const limit: RateLimit = { name: 'prueba', max: 3, windowSeconds: 600 };

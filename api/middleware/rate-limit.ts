@@ -1,5 +1,5 @@
 /**
- * The HTTP side of the rate limits of `api/services/rate-limits.ts`: who the client is, and the answer over
+ * The HTTP side of the rate limits of `api/services/platform/rate-limits.ts`: who the client is, and the answer over
  * the limit. Over the limit the API answers 429 with `Retry-After` (seconds until the window ends) and the
  * error shape 'Demasiados intentos. Inténtalo de nuevo en N minutos.'
  *
@@ -15,8 +15,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { CHALLENGE_MESSAGES } from '#shared/schemas/challenge.ts';
-import { acceptSolvedChallenge } from '../services/auth/challenge.ts';
-import { consumeRateLimit, type RateLimit } from '../services/rate-limits.ts';
+import { acceptSolvedChallenge } from '../services/people/auth/challenge.ts';
+import { consumeRateLimit, type RateLimit } from '../services/platform/rate-limits.ts';
 
 /** The message of a 429: whole minutes, rounded up, never 0. */
 export function rateLimitMessage(retryAfterSeconds: number): string {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { Config } from '../config.ts';
-import { currentSiteDir } from '../services/site-builds.ts';
+import { currentSiteDir } from '../services/content/site-builds.ts';
 
 export const CSP_HASHES_FILE = 'csp-hashes.json';
 

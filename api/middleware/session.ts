@@ -8,10 +8,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import type { Config } from '../config.ts';
-import { ACCESS_COOKIE, readCookie } from '../services/auth/cookies.ts';
+import { ACCESS_COOKIE, readCookie } from '../services/people/auth/cookies.ts';
 import type { Db } from '../db/database.ts';
-import { confirmSession } from '../services/auth/sessions.ts';
-import { verifyAccessToken } from '../services/auth/tokens.ts';
+import { confirmSession } from '../services/people/auth/sessions.ts';
+import { verifyAccessToken } from '../services/people/auth/tokens.ts';
 
 export interface SessionOptions {
   db: Db;

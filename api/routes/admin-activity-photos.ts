@@ -17,7 +17,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { activityPhotos, moveActivityPhoto, type PhotoChange, removeActivityPhoto, uploadActivityPhoto } from '../services/backoffice/activity-photos.ts';
+import { activityPhotos, moveActivityPhoto, type PhotoChange, removeActivityPhoto, uploadActivityPhoto } from '../services/content/activity-photos.ts';
 import { validate } from '../validation.ts';
 
 /** Room for the multipart envelope around the largest image allowed. */

@@ -4,7 +4,7 @@ import { AgencyMailSchema } from '#shared/schemas/retailers.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { sendAgencyMail } from '../services/backoffice/agency-mail.ts';
+import { sendAgencyMail } from '../services/bookings/agency-mail.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

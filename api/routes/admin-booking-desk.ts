@@ -17,9 +17,9 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { activityOptions, addActivity, compensate, editTraveller, readDocument, uploadDocument } from '../services/backoffice/booking-edits.ts';
-import { notifyPeriod, sendBookingMail } from '../services/backoffice/booking-mails.ts';
-import { bookingDetail, listBudgets } from '../services/backoffice/bookings.ts';
+import { activityOptions, addActivity, compensate, editTraveller, readDocument, uploadDocument } from '../services/bookings/edits.ts';
+import { notifyPeriod, sendBookingMail } from '../services/bookings/mails.ts';
+import { bookingDetail, listBudgets } from '../services/bookings/desk.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

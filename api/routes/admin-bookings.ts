@@ -9,9 +9,9 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/backoffice/bookings.ts';
-import { dashboard } from '../services/backoffice/dashboard.ts';
-import { manifestTable, manifestWorkbook, periodManifest } from '../services/backoffice/manifest.ts';
+import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/bookings/desk.ts';
+import { dashboard } from '../services/bookings/dashboard.ts';
+import { manifestTable, manifestWorkbook, periodManifest } from '../services/bookings/manifest.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
 import { validate } from '../validation.ts';
 

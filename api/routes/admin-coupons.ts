@@ -4,7 +4,7 @@ import { CouponCreateSchema, CouponSaveSchema } from '#shared/schemas/backoffice
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { createCoupon, deleteCoupon, listCoupons, saveCoupon } from '../services/backoffice/coupons.ts';
+import { createCoupon, deleteCoupon, listCoupons, saveCoupon } from '../services/payments/coupons.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

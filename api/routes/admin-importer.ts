@@ -6,8 +6,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { exportTours, exportToursCsv } from '../services/catalogue-import/export.ts';
-import { applyImport, checkImport } from '../services/catalogue-import/import.ts';
+import { exportTours, exportToursCsv } from '../services/catalogue/import/export.ts';
+import { applyImport, checkImport } from '../services/catalogue/import/import.ts';
 
 /** Room for the multipart envelope around the largest file allowed. */
 const ENVELOPE_BYTES = 64 * 1024;

@@ -13,8 +13,8 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { activityOpinionView, listActivityOpinions, moderateActivityOpinion, opinionHistory } from '../services/backoffice/activity-opinions.ts';
-import { listOpinions, moderateOpinion, opinionView, replyToOpinion } from '../services/backoffice/opinions.ts';
+import { activityOpinionView, listActivityOpinions, moderateActivityOpinion, opinionHistory } from '../services/content/activity-opinions.ts';
+import { listOpinions, moderateOpinion, opinionView, replyToOpinion } from '../services/content/opinions.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -4,7 +4,7 @@ import { RetailerBookingsQuerySchema, RetailerCreateSchema, RetailerListQuerySch
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { createRetailer, deleteRetailer, listRetailers, retailerBookings, retailerDetail, saveRetailer } from '../services/backoffice/retailers.ts';
+import { createRetailer, deleteRetailer, listRetailers, retailerBookings, retailerDetail, saveRetailer } from '../services/people/retailers.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

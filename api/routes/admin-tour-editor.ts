@@ -16,11 +16,11 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { findTourEditor, saveTourFields, tourPagesChange } from '../services/backoffice/tour-editor.ts';
-import { addCampaign, removeCampaign, updateCampaign } from '../services/backoffice/tour-campaigns.ts';
-import { addFlight, removeFlight, updateFlight } from '../services/backoffice/tour-flights.ts';
-import { changeTourLink } from '../services/backoffice/tour-links.ts';
-import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/backoffice/tour-periods.ts';
+import { findTourEditor, saveTourFields, tourPagesChange } from '../services/catalogue/tour-editor.ts';
+import { addCampaign, removeCampaign, updateCampaign } from '../services/catalogue/tour-campaigns.ts';
+import { addFlight, removeFlight, updateFlight } from '../services/catalogue/tour-flights.ts';
+import { changeTourLink } from '../services/catalogue/tour-links.ts';
+import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/catalogue/tour-periods.ts';
 import { validate } from '../validation.ts';
 
 const Id = z.string().min(1).max(100);

@@ -3,7 +3,7 @@ import { SurveyParamSchema } from '#shared/schemas/tour-survey.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { tourSurvey, tourSurveyCsv } from '../services/backoffice/tour-survey.ts';
+import { tourSurvey, tourSurveyCsv } from '../services/content/tour-survey.ts';
 import { validate } from '../validation.ts';
 
 /**

@@ -4,8 +4,8 @@ import { AdminTourListQuerySchema, TourPublishSchema } from '#shared/schemas/adm
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { listAdminTours, setTourPublished } from '../services/backoffice/tours.ts';
-import { syncChange } from '../services/cms/tours.ts';
+import { listAdminTours, setTourPublished } from '../services/catalogue/tours.ts';
+import { syncChange } from '../services/content/tours.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -6,7 +6,7 @@ import { day } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { ANA, pressId, seedAna, travelerDesk } from '../../tests/support/traveler-fixtures.ts';
 import { parseTravellers } from '../services/bookings/records.ts';
-import { PERSONAL_DATA_FORMAT } from '../services/travelers/personal-data.ts';
+import { PERSONAL_DATA_FORMAT } from '../services/people/personal-data.ts';
 
 describe.each(portableDialects)('/api/admin/travelers personal data (GDPR) on %s', (dialect) => {
   let t: TestDatabase;

@@ -4,8 +4,8 @@ import { EraseTravelerSchema, ForcePasswordChangeSchema, TravelerListQuerySchema
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { eraseTraveler, exportTraveler, forceTravelerPasswordChange, saveTraveler } from '../services/backoffice/traveler-actions.ts';
-import { listTravelers, travelerDetail } from '../services/backoffice/travelers.ts';
+import { eraseTraveler, exportTraveler, forceTravelerPasswordChange, saveTraveler } from '../services/people/traveler-actions.ts';
+import { listTravelers, travelerDetail } from '../services/people/travelers.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/database.ts';
 import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn } from '../../tests/support/auth-client.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { temporaryDataDir, testConfig } from '../../tests/support/test-config.ts';
-import { inviteAdministrator } from '../services/auth/accounts.ts';
+import { inviteAdministrator } from '../services/people/auth/accounts.ts';
 
 const EMAIL = 'direccion@viajes-reales.es';
 

@@ -7,10 +7,10 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { socialAccount } from '../services/auth/accounts.ts';
-import { clearOAuthCookie, OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, readCookie, setOAuthCookie } from '../services/auth/cookies.ts';
-import { beginAuthorization, callbackUrl, completeAuthorization } from '../services/auth/oauth.ts';
-import { signState, verifyState } from '../services/auth/tokens.ts';
+import { socialAccount } from '../services/people/auth/accounts.ts';
+import { clearOAuthCookie, OAUTH_COOKIE, OAUTH_COOKIE_SECONDS, readCookie, setOAuthCookie } from '../services/people/auth/cookies.ts';
+import { beginAuthorization, callbackUrl, completeAuthorization } from '../services/people/auth/oauth.ts';
+import { signState, verifyState } from '../services/people/auth/tokens.ts';
 import { validate } from '../validation.ts';
 import { signInAccount } from './auth-session.ts';
 

@@ -6,9 +6,9 @@ import type { Context } from 'hono';
 import { AUTH_MESSAGES, type SessionAnswer } from '#shared/schemas/auth.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from '../errors.ts';
-import { readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
-import { familyOfRefreshToken, type IssuedSession, revokeFamily, startSession } from '../services/auth/sessions.ts';
-import { ensureTraveler, sessionUser } from '../services/auth/users.ts';
+import { readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/people/auth/cookies.ts';
+import { familyOfRefreshToken, type IssuedSession, revokeFamily, startSession } from '../services/people/auth/sessions.ts';
+import { ensureTraveler, sessionUser } from '../services/people/auth/users.ts';
 
 export const userAgentOf = (c: Context) => c.req.header('user-agent')?.slice(0, 255) ?? null;
 

@@ -4,7 +4,7 @@ import { codeIn, createAccount, createBrowser, lastMailTo, linkTokenIn, type Tes
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { forcePasswordReset } from '../services/auth/accounts.ts';
+import { forcePasswordReset } from '../services/people/auth/accounts.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const EMAIL = 'viajera@example.com';

@@ -26,14 +26,14 @@ import {
   resetPassword,
   signUp,
   verifyEmail,
-} from '../services/auth/accounts.ts';
-import { ACCESS_COOKIE, clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/auth/cookies.ts';
-import { acceptSolvedChallenge, issueChallenge } from '../services/auth/challenge.ts';
-import { configuredProviders, PROVIDER_NAMES } from '../services/auth/oauth.ts';
-import { familyOfRefreshToken, refreshSession, revokeFamily } from '../services/auth/sessions.ts';
-import { verifyAccessToken } from '../services/auth/tokens.ts';
-import { sessionUser } from '../services/auth/users.ts';
-import { consumeRateLimit, RATE_LIMITS, readRateLimit } from '../services/rate-limits.ts';
+} from '../services/people/auth/accounts.ts';
+import { ACCESS_COOKIE, clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../services/people/auth/cookies.ts';
+import { acceptSolvedChallenge, issueChallenge } from '../services/people/auth/challenge.ts';
+import { configuredProviders, PROVIDER_NAMES } from '../services/people/auth/oauth.ts';
+import { familyOfRefreshToken, refreshSession, revokeFamily } from '../services/people/auth/sessions.ts';
+import { verifyAccessToken } from '../services/people/auth/tokens.ts';
+import { sessionUser } from '../services/people/auth/users.ts';
+import { consumeRateLimit, RATE_LIMITS, readRateLimit } from '../services/platform/rate-limits.ts';
 import { validate } from '../validation.ts';
 import { oauthRoutes } from './auth-oauth.ts';
 import { sessionAnswer, signInAccount, userAgentOf } from './auth-session.ts';

@@ -6,9 +6,9 @@ import { cookieHeader, TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { holdSeats } from '../services/bookings/seat-holds.ts';
 import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '../../tests/support/booking-fixtures.ts';
-import type { FlightsProvider } from '../services/flights/provider.ts';
-import { createStoredFlightsProvider } from '../services/flights/stored-provider.ts';
-import { addFlight, removeFlight } from '../services/backoffice/tour-flights.ts';
+import type { FlightsProvider } from '../services/bookings/flights/provider.ts';
+import { createStoredFlightsProvider } from '../services/bookings/flights/stored-provider.ts';
+import { addFlight, removeFlight } from '../services/catalogue/tour-flights.ts';
 import { flightHasBookingsMessage } from '#shared/schemas/tour-editor.ts';
 import { bookingRoutes } from './bookings.ts';
 

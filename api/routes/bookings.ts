@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getCookie } from 'hono/cookie';
 import { isVisitId, VISIT_COOKIE } from '#shared/schemas/visits.ts';
-import { linkBookingToVisit } from '../services/visits.ts';
+import { linkBookingToVisit } from '../services/content/visits.ts';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -29,9 +29,9 @@ import { findBooking } from '../services/bookings/queries.ts';
 import { holdForPayStep } from '../services/bookings/hold-limits.ts';
 import { type Booking, bookingNotFound } from '../services/bookings/records.ts';
 import { DEFAULT_HOLD_MINUTES, releaseExpiredHolds } from '../services/bookings/seat-holds.ts';
-import { chooseFlight, listFlightOptions } from '../services/flights/flight-step.ts';
-import { createFlightsProvider, type FlightsProvider } from '../services/flights/provider.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { chooseFlight, listFlightOptions } from '../services/bookings/flights/flight-step.ts';
+import { createFlightsProvider, type FlightsProvider } from '../services/bookings/flights/provider.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /** Booking ids are UUIDs: anything else names no booking. */

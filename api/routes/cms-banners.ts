@@ -14,7 +14,7 @@ import {
   regionBannersChange,
   saveMainBanner,
   saveRegionBanner,
-} from '../services/cms/banners.ts';
+} from '../services/content/banners.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -5,7 +5,7 @@ import { type CallerName, seedCallers, signedInAs } from '../../tests/support/ca
 import { insertPickableTour } from '../../tests/support/cms-api.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createRebuildQueue, type TargetedChange } from '../services/rebuilds.ts';
+import { createRebuildQueue, type TargetedChange } from '../services/content/rebuilds.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';
 

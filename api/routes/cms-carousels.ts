@@ -21,8 +21,8 @@ import {
   listEditableCarousels,
   saveCarousel,
   searchPickableTours,
-} from '../services/cms/carousels.ts';
-import { findHistoryEntry, listHistory } from '../services/cms/history.ts';
+} from '../services/content/carousels.ts';
+import { findHistoryEntry, listHistory } from '../services/content/history.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

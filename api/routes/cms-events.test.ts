@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createEventHub } from '../services/cms/events.ts';
-import { createRebuildQueue } from '../services/rebuilds.ts';
+import { createEventHub } from '../services/content/events.ts';
+import { createRebuildQueue } from '../services/content/rebuilds.ts';
 import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
 
 const stamp = '2026-01-01T00:00:00.000Z';

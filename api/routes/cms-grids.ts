@@ -5,8 +5,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { findGrid, gridChange, saveGrid } from '../services/cms/grids.ts';
-import { findHistoryEntry, listHistory } from '../services/cms/history.ts';
+import { findGrid, gridChange, saveGrid } from '../services/content/grids.ts';
+import { findHistoryEntry, listHistory } from '../services/content/history.ts';
 import { validate } from '../validation.ts';
 
 const SlugParam = z.object({ slug: GridSlugSchema });

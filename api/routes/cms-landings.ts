@@ -5,8 +5,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { findHistoryEntry, listHistory } from '../services/cms/history.ts';
-import { findLanding, landingChange, saveLanding } from '../services/cms/landings.ts';
+import { findHistoryEntry, listHistory } from '../services/content/history.ts';
+import { findLanding, landingChange, saveLanding } from '../services/content/landings.ts';
 import { validate } from '../validation.ts';
 
 const SlugParam = z.object({ slug: GridSlugSchema });

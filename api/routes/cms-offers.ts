@@ -6,8 +6,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { findHistoryEntry, listHistory } from '../services/cms/history.ts';
-import { createOffer, deleteOffer, listEditableOffers, listOfferOptions, offerChange, saveOffer } from '../services/cms/offers.ts';
+import { findHistoryEntry, listHistory } from '../services/content/history.ts';
+import { createOffer, deleteOffer, listEditableOffers, listOfferOptions, offerChange, saveOffer } from '../services/content/offers.ts';
 import { validate } from '../validation.ts';
 
 const SliderParam = z.object({ slider: z.enum(OFFER_SLIDER_SLUGS) });

@@ -4,8 +4,8 @@ import { TOUR_CARD_MESSAGES, type TourSyncView, TourThumbnailSchema } from '#sha
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import type { TargetedChange } from '../services/rebuilds.ts';
-import { checkTourData, findCardTour, markTourUpdating, saveThumbnail, syncChange, thumbnailChange } from '../services/cms/tours.ts';
+import type { TargetedChange } from '../services/content/rebuilds.ts';
+import { checkTourData, findCardTour, markTourUpdating, saveThumbnail, syncChange, thumbnailChange } from '../services/content/tours.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

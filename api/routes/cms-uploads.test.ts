@@ -7,7 +7,7 @@ import { type CallerName, seedCallers, signedInAs } from '../../tests/support/ca
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { createShop } from '../server.ts';
-import { safeFileName, signFileLink } from '../services/cms/uploads.ts';
+import { safeFileName, signFileLink } from '../services/files/uploads.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-uploads-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

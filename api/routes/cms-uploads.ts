@@ -7,8 +7,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { landingExists } from '../services/cms/landings.ts';
-import { storeUploadedImage } from '../services/cms/uploads.ts';
+import { landingExists } from '../services/content/landings.ts';
+import { storeUploadedImage } from '../services/files/uploads.ts';
 
 /** Room for the multipart envelope around the largest image allowed. */
 const ENVELOPE_BYTES = 64 * 1024;

@@ -4,8 +4,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimitOrChallenge } from '../middleware/rate-limit.ts';
-import { createContactRequest } from '../services/contact-requests.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { createContactRequest } from '../services/mail/contact-requests.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /**

@@ -7,7 +7,7 @@ import { countRows, insertDeparture } from '../../tests/support/booking-fixtures
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { claveOf, feedbackApi, feedbackConfig, type FeedbackTestApi, photoPng, TEA_CEREMONY, tripBackHome } from '../../tests/support/feedback-fixtures.ts';
 import type { Config } from '../config.ts';
-import { type FeedbackSubject, signFeedbackToken } from '../services/feedback/links.ts';
+import { type FeedbackSubject, signFeedbackToken } from '../services/content/feedback-links.ts';
 
 const REVIEW = {
   rate: '5',

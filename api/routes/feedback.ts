@@ -8,9 +8,9 @@ import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { type FeedbackSubject, verifyFeedbackToken } from '../services/feedback/links.ts';
-import { linkExpired, linkInvalid, loadFeedbackTarget, saveActivityReview, saveTourReview } from '../services/feedback/reviews.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { type FeedbackSubject, verifyFeedbackToken } from '../services/content/feedback-links.ts';
+import { linkExpired, linkInvalid, loadFeedbackTarget, saveActivityReview, saveTourReview } from '../services/content/feedback.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
 import { parseInput, validate } from '../validation.ts';
 
 /** Room for the multipart envelope and the review's text around the largest photo allowed. */

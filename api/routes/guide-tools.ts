@@ -24,7 +24,7 @@ import { guideCaller } from '../services/guides/caller.ts';
 import { decideGuideExpense, guideExpenseView, listGuideExpenses, registerGuideExpense } from '../services/guides/expenses.ts';
 import { departureReports, guideReportScreen, saveGuideReport } from '../services/guides/reports.ts';
 import { guideSupportView, sendGuideHelp } from '../services/guides/support.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
 import { parseInput, validate } from '../validation.ts';
 
 const Key = z.string().min(1).max(100);

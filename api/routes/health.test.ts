@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createApi } from '../app.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createRebuildQueue } from '../services/rebuilds.ts';
+import { createRebuildQueue } from '../services/content/rebuilds.ts';
 
 describe.each(dialects)('GET /api/health on %s', (dialect) => {
   let t: TestDatabase;

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import type { RebuildStatus } from '../services/rebuilds.ts';
-import { readCurrentBuild } from '../services/site-builds.ts';
-import { storageHealth } from '../services/storage-health.ts';
+import type { RebuildStatus } from '../services/content/rebuilds.ts';
+import { readCurrentBuild } from '../services/content/site-builds.ts';
+import { storageHealth } from '../services/platform/storage-health.ts';
 
 const rebuildReport = (s: RebuildStatus) => ({
   running: s.running,

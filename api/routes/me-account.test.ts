@@ -7,7 +7,7 @@ import { day } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, signedInAs } from '../../tests/support/callers.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { ANA, pressId, seedAna, travelerDesk } from '../../tests/support/traveler-fixtures.ts';
-import { PERSONAL_DATA_FORMAT } from '../services/travelers/personal-data.ts';
+import { PERSONAL_DATA_FORMAT } from '../services/people/personal-data.ts';
 
 const PROFILE = {
   name: 'Ana',

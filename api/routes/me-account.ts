@@ -5,9 +5,9 @@ import type { ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { enforceRateLimit } from '../middleware/rate-limit.ts';
-import { clearSessionCookies } from '../services/auth/cookies.ts';
-import { eraseMyAccount, exportMyData, myAccount, saveMyProfile } from '../services/profile/account.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
+import { clearSessionCookies } from '../services/people/auth/cookies.ts';
+import { eraseMyAccount, exportMyData, myAccount, saveMyProfile } from '../services/people/account.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
 import { validate } from '../validation.ts';
 
 /** The caller as the record names them, and their traveller (every signed-in account has one once it books or signs up). */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { funnelBookingsOf } from '../services/bookings/funnel-access.ts';
-import { budgetNotFound, deleteBudget, listBudgets } from '../services/profile/budgets.ts';
+import { budgetNotFound, deleteBudget, listBudgets } from '../services/bookings/saved-budgets.ts';
 import {
   addFavorite,
   favoriteTourIds,
@@ -13,7 +13,7 @@ import {
   noTravelerProfile,
   notAFavorite,
   removeFavorite,
-} from '../services/profile/favorites.ts';
+} from '../services/people/favorites.ts';
 import { validate } from '../validation.ts';
 
 /**

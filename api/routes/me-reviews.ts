@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
-import { listMyReviews, readMyReviewPhoto, reviewNotFound } from '../services/profile/reviews.ts';
+import { listMyReviews, readMyReviewPhoto, reviewNotFound } from '../services/content/traveller-reviews.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

@@ -4,14 +4,14 @@ import { AddActivitySchema, TravellerEditSchema } from '#shared/schemas/booking-
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
-import { readDocument } from '../services/backoffice/booking-edits.ts';
-import { loadBookingDocument } from '../services/documents/booking-document.ts';
-import { loadTripDocumentation, renderDocumentationPdf } from '../services/documents/documentation.ts';
-import { renderVoucherPdf } from '../services/documents/voucher.ts';
+import { readDocument } from '../services/bookings/edits.ts';
+import { loadBookingDocument } from '../services/bookings/documents/booking-document.ts';
+import { loadTripDocumentation, renderDocumentationPdf } from '../services/bookings/documents/documentation.ts';
+import { renderVoucherPdf } from '../services/bookings/documents/voucher.ts';
 import { pointsBalance } from '../services/payments/queries.ts';
-import { profileSummary } from '../services/profile/summary.ts';
-import { addTripActivity, completePassenger } from '../services/profile/trip-changes.ts';
-import { listTrips, tripDetail, tripNotFound } from '../services/profile/trips.ts';
+import { profileSummary } from '../services/people/summary.ts';
+import { addTripActivity, completePassenger } from '../services/bookings/trip-changes.ts';
+import { listTrips, tripDetail, tripNotFound } from '../services/bookings/traveller-trips.ts';
 import { validate } from '../validation.ts';
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });

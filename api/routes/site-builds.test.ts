@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { type CallerName, seedCallers, signedInAs } from '../../tests/support/callers.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { createRebuildQueue } from '../services/rebuilds.ts';
+import { createRebuildQueue } from '../services/content/rebuilds.ts';
 
 describe.each(portableDialects)('/api/admin/site-builds on %s', (dialect) => {
   let t: TestDatabase;

@@ -10,9 +10,9 @@ import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { apiFastPathHeaders } from '../middleware/security-headers.ts';
 import { periodNotFound } from '../services/bookings/quote.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
-import { joinWaitingList } from '../services/waiting-list.ts';
-import { findTourDepartures, keptDeparturesJson } from '../services/tour-departures.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
+import { joinWaitingList } from '../services/bookings/waiting-list.ts';
+import { findTourDepartures, keptDeparturesJson } from '../services/catalogue/departures.ts';
 import { validate } from '../validation.ts';
 
 const tourNotFound = () => notFound('No encontramos ese viaje. Puede que ya no esté a la venta.');

@@ -5,8 +5,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { RATE_LIMITS } from '../services/rate-limits.ts';
-import { logVisit } from '../services/visits.ts';
+import { RATE_LIMITS } from '../services/platform/rate-limits.ts';
+import { logVisit } from '../services/content/visits.ts';
 import { validate } from '../validation.ts';
 
 /**

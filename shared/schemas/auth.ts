@@ -83,7 +83,7 @@ function requireCodeOrToken(value: { email?: string | undefined; code?: string |
   if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: AUTH_MESSAGES.code });
 }
 
-/** The mailbox's proof and the account's password, confirmed with it (api/services/auth/accounts.ts, verifyEmail). */
+/** The mailbox's proof and the account's password, confirmed with it (api/services/people/auth/accounts.ts, verifyEmail). */
 // Said together with the other fields' messages, not only once those are right.
 const everyObject = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 export const VerifySchema = z.strictObject({ ...proofFields, password: newPassword }).superRefine(requireCodeOrToken, everyObject);

@@ -136,7 +136,7 @@ export async function startSignIn({ tab, search }: { tab: SignInTab; search: str
   const verify = params.get(AUTH_LINK_PARAMS.verify);
   if (verify) {
     // The link proves the mailbox; the password is confirmed with it, so a sign-up someone else made with
-    // this e-mail never decides it (api/services/auth/accounts.ts, verifyEmail).
+    // this e-mail never decides it (api/services/people/auth/accounts.ts, verifyEmail).
     $signInFlow.setKey('linkToken', verify);
     return goTo('verify', VERIFY_LINK);
   }

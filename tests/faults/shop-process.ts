@@ -8,7 +8,7 @@ import { loadConfig } from '#api/config.ts';
 import { openShopDatabase } from '#api/db/open-shop-database.ts';
 import { createShop, listen } from '#api/server.ts';
 import { dialectOf } from '#api/db/database.ts';
-import { startInstanceBus } from '#api/services/instance-bus.ts';
+import { startInstanceBus } from '#api/services/platform/instance-bus.ts';
 import { startMailWorker } from '#api/services/mail/worker.ts';
 
 const config = loadConfig();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase, type Db } from '#api/db/database.ts';
 import { STORAGE_FAULT_MESSAGE } from '#api/errors.ts';
-import { storageHealth } from '#api/services/storage-health.ts';
+import { storageHealth } from '#api/services/platform/storage-health.ts';
 import { createTestApi, insertDeparture, jsonRequest, validBooking } from '../support/booking-fixtures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'shop-disk-'));

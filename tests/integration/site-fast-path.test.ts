@@ -8,7 +8,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { createShop, listen, type Shop } from '#api/server.ts';
-import { createRebuildQueue } from '#api/services/rebuilds.ts';
+import { createRebuildQueue } from '#api/services/content/rebuilds.ts';
 import { insertDeparture, seatsLeft } from '../support/booking-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';

@@ -4,7 +4,7 @@
  * and the codes and links read from the outbox.
  */
 import type { Db } from '#api/db/database.ts';
-import { hashPassword } from '#api/services/auth/password.ts';
+import { hashPassword } from '#api/services/people/auth/password.ts';
 
 interface Requestable {
   request(path: string, init?: RequestInit): Response | Promise<Response>;

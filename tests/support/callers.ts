@@ -7,8 +7,8 @@ import { createApi } from '#api/app.ts';
 import type { AppDeps } from '#api/app-deps.ts';
 import type { AuthContext } from '#api/auth-context.ts';
 import type { Db } from '#api/db/database.ts';
-import { ACCESS_COOKIE } from '#api/services/auth/cookies.ts';
-import { issueAccessToken } from '#api/services/auth/tokens.ts';
+import { ACCESS_COOKIE } from '#api/services/people/auth/cookies.ts';
+import { issueAccessToken } from '#api/services/people/auth/tokens.ts';
 
 export const CALLERS = {
   visitor: null,

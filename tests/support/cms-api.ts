@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '#api/config.ts';
 import type { Db } from '#api/db/database.ts';
-import { createEventHub } from '#api/services/cms/events.ts';
-import { createRebuildQueue, type TargetedChange } from '#api/services/rebuilds.ts';
+import { createEventHub } from '#api/services/content/events.ts';
+import { createRebuildQueue, type TargetedChange } from '#api/services/content/rebuilds.ts';
 import type { PublishEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
 import { type CallerName, signedInAs } from './callers.ts';
 

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Config } from '#api/config.ts';
 import { testConfig } from './test-config.ts';
 import type { Db } from '#api/db/database.ts';
-import { type FeedbackSubject, feedbackPath } from '#api/services/feedback/links.ts';
+import { type FeedbackSubject, feedbackPath } from '#api/services/content/feedback-links.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { FEEDBACK_LINK_PARAM } from '#shared/schemas/feedback.ts';
 import { createTestApi, day } from './booking-fixtures.ts';

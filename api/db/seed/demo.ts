@@ -4,8 +4,8 @@
  */
 import { writeDemoDocuments } from './documents.ts';
 import type { Db } from '../database.ts';
-import { hashPassword } from '../../services/auth/password.ts';
-import { counterKey, RATE_LIMITS } from '../../services/rate-limits.ts';
+import { hashPassword } from '../../services/people/auth/password.ts';
+import { counterKey, RATE_LIMITS } from '../../services/platform/rate-limits.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { buildBookings, buildDemoBudget } from './bookings.ts';
 import { buildCatalogue } from './catalogue.ts';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateToLatest, openDatabase } from '../database.ts';
-import { verifyPassword } from '../../services/auth/password.ts';
+import { verifyPassword } from '../../services/people/auth/password.ts';
 import { createTestDatabase, postgresUrl } from '../../../tests/support/databases.ts';
 import { suiteToday } from '../../../tests/support/test-today.ts';
 import { cifFromNumber, dniFromNumber, nieFromNumber } from './identity.ts';

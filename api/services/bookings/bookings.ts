@@ -83,7 +83,7 @@ export async function createBooking(
         tkStatus: 'PR',
         type: 'Booking',
         // Anyone can type another's e-mail as the lead's: the booking is the lead account's own only once
-        // its owner made it, opened it from the budget mail or paid it (api/services/profile/budgets.ts).
+        // its owner made it, opened it from the budget mail or paid it (api/services/bookings/saved-budgets.ts).
         ownerConfirmedAt: byTravelerId === travelerId ? stamp : null,
         createdAt: stamp,
         updatedAt: stamp,

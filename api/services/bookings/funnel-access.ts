@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Config } from '../../config.ts';
-import { signPurposeToken, verifyPurposeToken } from '../auth/tokens.ts';
+import { signPurposeToken, verifyPurposeToken } from '../people/auth/tokens.ts';
 
 export const FUNNEL_COOKIE = 'dr_funnel';
 /** A visitor pricing trips for a family and for friends keeps both; older ones fall off the list. */

@@ -9,7 +9,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import type { SeatNeed } from '#shared/rules/seats.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { clientKeyOf, consumeRateLimit, RATE_LIMITS } from '../rate-limits.ts';
+import { clientKeyOf, consumeRateLimit, RATE_LIMITS } from '../platform/rate-limits.ts';
 import type { Booking } from './records.ts';
 import type { Trx } from '../../db/database.ts';
 import { activeHoldExpiry, holdSeats } from './seat-holds.ts';

@@ -14,8 +14,8 @@ import type { GuideBooking, GuideDeparture, GuideDepartureList, GuideDepartureRo
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { parseTravellers } from '../bookings/records.ts';
-import { loadBookingDocument } from '../documents/booking-document.ts';
-import { loadTripDocumentation } from '../documents/documentation.ts';
+import { loadBookingDocument } from '../bookings/documents/booking-document.ts';
+import { loadTripDocumentation } from '../bookings/documents/documentation.ts';
 import { parseQuoteSnapshot, paymentAmounts } from '../payments/amounts.ts';
 
 /**

@@ -25,7 +25,7 @@ import type { Db } from '../../db/database.ts';
 import type { GuideExpenseRow } from '../../db/tables.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
-import { detectImageType, signFileLink, storeUploadedImage } from '../cms/uploads.ts';
+import { detectImageType, signFileLink, storeUploadedImage } from '../files/uploads.ts';
 import type { GuideCaller } from './caller.ts';
 
 const expenseNotFound = () => notFound(GUIDE_TOOL_MESSAGES.expenseNotFound);

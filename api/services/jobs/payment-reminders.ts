@@ -10,7 +10,7 @@ import { addDays } from '#shared/rules/dates.ts';
 import { deadlinesStillOwed, parseDeadlines } from '#shared/rules/payments.ts';
 import type { Config } from '../../config.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
-import { loadBookingDocument } from '../documents/booking-document.ts';
+import { loadBookingDocument } from '../bookings/documents/booking-document.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { payAgainLink } from '../payments/payment-mails.ts';
 

@@ -8,7 +8,7 @@
 import { addDays } from '#shared/rules/dates.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { queueBookingMail, Skip } from '../backoffice/booking-mails.ts';
+import { queueBookingMail, Skip } from '../bookings/mails.ts';
 
 export const PRACTICAL_INFO_DAYS_BEFORE = 10;
 

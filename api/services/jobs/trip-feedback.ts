@@ -11,9 +11,9 @@ import { FEEDBACK_MAIL_DAYS_AFTER_RETURN, FEEDBACK_MAIL_LAST_DAY_AFTER_RETURN, i
 import { isValidEmail } from '#shared/rules/validation.ts';
 import type { Config } from '../../config.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
-import { loadBookingDocument } from '../documents/booking-document.ts';
-import { feedbackPath } from '../feedback/links.ts';
-import { reviewsToWrite } from '../feedback/reviews.ts';
+import { loadBookingDocument } from '../bookings/documents/booking-document.ts';
+import { feedbackPath } from '../content/feedback-links.ts';
+import { reviewsToWrite } from '../content/feedback.ts';
 import { queueMail } from '../mail/outbox.ts';
 
 export interface FeedbackReport {

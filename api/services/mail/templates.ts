@@ -37,7 +37,7 @@ export interface AccountExistsData {
   forgotLink: string;
 }
 
-/** A departure someone waits for has seats again (api/services/waiting-list.ts). */
+/** A departure someone waits for has seats again (api/services/bookings/waiting-list.ts). */
 export interface WaitingListSeatData {
   name: string;
   tourName: string;

@@ -8,9 +8,9 @@ import { computePreBookingAmountCents, parseDeadlines } from '#shared/rules/paym
 import { pathTo } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import type { Trx } from '../../db/database.ts';
-import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../documents/booking-document.ts';
-import { renderReceiptPdf } from '../documents/receipt.ts';
-import { renderVoucherPdf } from '../documents/voucher.ts';
+import { type BookingDocument, loadBookingDocument, PAYMENT_METHOD_LABELS } from '../bookings/documents/booking-document.ts';
+import { renderReceiptPdf } from '../bookings/documents/receipt.ts';
+import { renderVoucherPdf } from '../bookings/documents/voucher.ts';
 import type { MailAttachment } from '../mail/outbox.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { preBookedFareCents } from './queries.ts';
