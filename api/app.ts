@@ -21,12 +21,12 @@ import { meRoutes } from './routes/me.ts';
 import { meListRoutes } from './routes/me-lists.ts';
 import { meReviewRoutes } from './routes/me-reviews.ts';
 import { visitRoutes } from './routes/visits.ts';
-import { adminBookingDeskRoutes } from './routes/admin-booking-desk.ts';
+import { adminBudgetRoutes } from './routes/admin-budgets.ts';
 import { adminBookingRoutes } from './routes/admin-bookings.ts';
 import { adminCouponRoutes } from './routes/admin-coupons.ts';
-import { adminAgencyMailRoutes } from './routes/admin-agency-mail.ts';
+import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
+import { adminPeriodRoutes } from './routes/admin-periods.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
-import { adminTourEditorRoutes } from './routes/admin-tour-editor.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminImporterRoutes } from './routes/admin-importer.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
@@ -132,16 +132,15 @@ export function createApi(deps: AppDeps) {
     .route('/admin/coupons', adminCouponRoutes(deps))
     .route('/admin/retailers', adminRetailerRoutes(deps))
     .route('/admin/importer', adminImporterRoutes(deps))
-    // Before the bookings desk: its `/bookings/:id/:action` would take these paths as unknown actions.
-    .route('/admin/bookings', adminAgencyMailRoutes(deps))
-    .route('/admin', adminBookingDeskRoutes(deps))
+    .route('/admin/dashboard', adminDashboardRoutes(deps))
+    .route('/admin/bookings', adminBookingRoutes(deps))
+    .route('/admin/budgets', adminBudgetRoutes(deps))
+    .route('/admin/periods', adminPeriodRoutes(deps))
     .route('/admin/travelers', adminTravelerRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
-    .route('/admin/tours', adminTourEditorRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))
     .route('/admin/activity-photos', adminActivityPhotoRoutes(deps))
-    .route('/admin', adminBookingRoutes(deps))
     .route('/cms/carousels', cmsCarouselRoutes(deps))
     .route('/cms/offers', cmsOfferRoutes(deps))
     .route('/cms/grids', cmsGridRoutes(deps))

@@ -20,3 +20,6 @@ export interface ApiEnv {
     requestId: string;
   };
 }
+
+/** Who pressed a staff button, as its record names them (`staffActions.actor`). */
+export const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });

@@ -57,3 +57,6 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   const fields = parsed.success ? {} : fieldErrors(parsed.error).fields;
   throw invalidFields({ ...fields, ...unstorable }, CHECK_FIELDS_MESSAGE);
 }
+
+/** The `:id` of a staff route: any key up to 100 characters (the services answer 404 for one that is not there). */
+export const IdParam = z.object({ id: z.string().min(1).max(100) });

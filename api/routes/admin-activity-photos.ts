@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/activity-photos.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { activityPhotos, moveActivityPhoto, type PhotoChange, removeActivityPhoto, uploadActivityPhoto } from '../services/content/activity-photos.ts';
@@ -22,7 +22,6 @@ import { validate } from '../validation.ts';
 
 /** Room for the multipart envelope around the largest image allowed. */
 const ENVELOPE_BYTES = 64 * 1024;
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /**
  * `/api/admin/activity-photos/{tourId}/{activityId}`, admins only (group drAdmin): the photos of one

@@ -1,23 +1,37 @@
 import { stringify } from 'csv-stringify';
-import { stringify as stringifySync } from 'csv-stringify/sync';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
+import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_ACTIONS, BOOKING_STATUS_LABELS, BookingActionSchema, BookingListQuerySchema, RefundSchema } from '#shared/schemas/backoffice.ts';
+import {
+  AddActivitySchema,
+  BOOKING_DESK_MESSAGES,
+  BOOKING_DOCUMENT_KINDS,
+  BOOKING_DOCUMENT_MAX_BYTES,
+  BookingMailSchema,
+  CompensationSchema,
+  TravellerEditSchema,
+} from '#shared/schemas/booking-desk.ts';
+import { AgencyMailSchema } from '#shared/schemas/retailers.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
-import { notFound } from '../errors.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
+import { AppError, invalidFields, notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
+import { sendAgencyMail } from '../services/bookings/agency-mail.ts';
 import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/bookings/desk.ts';
-import { dashboard } from '../services/bookings/dashboard.ts';
-import { manifestTable, manifestWorkbook, periodManifest } from '../services/bookings/manifest.ts';
+import { activityOptions, addActivity, compensate, editTraveller, readDocument, uploadDocument } from '../services/bookings/edits.ts';
+import { sendBookingMail } from '../services/bookings/mails.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const ActionParam = IdParam.extend({ action: z.enum(BOOKING_ACTIONS) });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
+const KeyQuery = z.object({ key: z.string().min(1).max(400) });
+const RequestId = z.string().trim().min(8).max(100);
+/** Room for the multipart envelope around the largest document allowed. */
+const ENVELOPE_BYTES = 64 * 1024;
 
 const CSV_COLUMNS = [
   ['differentId', 'Referencia'],
@@ -37,97 +51,164 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * `/api/admin`, admins only (group drAdmin): the day at a glance, the bookings desk (list, CSV export,
- * one booking) and the staff actions on a booking. Lists and detail are never cached.
+ * `/api/admin/bookings`, admins only (group drAdmin): the bookings desk (list, filter options, CSV export),
+ * one booking, and every staff action on it — the state changes of `/:id/:action`, a refund, mails again,
+ * the agency's mail, a passenger's data, an optional activity, a compensation in points, the documents.
+ * Each press answers whether it was applied (a replayed press was not) and the booking as it is now. The
+ * named actions come before `/:id/:action`, which would otherwise take them as unknown actions. Lists and
+ * detail are never cached.
  */
 export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
-  return new Hono<ApiEnv>()
-    .get('/dashboard', allow('admin'), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await dashboard(db, new Date()));
-    })
-    .get('/bookings', allow('admin'), validate('query', BookingListQuerySchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listBookings(db, c.req.valid('query')));
-    })
-    .get('/bookings/options', allow('admin'), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await bookingFilterOptions(db));
-    })
-    .get('/bookings/export.csv', allow('admin'), validate('query', BookingListQuerySchema), (c) => {
-      const query = c.req.valid('query');
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="reservas-${new Date().toISOString().slice(0, 10)}.csv"`);
-      c.header('Cache-Control', 'no-store');
-      return stream(c, async (out) => {
-        // A byte-order mark, so spreadsheet programs read the accents as UTF-8.
-        await out.write('\uFEFF');
-        const csv = stringify({ header: true, columns: CSV_COLUMNS.map(([key, header]) => ({ key, header })) });
-        csv.on('data', (chunk: Buffer) => void out.write(chunk));
-        const done = new Promise<void>((resolve, reject) => {
-          csv.on('end', resolve);
-          csv.on('error', reject);
-        });
-        for await (const row of exportBookings(db, query)) {
-          csv.write({
-            ...row,
-            status: BOOKING_STATUS_LABELS[row.status],
-            price: formatEuros(row.priceCents),
-            paid: formatEuros(row.paidCents),
+  const answer = async (id: string, applied: boolean) => ({ applied, detail: await bookingDetail(db, id) });
+  return (
+    new Hono<ApiEnv>()
+      .get('/', allow('admin'), validate('query', BookingListQuerySchema), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listBookings(db, c.req.valid('query')));
+      })
+      .get('/options', allow('admin'), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await bookingFilterOptions(db));
+      })
+      .get('/export.csv', allow('admin'), validate('query', BookingListQuerySchema), (c) => {
+        const query = c.req.valid('query');
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="reservas-${new Date().toISOString().slice(0, 10)}.csv"`);
+        c.header('Cache-Control', 'no-store');
+        return stream(c, async (out) => {
+          // A byte-order mark, so spreadsheet programs read the accents as UTF-8.
+          await out.write('\uFEFF');
+          const csv = stringify({ header: true, columns: CSV_COLUMNS.map(([key, header]) => ({ key, header })) });
+          csv.on('data', (chunk: Buffer) => void out.write(chunk));
+          const done = new Promise<void>((resolve, reject) => {
+            csv.on('end', resolve);
+            csv.on('error', reject);
           });
-        }
-        csv.end();
-        await done;
-      });
-    })
-    .get('/periods/:id/manifest', allow('admin'), validate('param', IdParam), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await periodManifest(db, c.req.valid('param').id));
-    })
-    .get('/periods/:id/manifest.csv', allow('admin'), validate('param', IdParam), async (c) => {
-      const manifest = await periodManifest(db, c.req.valid('param').id);
-      const { header, rows } = manifestTable(manifest);
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
-      c.header('Cache-Control', 'no-store');
-      return c.body(`\uFEFF${stringifySync([header, ...rows])}`);
-    })
-    .get('/periods/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
-      const manifest = await periodManifest(db, c.req.valid('param').id);
-      c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.xlsx"`);
-      c.header('Cache-Control', 'no-store');
-      return c.body(new Uint8Array(await manifestWorkbook(manifest)));
-    })
-    .get('/bookings/:id', allow('admin'), validate('param', IdParam), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await bookingDetail(db, c.req.valid('param').id));
-    })
-    .post('/bookings/:id/refund', allow('admin'), validate('param', IdParam), validate('json', RefundSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const { requestId, paymentId, amount, reason } = c.req.valid('json');
-      const { applied } = await refundPayment(
-        { db, config },
-        { bookingId: id, request: { requestId, paymentId, amountCents: amount, reason }, actor: actorOf(c.var.auth), now: new Date() },
-      );
-      return c.json({ applied, detail: await bookingDetail(db, id) });
-    })
-    .post(
-      '/bookings/:id/:action',
-      allow('admin'),
-      validate('param', ActionParam, { invalid: () => notFound('Esa acción no existe.') }),
-      validate('json', BookingActionSchema),
-      async (c) => {
-        const { id, action } = c.req.valid('param');
-        const { applied, tourId } = await applyBookingAction(
+          for await (const row of exportBookings(db, query)) {
+            csv.write({
+              ...row,
+              status: BOOKING_STATUS_LABELS[row.status],
+              price: formatEuros(row.priceCents),
+              paid: formatEuros(row.paidCents),
+            });
+          }
+          csv.end();
+          await done;
+        });
+      })
+      .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await bookingDetail(db, c.req.valid('param').id));
+      })
+      .post('/:id/refund', allow('admin'), validate('param', IdParam), validate('json', RefundSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { requestId, paymentId, amount, reason } = c.req.valid('json');
+        const { applied } = await refundPayment(
           { db, config },
-          { id, action, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
+          { bookingId: id, request: { requestId, paymentId, amountCents: amount, reason }, actor: actorOf(c.var.auth), now: new Date() },
         );
-        // Seats given back or taken show on the tour's static pages at the next build; the live seats the
-        // tour page loads from the API are right at once.
-        if (applied && (action === 'cancel' || action === 'reject-review' || action === 'approve-review'))
-          rebuilds?.request(`reserva ${id}: ${action} (tour ${tourId})`);
-        return c.json({ applied, detail: await bookingDetail(db, id) });
-      },
-    );
+        return c.json(await answer(id, applied));
+      })
+      .post('/:id/mails', allow('admin'), validate('param', IdParam), validate('json', BookingMailSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied, to } = await sendBookingMail(
+          { db, config },
+          { bookingId: id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
+        );
+        return c.json({ ...(await answer(id, applied)), to });
+      })
+      // The spec's `/v2/different/booking/notification/agency/{id}`. It lives with the booking, not the agency:
+      // the booking names its agency, the press is recorded in the booking's log and the mail among its mails.
+      .post('/:id/notify-agency', allow('admin'), validate('param', IdParam), validate('json', AgencyMailSchema), async (c) => {
+        const sent = await sendAgencyMail(db, {
+          bookingId: c.req.valid('param').id,
+          requestId: c.req.valid('json').requestId,
+          actor: actorOf(c.var.auth),
+          now: new Date(),
+        });
+        return c.json(sent, sent.applied ? 201 : 200);
+      })
+      .post('/:id/traveller', allow('admin'), validate('param', IdParam), validate('json', TravellerEditSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied } = await editTraveller(db, { bookingId: id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await answer(id, applied));
+      })
+      .get('/:id/activities', allow('admin'), validate('param', IdParam), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ activities: await activityOptions(db, c.req.valid('param').id) });
+      })
+      .post('/:id/activity', allow('admin'), validate('param', IdParam), validate('json', AddActivitySchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied, result } = await addActivity(db, { bookingId: id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
+        // The activity's seats left show on the tour page at the next build; the live figures are right at once.
+        if (applied) rebuilds?.request(`reserva ${id}: actividad ${result?.activityId ?? ''}`);
+        return c.json(await answer(id, applied));
+      })
+      .post('/:id/compensation', allow('admin'), validate('param', IdParam), validate('json', CompensationSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied } = await compensate(db, { bookingId: id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await answer(id, applied));
+      })
+      .post(
+        '/:id/documents',
+        allow('admin'),
+        validate('param', IdParam),
+        bodyLimit({
+          maxSize: BOOKING_DOCUMENT_MAX_BYTES + ENVELOPE_BYTES,
+          onError: () => {
+            throw new AppError('PAYLOAD_TOO_LARGE', BOOKING_DESK_MESSAGES.file, { file: BOOKING_DESK_MESSAGES.file });
+          },
+        }),
+        // Checked below with the documents' own messages; declared so the island's client knows the form.
+        validator('form', (value) => value as { requestId: string; kind: string; file: File }),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const form = c.req.valid('form');
+          const file = form.file as unknown;
+          if (!(file instanceof File) || file.size === 0) throw invalidFields({ file: BOOKING_DESK_MESSAGES.file }, BOOKING_DESK_MESSAGES.file);
+          const requestId = RequestId.safeParse(form.requestId);
+          const kind = z.enum(Object.keys(BOOKING_DOCUMENT_KINDS) as ['ETICKET', 'DOCUMENT']).safeParse(form.kind);
+          if (!requestId.success || !kind.success) throw invalidFields({ kind: 'Elige qué es el documento.' });
+          const { applied } = await uploadDocument(
+            { db, filesDir: config.filesDir },
+            {
+              bookingId: id,
+              requestId: requestId.data,
+              name: file.name,
+              kind: kind.data,
+              bytes: new Uint8Array(await file.arrayBuffer()),
+              actor: actorOf(c.var.auth),
+              now: new Date(),
+            },
+          );
+          return c.json(await answer(id, applied), applied ? 201 : 200);
+        },
+      )
+      .get('/:id/documents/file', allow('admin'), validate('param', IdParam), validate('query', KeyQuery), async (c) => {
+        const doc = await readDocument(db, { filesDir: config.filesDir, bookingId: c.req.valid('param').id, key: c.req.valid('query').key });
+        c.header('Content-Type', doc.contentType);
+        c.header('Content-Disposition', `attachment; filename="${doc.name}"`);
+        c.header('Cache-Control', 'no-store');
+        c.header('X-Content-Type-Options', 'nosniff');
+        return c.body(new Uint8Array(doc.bytes));
+      })
+      .post(
+        '/:id/:action',
+        allow('admin'),
+        validate('param', ActionParam, { invalid: () => notFound('Esa acción no existe.') }),
+        validate('json', BookingActionSchema),
+        async (c) => {
+          const { id, action } = c.req.valid('param');
+          const { applied, tourId } = await applyBookingAction(
+            { db, config },
+            { id, action, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
+          );
+          // Seats given back or taken show on the tour's static pages at the next build; the live seats the
+          // tour page loads from the API are right at once.
+          if (applied && (action === 'cancel' || action === 'reject-review' || action === 'approve-review'))
+            rebuilds?.request(`reserva ${id}: ${action} (tour ${tourId})`);
+          return c.json(await answer(id, applied));
+        },
+      )
+  );
 }

@@ -2,15 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CouponCreateSchema, CouponSaveSchema } from '#shared/schemas/backoffice.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { createCoupon, deleteCoupon, listCoupons, saveCoupon } from '../services/payments/coupons.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const ListQuery = z.object({ q: z.string().trim().max(40).optional() });
 const VersionQuery = z.object({ version: z.coerce.number().int().positive() });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /** `/api/admin/coupons`, admins only (group drAdmin): list, create, edit (versioned) and delete coupons. */
 export function adminCouponRoutes({ db }: AppDeps) {

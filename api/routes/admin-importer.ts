@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { IMPORT_MESSAGES, ImportApplySchema, MAX_IMPORT_BYTES } from '#shared/schemas/admin-importer.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { exportTours, exportToursCsv } from '../services/catalogue/import/export.ts';
@@ -14,7 +14,6 @@ const ENVELOPE_BYTES = 64 * 1024;
 /** How many of the catalogue's first tours the example files carry. */
 const EXAMPLE_TOURS = 2;
 
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 const limit = bodyLimit({
   maxSize: MAX_IMPORT_BYTES + ENVELOPE_BYTES,
   onError: () => {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { readTourOpinions } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import {
@@ -11,14 +10,11 @@ import {
   OpinionReplySchema,
 } from '#shared/schemas/opinions.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { activityOpinionView, listActivityOpinions, moderateActivityOpinion, opinionHistory } from '../services/content/activity-opinions.ts';
 import { listOpinions, moderateOpinion, opinionView, replyToOpinion } from '../services/content/opinions.ts';
-import { validate } from '../validation.ts';
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
+import { IdParam, validate } from '../validation.ts';
 
 /**
  * `/api/admin/opinions`, admins only (group drAdmin): the reviews moderation of /admin/tour/opinion. The

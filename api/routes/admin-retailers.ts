@@ -2,14 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RetailerBookingsQuerySchema, RetailerCreateSchema, RetailerListQuerySchema, RetailerSaveSchema } from '#shared/schemas/retailers.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { createRetailer, deleteRetailer, listRetailers, retailerBookings, retailerDetail, saveRetailer } from '../services/people/retailers.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const VersionQuery = z.object({ version: z.coerce.number().int().positive() });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /**
  * `/api/admin/retailers`, admins only (group drAdmin): the agencies, searched and paged on the server;

@@ -1,15 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { EraseTravelerSchema, ForcePasswordChangeSchema, TravelerListQuerySchema, TravelerSaveSchema } from '#shared/schemas/travelers.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { eraseTraveler, exportTraveler, forceTravelerPasswordChange, saveTraveler } from '../services/people/traveler-actions.ts';
 import { listTravelers, travelerDetail } from '../services/people/travelers.ts';
-import { validate } from '../validation.ts';
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
+import { IdParam, validate } from '../validation.ts';
 
 /**
  * `/api/admin/travelers`, admins only (group drAdmin): search travellers, one traveller with everything

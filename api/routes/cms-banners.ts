@@ -15,9 +15,8 @@ import {
   saveMainBanner,
   saveRegionBanner,
 } from '../services/content/banners.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const RegionParam = z.object({ region: GridSlugSchema });
 
 /**

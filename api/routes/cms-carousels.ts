@@ -10,7 +10,7 @@ import {
   VersionQuerySchema,
 } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import {
@@ -23,11 +23,9 @@ import {
   searchPickableTours,
 } from '../services/content/carousels.ts';
 import { findHistoryEntry, listHistory } from '../services/content/history.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const WebsiteQuery = z.object({ website: z.string().trim().min(1).max(40).default('WEBDR') });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /**
  * `/api/cms/carousels`, admins only (group drAdmin): the recommended carousels block edited in place.

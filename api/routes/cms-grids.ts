@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { GridSaveSchema, GridSlugSchema, type GridView, RestoreSchema, type Saved } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { findGrid, gridChange, saveGrid } from '../services/content/grids.ts';
@@ -10,7 +10,6 @@ import { findHistoryEntry, listHistory } from '../services/content/history.ts';
 import { validate } from '../validation.ts';
 
 const SlugParam = z.object({ slug: GridSlugSchema });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /**
  * `/api/cms/grids/{slug}`, admins only (group drAdmin): a campaign's tour grid edited in place. A save

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { GridSlugSchema, LandingSaveSchema, type LandingView, RestoreSchema, type Saved } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv, type AuthContext } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { findHistoryEntry, listHistory } from '../services/content/history.ts';
@@ -10,7 +10,6 @@ import { findLanding, landingChange, saveLanding } from '../services/content/lan
 import { validate } from '../validation.ts';
 
 const SlugParam = z.object({ slug: GridSlugSchema });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 
 /**
  * `/api/cms/landings/{slug}`, admins only (group drAdmin): a landing's banner and rich-text block edited in

@@ -3,17 +3,15 @@ import { z } from 'zod';
 import { OFFER_SLIDER_SLUGS } from '#shared/rules/landings.ts';
 import { OfferCreateSchema, OfferSaveSchema, type OfferView, RestoreSchema, type Saved, VersionQuerySchema } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { ApiEnv, AuthContext } from '../auth-context.ts';
+import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { findHistoryEntry, listHistory } from '../services/content/history.ts';
 import { createOffer, deleteOffer, listEditableOffers, listOfferOptions, offerChange, saveOffer } from '../services/content/offers.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
 const SliderParam = z.object({ slider: z.enum(OFFER_SLIDER_SLUGS) });
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const TourQuery = z.object({ tourId: z.string().trim().min(1).max(100) });
-const actorOf = (auth: AuthContext | null) => ({ userId: auth?.userId ?? '', email: auth?.email ?? '' });
 const unknownList = () => notFound('Esa lista de ofertas no existe.');
 
 /**

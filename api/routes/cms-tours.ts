@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { TOUR_CARD_MESSAGES, type TourSyncView, TourThumbnailSchema } from '#shared/schemas/cms.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import type { TargetedChange } from '../services/content/rebuilds.ts';
 import { checkTourData, findCardTour, markTourUpdating, saveThumbnail, syncChange, thumbnailChange } from '../services/content/tours.ts';
-import { validate } from '../validation.ts';
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
+import { IdParam, validate } from '../validation.ts';
 
 /**
  * `/api/cms/tours/{id}`, admins only: the card tools. A new thumbnail and 'Sincronizar' each answer the

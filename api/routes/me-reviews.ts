@@ -1,12 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow, requireAuth } from '../middleware/access.ts';
 import { listMyReviews, readMyReviewPhoto, reviewNotFound } from '../services/content/traveller-reviews.ts';
-import { validate } from '../validation.ts';
-
-const IdParam = z.object({ id: z.string().min(1).max(100) });
+import { IdParam, validate } from '../validation.ts';
 
 /**
  * `/api/me/reviews`, the signed-in traveller's reviews (`/perfil/mis-resenas`): the ones they wrote, with

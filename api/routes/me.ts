@@ -12,9 +12,8 @@ import { pointsBalance } from '../services/payments/queries.ts';
 import { profileSummary } from '../services/people/summary.ts';
 import { addTripActivity, completePassenger } from '../services/bookings/trip-changes.ts';
 import { listTrips, tripDetail, tripNotFound } from '../services/bookings/traveller-trips.ts';
-import { validate } from '../validation.ts';
+import { IdParam, validate } from '../validation.ts';
 
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 const KeyQuery = z.object({ key: z.string().min(1).max(400) });
 const pdf = (bytes: Buffer, filename: string) =>
   new Response(new Uint8Array(bytes), {
