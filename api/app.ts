@@ -18,7 +18,8 @@ import { guideToolRoutes } from './routes/guide-tools.ts';
 import { guideRoutes } from './routes/guides.ts';
 import { meAccountRoutes } from './routes/me-account.ts';
 import { meRoutes } from './routes/me.ts';
-import { meListRoutes } from './routes/me-lists.ts';
+import { meBudgetRoutes } from './routes/me-budgets.ts';
+import { meFavoriteRoutes } from './routes/me-favorites.ts';
 import { meReviewRoutes } from './routes/me-reviews.ts';
 import { visitRoutes } from './routes/visits.ts';
 import { adminBudgetRoutes } from './routes/admin-budgets.ts';
@@ -124,7 +125,8 @@ export function createApi(deps: AppDeps) {
     .route('/feedback', feedbackRoutes(deps))
     .route('/me', meRoutes(deps))
     .route('/me/account', meAccountRoutes(deps))
-    .route('/me', meListRoutes(deps))
+    .route('/me/favorites', meFavoriteRoutes(deps))
+    .route('/me/budgets', meBudgetRoutes(deps))
     .route('/me/reviews', meReviewRoutes(deps))
     .route('/guides', guideRoutes(deps))
     .route('/guide-tools', guideToolRoutes(deps))
