@@ -16,8 +16,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generateNginxConfig, pageHeaderInputs } from '#content-build/nginx.ts';
-import { nginxAvailable, type NginxProcess, startNginx } from '#content-build/nginx-process.ts';
+import { generateNginxConfig, pageHeaderInputs } from './services/platform/nginx-config.ts';
+import { nginxAvailable, type NginxProcess, startNginx } from './services/platform/nginx-process.ts';
 import { loadConfig } from './config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

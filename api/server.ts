@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -22,7 +21,7 @@ import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
 import { departuresFastPath } from './routes/tours.ts';
-import { currentSiteDir } from './services/content/site-builds.ts';
+import { currentSiteDir, mediaDir } from '#content-build/site-folder.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -136,7 +135,7 @@ export function createShop(deps: AppDeps): Shop {
   });
   app.use('/files/*', serveStatic({ root: deps.config.filesDir, rewriteRequestPath: (p) => p.slice('/files'.length) }));
   // Image variants are shared by every build (content-build names them by content), so they sit beside the builds.
-  app.use('/media/*', serveStatic({ root: join(deps.config.siteDir, 'media'), rewriteRequestPath: (p) => p.slice('/media'.length) }));
+  app.use('/media/*', serveStatic({ root: mediaDir(deps.config.siteDir), rewriteRequestPath: (p) => p.slice('/media'.length) }));
   // Shells answer only in place of their routes, never at their own address.
   app.use(`${SHELLS_PATH_PREFIX}*`, async (c) => c.notFound());
   app.use('*', siteFiles({ cache: files }));

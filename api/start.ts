@@ -2,7 +2,8 @@
  * `npm start`: migrate, seed the demo catalogue into an empty database, build the static site if
  * there is none, then serve site and API on one port.
  */
-import { createSiteBuilder, hasBuiltSite } from '#content-build/build.ts';
+import { createSiteBuilder } from '#content-build/build.ts';
+import { hasBuiltSite } from '#content-build/site-folder.ts';
 import { loadConfig } from './config.ts';
 import { type Db, dialectOf } from './db/database.ts';
 import { lockDataFolder } from './db/data-folder-lock.ts';

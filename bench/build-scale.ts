@@ -1,6 +1,6 @@
 /**
  * How the static build scales: the demo catalogue and synthetic catalogues (default 1,000 and 10,000
- * tours), each seeded into a fresh SQLite file, built from scratch with `content-build/build.ts`
+ * tours), each seeded into a fresh SQLite file, built from scratch with `api/build-site.ts` (`npm run build:site`)
  * (snapshot, images, Astro, compression, swap), then rebuilt after one tour's name changes, which is
  * where Astro's incremental build (pages with an unchanged `cacheKey` are copied, not rendered) shows.
  * Peak memory is the largest process of the build (the Astro child), measured by GNU time (`apt-get
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo, seedScale } from '#api/db/seed/index.ts';
-import type { BuildInfo } from '#api/services/content/site-builds.ts';
+import type { BuildInfo } from '#content-build/site-folder.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -38,7 +38,7 @@ interface Run {
 /** One `npm run build:site` as a fresh process, under GNU time. */
 function timedBuild(dataDir: string, force: boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const args = ['-v', process.execPath, join(ROOT, 'content-build/build.ts'), '--phases', ...(force ? ['--force'] : [])];
+    const args = ['-v', process.execPath, join(ROOT, 'api/build-site.ts'), '--phases', ...(force ? ['--force'] : [])];
     const started = performance.now();
     const child = spawn(TIME, args, {
       cwd: ROOT,

@@ -18,7 +18,8 @@ import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
 import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
-import { BUILD_PHASES_FILE, startPhaseClock } from './phases.ts';
+import { startPhaseClock } from './phases.ts';
+import { BUILD_PHASES_FILE } from './site-folder.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 
 export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };

@@ -5,8 +5,6 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, symlink,
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
-import { CSP_HASHES_FILE, type CspHashes } from '#api/middleware/security-headers.ts';
-import { BUILD_INFO_FILE, type BuildInfo, currentSiteDir } from '#api/services/content/site-builds.ts';
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';
@@ -14,10 +12,23 @@ import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
-import { type CatalogueDelta, PAGE_DEPS_FILE, type RenderedPage, type TourPatch } from './page-renderer.ts';
-import { BUILD_PHASES_FILE, startPhaseClock } from './phases.ts';
+import type { CatalogueDelta, RenderedPage, TourPatch } from './page-renderer.ts';
+import { startPhaseClock } from './phases.ts';
 import { readCatalogueSnapshot } from './snapshot.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
+import {
+  astroCacheDir,
+  BUILD_INFO_FILE,
+  BUILD_PHASES_FILE,
+  type BuildInfo,
+  buildsDir as buildsDirOf,
+  CSP_HASHES_FILE,
+  type CspHashes,
+  currentSiteDir,
+  mediaDir,
+  PAGE_DEPS_FILE,
+  readBuildInfo,
+} from './site-folder.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Code that shapes the pages: a change here must rebuild even when the catalogue did not change. */
@@ -40,7 +51,6 @@ const EMPTY_SNAPSHOT: CatalogueSnapshot = {
  * beside the builds, not in them: each build goes to a fresh folder and Astro restores unchanged pages
  * into it from here.
  */
-export const astroCacheDir = (siteDir: string) => join(siteDir, 'astro-cache');
 const INCREMENTAL_MANIFEST = 'incremental-build.json';
 
 async function hashSources(hash: ReturnType<typeof createHash>, path: string): Promise<void> {
@@ -200,13 +210,13 @@ export async function buildSite({
   const { phases, lap } = startPhaseClock();
   const snapshot = await readCatalogueSnapshot(db, { now });
   const json = JSON.stringify(snapshot);
-  const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: join(siteDir, 'media') }));
+  const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: mediaDir(siteDir) }));
   const hasher = createHash('sha256').update(json).update(manifest);
   for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
   const hash = hasher.digest('hex').slice(0, 16);
   lap('snapshot, images and hash');
 
-  const buildsDir = join(siteDir, 'builds');
+  const buildsDir = buildsDirOf(siteDir);
   await mkdir(buildsDir, { recursive: true });
   const liveDir = await realpath(currentSiteDir(siteDir)).catch(() => null);
   const liveInfo = liveDir ? await readBuildInfo(liveDir) : null;
@@ -261,14 +271,9 @@ export async function buildSite({
   return { info, skipped: false, renderer, phases };
 }
 
-const readBuildInfo = (dir: string): Promise<BuildInfo | null> =>
-  readFile(join(dir, BUILD_INFO_FILE), 'utf8')
-    .then((text) => JSON.parse(text) as BuildInfo)
-    .catch(() => null);
-
 /** Moves a finished build folder to `builds/<name>` and points `current` at it atomically. */
 async function goLive({ siteDir, work, name, info }: { siteDir: string; work: string; name: string; info: BuildInfo }): Promise<void> {
-  const buildsDir = join(siteDir, 'builds');
+  const buildsDir = buildsDirOf(siteDir);
   const target = join(buildsDir, name);
   const current = currentSiteDir(siteDir);
   await writeFile(join(work, BUILD_INFO_FILE), JSON.stringify(info, null, 2));
@@ -283,7 +288,7 @@ async function goLive({ siteDir, work, name, info }: { siteDir: string; work: st
 
 /** Keeps the previous build for pages a visitor already has open; drops older ones. */
 async function dropOldBuilds(siteDir: string, name: string): Promise<void> {
-  const buildsDir = join(siteDir, 'builds');
+  const buildsDir = buildsDirOf(siteDir);
   const builds = (await readdir(buildsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.includes('.tmp-'));
   const dated = await Promise.all(builds.map(async (d) => ({ name: d.name, mtime: (await stat(join(buildsDir, d.name))).mtimeMs })));
   for (const old of dated.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS)) {
@@ -335,7 +340,7 @@ export async function publishChange({
       ...Object.values(t.activityPhotos ?? {}).flat(),
     ]),
   ];
-  const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: join(siteDir, 'media') });
+  const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: mediaDir(siteDir) });
   const delta: CatalogueDelta = { content, tours: change.tours, images };
   const pages = await renderer.render(delta, change.changed);
 
@@ -344,7 +349,7 @@ export async function publishChange({
   if (!liveInfo) throw new Error('No hay ninguna versión del sitio publicada.');
   const name = createHash('sha256').update(liveInfo.hash).update(JSON.stringify(delta)).update(JSON.stringify(pages)).digest('hex').slice(0, 16);
   // Beside the live build, so every rename stays on one file system and is atomic.
-  const staging = join(siteDir, 'builds', `${name}.tmp-${process.pid}`);
+  const staging = join(buildsDirOf(siteDir), `${name}.tmp-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   try {
     for (const page of pages) {
@@ -405,20 +410,4 @@ export function createSiteBuilder({ db, siteDir, filesDir }: { db: Db; siteDir: 
       renderer = null;
     },
   };
-}
-
-/** True when a site has been built and swapped in. */
-export const hasBuiltSite = (siteDir: string) => existsSync(join(currentSiteDir(siteDir), BUILD_INFO_FILE));
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { loadConfig } = await import('#api/config.ts');
-  const { openDatabase, migrateToLatest } = await import('#api/db/database.ts');
-  const config = loadConfig();
-  const db = openDatabase({ url: config.databaseUrl });
-  await migrateToLatest(db);
-  const { info, skipped, phases } = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, force: process.argv.includes('--force') });
-  console.log(skipped ? `Site unchanged (${info.hash}).` : `Built ${info.pages} pages (${info.hash}).`);
-  // For bench/build-scale.ts: where the build's time went.
-  if (process.argv.includes('--phases')) console.log(JSON.stringify({ phases }));
-  await db.destroy();
 }

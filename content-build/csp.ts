@@ -13,7 +13,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { CSP_HASHES_FILE, type CspHashes } from '../api/middleware/security-headers.ts';
+import { CSP_HASHES_FILE, type CspHashes } from './site-folder.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 
 /** The inline-script hashes of each page of a build, by its file under the build's folder (`tour/japon/index.html`). */
@@ -46,7 +46,7 @@ export async function readCspHashes(dir: string): Promise<CspHashes | null> {
 
 /**
  * What to tell the operator when a build's inline-script hashes differ from the live build's. The Node
- * server reads the new list itself, but nginx carries the policy in its config (`content-build/nginx.ts`):
+ * server reads the new list itself, but nginx carries the policy in its config (`api/services/platform/nginx-config.ts`):
  * until it is regenerated and reloaded, the scripts whose hash is new are blocked on the pages it serves.
  * Null when nothing changed, or when there is no live build to compare with.
  *

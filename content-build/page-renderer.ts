@@ -17,9 +17,9 @@ import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type Pa
 import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
+import { PAGE_DEPS_FILE } from './site-folder.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
-export const PAGE_DEPS_FILE = 'page-deps.json';
 /**
  * The inline-script hashes of the pages of the last full build, kept with Astro's cache: a page Astro
  * restores from its cache has the same bytes, so the same hashes, and is not read back to find them.

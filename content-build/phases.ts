@@ -1,7 +1,6 @@
 /** The build's phases, timed for `npm run bench` and `build.ts --phases`. */
 
 /** The seconds of the Astro process's phases (`astro-build.ts`), left in its cache folder for `build.ts`. */
-export const BUILD_PHASES_FILE = 'build-phases.json';
 
 /**
  * A clock whose `lap(name)` records the seconds since the previous lap (or since the clock started) under

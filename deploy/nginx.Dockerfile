@@ -1,5 +1,5 @@
 # nginx with brotli_static and the shop's code, to generate its configuration from the route table
-# (content-build/nginx.ts) before it starts. Used by deploy/compose.yaml.
+# (api/services/platform/nginx-config.ts) before it starts. Used by deploy/compose.yaml.
 FROM node:24-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-brotli-static \
   && rm -rf /var/lib/apt/lists/* && rm -f /etc/nginx/sites-enabled/default

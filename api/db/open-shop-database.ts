@@ -5,7 +5,7 @@
  * the start script prints it and exits non-zero, so nothing is half-written and no empty shop goes live.
  */
 import { existsSync } from 'node:fs';
-import { hasBuiltSite } from '#content-build/build.ts';
+import { hasBuiltSite } from '#content-build/site-folder.ts';
 import type { Config } from '../config.ts';
 import { type Db, dialectOf, migrateToLatest, openDatabase } from './database.ts';
 

@@ -14,15 +14,7 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { Config } from '../config.ts';
-import { currentSiteDir } from '../services/content/site-builds.ts';
-
-export const CSP_HASHES_FILE = 'csp-hashes.json';
-
-/** What `csp-hashes.json` holds. */
-export interface CspHashes {
-  /** `'sha256-…'` sources, one per distinct inline script of the build. */
-  scripts: string[];
-}
+import { CSP_HASHES_FILE, type CspHashes, currentSiteDir } from '#content-build/site-folder.ts';
 
 /**
  * The pages' policy. `'wasm-unsafe-eval'` lets the static search (Pagefind) compile its WebAssembly;
@@ -73,7 +65,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers every page carries, in the order the server sets them: the one list the Node server
- * (`securityHeaders`) and the generated nginx config (`content-build/nginx.ts`) both send, so a page
+ * (`securityHeaders`) and the generated nginx config (`api/services/platform/nginx-config.ts`) both send, so a page
  * answers alike from either. Without `contentSecurityPolicy` the list leaves the policy out, for a
  * caller that works it out per answer.
  *

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { mediaDir } from '#content-build/site-folder.ts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
@@ -77,7 +77,7 @@ export function adminActivityPhotoRoutes({ db, config, rebuilds }: AppDeps) {
           name: file.name,
           bytes: new Uint8Array(await file.arrayBuffer()),
           filesDir: config.filesDir,
-          mediaDir: join(config.siteDir, 'media'),
+          mediaDir: mediaDir(config.siteDir),
           secret: config.authSecret,
         });
         return c.json(await answer(ids, change), change.applied ? 201 : 200);

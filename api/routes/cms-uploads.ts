@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { mediaDir } from '#content-build/site-folder.ts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
@@ -44,7 +44,7 @@ export function cmsUploadRoutes({ db, config }: AppDeps) {
       }
       const image = await storeUploadedImage({
         filesDir: config.filesDir,
-        mediaDir: join(config.siteDir, 'media'),
+        mediaDir: mediaDir(config.siteDir),
         folder: folder.data,
         name: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import type { RebuildStatus } from '../services/content/rebuilds.ts';
-import { readCurrentBuild } from '../services/content/site-builds.ts';
+import { readCurrentBuild } from '#content-build/site-folder.ts';
 import { storageHealth } from '../services/platform/storage-health.ts';
 
 const rebuildReport = (s: RebuildStatus) => ({

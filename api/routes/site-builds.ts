@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { readCurrentBuild } from '../services/content/site-builds.ts';
+import { readCurrentBuild } from '#content-build/site-folder.ts';
 
 const noQueue = () => new AppError('UNAVAILABLE', 'Esta instalación no reconstruye la web por sí misma.');
 

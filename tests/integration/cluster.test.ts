@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { nginxAvailable } from '#content-build/nginx-process.ts';
+import { nginxAvailable } from '#api/services/platform/nginx-process.ts';
 import { runClusterStress } from '../faults/cluster-stress.ts';
 
 // The short version of `npm run faults:cluster` (issue 16): two instances on one PostgreSQL behind the

@@ -5,7 +5,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { CSP_HASHES_FILE, type CspHashes } from '#api/middleware/security-headers.ts';
+import { CSP_HASHES_FILE, type CspHashes } from '#content-build/site-folder.ts';
 import { inlineScriptHashes } from '#content-build/script-hashes.ts';
 
 export const FAKE_SHELL_HTML = '<!doctype html><html lang="es"><h1>Pasajeros</h1><p>Cargando…</p></html>';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { createShop, listen } from '#api/server.ts';
 import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
-import { generateNginxConfig, pageHeaderInputs } from '#content-build/nginx.ts';
-import { type NginxProcess, nginxAvailable, startNginx } from '#content-build/nginx-process.ts';
+import { generateNginxConfig, pageHeaderInputs } from '#api/services/platform/nginx-config.ts';
+import { type NginxProcess, nginxAvailable, startNginx } from '#api/services/platform/nginx-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
 import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 

@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { createShop } from '#api/server.ts';
 import { createRebuildQueue } from '#api/services/content/rebuilds.ts';
-import { currentSiteDir } from '#api/services/content/site-builds.ts';
+import { currentSiteDir } from '#content-build/site-folder.ts';
 import { buildSite } from '#content-build/build.ts';
 import { readCspHashes } from '#content-build/csp.ts';
 import { inlineScriptHashes } from '#content-build/script-hashes.ts';

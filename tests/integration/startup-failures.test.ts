@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openShopDatabase, StartupError } from '#api/db/open-shop-database.ts';
 import { DEMO_ACCOUNTS } from '#api/db/seed/accounts.ts';
-import { BUILD_INFO_FILE } from '#api/services/content/site-builds.ts';
+import { BUILD_INFO_FILE } from '#content-build/site-folder.ts';
 import { createAccount } from '../support/auth-client.ts';
 
 // What an operator meets when the data folder is not what the shop expects (issue 16): `npm start` says so

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
-import { currentSiteDir } from '#api/services/content/site-builds.ts';
+import { currentSiteDir } from '#content-build/site-folder.ts';
 import { buildSite, publishChange } from '#content-build/build.ts';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';

@@ -7,6 +7,7 @@
 import { bookingTrips } from '../bookings/queries.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mediaDir } from '#content-build/site-folder.ts';
 import { activitiesToReview, NEW_REVIEW_STATUS, type ReviewableActivity, reviewerName } from '#shared/rules/reviews.ts';
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES, type ActivityFeedback, type FeedbackLinkView, type TourFeedback } from '#shared/schemas/feedback.ts';
 import type { Config } from '../../config.ts';
@@ -175,7 +176,7 @@ export async function saveTourReview(
     checkFeedbackPhoto(photo);
     const stored = await storeUploadedImage({
       filesDir: config.filesDir,
-      mediaDir: join(config.siteDir, 'media'),
+      mediaDir: mediaDir(config.siteDir),
       folder,
       name: photo.name,
       bytes: photo.bytes,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublishEvent } from '#shared/schemas/cms.ts';
 import { createRebuildQueue, PUBLISH_FAILED_MESSAGE, type RebuildQueueOptions } from './rebuilds.ts';
-import type { BuildInfo } from './site-builds.ts';
+import type { BuildInfo } from '#content-build/site-folder.ts';
 
 const info = (hash: string): BuildInfo => ({ hash, builtAt: '2026-11-22T10:00:00.000Z', pages: 3, tours: 1 });
 

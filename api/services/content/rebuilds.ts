@@ -1,7 +1,7 @@
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { PublishEvent } from '#shared/schemas/cms.ts';
 import type { TourSnapshot } from '#shared/snapshot.ts';
-import type { BuildInfo } from './site-builds.ts';
+import type { BuildInfo } from '#content-build/site-folder.ts';
 
 /**
  * Builds the site now (content-build's `buildSite`); `skipped` when nothing changed since the live

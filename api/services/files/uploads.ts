@@ -10,7 +10,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { FILE_LINK_EXPIRY_SECONDS } from '#shared/constants.ts';
 import { UPLOAD_MESSAGES, type UploadedImage } from '#shared/schemas/cms.ts';
-import { prepareImageKeys } from '../../../content-build/images.ts';
+import { prepareImageKeys } from '#content-build/images.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../tests/support/test-config.ts';
+import { testConfig } from '../../../tests/support/test-config.ts';
 import { pageContentSecurityPolicy } from '#api/middleware/security-headers.ts';
-import { generateNginxConfig, NGINX_CONF_PATH, NGINX_DEFAULTS, pageHeaderInputs } from './nginx.ts';
+import { generateNginxConfig, NGINX_CONF_PATH, NGINX_DEFAULTS, pageHeaderInputs } from './nginx-config.ts';
 
 describe('deploy/nginx.conf', () => {
   it('is what the route table generates (run `npm run deploy:nginx` after changing shared/routes.ts)', () => {
