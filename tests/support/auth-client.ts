@@ -91,6 +91,15 @@ export async function createAccount(
   return { id, email, password };
 }
 
+/** Gives an account already in the database (a caller's, say) a password, as choosing one would. */
+export async function setPassword(db: Db, userId: string, password = 'un-viaje-largo-2026'): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** The outbox rows addressed to `to`, oldest first. */
 export function mailsTo(db: Db, to: string) {
   return db.selectFrom('mails').selectAll().where('toAddress', '=', to).orderBy('createdAt').orderBy('id').execute();

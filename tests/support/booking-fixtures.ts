@@ -229,17 +229,27 @@ export async function openBookingApi(dialect: Dialect): Promise<{ t: TestDatabas
 /**
  * The API over `db` as one browser calls it: cookies the API sets (the funnel's, naming the bookings this
  * browser made) go back on later calls, as a browser sends them (`cookies`). `fromAnotherBrowser` calls the
- * same API without them, as someone who only has the booking's address.
+ * same API without them, as someone who only has the booking's address. With `cookieSessions` the caller
+ * is whoever the session cookies name (signed in through the API, as the running shop reads it), not the
+ * `x-test-auth` header.
  */
-export function createTestApi(db: Db, url: string, { config = { ...testConfig({}), databaseUrl: url }, ...deps }: Partial<Omit<AppDeps, 'db'>> = {}) {
+export function createTestApi(
+  db: Db,
+  url: string,
+  { config = { ...testConfig({}), databaseUrl: url }, cookieSessions = false, ...deps }: Partial<Omit<AppDeps, 'db'>> & { cookieSessions?: boolean } = {},
+) {
   const app = createApi({
     ...deps,
     db,
     config,
-    resolveAuth: (c) => {
-      const header = c.req.header('x-test-auth');
-      return header ? (JSON.parse(header) as AuthContext) : null;
-    },
+    ...(cookieSessions
+      ? {}
+      : {
+          resolveAuth: (c) => {
+            const header = c.req.header('x-test-auth');
+            return header ? (JSON.parse(header) as AuthContext) : null;
+          },
+        }),
   });
   const jar = new Map<string, string>();
   const fromAnotherBrowser = app.request;

@@ -50,10 +50,42 @@ export function atAddress(path: string): void {
 }
 
 /**
- * Registers beforeEach/afterEach hooks that give each test a fresh database and API. With `as`, every
- * call is made as that caller (the staff screens' stores), whose account exists in the database.
+ * `localStorage` as a browser has it, empty, for stores that keep hints or copies there; gone when the
+ * test ends. What it holds is listed by `Object.keys`, as a browser's storage is.
  */
-export function withIslandApi({ as }: { as?: Exclude<CallerName, 'visitor'> } = {}): IslandApi {
+export function browserStorage(): Storage {
+  class MemoryStorage {
+    get length() {
+      return Object.keys(this).length;
+    }
+    key(index: number) {
+      return Object.keys(this)[index] ?? null;
+    }
+    getItem(key: string) {
+      return Object.hasOwn(this, key) ? (this as unknown as Record<string, string>)[key]! : null;
+    }
+    setItem(key: string, value: string) {
+      (this as unknown as Record<string, string>)[key] = String(value);
+    }
+    removeItem(key: string) {
+      delete (this as unknown as Record<string, string>)[key];
+    }
+    clear() {
+      for (const key of Object.keys(this)) this.removeItem(key);
+    }
+  }
+  const storage = new MemoryStorage() as unknown as Storage;
+  vi.stubGlobal('localStorage', storage);
+  return storage;
+}
+
+/**
+ * Registers beforeEach/afterEach hooks that give each test a fresh database and API. With `as`, every
+ * call is made as that caller (the staff screens' stores), whose account exists in the database. With
+ * `cookieSessions`, the caller is whoever the session cookies the API set name, as in a browser that
+ * signs in and out through the API (the session's own stores).
+ */
+export function withIslandApi({ as, cookieSessions = false }: { as?: Exclude<CallerName, 'visitor'>; cookieSessions?: boolean } = {}): IslandApi {
   let loseAnswer = false;
   const context = {
     calls: [],
@@ -70,7 +102,7 @@ export function withIslandApi({ as }: { as?: Exclude<CallerName, 'visitor'> } = 
     atAddress('/');
     await insertDeparture(context.t.db);
     if (as) await seedCallers(context.t.db);
-    const app = createTestApi(context.t.db, context.t.url);
+    const app = createTestApi(context.t.db, context.t.url, { cookieSessions });
     context.app = app;
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');

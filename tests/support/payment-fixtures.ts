@@ -1,6 +1,6 @@
 /**
- * For the API's payment tests: a booking at the pay step, notifications signed as the terminal signs them,
- * and the text of the PDFs the shop renders.
+ * For the API's payment tests: a booking at the pay step (or paid through it), notifications signed as the
+ * terminal signs them, and the text of the PDFs the shop renders.
  */
 import type { AuthContext } from '#api/auth-context.ts';
 import type { Config } from '#api/config.ts';
@@ -8,6 +8,7 @@ import type { Db } from '#api/db/database.ts';
 import { decodeParameters, EURO_CURRENCY, signJson } from '#api/services/payments/redsys.ts';
 import { cookieHeader, storeCookies, TEST_ORIGIN } from './auth-client.ts';
 import { jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
+import { testConfig } from './test-config.ts';
 
 /** Any API under test: `createTestApi`'s, or one whose callers sign in for real. */
 export interface TestApi {
@@ -44,6 +45,23 @@ export async function startPaymentRequest(api: TestApi, path: string, body: Reco
   const res = await api.request(path, jsonRequest('POST', { ...acceptAll, ...body }, auth));
   // biome-ignore lint/suspicious/noExplicitAny: the tests read the success or the error shape, as the status they assert says.
   return { res, body: (await res.json()) as Record<string, any> };
+}
+
+/**
+ * A booking (as `createBookingForPayment` makes it) paid in full through the shop: by card, approved by the
+ * terminal's signed notification, so it is CONFIRMED; or by bank transfer, left WAITING_FOR_TRANSFER.
+ * Returns its id and the payment's row.
+ */
+export async function paidBooking(api: TestApi, db: Db, { method = 'card' }: { method?: 'card' | 'transfer' } = {}) {
+  const { id } = await createBookingForPayment(api, db);
+  const started = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'full', method });
+  if (started.res.status !== 201) throw new Error(`payment not started: ${started.res.status}`);
+  const payment = await db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+  if (method === 'card') {
+    const notified = await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }));
+    if (notified.status !== 200) throw new Error(`payment not confirmed: ${notified.status}`);
+  }
+  return { id, payment };
 }
 
 /** The notification the terminal would post for an order, signed with `key` (the merchant's by default). */
