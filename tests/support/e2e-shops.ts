@@ -5,6 +5,9 @@
  * A shop that exits ends the launcher with its code; Playwright's stop ends the shops with it.
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { START_OUTPUT_FILE } from './lane-shop.ts';
 
 const lanes = JSON.parse(process.env.E2E_SHOP_LANES ?? '[]') as { port: number; dataDir: string }[];
 if (lanes.length === 0) throw new Error('E2E_SHOP_LANES names no shop');
@@ -15,6 +18,9 @@ const shops = lanes.map(({ port, dataDir }, i) => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[tienda ${i}] `);
+  // What the shop printed, as a newcomer running `npm start` reads it: tests/e2e/start.spec.ts checks it.
+  const printed = createWriteStream(join(dataDir, START_OUTPUT_FILE));
+  shop.stdout.on('data', (chunk: Buffer) => printed.write(chunk));
   shop.stdout.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
   shop.stderr.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
   shop.on('exit', (code, signal) => {

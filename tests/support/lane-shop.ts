@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { insideRepositoryData } from './test-config.ts';
 
+/** What the lane's `npm start` printed on standard output, kept in its data folder by tests/support/e2e-shops.ts. */
+export const START_OUTPUT_FILE = 'start-output.log';
+
 /** The lane's data folder; the checkout's `data/` (a shop started by hand) is never it. */
 export function laneDataDir(): string {
   const dir = process.env.E2E_DATA_DIR;

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST_FIRST = [
   'tests/integration/targeted-rebuild.test.ts',
   'tests/integration/rebuild.test.ts',
-  'tests/integration/start.test.ts',
+  'tests/integration/kill-loop.test.ts',
   'tests/integration/backup.test.ts',
   'api/db/seed/seed.test.ts',
 ];
