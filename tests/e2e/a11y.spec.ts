@@ -67,15 +67,29 @@ const SIGNED_IN_SHELLS = [
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 
-for (const template of TEMPLATES) {
-  test(`axe: ${template.name} (${template.path}) has no WCAG 2.2 A/AA violations`, async ({ page }) => {
-    const response = await page.goto(template.path);
-    expect(response?.status()).toBe(template.name === 'not found' ? 404 : 200);
-    await loadWholePage(page);
-    await template.ready?.(page);
-    await expectAccessible(page, template.path);
+test.describe('every public template', () => {
+  // One visitor's browser for the whole walk, as a person clicking through the site has: the bundles and
+  // styles come from its cache after the first page, which is most of what a fresh browser per page spent.
+  // Each template stays a test of its own; a failed one restarts the worker, and a new browser with it.
+  let page: Page;
+  test.beforeAll(async ({ browser }, info) => {
+    const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = info.project.use;
+    page = await (await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId })).newPage();
   });
-}
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  for (const template of TEMPLATES) {
+    test(`axe: ${template.name} (${template.path}) has no WCAG 2.2 A/AA violations`, async () => {
+      const response = await page.goto(template.path);
+      expect(response?.status()).toBe(template.name === 'not found' ? 404 : 200);
+      await loadWholePage(page);
+      await template.ready?.(page);
+      await expectAccessible(page, template.path);
+    });
+  }
+});
 
 test(`axe: the signed-in shells (${SIGNED_IN_SHELLS.map((shell) => shell.path).join(', ')}) have no WCAG 2.2 A/AA violations`, async ({ page }) => {
   // One sign-in for both screens: sign-in is rate limited.
