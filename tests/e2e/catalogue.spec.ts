@@ -232,13 +232,6 @@ test.describe('tour page', () => {
     await expect(item.getByRole('radio')).toBeDisabled();
   });
 
-  test('on an API failure the static departures stay', async ({ page }) => {
-    await page.route('**/api/tours/japon-esencial/departures', (route) => route.fulfill({ status: 503, body: '' }));
-    await page.goto(JAPAN);
-    await expect(page.locator('form.departures')).toHaveAttribute('data-source', 'static');
-    await expect(page.getByRole('group', { name: 'Elige tu fecha de salida' }).getByRole('radio').first()).toBeVisible();
-  });
-
   test('the question form shows a Spanish field error, keeps what was typed, then succeeds', async ({ page }) => {
     await useOwnClientAddress(page);
     await page.goto(JAPAN);
