@@ -28,6 +28,7 @@ import { adminCouponRoutes } from './routes/admin-coupons.ts';
 import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminPeriodRoutes } from './routes/admin-periods.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
+import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
 import { adminImporterRoutes } from './routes/admin-importer.ts';
 import { adminOpinionRoutes } from './routes/admin-opinions.ts';
@@ -139,6 +140,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/budgets', adminBudgetRoutes(deps))
     .route('/admin/periods', adminPeriodRoutes(deps))
     .route('/admin/travelers', adminTravelerRoutes(deps))
+    .route('/admin/staff-actions', adminStaffActionRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

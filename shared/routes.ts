@@ -86,6 +86,7 @@ export const SHELLS = {
   'admin-coupons': { title: 'Cupones' },
   'admin-importer': { title: 'Importar catálogo' },
   'admin-travelers': { title: 'Viajeros' },
+  'admin-staff-log': { title: 'Historial del equipo' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
 
@@ -194,6 +195,7 @@ export const ROUTES = [
   shell('admin', 'admin-coupons', '/admin/cupones'),
   shell('admin', 'admin-importer', '/admin/importador'),
   shell('admin', 'admin-travelers', '/admin/travelers'),
+  shell('admin', 'admin-staff-log', '/admin/historial'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

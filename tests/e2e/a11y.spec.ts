@@ -64,6 +64,8 @@ const SIGNED_IN_SHELLS = [
   // As the admin, who keeps no budgets or favourites: the screen's empty states.
   { name: 'shell: budgets and favourites', path: '/perfil/presupuestos-y-favoritos' },
   { name: 'shell: admin', path: '/admin' },
+  // A desk built on the staff kit alone (site/desks/staff-log/), with the log of the suite's own presses.
+  { name: 'desk: the office’s log', path: '/admin/historial' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 
