@@ -24,6 +24,7 @@ import { sendAgencyMail } from '../services/bookings/agency-mail.ts';
 import { applyBookingAction, bookingDetail, bookingFilterOptions, exportBookings, listBookings } from '../services/bookings/desk.ts';
 import { activityOptions, addActivity, compensate, editTraveller, readDocument, uploadDocument } from '../services/bookings/edits.ts';
 import { sendBookingMail } from '../services/bookings/mails.ts';
+import { tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
 import { IdParam, validate } from '../validation.ts';
 
@@ -60,6 +61,14 @@ const CSV_COLUMNS = [
  */
 export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
   const answer = async (id: string, applied: boolean) => ({ applied, detail: await bookingDetail(db, id) });
+  // Seats given back or taken (a cancellation, a review of a booking on request, an activity added) show on the
+  // tour's static pages: its page and the listings' cards. Those pages alone are rendered again, as the tour
+  // editor's changes are (seats move no tour between listings); the live seats the tour page loads from the
+  // API are right at once.
+  const republishTour = async (tourId: string, reason: string) => {
+    const change = rebuilds ? await tourPagesChange(db, tourId, { now: new Date() }) : null;
+    if (change) rebuilds?.publish(change, reason);
+  };
   return (
     new Hono<ApiEnv>()
       .get('/', allow('admin'), validate('query', BookingListQuerySchema), async (c) => {
@@ -140,9 +149,9 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
       .post('/:id/activity', allow('admin'), validate('param', IdParam), validate('json', AddActivitySchema), async (c) => {
         const { id } = c.req.valid('param');
         const { applied, result } = await addActivity(db, { bookingId: id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
-        // The activity's seats left show on the tour page at the next build; the live figures are right at once.
-        if (applied) rebuilds?.request(`reserva ${id}: actividad ${result?.activityId ?? ''}`);
-        return c.json(await answer(id, applied));
+        const answered = await answer(id, applied);
+        if (applied) await republishTour(answered.detail.booking.tourId, `reserva ${id}: actividad ${result?.activityId ?? ''}`);
+        return c.json(answered);
       })
       .post('/:id/compensation', allow('admin'), validate('param', IdParam), validate('json', CompensationSchema), async (c) => {
         const { id } = c.req.valid('param');
@@ -203,10 +212,8 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
             { db, config },
             { id, action, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
           );
-          // Seats given back or taken show on the tour's static pages at the next build; the live seats the
-          // tour page loads from the API are right at once.
           if (applied && (action === 'cancel' || action === 'reject-review' || action === 'approve-review'))
-            rebuilds?.request(`reserva ${id}: ${action} (tour ${tourId})`);
+            await republishTour(tourId, `reserva ${id}: ${action} (tour ${tourId})`);
           return c.json(await answer(id, applied));
         },
       )
