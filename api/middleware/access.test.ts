@@ -31,7 +31,7 @@ describe('access rules', () => {
   it.each<[AccessRule, string, ReturnType<typeof accessDecision>[]]>([
     // rule, callers: visitor, traveller, guide, admin
     ['public', 'anyone', ['allowed', 'allowed', 'allowed', 'allowed']],
-    ['traveller', 'any signed-in account', ['unauthenticated', 'allowed', 'allowed', 'allowed']],
+    ['traveler', 'any signed-in account', ['unauthenticated', 'allowed', 'allowed', 'allowed']],
     ['guide', 'guides and admins', ['unauthenticated', 'forbidden', 'allowed', 'allowed']],
     ['admin', 'admins only', ['unauthenticated', 'forbidden', 'forbidden', 'allowed']],
   ])("'%s' lets in %s", (rule, _, expected) => {
@@ -58,7 +58,7 @@ describe('access rules', () => {
   });
 
   it('is found on every route of an app, sub-apps included; a route without one is listed with none', () => {
-    const sub = new Hono<ApiEnv>().get('/:id', allow('traveller'), (c) => c.text('x')).post('/', (c) => c.text('undeclared'));
+    const sub = new Hono<ApiEnv>().get('/:id', allow('traveler'), (c) => c.text('x')).post('/', (c) => c.text('undeclared'));
     const app = new Hono<ApiEnv>()
       .use(async (_c, next) => next())
       .get(
@@ -70,7 +70,7 @@ describe('access rules', () => {
       .route('/sub', sub);
     expect(routeAccessTable(app)).toEqual([
       { method: 'GET', path: '/a', rules: ['public'] },
-      { method: 'GET', path: '/sub/:id', rules: ['traveller'] },
+      { method: 'GET', path: '/sub/:id', rules: ['traveler'] },
       { method: 'POST', path: '/sub', rules: [] },
     ]);
   });
@@ -78,7 +78,7 @@ describe('access rules', () => {
 
 describe("a traveller's own objects", () => {
   const { as } = appWith((app) =>
-    app.get('/bookings/:owner', allow('traveller'), (c) => {
+    app.get('/bookings/:owner', allow('traveler'), (c) => {
       requireOwnTraveler(c, c.req.param('owner') === 'nadie' ? null : c.req.param('owner'));
       return c.json({ ok: true });
     }),

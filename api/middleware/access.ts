@@ -3,11 +3,11 @@
  * rule as the first middleware of its chain:
  *
  * ```ts
- * new Hono<ApiEnv>().get('/:id', allow('traveller'), validate('param', IdParam), async (c) => { … })
+ * new Hono<ApiEnv>().get('/:id', allow('traveler'), validate('param', IdParam), async (c) => { … })
  * ```
  *
  * - `public`: anyone, signed in or not.
- * - `traveller`: any signed-in account (staff included); the handler then narrows to the caller's own
+ * - `traveler`: any signed-in account (staff included); the handler then narrows to the caller's own
  *   objects with `requireOwnTraveler`.
  * - `guide`: the 'guides' group, or an admin; the handler narrows to assigned periods with
  *   `requireGuidePeriod`.
@@ -28,7 +28,7 @@ import type { ApiEnv, AuthContext } from '../auth-context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 
-export const ACCESS_RULES = ['public', 'traveller', 'guide', 'admin'] as const;
+export const ACCESS_RULES = ['public', 'traveler', 'guide', 'admin'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
 
 export const UNAUTHENTICATED_MESSAGE = 'Inicia sesión para continuar.';
@@ -44,13 +44,13 @@ export const authOf = (c: Context): AuthContext | null => (c.get('auth' as never
 /**
  * Whether `auth` may call a route declared with `rule`.
  *
- * @example accessDecision(null, 'traveller') // 'unauthenticated'
+ * @example accessDecision(null, 'traveler') // 'unauthenticated'
  * @example accessDecision({ …, groups: ['guides'] }, 'admin') // 'forbidden'
  */
 export function accessDecision(auth: AuthContext | null, rule: AccessRule): 'allowed' | 'unauthenticated' | 'forbidden' {
   if (rule === 'public') return 'allowed';
   if (auth === null) return 'unauthenticated';
-  if (rule === 'traveller') return 'allowed';
+  if (rule === 'traveler') return 'allowed';
   if (rule === 'guide') return isGuide(auth.groups) || isAdmin(auth.groups) ? 'allowed' : 'forbidden';
   return isAdmin(auth.groups) ? 'allowed' : 'forbidden';
 }

@@ -73,7 +73,7 @@ describe.each(portableDialects)('/api/admin/opinions: activity reviews and histo
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i on every route and writes nothing', async (who, code) => {
     const answers = [

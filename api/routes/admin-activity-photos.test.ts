@@ -83,7 +83,7 @@ describe.each(portableDialects)('/api/admin/activity-photos on %s', (dialect) =>
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i on every route and writes nothing', async (who, status) => {
     const bytes = new Uint8Array(await jpeg());

@@ -45,7 +45,7 @@ describe.each(portableDialects)('/api/admin/coupons on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i and writes nothing', async (who, status) => {
     expect((await call(who, 'GET', '')).status).toBe(status);

@@ -115,7 +115,7 @@ describe.each(portableDialects)('/api/admin/importer (the catalogue importer) on
   it('answers 401 to a visitor and 403 to a traveller or a guide, for every route', async () => {
     for (const [who, status] of [
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
       ['guide', 403],
     ] as const) {
       expect((await send(who, '/check', json([newTour()]))).status).toBe(status);

@@ -66,7 +66,7 @@ describe.each(portableDialects)('/api/admin/opinions on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i on every route and writes nothing', async (who, status) => {
     const before = await row('op-pending');

@@ -54,7 +54,7 @@ describe.each(dialects)('/api/admin/retailers on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i and writes nothing', async (who, status) => {
     const { retailer } = (await create('press-retailer-0')).body;

@@ -116,7 +116,7 @@ describe.each(portableDialects)('/api/admin/tours/{id} (the tour editor) on %s',
     ];
     for (const [method, path, body] of tries) {
       expect((await call('visitor', method, path, body)).status).toBe(401);
-      expect((await call('traveller', method, path, body)).status).toBe(403);
+      expect((await call('traveler', method, path, body)).status).toBe(403);
       expect((await call('guide', method, path, body)).status).toBe(403);
     }
     expect((await tour()).version).toBe(1);
@@ -744,7 +744,7 @@ describe.each(portableDialects)('/api/admin/tours/{id} (the tour editor) on %s',
     expect((await call('admin', 'POST', '/t1/periods/p-nope/flights', { requestId: 'flight-add-404', flight: newFlight() })).status).toBe(404);
     for (const [who, status] of [
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
       ['guide', 403],
     ] as const) {
       expect((await call(who, 'POST', '/t1/periods/p1/flights', { requestId: `flight-add-${who}`, flight: newFlight() })).status).toBe(status);

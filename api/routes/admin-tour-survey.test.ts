@@ -104,7 +104,7 @@ describe.each(portableDialects)('/api/admin/surveys on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('answers %s with %i on both routes', async (who, status) => {
     expect((await call(who, '/t1/p1')).status).toBe(status);

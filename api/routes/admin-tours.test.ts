@@ -89,7 +89,7 @@ describe.each(portableDialects)('/api/admin/tours (the catalogue desk) on %s', (
 
   it('is for the office only', async () => {
     expect((await call('visitor', 'GET', '')).status).toBe(401);
-    for (const who of ['traveller', 'guide'] as const) {
+    for (const who of ['traveler', 'guide'] as const) {
       expect((await call(who, 'GET', '')).status).toBe(403);
       expect((await call(who, 'POST', '/t1/publish', { requestId: 'press-0001' })).status).toBe(403);
     }

@@ -155,7 +155,7 @@ export function authRoutes(deps: AppDeps) {
         return c.json(await sessionAnswer(deps, await signInAccount(c, deps, { userId, now })));
       })
 
-      .post('/change-password', allow('traveller'), validate('json', ChangePasswordSchema), async (c) => {
+      .post('/change-password', allow('traveler'), validate('json', ChangePasswordSchema), async (c) => {
         const auth = requireAuth(c);
         await enforceRateLimit(c, { db, limit: RATE_LIMITS.signInPerEmail, key: auth.email });
         const { currentPassword, newPassword } = c.req.valid('json');
@@ -165,7 +165,7 @@ export function authRoutes(deps: AppDeps) {
       })
 
       // The signed-in account; 401 UNAUTHENTICATED for a visitor (the island treats that as silent).
-      .get('/me', allow('traveller'), async (c) => {
+      .get('/me', allow('traveler'), async (c) => {
         const auth = requireAuth(c);
         const token = readCookie(c, ACCESS_COOKIE);
         const access = token ? await verifyAccessToken(token, { secret: config.authSecret }) : null;

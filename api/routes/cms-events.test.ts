@@ -63,7 +63,7 @@ describe('/api/cms/events', () => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('refuses the %s (%i)', async (who, status) => {
     const { api, signIn } = setup();

@@ -146,7 +146,7 @@ describe.each(portableDialects)('/api/cms/grids on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('refuses the %s (%i) and writes nothing', async (who, status) => {
     const { call } = setup();

@@ -78,7 +78,7 @@ describe.each(portableDialects)('/api/cms/tours on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('refuses the %s (%i) and changes nothing', async (who, code) => {
     expect((await call(who, 'GET', '/tour-peru')).status).toBe(code);

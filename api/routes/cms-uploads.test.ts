@@ -138,7 +138,7 @@ describe.each(portableDialects)('POST /api/cms/uploads on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ] as const)('refuses the %s (%i) and writes nothing', async (who, status) => {
     const { upload } = setup();

@@ -60,7 +60,7 @@ describe.each(portableDialects)('/api/guide-tools on %s', (dialect) => {
   describe('assignments', () => {
     it.each([
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
       ['guide', 403],
     ] as const)('answers a %s with %i', async (who, status) => {
       expect((await call(who, 'GET', '/assignments/t1/p1')).status).toBe(status);
@@ -130,7 +130,7 @@ describe.each(portableDialects)('/api/guide-tools on %s', (dialect) => {
 
     it.each([
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
     ] as const)('answers a %s with %i', async (who, status) => {
       expect((await call(who, 'GET', '/reports/p-past/guide-marta')).status).toBe(status);
       expect((await call(who, 'PUT', '/reports/p-past/guide-marta', report)).status).toBe(status);
@@ -180,7 +180,7 @@ describe.each(portableDialects)('/api/guide-tools on %s', (dialect) => {
   describe('support', () => {
     it.each([
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
     ] as const)('answers a %s with %i', async (who, status) => {
       expect((await call(who, 'GET', '/support')).status).toBe(status);
       expect((await call(who, 'POST', '/support', { message: 'Necesito ayuda ahora mismo.' })).status).toBe(status);
@@ -267,7 +267,7 @@ describe.each(portableDialects)('/api/guide-tools on %s', (dialect) => {
 
     it.each([
       ['visitor', 401],
-      ['traveller', 403],
+      ['traveler', 403],
     ] as const)('answers a %s with %i', async (who, status) => {
       expect((await call(who, 'GET', '/expenses')).status).toBe(status);
       expect((await send(who, '/expenses', await form({}))).status).toBe(status);

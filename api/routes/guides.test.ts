@@ -72,7 +72,7 @@ describe.each(portableDialects)('/api/guides on %s', (dialect) => {
 
   it.each([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
   ] as const)('answers a %s with %i on both routes', async (who, status) => {
     expect((await call(who, '/departures')).status).toBe(status);
     expect((await call(who, '/departures/p1')).status).toBe(status);

@@ -56,9 +56,9 @@ describe.each(portableDialects)('/api/me/account (the traveller’s own personal
     expect(mine.body.countries).toEqual([{ id: 'es', name: 'España' }]);
     expect((await account(createBrowser(desk.api))).status).toBe(401);
     // Someone else signed in reads their own traveller, never Ana's.
-    const other = await json(await desk.api.request('/me/account', { headers: await signedInAs({ db: t.db, config: desk.config }).signIn('traveller') }));
+    const other = await json(await desk.api.request('/me/account', { headers: await signedInAs({ db: t.db, config: desk.config }).signIn('traveler') }));
     expect(other.status).toBe(200);
-    expect(other.body.email).toBe(CALLERS.traveller.email);
+    expect(other.body.email).toBe(CALLERS.traveler.email);
     expect(JSON.stringify(other.body)).not.toContain(ANA.dni);
   });
 

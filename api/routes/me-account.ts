@@ -23,18 +23,18 @@ function self(c: Parameters<typeof requireAuth>[0]) {
  */
 export function meAccountRoutes({ db, config, rebuilds }: AppDeps) {
   return new Hono<ApiEnv>()
-    .get('/', allow('traveller'), async (c) => {
+    .get('/', allow('traveler'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await myAccount(db, { travelerId: self(c).travelerId, now: new Date() }));
     })
-    .put('/', allow('traveller'), validate('json', ProfileSaveSchema), async (c) => {
+    .put('/', allow('traveler'), validate('json', ProfileSaveSchema), async (c) => {
       const { travelerId, actor } = self(c);
       const { requestId, version, profile } = c.req.valid('json');
       const now = new Date();
       const applied = await saveMyProfile(db, { travelerId, actor, requestId, version, input: profile, now });
       return c.json({ applied, account: await myAccount(db, { travelerId, now }) });
     })
-    .get('/export', allow('traveller'), async (c) => {
+    .get('/export', allow('traveler'), async (c) => {
       const { travelerId, actor } = self(c);
       const data = await exportMyData(db, { travelerId, actor, now: new Date() });
       c.header('Cache-Control', 'no-store');
@@ -42,7 +42,7 @@ export function meAccountRoutes({ db, config, rebuilds }: AppDeps) {
       c.header('Content-Disposition', 'attachment; filename="mis-datos-different-roads.json"');
       return c.body(JSON.stringify(data, null, 2));
     })
-    .post('/erase', allow('traveller'), validate('json', EraseAccountSchema), async (c) => {
+    .post('/erase', allow('traveler'), validate('json', EraseAccountSchema), async (c) => {
       const { travelerId, actor } = self(c);
       // The password is asked again: guessing it here is limited as signing in is.
       await enforceRateLimit(c, { db, limit: RATE_LIMITS.signInPerEmail, key: actor.email });

@@ -13,13 +13,13 @@ import { validate } from '../validation.ts';
  */
 export function meBudgetRoutes({ db, config }: AppDeps) {
   return new Hono<ApiEnv>()
-    .get('/', allow('traveller'), async (c) => {
+    .get('/', allow('traveler'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       const madeHere = travelerId ? await funnelBookingsOf(c, config) : [];
       return c.json({ budgets: travelerId ? await listBudgets(db, { travelerId, madeHere, now: new Date() }) : [] });
     })
-    .delete('/:id', allow('traveller'), validate('param', BudgetIdParamSchema, { invalid: budgetNotFound }), async (c) => {
+    .delete('/:id', allow('traveler'), validate('param', BudgetIdParamSchema, { invalid: budgetNotFound }), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       if (!travelerId) throw budgetNotFound();

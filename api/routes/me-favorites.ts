@@ -20,17 +20,17 @@ import { validate } from '../validation.ts';
  */
 export function meFavoriteRoutes({ db }: AppDeps) {
   return new Hono<ApiEnv>()
-    .get('/', allow('traveller'), async (c) => {
+    .get('/', allow('traveler'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       return c.json({ favorites: travelerId ? await listFavorites(db, { travelerId, now: new Date() }) : [] });
     })
-    .get('/ids', allow('traveller'), async (c) => {
+    .get('/ids', allow('traveler'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       return c.json({ tourIds: travelerId ? await favoriteTourIds(db, travelerId) : [] });
     })
-    .put('/:tourId', allow('traveller'), validate('param', TourIdParamSchema, { invalid: favoriteTourNotFound }), async (c) => {
+    .put('/:tourId', allow('traveler'), validate('param', TourIdParamSchema, { invalid: favoriteTourNotFound }), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       if (!travelerId) throw noTravelerProfile();
@@ -38,7 +38,7 @@ export function meFavoriteRoutes({ db }: AppDeps) {
       await addFavorite(db, { travelerId, tourId, now: new Date() });
       return c.json({ tourId, favorite: true as const });
     })
-    .delete('/:tourId', allow('traveller'), validate('param', TourIdParamSchema, { invalid: notAFavorite }), async (c) => {
+    .delete('/:tourId', allow('traveler'), validate('param', TourIdParamSchema, { invalid: notAFavorite }), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       if (!travelerId) throw notAFavorite();

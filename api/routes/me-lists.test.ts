@@ -8,8 +8,8 @@ import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 
-const ana = CALLERS.traveller as AuthContext;
-const luis = CALLERS.otherTraveller as AuthContext;
+const ana = CALLERS.traveler as AuthContext;
+const luis = CALLERS.otherTraveler as AuthContext;
 const admin = CALLERS.admin as AuthContext;
 const NOT_A_FAVORITE = 'Ese viaje no está entre tus favoritos.';
 const NO_SUCH_BUDGET = 'No encontramos ese presupuesto entre los tuyos.';

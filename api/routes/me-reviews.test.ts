@@ -111,7 +111,7 @@ describe.each(portableDialects)('/api/me/reviews on %s', (dialect) => {
   it('answers another traveller 404 for a review under any id, and shows them none of it', async () => {
     const { owner } = await tripBackHome(api, t.db, config);
     const written = await reviewBoth((await get(owner, '/reviews')).body.waiting[0]);
-    const other = CALLERS.traveller as AuthContext;
+    const other = CALLERS.traveler as AuthContext;
     expect((await get(other, '/reviews')).body).toEqual({ reviews: [], waiting: [] });
     for (const id of [written.tourId, written.activityId, 'no-existe', `${written.tourId}x`]) {
       const res = await get(other, `/reviews/${id}/photo`);

@@ -12,13 +12,13 @@ import { IdParam, validate } from '../validation.ts';
  */
 export function meReviewRoutes({ db, config }: AppDeps) {
   return new Hono<ApiEnv>()
-    .get('/', allow('traveller'), async (c) => {
+    .get('/', allow('traveler'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const { travelerId } = requireAuth(c);
       if (!travelerId) return c.json({ reviews: [], waiting: [] });
       return c.json(await listMyReviews(db, { travelerId, config, now: new Date() }));
     })
-    .get('/:id/photo', allow('traveller'), validate('param', IdParam, { invalid: reviewNotFound }), async (c) => {
+    .get('/:id/photo', allow('traveler'), validate('param', IdParam, { invalid: reviewNotFound }), async (c) => {
       const { travelerId } = requireAuth(c);
       if (!travelerId) throw reviewNotFound();
       const photo = await readMyReviewPhoto(db, { travelerId, reviewId: c.req.valid('param').id, filesDir: config.filesDir });

@@ -77,7 +77,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
     expect(trip.dueCents).toBe(trip.priceCents - payment.amountCents);
     expect(trip.dueCents).toBeGreaterThan(0);
     // Someone else's account sees none of it; an account with no traveller sees an empty list.
-    expect((await get(CALLERS.traveller as AuthContext, '/trips')).body).toEqual({ upcoming: [], past: [] });
+    expect((await get(CALLERS.traveler as AuthContext, '/trips')).body).toEqual({ upcoming: [], past: [] });
     expect((await get(CALLERS.admin as AuthContext, '/trips')).body).toEqual({ upcoming: [], past: [] });
   });
 
@@ -115,7 +115,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
     const documentation = await get(owner, `/trips/${id}/documentation.pdf`);
     expect(pdfText(documentation.bytes)).toContain('Documentación del viaje');
 
-    const other = CALLERS.traveller as AuthContext;
+    const other = CALLERS.traveler as AuthContext;
     for (const path of [`/trips/${id}`, `/trips/${id}/voucher.pdf`, `/trips/${id}/documentation.pdf`, `/trips/${id}/documents?key=x`, '/trips/no-existe']) {
       const res = await get(other, path);
       expect(res.status, path).toBe(404);
@@ -153,7 +153,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
       .execute();
     expect((await get(owner, '/summary')).body.pending.map((p: { kind: string }) => p.kind)).toEqual(['balance', 'passengers']);
     // Another traveller has nothing of it.
-    expect((await get(CALLERS.traveller as AuthContext, '/summary')).body).toMatchObject({ nextTrip: null, pending: [] });
+    expect((await get(CALLERS.traveler as AuthContext, '/summary')).body).toMatchObject({ nextTrip: null, pending: [] });
   });
 
   it('lets the holder complete a missing passenger field before departure, checked as the funnel checks it, once per press', async () => {
@@ -189,7 +189,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
     expect(records).toEqual([{ action: 'edit-traveller', actorEmail: owner.email }]);
 
     // Someone else: as if it did not exist. After departure: the office, not the page.
-    const other = await post(CALLERS.traveller as AuthContext, `/trips/${id}/traveller`, {
+    const other = await post(CALLERS.traveler as AuthContext, `/trips/${id}/traveller`, {
       requestId: 'press-pax-03',
       expectedUpdatedAt: done.updatedAt,
       travellerId: second.id,
@@ -238,7 +238,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
     expect(seats.bookableAvailability).toBe(1);
     expect(
       (
-        await post(CALLERS.traveller as AuthContext, `/trips/${id}/activity`, {
+        await post(CALLERS.traveler as AuthContext, `/trips/${id}/activity`, {
           requestId: 'press-own-02',
           expectedUpdatedAt: after.updatedAt,
           activityId: 'ACT1',
@@ -250,7 +250,7 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
 
   it('tells a passenger who does not hold the booking that only the holder can change it', async () => {
     const { id, owner } = await paidInPart();
-    const luis = CALLERS.otherTraveller as AuthContext;
+    const luis = CALLERS.otherTraveler as AuthContext;
     // Luis travels on Ana's booking (he is one of its passengers), so it is one of his trips too.
     await t.db
       .insertInto('bookingTravelers')

@@ -34,29 +34,29 @@ export function meRoutes({ db, config }: AppDeps) {
   const ownTrip = (c: Parameters<typeof requireAuth>[0], bookingId: string) => tripDetail(db, { travelerId: travelerOf(c), bookingId });
   return (
     new Hono<ApiEnv>()
-      .get('/badge', allow('traveller'), async (c) => {
+      .get('/badge', allow('traveler'), async (c) => {
         c.header('Cache-Control', 'no-store');
         const { travelerId } = requireAuth(c);
         return c.json({ points: travelerId ? await pointsBalance(db, travelerId) : 0 });
       })
-      .get('/summary', allow('traveller'), async (c) => {
+      .get('/summary', allow('traveler'), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));
       })
-      .get('/trips', allow('traveller'), async (c) => {
+      .get('/trips', allow('traveler'), async (c) => {
         c.header('Cache-Control', 'no-store');
         const auth = requireAuth(c);
         if (!auth.travelerId) return c.json({ upcoming: [], past: [] });
         return c.json(await listTrips(db, { travelerId: auth.travelerId, today: new Date().toISOString().slice(0, 10) }));
       })
-      .get('/trips/:id', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      .get('/trips/:id', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await ownTrip(c, c.req.valid('param').id));
       })
       // The holder completes a passenger's data before departure; the same checks and record as the office's edit.
       .post(
         '/trips/:id/traveller',
-        allow('traveller'),
+        allow('traveler'),
         validate('param', IdParam, { invalid: tripNotFound }),
         validate('json', TravellerEditSchema),
         async (c) => {
@@ -69,28 +69,22 @@ export function meRoutes({ db, config }: AppDeps) {
         },
       )
       // The holder adds an optional activity: seats taken now, its price added to what is due (paid by the pay link).
-      .post(
-        '/trips/:id/activity',
-        allow('traveller'),
-        validate('param', IdParam, { invalid: tripNotFound }),
-        validate('json', AddActivitySchema),
-        async (c) => {
-          const bookingId = c.req.valid('param').id;
-          const auth = requireAuth(c);
-          const now = new Date();
-          const actor = { userId: auth.userId, email: auth.email };
-          const { applied } = await addTripActivity(db, { travelerId: travelerOf(c), bookingId, request: c.req.valid('json'), actor, now });
-          return c.json({ applied, detail: await tripDetail(db, { travelerId: travelerOf(c), bookingId, now }) });
-        },
-      )
-      .get('/trips/:id/voucher.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      .post('/trips/:id/activity', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), validate('json', AddActivitySchema), async (c) => {
+        const bookingId = c.req.valid('param').id;
+        const auth = requireAuth(c);
+        const now = new Date();
+        const actor = { userId: auth.userId, email: auth.email };
+        const { applied } = await addTripActivity(db, { travelerId: travelerOf(c), bookingId, request: c.req.valid('json'), actor, now });
+        return c.json({ applied, detail: await tripDetail(db, { travelerId: travelerOf(c), bookingId, now }) });
+      })
+      .get('/trips/:id/voucher.pdf', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
         const { id } = c.req.valid('param');
         const trip = await ownTrip(c, id);
         const doc = await loadBookingDocument(db, id);
         if (!trip.voucherUrl || !doc) throw tripNotFound();
         return pdf(await renderVoucherPdf(doc, { issuedAt: new Date().toISOString() }), `bono-reserva-${doc.tkId ?? doc.differentId}.pdf`);
       })
-      .get('/trips/:id/documentation.pdf', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
+      .get('/trips/:id/documentation.pdf', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
         const { id } = c.req.valid('param');
         const trip = await ownTrip(c, id);
         const doc = await loadBookingDocument(db, id);
@@ -99,7 +93,7 @@ export function meRoutes({ db, config }: AppDeps) {
         const bytes = await renderDocumentationPdf(doc, await loadTripDocumentation(db, period.periodId), { issuedAt: new Date().toISOString() });
         return pdf(bytes, `documentacion-${doc.tkId ?? doc.differentId}.pdf`);
       })
-      .get('/trips/:id/documents', allow('traveller'), validate('param', IdParam, { invalid: tripNotFound }), validate('query', KeyQuery), async (c) => {
+      .get('/trips/:id/documents', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), validate('query', KeyQuery), async (c) => {
         const { id } = c.req.valid('param');
         await ownTrip(c, id);
         const doc = await readDocument(db, { filesDir: config.filesDir, bookingId: id, key: c.req.valid('query').key });

@@ -40,7 +40,7 @@ describe.each(portableDialects)('/api/admin/site-builds on %s', (dialect) => {
 
   it.each<[CallerName, number]>([
     ['visitor', 401],
-    ['traveller', 403],
+    ['traveler', 403],
     ['guide', 403],
   ])('refuses %s with %i and rebuilds nothing', async (who, status) => {
     const { api, signIn } = setup();

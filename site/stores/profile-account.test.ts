@@ -12,8 +12,8 @@ import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts
 import * as account from './profile-account.ts';
 import { $session } from './session.ts';
 
-const island = withIslandApi({ as: 'traveller' });
-const ANA = CALLERS.traveller;
+const island = withIslandApi({ as: 'traveler' });
+const ANA = CALLERS.traveler;
 const traveler = () => island.t.db.selectFrom('travelers').selectAll().where('id', '=', ANA.travelerId).executeTakeFirstOrThrow();
 
 beforeEach(async () => {

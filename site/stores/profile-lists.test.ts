@@ -10,8 +10,8 @@ import { withIslandApi } from '../../tests/support/island-api.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 import * as lists from './profile-lists.ts';
 
-const island = withIslandApi({ as: 'traveller' });
-const ANA = CALLERS.traveller;
+const island = withIslandApi({ as: 'traveler' });
+const ANA = CALLERS.traveler;
 const budgetName = async (id: string) =>
   (await island.t.db.selectFrom('bookings').select('budgetName').where('id', '=', id).executeTakeFirstOrThrow()).budgetName;
 
@@ -56,7 +56,7 @@ describe('her budgets', () => {
 
   it("leaves another traveller's budget as it was, under its own id", async () => {
     const { id } = await createBookingForPayment(island.app, island.t.db);
-    await island.t.db.updateTable('bookings').set({ budgetName: 'El de Luis', travelerId: CALLERS.otherTraveller.travelerId }).where('id', '=', id).execute();
+    await island.t.db.updateTable('bookings').set({ budgetName: 'El de Luis', travelerId: CALLERS.otherTraveler.travelerId }).where('id', '=', id).execute();
     await lists.loadBudgets();
     expect(lists.$budgets.get().budgets).toEqual([]);
     await lists.deleteBudget(id);

@@ -9,10 +9,10 @@ import { claveFromLink, tripBackHome } from '../../tests/support/feedback-fixtur
 import { withIslandApi } from '../../tests/support/island-api.ts';
 import { $myReviews, loadMyReviews } from './profile-reviews.ts';
 
-const island = withIslandApi({ as: 'traveller' });
+const island = withIslandApi({ as: 'traveler' });
 
 /** A trip back home yesterday (the tea ceremony taken by the lead), held by `travelerId`. */
-async function backHome(travelerId: string = CALLERS.traveller.travelerId) {
+async function backHome(travelerId: string = CALLERS.traveler.travelerId) {
   const { id } = await tripBackHome(island.app, island.t.db, island.app.config);
   await island.t.db.updateTable('bookings').set({ travelerId }).where('id', '=', id).execute();
   return id;
@@ -40,7 +40,7 @@ describe("the traveller's reviews", () => {
   });
 
   it("shows nothing of another traveller's trip", async () => {
-    await backHome(CALLERS.otherTraveller.travelerId);
+    await backHome(CALLERS.otherTraveler.travelerId);
     await loadMyReviews();
     expect($myReviews.get()).toEqual({ status: 'ready', answer: { reviews: [], waiting: [] }, message: null });
   });

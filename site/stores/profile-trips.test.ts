@@ -10,10 +10,10 @@ import { withIslandApi } from '../../tests/support/island-api.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 import * as trips from './profile-trips.ts';
 
-const island = withIslandApi({ as: 'traveller' });
+const island = withIslandApi({ as: 'traveler' });
 
 /** A booking paid in part by card (CONFIRMED, something still owed), held by `travelerId`. */
-async function paidInPart(travelerId: string = CALLERS.traveller.travelerId) {
+async function paidInPart(travelerId: string = CALLERS.traveler.travelerId) {
   const { id } = await createBookingForPayment(island.app, island.t.db);
   expect((await startPaymentRequest(island.app, `/payments/booking/${id}`, { amount: 'due', method: 'card' })).res.status).toBe(201);
   const payment = await island.t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
@@ -35,7 +35,7 @@ describe("the traveller's trips", () => {
 
   it("opens her trip, and not another traveller's", async () => {
     const id = await paidInPart();
-    const luis = await paidInPart(CALLERS.otherTraveller.travelerId);
+    const luis = await paidInPart(CALLERS.otherTraveler.travelerId);
     await trips.loadTrip(id);
     expect(trips.$trip.get()).toMatchObject({ status: 'ready', detail: { trip: { id }, changeBlocker: null } });
     await trips.loadTrip(luis);

@@ -19,7 +19,7 @@ const NEW_PASSWORD = 'otra frase nueva para el viaje';
 
 let address = 0;
 /** A signed-up, confirmed and signed-in traveller, in an API context of their own (own client address for the sign-up limit). */
-async function signUpTraveller(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, info: TestInfo, who: string) {
+async function signUpTraveler(playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, info: TestInfo, who: string) {
   const baseURL = info.project.use.baseURL as string;
   const request = await playwright.request.newContext({
     baseURL,
@@ -45,7 +45,7 @@ async function freshPage(browser: Browser, info: TestInfo): Promise<Page> {
 const staffActions = (page: Page) => page.locator('section.admin-block', { has: page.locator('#acciones') });
 
 /** On /admin/travelers: searches for the e-mail and opens the one traveller found. */
-async function openTraveller(page: Page, info: TestInfo, email: string, name: string) {
+async function openTraveler(page: Page, info: TestInfo, email: string, name: string) {
   await page.goto('/admin/travelers');
   await expect(page.getByRole('link', { name: 'Viajeros', exact: true })).toHaveAttribute('aria-current', 'page');
   const search = page.getByRole('search').getByRole('form', { name: 'Buscar viajeros' });
@@ -109,9 +109,9 @@ test('the admin forces a password change; the traveller signs in, must choose a 
   browser,
   playwright,
 }, info) => {
-  const traveller = await signUpTraveller(playwright, info, 'forzada');
+  const traveller = await signUpTraveler(playwright, info, 'forzada');
   await signInAsAdmin(page);
-  await openTraveller(page, info, traveller.email, traveller.name);
+  await openTraveler(page, info, traveller.email, traveller.name);
 
   await expect(page.locator('.admin-traveler__head')).toContainText('Cuenta activa');
   await expect(page.getByRole('region', { name: 'Cuenta', exact: true })).toContainText(traveller.email);
@@ -171,9 +171,9 @@ test('the admin forces a password change; the traveller signs in, must choose a 
 });
 
 test("the admin downloads a traveller's personal data and erases it; the account no longer signs in", async ({ page, playwright }, info) => {
-  const traveller = await signUpTraveller(playwright, info, 'borrada');
+  const traveller = await signUpTraveler(playwright, info, 'borrada');
   await signInAsAdmin(page);
-  await openTraveller(page, info, traveller.email, traveller.name);
+  await openTraveler(page, info, traveller.email, traveller.name);
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Descargar sus datos (JSON)' }).click();

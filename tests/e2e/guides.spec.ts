@@ -7,7 +7,7 @@
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
-import { signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { signInAsNewTraveler } from '../support/sign-up.ts';
 
 const DEMO_GUIDE = { email: 'guia@different.demo', password: 'guia-demo-2026' };
 
@@ -62,7 +62,7 @@ test('the demo guide opens a departure and reads it again offline', async ({ pag
 });
 
 test('a traveller is told the guides area is not theirs', async ({ page }) => {
-  await signInAsDemoTraveller(page);
+  await signInAsNewTraveler(page);
   expect((await page.request.get('/api/guides/departures')).status()).toBe(403);
   await page.goto('/admin/guias');
   await expect(page.getByText('No tienes permiso para ver esta página.')).toBeVisible();

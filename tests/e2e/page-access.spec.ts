@@ -11,7 +11,7 @@
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
-import { signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { signInAsDemoTraveler } from '../support/traveler-session.ts';
 
 /**
  * The door's answer, or the API's when a screen has no door (a guide's departure, readable offline,
@@ -62,7 +62,7 @@ test('a visitor is sent to sign in from every page of the traveller area and the
 });
 
 test('a traveller gets their area, and is told every page of the back office is not theirs', async ({ page }) => {
-  await signInAsDemoTraveller(page);
+  await signInAsDemoTraveler(page);
   for (const { path, area } of PAGES) {
     await open(page, path);
     await expect(page, path).toHaveURL(path);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signUpInBrowser } from '../support/sign-up.ts';
-import { signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { signInAsDemoTraveler } from '../support/traveler-session.ts';
 
 test('a traveller fills in their data, downloads it and deletes the account', async ({ page }, testInfo) => {
   const email = `marta.${testInfo.project.name}.${Date.now()}@correo.es`;
@@ -69,7 +69,7 @@ test('a traveller fills in their data, downloads it and deletes the account', as
 });
 
 test('a traveller with a trip still to make is told why the account cannot be deleted yet', async ({ page }) => {
-  await signInAsDemoTraveller(page);
+  await signInAsDemoTraveler(page);
   await page.goto('/perfil');
   await expect(page.getByRole('form', { name: 'Mis datos' }).getByLabel('Nombre')).not.toHaveValue('');
   await page.getByRole('button', { name: 'Borrar mi cuenta', exact: true }).click();

@@ -11,7 +11,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import { findMail } from '../support/funnel-booking.ts';
 import { forgetReviews, runShopJob } from '../support/shop-jobs.ts';
-import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { DEMO_TRAVELER, signInAsDemoTraveler } from '../support/traveler-session.ts';
 
 /** The feedback links of a mail, as paths of this shop (the mail names PUBLIC_URL's host). */
 const feedbackLinks = (text: string) =>
@@ -23,10 +23,10 @@ async function screen(page: Page, testInfo: TestInfo, name: string) {
 
 test('the demo traveller reviews the trip she came back from, from the feedback mail, and finds it pending', async ({ page }, testInfo) => {
   await useOwnClientAddress(page);
-  await signInAsDemoTraveller(page);
+  await signInAsDemoTraveler(page);
   // The day after the return: points credited, then the feedback mail (once, whichever width ran it first).
   expect(runShopJob('points')).toMatch(/correos para opinar en cola/);
-  const mail = await findMail(DEMO_TRAVELLER.email, 'FEEDBACK');
+  const mail = await findMail(DEMO_TRAVELER.email, 'FEEDBACK');
   expect(mail.text).toMatch(/Ya tienes en tu cuenta los [\d.]+ puntos que te ha dado este viaje/);
   const links = feedbackLinks(mail.text);
   const tour = links.find((l) => l.kind === 'tour');
@@ -107,7 +107,7 @@ test('the demo traveller reviews the trip she came back from, from the feedback 
     await expect(feedback.getByRole('alert')).toContainText('Este enlace ya se ha usado');
 
     // Back in her account: both reviews, pending moderation; nothing left to review of this trip.
-    await signInAsDemoTraveller(page);
+    await signInAsDemoTraveler(page);
     await page.goto('/perfil/mis-resenas');
     const mine = page.getByRole('region', { name: 'Mis reseñas' });
     const tourReview = mine.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Un viaje para repetir' }) });

@@ -7,11 +7,12 @@ import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { acceptAndPay, APPROVED_CARD, paidByCard, payOnTerminal, SHOP_ORIGIN } from '../support/funnel-booking.ts';
-import { DEMO_TRAVELLER, signInAsDemoTraveller } from '../support/traveller-session.ts';
+import { signInAsNewTraveler } from '../support/sign-up.ts';
+import { signInAsDemoTraveler } from '../support/traveler-session.ts';
 import { openLaneDatabase } from '../support/lane-shop.ts';
 
 test('the demo traveller sees their trips, opens one and downloads its voucher, ticket and receipt', async ({ page }) => {
-  await signInAsDemoTraveller(page);
+  await signInAsDemoTraveler(page);
   await page.goto('/perfil');
   // The overview: points and their worth, the next trip, and the balance still to pay.
   await expect(page.getByRole('region', { name: 'Mis puntos' })).toContainText(/[\d.]+ puntos/);
@@ -58,7 +59,7 @@ test('the demo traveller sees their trips, opens one and downloads its voucher, 
 
 test('someone else opening a traveller’s trip is told it is not theirs', async ({ page, browser }) => {
   const traveller = await browser.newPage();
-  await signInAsDemoTraveller(traveller);
+  await signInAsDemoTraveler(traveller);
   const trips = await (await traveller.request.get('/api/me/trips')).json();
   const id = (trips.upcoming[0] ?? trips.past[0]).id;
   await traveller.close();
@@ -75,10 +76,10 @@ test('a visitor’s header offers to sign in', async ({ page }) => {
 });
 
 test('the holder completes a passenger’s missing document, adds an activity and pays it with the sandbox card', async ({ page }, testInfo) => {
-  await signInAsDemoTraveller(page);
-  // A trip of the demo traveller for two, paid in full; then the second passenger's DNI goes missing, as
-  // when a booking made by phone lacks it.
-  const { booking } = await paidByCard(page, { adults: 2, leadEmail: DEMO_TRAVELLER.email });
+  const { email } = await signInAsNewTraveler(page, 'titular');
+  // A trip of hers for two, paid in full; then the second passenger's DNI goes missing, as when a booking
+  // made by phone lacks it.
+  const { booking } = await paidByCard(page, { adults: 2, leadEmail: email });
   const db = openLaneDatabase({ write: true });
   try {
     const row = db.prepare('select travelers_stringify as t from bookings where id = ?').get(booking.id) as { t: string };

@@ -19,10 +19,10 @@ type Expected = 'handler' | 401 | 403 | 404;
 
 /** What each caller gets from a route of each rule, before any object-level check. */
 const MATRIX: Record<AccessRule, Record<CallerName, Expected>> = {
-  public: { visitor: 'handler', traveller: 'handler', otherTraveller: 'handler', guide: 'handler', admin: 'handler' },
-  traveller: { visitor: 401, traveller: 'handler', otherTraveller: 'handler', guide: 'handler', admin: 'handler' },
-  guide: { visitor: 401, traveller: 403, otherTraveller: 403, guide: 'handler', admin: 'handler' },
-  admin: { visitor: 401, traveller: 403, otherTraveller: 403, guide: 403, admin: 'handler' },
+  public: { visitor: 'handler', traveler: 'handler', otherTraveler: 'handler', guide: 'handler', admin: 'handler' },
+  traveler: { visitor: 401, traveler: 'handler', otherTraveler: 'handler', guide: 'handler', admin: 'handler' },
+  guide: { visitor: 401, traveler: 403, otherTraveler: 403, guide: 'handler', admin: 'handler' },
+  admin: { visitor: 401, traveler: 403, otherTraveler: 403, guide: 403, admin: 'handler' },
 };
 
 interface Sample {
@@ -30,7 +30,7 @@ interface Sample {
   params?: Record<string, string>;
   body?: unknown;
   /** The object belongs to the traveller: another traveller must get 404 (guides and admins follow the matrix). */
-  ownedByTraveller?: boolean;
+  ownedByTraveler?: boolean;
   /** Statuses that still mean "the handler answered" (a public route that wants its own credential). */
   alsoHandler?: number[];
 }
@@ -75,7 +75,7 @@ async function walkRoutes(
       ...(write ? { body: JSON.stringify(sample.body ?? {}) } : {}),
     });
     let expected = MATRIX[rule][who];
-    if (expected === 'handler' && sample.ownedByTraveller && who === 'otherTraveller') expected = 404;
+    if (expected === 'handler' && sample.ownedByTraveler && who === 'otherTraveler') expected = 404;
     const ok = expected === 'handler' ? ![401, 403].includes(res.status) || (sample.alsoHandler ?? []).includes(res.status) : res.status === expected;
     // Whatever the caller, no route breaks: a 500 is a failure here too (503 is a degraded health check).
     if (!ok || res.status === 500) wrong.push(`${route.method} ${route.path} [${rule}]: ${res.status}, expected ${expected}`);
@@ -126,7 +126,7 @@ describe('the route walker itself', () => {
     c.set('auth', caller);
     await next();
   });
-  app.get('/viajes/:id', allow('traveller'), (c) => {
+  app.get('/viajes/:id', allow('traveler'), (c) => {
     requireOwnTraveler(c, c.req.param('id') === 'b1' ? 'trav-ana' : null);
     return c.json({});
   });
@@ -137,7 +137,7 @@ describe('the route walker itself', () => {
     return c.json({});
   });
   app.onError(errorResponse);
-  const samples: Record<string, Sample> = { 'GET /viajes/:id': { params: { id: 'b1' }, ownedByTraveller: true } };
+  const samples: Record<string, Sample> = { 'GET /viajes/:id': { params: { id: 'b1' }, ownedByTraveler: true } };
 
   it.each(CALLER_NAMES)('catches, for %s, only a route that answers otherwise than it declares', async (who) => {
     const auth = CALLERS[who];

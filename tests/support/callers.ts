@@ -12,8 +12,8 @@ import { issueAccessToken } from '#api/services/people/auth/tokens.ts';
 
 export const CALLERS = {
   visitor: null,
-  traveller: { userId: 'user-ana', email: 'ana@correo.es', travelerId: 'trav-ana', groups: [] },
-  otherTraveller: { userId: 'user-luis', email: 'luis@correo.es', travelerId: 'trav-luis', groups: [] },
+  traveler: { userId: 'user-ana', email: 'ana@correo.es', travelerId: 'trav-ana', groups: [] },
+  otherTraveler: { userId: 'user-luis', email: 'luis@correo.es', travelerId: 'trav-luis', groups: [] },
   guide: { userId: 'user-marta', email: 'marta.guia@different.demo', travelerId: null, groups: ['guides'] },
   admin: { userId: 'user-admin', email: 'equipo@different.demo', travelerId: null, groups: ['drAdmin'] },
 } as const satisfies Record<string, AuthContext | null>;

@@ -4,6 +4,7 @@
  * the shared demo traveller stays as other specs expect it.
  */
 import { expect, type Page } from '@playwright/test';
+import { SHOP_ORIGIN } from './funnel-booking.ts';
 import { openLaneDatabase } from './lane-shop.ts';
 
 /** The code of the newest verification mail to `to`, from the running shop's outbox (the `mails` table). */
@@ -43,4 +44,28 @@ export async function signUpInBrowser(page: Page, { email, password }: { email: 
   await page.getByLabel('Código de 6 cifras').fill(await verificationCode(email));
   await page.getByRole('button', { name: 'Confirmar correo' }).click();
   await expect(page).toHaveURL(/\/perfil$/);
+}
+
+let accounts = 0;
+/**
+ * A traveller of the test's own: signed up and confirmed through the accounts API (the code read from the
+ * outbox), then signed in on `page`'s browser. For every test that changes what a traveller keeps
+ * (favourites, budgets, bookings, the account itself), so no test depends on what another left in a shared
+ * account; the demo traveller is only read, for the trips and reviews the seed gave her.
+ */
+export async function signInAsNewTraveler(page: Page, who = 'viajera'): Promise<{ email: string; password: string }> {
+  const email = `${who}.${process.pid}.${Date.now().toString(36)}.${++accounts}@correo.es`;
+  const password = 'mi frase de siempre 2026';
+  const headers = { origin: SHOP_ORIGIN };
+  const signUp = await page.request.post('/api/auth/signup', { data: { email, password }, headers });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const verified = await page.request.post('/api/auth/verify', { data: { email, code: await verificationCode(email), password }, headers });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, password };
+}
+
+/** Signs `account` in on `page`'s browser again, through the API as the sign-in form does. */
+export async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
+  const signedIn = await page.request.post('/api/auth/signin', { data: account, headers: { origin: SHOP_ORIGIN } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
 }

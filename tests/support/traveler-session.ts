@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
-export const DEMO_TRAVELLER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
+export const DEMO_TRAVELER = { email: 'viajero@different.demo', password: 'viajero-demo-2026' };
 
 /** The shop's origin (playwright.config.ts's baseURL), for the API's origin check on writes. */
 const SHOP_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4399)}`;
@@ -37,7 +37,7 @@ function keep(cookies: Cookies): void {
 /** The access cookie still has a minute left (`expires` is in seconds). */
 const accessValid = (cookies: Cookies) => cookies.some((c) => c.name === 'dr_access' && c.expires > Date.now() / 1000 + 60);
 
-export async function signInAsDemoTraveller(page: Page): Promise<void> {
+export async function signInAsDemoTraveler(page: Page): Promise<void> {
   const kept = readKept();
   if (kept) {
     await page.context().addCookies(kept);
@@ -49,7 +49,7 @@ export async function signInAsDemoTraveller(page: Page): Promise<void> {
     }
     await page.context().clearCookies();
   }
-  const signedIn = await page.request.post('/api/auth/signin', { data: DEMO_TRAVELLER });
+  const signedIn = await page.request.post('/api/auth/signin', { data: DEMO_TRAVELER });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   keep(await page.context().cookies());
 }

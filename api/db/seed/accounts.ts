@@ -4,7 +4,7 @@
  */
 
 export interface DemoAccount {
-  role: 'admin' | 'guide' | 'traveller';
+  role: 'admin' | 'guide' | 'traveler';
   /** Spanish label for the start-up banner. */
   label: string;
   email: string;
@@ -17,5 +17,5 @@ export const DEMO_ADMIN_EMAIL = 'admin@different.demo';
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'admin', label: 'Administración', email: DEMO_ADMIN_EMAIL, password: 'admin-demo-2026', groups: ['drAdmin'] },
   { role: 'guide', label: 'Guía', email: 'guia@different.demo', password: 'guia-demo-2026', groups: ['guides'] },
-  { role: 'traveller', label: 'Viajero', email: 'viajero@different.demo', password: 'viajero-demo-2026', groups: [] },
+  { role: 'traveler', label: 'Viajero', email: 'viajero@different.demo', password: 'viajero-demo-2026', groups: [] },
 ];

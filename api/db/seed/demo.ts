@@ -51,14 +51,14 @@ async function buildAccounts(ctx: SeedContext, people: People): Promise<void> {
       email: account.email,
       passwordHash,
       emailVerifiedAt: created,
-      travelerId: account.role === 'traveller' ? people.demoTraveler.id : null,
+      travelerId: account.role === 'traveler' ? people.demoTraveler.id : null,
       disabledAt: null,
       createdAt: created,
       updatedAt: stamp(rng.int(1, 30)),
       passwordChangeRequiredAt: null,
     });
     for (const groupName of account.groups) add(ctx, 'userGroups', { userId: id, groupName });
-    if (account.role === 'traveller') {
+    if (account.role === 'traveler') {
       // An old, revoked sign-in: real sessions are never seeded, but the table shape is exercised.
       add(ctx, 'sessions', {
         id: rng.uuid(),

@@ -322,7 +322,7 @@ describe('demo seed on SQLite', () => {
           .execute();
         expect(upcoming.length).toBeGreaterThan(0);
       }
-      if (account.role === 'traveller') {
+      if (account.role === 'traveler') {
         expect(user.travelerId).not.toBeNull();
         const confirmed = await db.selectFrom('bookings').select('id').where('travelerId', '=', user.travelerId).where('status', '=', 'CONFIRMED').execute();
         expect(confirmed.length).toBeGreaterThan(0);
