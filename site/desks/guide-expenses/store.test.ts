@@ -1,13 +1,12 @@
 /**
- * The guides' expenses and departures lists against the real API, as an admin: each narrowed at once by
- * the choice made (kept in the address), the extra expenses' page asking for its kind, and a decision on an
- * expense as one press — its first answer lost, applied once; a rejection without a reason refused.
+ * The guides' expenses list against the real API, as an admin: narrowed at once by the choice made (kept
+ * in the address), the extra expenses' page asking for its kind, and a decision on an expense as one press —
+ * its first answer lost, applied once; a rejection without a reason refused.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GUIDE_TOOL_MESSAGES } from '#shared/schemas/guide-tools.ts';
 import { day } from '../../../tests/support/booking-fixtures.ts';
 import { atAddress, withIslandApi } from '../../../tests/support/island-api.ts';
-import { chooseGuide, departures } from '../guide-departures/store.ts';
 import { chooseFilter, expenses, openDecision, openExpenses, sendDecision, setDecisionReason } from './store.ts';
 
 const island = withIslandApi({ as: 'admin' });
@@ -64,17 +63,5 @@ describe("the guides' expenses", () => {
     expect(expenses.$state.get()).toMatchObject({ dialog: null, done: 'Gasto «Taxi al hospital» de Marta aprobado.' });
     const actions = await island.t.db.selectFrom('staffActions').select('id').where('entityId', '=', 'guide-marta').execute();
     expect(actions).toHaveLength(1);
-  });
-});
-
-describe("the guides' departures", () => {
-  it("an admin sees every guide's departures and narrows them to one guide", async () => {
-    atAddress('/admin/guias');
-    await departures.open(location.search);
-    expect(departures.$state.get().answer).toMatchObject({ viewer: 'admin', upcoming: [{ periodId: 'p1' }] });
-    chooseGuide('guide-otro');
-    await departures.reload();
-    expect(departures.$state.get().answer?.upcoming).toEqual([]);
-    expect(island.address()).toBe('/admin/guias?guideId=guide-otro');
   });
 });
