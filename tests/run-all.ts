@@ -1,6 +1,7 @@
 /**
  * `npm test`: every suite (format, lint and unused code, types, unit, database and API on SQLite and
- * PostgreSQL, browser), then the suites that seed the demo again on two other days, then one line
+ * PostgreSQL, browser) and, beside the first of them, the suites that seed the demo again on two other
+ * days; then one line
  * `N passed, N failed` that totals them, which CI reads. Starts a throwaway PostgreSQL cluster when
  * TEST_DATABASE_URL is not set and PostgreSQL is installed.
  *
@@ -8,7 +9,7 @@
  * (tests/support/test-today.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,21 @@ function run(label: string, command: string, args: string[], read: () => Tally, 
 /** A check that passes or fails as a whole (a formatter, a linter): one test in the tally. */
 const check = (label: string, command: string, args: string[]) => run(label, command, args, () => ({ passed: 1, failed: 0, skipped: 0 }));
 
+// The demo is seeded from the date, and so is what the suites below find in it: the suites that seed it run
+// again on two days that have broken such assumptions before (a leap day, a year's end). They start first and
+// run beside the checks and vitest, which leave a core idle much of the time; their output goes to a file
+// each (nothing reads a pipe while a suite below runs) and is printed at the end.
+const seedDays = otherDays(today ?? realToday).map((day) => {
+  const json = join(results, `vitest-${day}.json`);
+  const log = join(results, `vitest-${day}.log`);
+  const out = openSync(log, 'w');
+  const args = ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`];
+  const child = spawn(bin('vitest'), args, { cwd: root, env: onDay(env, day), stdio: ['ignore', out, out] });
+  closeSync(out);
+  const status = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { day, json, log, status };
+});
+
 try {
   check('format (biome format)', bin('biome'), ['format', '.']);
   check('lint and layer imports (biome lint)', bin('biome'), ['lint', '.']);
@@ -87,26 +103,10 @@ try {
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   });
 
-  // The demo is seeded from the date, and so is what the tests above found in it: the suites that seed it
-  // run again on two days that have broken such assumptions before (a leap day, a year's end). The two
-  // runs go at once (each is mostly one core), their outputs printed one after the other.
-  const days = otherDays(today ?? realToday).map((day) => ({ day, json: join(results, `vitest-${day}.json`) }));
-  const finished = await Promise.all(
-    days.map(
-      ({ day, json }) =>
-        new Promise<{ day: string; json: string; status: number | null; output: string }>((resolve) => {
-          const args = ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`];
-          const child = spawn(bin('vitest'), args, { cwd: root, env: onDay(env, day) });
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('close', (status) => resolve({ day, json, status, output }));
-        }),
-    ),
-  );
-  for (const { day, json, status, output } of finished) {
+  for (const { day, json, log, status: exited } of seedDays) {
+    const status = await exited;
     console.log(`\n── the demo seeded on ${day} (vitest) ──`);
-    process.stdout.write(output);
+    process.stdout.write(readFileSync(log, 'utf8'));
     let tally: Tally;
     try {
       const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };

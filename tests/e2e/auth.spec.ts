@@ -76,25 +76,29 @@ test('a new traveller signs up, confirms the e-mail with the code, reaches the p
   expect(problems).toEqual([]);
 });
 
-test('the mailed link confirms the e-mail with the password typed there, which is the one that signs in', async ({ page, request }, testInfo) => {
-  const problems = watchProblems(page);
-  const email = `enlace.${testInfo.project.name}.${Date.now()}@correo.es`;
-  // Signed up elsewhere (another device): this browser only has the mail's link.
-  expect((await request.post('/api/auth/signup', { data: { email, password: 'la frase del registro' } })).status()).toBe(201);
-  await page.goto(await verificationLink(email));
-  await expect(page.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
-  await expect(page.getByText('Para confirmar tu correo, escribe la contraseña de tu cuenta.')).toBeVisible();
-  await expect(page.getByLabel('Código de 6 cifras')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Confirmar correo' }).click();
-  await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
-  await page.getByLabel('Contraseña').fill('la frase del registro');
-  await page.screenshot({ path: `test-results/verificar-enlace-${testInfo.project.name}.png` });
-  await page.getByRole('button', { name: 'Confirmar correo' }).click();
-  await expect(page).toHaveURL(/\/perfil$/);
-  expect(problems).toEqual([]);
-});
+test(
+  'the mailed link confirms the e-mail with the password typed there, which is the one that signs in',
+  { tag: '@one-width' },
+  async ({ page, request }, testInfo) => {
+    const problems = watchProblems(page);
+    const email = `enlace.${testInfo.project.name}.${Date.now()}@correo.es`;
+    // Signed up elsewhere (another device): this browser only has the mail's link.
+    expect((await request.post('/api/auth/signup', { data: { email, password: 'la frase del registro' } })).status()).toBe(201);
+    await page.goto(await verificationLink(email));
+    await expect(page.getByRole('heading', { name: 'Confirma tu correo electrónico' })).toBeVisible();
+    await expect(page.getByText('Para confirmar tu correo, escribe la contraseña de tu cuenta.')).toBeVisible();
+    await expect(page.getByLabel('Código de 6 cifras')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Confirmar correo' }).click();
+    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
+    await page.getByLabel('Contraseña').fill('la frase del registro');
+    await page.screenshot({ path: `test-results/verificar-enlace-${testInfo.project.name}.png` });
+    await page.getByRole('button', { name: 'Confirmar correo' }).click();
+    await expect(page).toHaveURL(/\/perfil$/);
+    expect(problems).toEqual([]);
+  },
+);
 
-test('signing in goes back to the page that asked for it', async ({ page }) => {
+test('signing in goes back to the page that asked for it', { tag: '@one-width' }, async ({ page }) => {
   const problems = watchProblems(page);
   await page.goto('/perfil');
   await expect(page).toHaveURL(/\/login\?next=%2Fperfil$/);
@@ -109,7 +113,7 @@ test('signing in goes back to the page that asked for it', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test('a traveller cannot open the back office: the page says so and the API refuses', async ({ page }, testInfo) => {
+test('a traveller cannot open the back office: the page says so and the API refuses', { tag: '@one-width' }, async ({ page }, testInfo) => {
   const problems = watchProblems(page);
   await page.goto('/login?next=/admin');
   await page.getByLabel('Correo electrónico').fill(TRAVELLER.email);
@@ -128,44 +132,44 @@ test('a traveller cannot open the back office: the page says so and the API refu
 });
 
 // Issue 29, hole 5: ten wrong passwords for an e-mail used to keep its owner out from everywhere.
-test('after many failed sign-ins with an e-mail, the owner’s browser passes a check of its own and gets in', async ({
-  page,
-  request,
-  playwright,
-}, testInfo) => {
-  const problems = watchProblems(page);
-  const email = `reto.${testInfo.project.name}.${Date.now()}@correo.es`;
-  const password = 'la frase de la dueña';
-  expect((await request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
-  expect((await request.post('/api/auth/verify', { data: { email, code: await verificationCode(email), password } })).status()).toBe(200);
-  // Someone else, from an address of their own, fails ten times.
-  const baseURL = testInfo.project.use.baseURL as string;
-  const attacker = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `203.0.113.${200 + testInfo.workerIndex}` },
-  });
-  for (let i = 0; i < 10; i++) expect((await attacker.post('/api/auth/signin', { data: { email, password: `no-es-la-${i}` } })).status()).toBe(401);
-  await attacker.dispose();
-  // The challenge is slowed down here so that the check can be seen (and checked with axe) while it runs.
-  await page.route('**/api/auth/captcha', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  const check = page.getByRole('status').filter({ hasText: 'Comprobando que eres una persona' });
-  await expect(check).toBeVisible();
-  await expect(page.getByText('Ha habido muchos intentos fallidos con este correo.')).toBeVisible();
-  await page.screenshot({ path: `test-results/login-comprobacion-${testInfo.project.name}.png` });
-  await expectAccessible(page, '/login (comprobación)');
-  await expect(page).toHaveURL(/\/perfil$/);
-  // The browser logs the 403 that asked for the check; nothing else may go wrong.
-  expect(problems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
-});
+test(
+  'after many failed sign-ins with an e-mail, the owner’s browser passes a check of its own and gets in',
+  { tag: '@one-width' },
+  async ({ page, request, playwright }, testInfo) => {
+    const problems = watchProblems(page);
+    const email = `reto.${testInfo.project.name}.${Date.now()}@correo.es`;
+    const password = 'la frase de la dueña';
+    expect((await request.post('/api/auth/signup', { data: { email, password } })).status()).toBe(201);
+    expect((await request.post('/api/auth/verify', { data: { email, code: await verificationCode(email), password } })).status()).toBe(200);
+    // Someone else, from an address of their own, fails ten times.
+    const baseURL = testInfo.project.use.baseURL as string;
+    const attacker = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: baseURL, 'x-forwarded-for': `203.0.113.${200 + testInfo.workerIndex}` },
+    });
+    for (let i = 0; i < 10; i++) expect((await attacker.post('/api/auth/signin', { data: { email, password: `no-es-la-${i}` } })).status()).toBe(401);
+    await attacker.dispose();
+    // The challenge is slowed down here so that the check can be seen (and checked with axe) while it runs.
+    await page.route('**/api/auth/captcha', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const check = page.getByRole('status').filter({ hasText: 'Comprobando que eres una persona' });
+    await expect(check).toBeVisible();
+    await expect(page.getByText('Ha habido muchos intentos fallidos con este correo.')).toBeVisible();
+    await page.screenshot({ path: `test-results/login-comprobacion-${testInfo.project.name}.png` });
+    await expectAccessible(page, '/login (comprobación)');
+    await expect(page).toHaveURL(/\/perfil$/);
+    // The browser logs the 403 that asked for the check; nothing else may go wrong.
+    expect(problems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
+  },
+);
 
-test('a wrong password is explained in Spanish and keeps the visitor on the form', async ({ page }, testInfo) => {
+test('a wrong password is explained in Spanish and keeps the visitor on the form', { tag: '@one-width' }, async ({ page }, testInfo) => {
   const problems = watchProblems(page);
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(TRAVELLER.email);
@@ -184,7 +188,7 @@ test('a wrong password is explained in Spanish and keeps the visitor on the form
   expect(problems).toEqual([]);
 });
 
-test('the forgotten-password steps lead to a code and a new password', async ({ page }) => {
+test('the forgotten-password steps lead to a code and a new password', { tag: '@one-width' }, async ({ page }) => {
   const problems = watchProblems(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'He olvidado mi contraseña' }).click();

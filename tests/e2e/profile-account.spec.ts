@@ -68,7 +68,7 @@ test('a traveller fills in their data, downloads it and deletes the account', as
   expect(signIn.status()).toBe(401);
 });
 
-test('a traveller with a trip still to make is told why the account cannot be deleted yet', async ({ page }) => {
+test('a traveller with a trip still to make is told why the account cannot be deleted yet', { tag: '@one-width' }, async ({ page }) => {
   await signInAsDemoTraveler(page);
   await page.goto('/perfil');
   await expect(page.getByRole('form', { name: 'Mis datos' }).getByLabel('Nombre')).not.toHaveValue('');

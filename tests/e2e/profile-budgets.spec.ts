@@ -149,7 +149,7 @@ test('a budget saved in the funnel is resumed from the profile, then deleted aft
   expect(((await left.json()) as { status: string }).status).toBe('IN_PROGRESS');
 });
 
-test('a budget whose departure has run out of seats says so', async ({ page, request }, testInfo) => {
+test('a budget whose departure has run out of seats says so', { tag: '@one-width' }, async ({ page, request }, testInfo) => {
   // The departure with the fewest seats that still has two: the budget waits while another booking takes every seat.
   const slug = 'marruecos-ciudades-imperiales';
   const departure = (await listDepartures(request, slug))
@@ -181,7 +181,7 @@ test('a budget whose departure has run out of seats says so', async ({ page, req
   }
 });
 
-test('a visitor opening the screen is sent to sign in and back', async ({ page }) => {
+test('a visitor opening the screen is sent to sign in and back', { tag: '@one-width' }, async ({ page }) => {
   await page.goto(PROFILE);
   await expect(page).toHaveURL(/\/login\?next=%2Fperfil%2Fpresupuestos-y-favoritos$/);
 });

@@ -129,7 +129,7 @@ test('the demo traveller reviews the trip she came back from, from the feedback 
   }
 });
 
-test('a feedback address without its link, or with a broken one, says so in Spanish', async ({ page }) => {
+test('a feedback address without its link, or with a broken one, says so in Spanish', { tag: '@one-width' }, async ({ page }) => {
   await page.goto('/feedback/tour/salida/reserva');
   await expect(page.getByRole('alert')).toContainText('Para dejar tu opinión necesitas el enlace que te enviamos por correo al volver del viaje.');
   await expect(page.getByRole('alert').getByRole('link', { name: 'Ir a mis reseñas' })).toHaveAttribute('href', '/perfil/mis-resenas');
@@ -138,7 +138,7 @@ test('a feedback address without its link, or with a broken one, says so in Span
   await expect(page.getByRole('alert')).toContainText('Este enlace para opinar no es válido.');
 });
 
-test('Mis reseñas is for signed-in travellers only', async ({ page }) => {
+test('Mis reseñas is for signed-in travellers only', { tag: '@one-width' }, async ({ page }) => {
   await page.goto('/perfil/mis-resenas');
   await expect(page).toHaveURL(/\/login\?next=%2Fperfil%2Fmis-resenas/);
   expect((await page.request.get('/api/me/reviews')).status()).toBe(401);

@@ -57,7 +57,7 @@ test('the demo traveller sees their trips, opens one and downloads its voucher, 
   }
 });
 
-test('someone else opening a traveller’s trip is told it is not theirs', async ({ page, browser }) => {
+test('someone else opening a traveller’s trip is told it is not theirs', { tag: '@one-width' }, async ({ page, browser }) => {
   const traveller = await browser.newPage();
   await signInAsDemoTraveler(traveller);
   const trips = await (await traveller.request.get('/api/me/trips')).json();
