@@ -652,6 +652,16 @@ export type PaymentNotificationRow = Selectable<PaymentNotificationTable>;
 export type NewPaymentNotificationRow = Insertable<PaymentNotificationTable>;
 export type PaymentNotificationRowUpdate = Updateable<PaymentNotificationTable>;
 
+export interface PaymentPolicyTable {
+  tourType: string;
+  policy: string;
+  version: Generated<number>;
+  updatedAt: string;
+}
+export type PaymentPolicyRow = Selectable<PaymentPolicyTable>;
+export type NewPaymentPolicyRow = Insertable<PaymentPolicyTable>;
+export type PaymentPolicyRowUpdate = Updateable<PaymentPolicyTable>;
+
 export interface PaymentReminderTable {
   bookingId: string;
   deadlineDate: string;
@@ -723,6 +733,7 @@ export interface PeriodTable {
   aboutTheAirport: string | null;
   countryInfo: string | null;
   emergencyNumbers: string | null;
+  paymentPolicy: string | null;
 }
 export type PeriodRow = Selectable<PeriodTable>;
 export type NewPeriodRow = Insertable<PeriodTable>;
@@ -996,6 +1007,7 @@ export interface TourTable {
   createdAt: string;
   updatedAt: string;
   version: Generated<number>;
+  paymentPolicy: string | null;
 }
 export type TourRow = Selectable<TourTable>;
 export type NewTourRow = Insertable<TourTable>;
@@ -1193,6 +1205,7 @@ export interface Database {
   optionalActivityPhotos: OptionalActivityPhotoTable;
   parentRegions: ParentRegionTable;
   paymentNotifications: PaymentNotificationTable;
+  paymentPolicies: PaymentPolicyTable;
   paymentReminders: PaymentReminderTable;
   paymentVouchers: PaymentVoucherTable;
   payments: PaymentTable;

@@ -109,7 +109,9 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
       ]);
       expect(mails[1]!.subject).toBe(`Tu prerreserva está confirmada «Japón esencial» (reserva ${confirmed.tkId})`);
       expect(mails[1]!.text).toContain('has pagado 1 € de prerreserva');
-      expect(mails[1]!.text).toContain(`Quedan ${formatEuros(TOTAL - 100)} por pagar antes de la salida`);
+      // The rest in the booking's schedule (docs/decisions/042): the deposit, then the balance before departure.
+      expect(mails[1]!.text).toContain(`Quedan ${formatEuros(TOTAL - 100)} por pagar en estos plazos`);
+      expect(mails[1]!.text.match(/^Antes del \d+ de \w+ de \d{4}: [\d.,]+ €$/gm)).toHaveLength(2);
       const [bono, receipt] = mails.map((m) => JSON.parse(m.attachments) as { filename: string; contentType: string; contentBase64: string }[]);
       expect(bono![0]).toMatchObject({ filename: `bono-reserva-${confirmed.tkId}.pdf`, contentType: 'application/pdf' });
       const voucherPdf = Buffer.from(bono![0]!.contentBase64, 'base64');

@@ -104,9 +104,20 @@ describe.each(portableDialects)('/api/payments: options and start on %s', (diale
       expect(body.dueNowExplanation).toContain('el primer plazo de tu reserva');
     });
 
+    it('asks everything at once for a booking made inside the balance window, the insurance included', async () => {
+      await insertDeparture(t.db, { dayOne: day(20) });
+      const { id } = await createBookingForPayment(api, t.db);
+      const body = await options(id);
+      expect(body.dueNowCents).toBe(body.quote.totalCents);
+      expect(body.dueNowExplanation).toContain('(lo que queda por pagar)');
+    });
+
     it('asks 25 % of the total rounded up to the euro plus the insurance without deadlines', async () => {
       await insertDeparture(t.db, { dayOne: day(20) });
       const { id } = await createBookingForPayment(api, t.db);
+      // A booking made before schedules were written (docs/decisions/042) has none: the spec's fallback.
+      const clearDeadlines = () => t.db.updateTable('bookings').set({ deadlinesStringify: '[]' }).where('id', '=', id).execute();
+      await clearDeadlines();
       const state = await (await api.request(`/bookings/${id}`)).json();
       const [a1, a2] = state.travellers.map((x: { id: string }) => x.id);
       const patched = await api.request(
@@ -119,6 +130,7 @@ describe.each(portableDialects)('/api/payments: options and start on %s', (diale
         }),
       );
       expect(patched.status).toBe(200);
+      await clearDeadlines();
       const body = await options(id);
       // 2.951,50 + 2 × 25 insurance = 3.001,50 → 3.002 €; 25 % = 750,50 → 751 €; + 50 € insurance = 801 €.
       expect(body.quote).toMatchObject({ totalCents: 300_200, insuranceCents: 5_000 });

@@ -134,9 +134,9 @@ describe('computePaymentStepAmounts', () => {
       expected: { dueNowCents: 50000, remainingCents: 200000 },
     },
     {
-      name: 'after a first payment the deadlines rule applies',
+      name: 'after a first payment the deadlines rule applies, to what is still owed of them (ADR 042)',
       changes: { payments: [confirmed(100)] },
-      expected: { dueNowCents: 50000, remainingCents: 199900 },
+      expected: { dueNowCents: 49900, remainingCents: 199900 },
     },
     { name: 'paid in full', changes: { payments: [confirmed(200000)] }, expected: { dueNowCents: 0, remainingCents: 0 } },
     { name: 'pre-booking capped by the total', changes: { totalCents: 50, departureDate: '2025-09-01' }, expected: { dueNowCents: 50, remainingCents: 50 } },
@@ -203,7 +203,7 @@ describe('explainDueNow', () => {
           { date: '2027-05-01', amountCents: 140_000 },
         ],
       },
-      expected: 'Ahora pagas el primer plazo de tu reserva, que vence el 1 de marzo de 2027: 600 €.',
+      expected: 'Ahora pagas el primer plazo de tu reserva, que vence el 1 de marzo de 2027 (600 € menos 1 € ya pagados): 599 €.',
     },
     {
       name: 'one deadline passed',
@@ -216,7 +216,7 @@ describe('explainDueNow', () => {
           { date: '2027-05-01', amountCents: 140_000 },
         ],
       },
-      expected: 'Ahora toca pagar el plazo que venció el 1 de marzo de 2027: 600 €.',
+      expected: 'Ahora toca pagar el plazo que venció el 1 de marzo de 2027 (600 € menos 1 € ya pagados): 599 €.',
     },
     {
       name: 'two deadlines passed, capped at what is left',
@@ -229,7 +229,7 @@ describe('explainDueNow', () => {
           { date: '2027-05-01', amountCents: 140_000 },
         ],
       },
-      expected: 'Ahora toca pagar los 2 plazos ya vencidos (2.000 €): 1.999 € (lo que queda por pagar).',
+      expected: 'Ahora toca pagar los 2 plazos ya vencidos (2.000 € menos 1 € ya pagados): 1.999 € (lo que queda por pagar).',
     },
   ])('$name', ({ input, expected }) => {
     const { payments, ...rest } = input;

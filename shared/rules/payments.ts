@@ -41,11 +41,27 @@ export function computePreBookingAmountCents({
 }
 
 /**
+ * What a booking still owes of its schedule (docs/decisions/042): payments cover the insurance first (the spec
+ * adds it to the first amount asked), then the deadlines, the earliest first.
+ */
+export function owedSchedule({ deadlines, paidCents, insuranceCents }: { deadlines: readonly BookingDeadline[]; paidCents: number; insuranceCents: number }): {
+  deadlines: BookingDeadline[];
+  insuranceCents: number;
+} {
+  const towardsInsurance = Math.min(Math.max(0, paidCents), insuranceCents);
+  return {
+    deadlines: deadlinesStillOwed(deadlines, { paidCents: Math.max(0, paidCents) - towardsInsurance, dueCents: Number.MAX_SAFE_INTEGER }),
+    insuranceCents: insuranceCents - towardsInsurance,
+  };
+}
+
+/**
  * "The payment due is the sum of the amounts of deadlines already passed, or else the first deadline's
  * amount, or else 25% of the total, plus insurance."
  *
- * A deadline has passed when its date is today or earlier. "First" is the earliest date. The 25 % fallback is
- * rounded up to the euro. The result never exceeds `outstandingCents` (what is still owed).
+ * A deadline has passed when its date is today or earlier. "First" is the earliest date. The deadlines are read
+ * as what is still owed of them (`paidCents`, docs/decisions/042): a deadline paid is not asked again. The 25 %
+ * fallback (no deadlines at all) is rounded up to the euro. The result never exceeds `outstandingCents`.
  */
 export function computePaymentDueFromDeadlinesCents({
   deadlines,
@@ -53,20 +69,24 @@ export function computePaymentDueFromDeadlinesCents({
   totalCents,
   insuranceCents,
   outstandingCents,
+  paidCents = 0,
 }: {
   deadlines: readonly BookingDeadline[];
   today: string;
   totalCents: number;
   insuranceCents: number;
   outstandingCents: number;
+  paidCents?: number;
 }): number {
-  const ordered = [...deadlines].sort((a, b) => a.date.localeCompare(b.date));
+  if (deadlines.length === 0) {
+    const base = roundUpToEuro((Math.max(0, totalCents) * PAYMENT_DUE_FALLBACK_PERCENT) / 100);
+    return Math.max(0, Math.min(base + insuranceCents, outstandingCents));
+  }
+  const owed = owedSchedule({ deadlines, paidCents, insuranceCents });
+  const ordered = [...owed.deadlines].sort((a, b) => a.date.localeCompare(b.date));
   const passed = ordered.filter((deadline) => deadline.date <= today);
-  let base: number;
-  if (passed.length > 0) base = passed.reduce((sum, deadline) => sum + deadline.amountCents, 0);
-  else if (ordered[0] !== undefined) base = ordered[0].amountCents;
-  else base = roundUpToEuro((Math.max(0, totalCents) * PAYMENT_DUE_FALLBACK_PERCENT) / 100);
-  return Math.max(0, Math.min(base + insuranceCents, outstandingCents));
+  const base = passed.length > 0 ? passed.reduce((sum, deadline) => sum + deadline.amountCents, 0) : (ordered[0]?.amountCents ?? 0);
+  return Math.max(0, Math.min(base + owed.insuranceCents, outstandingCents));
 }
 
 /**
@@ -104,6 +124,7 @@ export function computePaymentStepAmounts({
           totalCents,
           insuranceCents,
           outstandingCents: remainingCents,
+          paidCents: computeAmountPaidCents(payments),
         });
   return { dueNowCents, remainingCents };
 }
@@ -184,8 +205,10 @@ export function explainDueNow(input: {
       return `Reserva tu plaza con ${formatEuros(dueNowCents)}: la salida es dentro de más de ${PRE_BOOKING_THRESHOLD_DAYS} días. El resto, en los plazos de tu reserva.`;
     }
   }
-  const withInsurance = insuranceCents > 0 ? `, más el seguro (${formatEuros(insuranceCents)})` : '';
-  const ordered = [...input.deadlines].sort((a, b) => a.date.localeCompare(b.date));
+  const owed = input.deadlines.length > 0 ? owedSchedule({ deadlines: input.deadlines, paidCents: input.paidCents, insuranceCents }) : null;
+  const insuranceOwed = owed ? owed.insuranceCents : insuranceCents;
+  const withInsurance = insuranceOwed > 0 ? `, más el seguro (${formatEuros(insuranceOwed)})` : '';
+  const ordered = [...(owed?.deadlines ?? [])].sort((a, b) => a.date.localeCompare(b.date));
   const passed = ordered.filter((d) => d.date <= today);
   const base = computePaymentDueFromDeadlinesCents({
     deadlines: input.deadlines,
@@ -193,9 +216,23 @@ export function explainDueNow(input: {
     totalCents: input.totalCents,
     insuranceCents: 0,
     outstandingCents: Number.MAX_SAFE_INTEGER,
+    paidCents: input.paidCents + insuranceCents - insuranceOwed,
   });
-  // The parts are spelled out only when they differ from the amount asked (insurance added, or capped).
-  const parts = base === dueNowCents ? '' : ` (${formatEuros(base)})${withInsurance}`;
+  // What the deadlines asked before anything was paid: a deadline paid in part says what was paid of it.
+  const asked = owed
+    ? computePaymentDueFromDeadlinesCents({
+        deadlines: input.deadlines,
+        today,
+        totalCents: input.totalCents,
+        insuranceCents: 0,
+        outstandingCents: Number.MAX_SAFE_INTEGER,
+      })
+    : base;
+  const paidOfIt = asked > base && ordered.length > 0 ? `${formatEuros(asked)} menos ${formatEuros(asked - base)} ya pagados` : '';
+  // The parts are spelled out only when they differ from the amount asked (insurance added, paid in part, or capped).
+  let parts = '';
+  if (base === dueNowCents && paidOfIt) parts = ` (${paidOfIt})`;
+  else if (base !== dueNowCents) parts = ` (${paidOfIt ? `${formatEuros(base)}: ${paidOfIt}` : formatEuros(base)})${withInsurance}`;
   if (passed.length > 0) {
     const which = passed.length === 1 ? `el plazo que venció el ${formatSpanishDate({ date: passed[0]!.date })}` : `los ${passed.length} plazos ya vencidos`;
     return `Ahora toca pagar ${which}${parts}: ${formatEuros(dueNowCents)}${capped}.`;

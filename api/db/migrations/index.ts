@@ -31,6 +31,7 @@ import * as emailLookupIndexes from './2026-11-28T20-email-lookup-indexes.ts';
 import * as writeNotifications from './2026-11-29T10-write-notifications.ts';
 import * as internetSafety from './2026-11-30T10-internet-safety.ts';
 import * as pointsLedger from './2026-12-01T10-points-ledger.ts';
+import * as paymentSchedules from './2026-12-02T10-payment-schedules.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T10-write-notifications': writeNotifications,
   '2026-11-30T10-internet-safety': internetSafety,
   '2026-12-01T10-points-ledger': pointsLedger,
+  '2026-12-02T10-payment-schedules': paymentSchedules,
 };

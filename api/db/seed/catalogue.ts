@@ -163,6 +163,7 @@ export function buildCatalogue(ctx: SeedContext): Catalogue {
     const hidden = seed.keywords.includes('oculto');
     const stops = [...new Set(days.slice(1, -1).map((d) => d.city))];
     add(ctx, 'tours', {
+      paymentPolicy: null,
       id,
       version: 1,
       name: seed.name,

@@ -118,6 +118,7 @@ export function buildPeriods(ctx: SeedContext, tours: readonly SeededTour[]): Se
         ...(tripType === 'Single' ? ['Especial singles'] : []),
       ];
       add(ctx, 'periods', {
+        paymentPolicy: null,
         id,
         tourId: tour.id,
         itineraryId: tour.itineraryId,

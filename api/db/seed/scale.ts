@@ -118,6 +118,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
       const adult = rng.int(99, 490) * 1000;
       const stamp = at(addDays(today, -rng.int(1, 400)), 9);
       push('tours', {
+        paymentPolicy: null,
         id: tourId,
         version: 1,
         name,
@@ -177,6 +178,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions): Promise<Reco
         const dayOne = p === 0 && rng.chance(0.2) ? addDays(today, -rng.int(30, 200)) : addDays(today, rng.int(7, span));
         const returnDate = addDays(dayOne, days - 1);
         push('periods', {
+          paymentPolicy: null,
           id: periodId,
           tourId,
           itineraryId,

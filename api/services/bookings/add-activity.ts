@@ -18,6 +18,7 @@ import { loadPeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } fr
 import { bookingNotFound, stringifyTravellers, toBooking } from './records.ts';
 import type { Trx } from '../../db/database.ts';
 import { takeConfirmedSeats } from './seat-holds.ts';
+import { writeSchedule } from '../payments/schedule.ts';
 
 /** Bookings that can gain an activity: taken, not canceled, and not still in the funnel (the funnel does it there). */
 export const ACTIVITY_ADDABLE_STATUSES = ['CONFIRMED', 'WAITING_FOR_TRANSFER', 'PAYPAL_REVIEW'] as const;
@@ -119,6 +120,7 @@ export async function addOptionalActivity(
     .set({ travelersStringify: stringifyTravellers(travellers), priceCents: quote.totalCents, quoteStringify: JSON.stringify(quote) })
     .where('id', '=', bookingId)
     .execute();
+  await writeSchedule(trx, { bookingId, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
   await syncBookingTravelers(trx, { bookingId, travellers, now: stamp });
   return {
     activityId,

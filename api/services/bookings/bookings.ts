@@ -17,6 +17,7 @@ import { findInvalidChoices, keptPeriodOffer, loadPeriodOffer, type PeriodOffer,
 import { couponCodeOf, findOrCreateTraveler, roomsAndActivitiesLeft, syncBookingTravelers } from './queries.ts';
 import { type Booking, bookingLocked, recordStatusChange, stringifyTravellers } from './records.ts';
 import { activeHoldExpiry, releaseHolds, shortageError } from './seat-holds.ts';
+import { writeSchedule } from '../payments/schedule.ts';
 
 const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null) => ({ travellers, flightId, couponCode });
 
@@ -90,6 +91,7 @@ export async function createBooking(
       })
       .execute();
     await syncBookingTravelers(trx, { bookingId: id, travellers, now: stamp });
+    await writeSchedule(trx, { bookingId: id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
     await recordStatusChange(trx, { bookingId: id, from: null, to: 'IN_PROGRESS', by, reason: 'Reserva creada en la web', now: stamp });
   });
   return { id, quote };
@@ -227,6 +229,7 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
     if (updated.numUpdatedRows !== 1n) throw bookingLocked();
     await releaseHolds(trx, row.id, now);
     await syncBookingTravelers(trx, { bookingId: row.id, travellers, now: stamp });
+    await writeSchedule(trx, { bookingId: row.id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
   });
   return quote;
 }

@@ -20,6 +20,7 @@ import { recordPayment, spendPoints } from './ledger.ts';
 import { queueConfirmationMails, queueFailedPaymentMail, queuePaymentInReviewMail } from './payment-mails.ts';
 import { newOrderNumber } from './redsys.ts';
 import { findBooking, bookingTrips } from '../bookings/queries.ts';
+import { writeSchedule } from './schedule.ts';
 
 /** Crockford's base32: no I, L, O or U to misread. */
 const TK_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -129,6 +130,7 @@ export async function confirmPayment(
         .set({ priceCents: quote.totalCents, quoteStringify: JSON.stringify(quoteView(quote)) })
         .where('id', '=', booking.id)
         .execute();
+      await writeSchedule(trx, { bookingId: booking.id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
     }
     const method = payment.paymentMethod === 'points' ? 'puntos' : payment.paymentMethod === 'transfer' ? 'transferencia' : payment.paymentMethod;
     const why = reviewed

@@ -25,6 +25,7 @@ import { confirmPayment, PaymentNeedsReview } from './settle.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 import { pointsBalance } from './queries.ts';
 import type { NewPaymentRow } from '../../db/tables.ts';
+import { writeSchedule } from './schedule.ts';
 
 /** A transfer takes days to arrive: its seats are held this long, then go back on sale unless staff confirmed it. */
 export const TRANSFER_HOLD_HOURS = 72;
@@ -149,6 +150,7 @@ export async function startPayment(
         .where('status', '=', 'IN_PROGRESS')
         .executeTakeFirst();
       if (priced.numUpdatedRows !== 1n) throw bookingLocked();
+      await writeSchedule(trx, { bookingId: row.id, totalCents: context.quote.totalCents, insuranceCents: context.quote.insuranceCents, now });
     }
     await trx.insertInto('payments').values(payment).execute();
     if (method === 'transfer' && row.status === 'IN_PROGRESS') {

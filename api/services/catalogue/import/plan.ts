@@ -363,6 +363,7 @@ export function planImport(file: ParsedFile, state: CatalogueState, { now }: { n
       const end = data.return_date ?? addDays(data.day_one, (data.number_of_days as number) - 1);
       const days = data.number_of_days ?? daysBetween(data.day_one, end);
       add('periods', {
+        paymentPolicy: null,
         id,
         tourId: tour.id,
         itineraryId: tour.itineraryId,
@@ -414,6 +415,7 @@ export function planImport(file: ParsedFile, state: CatalogueState, { now }: { n
 function newTourRow(id: string, data: ImportTour, stamp: string): Row<'tours'> {
   const flag = (value: boolean | undefined, fallback: boolean) => ((value ?? fallback) ? 1 : 0);
   return {
+    paymentPolicy: null,
     id,
     version: 1,
     name: data.name as string,

@@ -1,0 +1,92 @@
+/**
+ * Payment schedules written on the booking (docs/decisions/042), through the real API on both engines: at
+ * creation from the tour type's policy, a tour's or a departure's own when set, rewritten while the funnel
+ * changes the price, and after a deposit only in what is still owed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '#shared/rules/dates.ts';
+import { createTestApi, day, insertDeparture, type TestApi } from '../../../tests/support/booking-fixtures.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
+import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../../../tests/support/payment-fixtures.ts';
+import { testConfig } from '../../../tests/support/test-config.ts';
+import { writeSchedule } from './schedule.ts';
+
+// The booking of every test: 2 adults and 1 child on p1, no flight, 2.952 € (api/routes/payments.test.ts).
+const TOTAL = 295_200;
+const DEPARTURE = day(150);
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe.each(dialects)('payment schedules on %s', (dialect) => {
+  let t: TestDatabase;
+  let api: TestApi;
+  beforeEach(async () => {
+    t = await createTestDatabase(dialect);
+    api = createTestApi(t.db, t.url);
+    await insertDeparture(t.db, { dayOne: DEPARTURE });
+  });
+  afterEach(async () => t.drop());
+
+  const deadlinesOf = async (id: string) =>
+    JSON.parse((await t.db.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow()).deadlinesStringify);
+
+  it('writes the group policy at creation: 30 % today, the balance 30 days before departure, to the cent', async () => {
+    const { id } = await createBookingForPayment(api, t.db);
+    expect(await deadlinesOf(id)).toEqual([
+      { date: today(), amountCents: 88_600 },
+      { date: addDays({ date: DEPARTURE, days: -30 }), amountCents: TOTAL - 88_600 },
+    ]);
+  });
+
+  it('takes the departure’s own policy over the tour’s, and the tour’s over its type’s', async () => {
+    const tourPolicy = { deposit: { kind: 'perTraveller', amountCents: 20_000 }, instalments: [], balanceDaysBefore: 60 };
+    await t.db
+      .updateTable('tours')
+      .set({ paymentPolicy: JSON.stringify(tourPolicy) })
+      .where('id', '=', 't1')
+      .execute();
+    const first = await createBookingForPayment(api, t.db);
+    expect(await deadlinesOf(first.id)).toEqual([
+      { date: today(), amountCents: 60_000 },
+      { date: addDays({ date: DEPARTURE, days: -60 }), amountCents: TOTAL - 60_000 },
+    ]);
+
+    const periodPolicy = { deposit: { kind: 'percent', percent: 10 }, instalments: [{ percent: 40, daysBefore: 90 }], balanceDaysBefore: 20 };
+    await t.db
+      .updateTable('periods')
+      .set({ paymentPolicy: JSON.stringify(periodPolicy) })
+      .where('id', '=', 'p1')
+      .execute();
+    const second = await createBookingForPayment(api, t.db);
+    expect(await deadlinesOf(second.id)).toEqual([
+      { date: today(), amountCents: 29_600 },
+      { date: addDays({ date: DEPARTURE, days: -90 }), amountCents: 118_100 },
+      { date: addDays({ date: DEPARTURE, days: -20 }), amountCents: TOTAL - 29_600 - 118_100 },
+    ]);
+  });
+
+  it('keeps the type’s policy when a stored one is not a policy', async () => {
+    await t.db.updateTable('tours').set({ paymentPolicy: '{"deposit":"mucho"}' }).where('id', '=', 't1').execute();
+    const { id } = await createBookingForPayment(api, t.db);
+    expect((await deadlinesOf(id))[0]).toEqual({ date: today(), amountCents: 88_600 });
+  });
+
+  it('after the deposit is paid, a higher price goes to the balance and the deposit stays as paid', async () => {
+    const { id, owner } = await createBookingForPayment(api, t.db);
+    const started = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' }, owner);
+    expect(started.res.status).toBe(201);
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    // More than 30 days ahead, the first payment is the 1 € pre-booking; the deposit is then owed less that euro.
+    expect(payment.amountCents).toBe(100);
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: 100 }))).status).toBe(200);
+    const paidDeposit = await t.db.transaction().execute(async (trx) => {
+      await writeSchedule(trx, { bookingId: id, totalCents: TOTAL + 8_000, insuranceCents: 0, now: new Date() });
+      return JSON.parse((await trx.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow()).deadlinesStringify);
+    });
+    expect(paidDeposit).toEqual([
+      { date: today(), amountCents: 88_600 },
+      { date: addDays({ date: DEPARTURE, days: -30 }), amountCents: TOTAL - 88_600 + 8_000 },
+    ]);
+    const options = await (await api.request(`/payments/booking/${id}`, { headers: { 'x-test-auth': JSON.stringify(owner) } })).json();
+    expect(options.dueNowCents).toBe(88_500);
+  });
+});

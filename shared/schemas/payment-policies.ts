@@ -1,0 +1,56 @@
+/**
+ * A payment policy as the office sets it and the database keeps it (JSON in `payment_policies`, and on a tour
+ * or departure that has its own): checked with these messages wherever it is read or written
+ * (docs/decisions/042).
+ */
+import { z } from 'zod';
+import type { PaymentPolicy } from '../rules/payment-schedule.ts';
+
+export const PAYMENT_POLICY_MESSAGES = {
+  percent: 'Escribe un porcentaje entre 0 y 100.',
+  amount: 'Escribe un importe en euros de 0 a 100.000.',
+  days: 'Escribe un número de días entre 0 y 365.',
+  total: 'La señal y los plazos no pueden sumar más del 100 %.',
+  order: 'Cada plazo tiene que vencer antes que el resto del pago.',
+} as const;
+
+const Percent = z.number({ error: PAYMENT_POLICY_MESSAGES.percent }).min(0, PAYMENT_POLICY_MESSAGES.percent).max(100, PAYMENT_POLICY_MESSAGES.percent);
+const Days = z
+  .number({ error: PAYMENT_POLICY_MESSAGES.days })
+  .int(PAYMENT_POLICY_MESSAGES.days)
+  .min(0, PAYMENT_POLICY_MESSAGES.days)
+  .max(365, PAYMENT_POLICY_MESSAGES.days);
+
+export const PaymentPolicySchema = z
+  .strictObject({
+    deposit: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('percent'), percent: Percent }),
+      z.strictObject({
+        kind: z.literal('perTraveller'),
+        amountCents: z
+          .number({ error: PAYMENT_POLICY_MESSAGES.amount })
+          .int()
+          .min(0, PAYMENT_POLICY_MESSAGES.amount)
+          .max(10_000_000, PAYMENT_POLICY_MESSAGES.amount),
+      }),
+    ]),
+    instalments: z.array(z.strictObject({ percent: Percent, daysBefore: Days })).max(6),
+    balanceDaysBefore: Days,
+  })
+  .superRefine((policy, ctx) => {
+    const shares = policy.instalments.reduce((sum, i) => sum + i.percent, policy.deposit.kind === 'percent' ? policy.deposit.percent : 0);
+    if (shares > 100) ctx.addIssue({ code: 'custom', path: ['instalments'], message: PAYMENT_POLICY_MESSAGES.total });
+    if (policy.instalments.some((i) => i.daysBefore <= policy.balanceDaysBefore))
+      ctx.addIssue({ code: 'custom', path: ['instalments'], message: PAYMENT_POLICY_MESSAGES.order });
+  }) satisfies z.ZodType<PaymentPolicy>;
+
+/** A stored policy, or null when the text is none or not a policy (the next level's then applies). */
+export function readPaymentPolicy(text: string | null): PaymentPolicy | null {
+  if (!text) return null;
+  try {
+    const parsed = PaymentPolicySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
