@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_POLICIES, type PaymentPolicy, policyFor, rescheduleDeadlines, scheduleDeadlines } from './payment-schedule.ts';
+import { DEFAULT_PAYMENT_POLICIES, describePaymentPlan, type PaymentPolicy, policyFor, rescheduleDeadlines, scheduleDeadlines } from './payment-schedule.ts';
 
 const group = DEFAULT_PAYMENT_POLICIES.Group;
 const withInstalment: PaymentPolicy = { deposit: { kind: 'percent', percent: 20 }, instalments: [{ percent: 30, daysBefore: 90 }], balanceDaysBefore: 30 };
@@ -9,12 +9,12 @@ const sum = (list: readonly { amountCents: number }[]) => list.reduce((s, d) => 
 describe('scheduleDeadlines (docs/decisions/042)', () => {
   it.each([
     {
-      name: 'group tour: 30 % at booking, the balance 30 days before departure',
+      name: 'group tour: 30 % a week after the pre-booking, the balance 30 days before departure',
       policy: group,
       total: 200_000,
       bookedOn: '2027-01-10',
       expected: [
-        { date: '2027-01-10', amountCents: 60_000 },
+        { date: '2027-01-17', amountCents: 60_000 },
         { date: '2027-05-02', amountCents: 140_000 },
       ],
     },
@@ -24,7 +24,7 @@ describe('scheduleDeadlines (docs/decisions/042)', () => {
       total: 100_001,
       bookedOn: '2027-01-10',
       expected: [
-        { date: '2027-01-10', amountCents: 30_100 },
+        { date: '2027-01-17', amountCents: 30_100 },
         { date: '2027-05-02', amountCents: 69_901 },
       ],
     },
@@ -34,7 +34,7 @@ describe('scheduleDeadlines (docs/decisions/042)', () => {
       total: 300_000,
       bookedOn: '2027-01-10',
       expected: [
-        { date: '2027-01-10', amountCents: 50_000 },
+        { date: '2027-01-17', amountCents: 50_000 },
         { date: '2027-04-17', amountCents: 250_000 },
       ],
     },
@@ -44,19 +44,29 @@ describe('scheduleDeadlines (docs/decisions/042)', () => {
       total: 100_000,
       bookedOn: '2027-01-10',
       expected: [
-        { date: '2027-01-10', amountCents: 20_000 },
+        { date: '2027-01-17', amountCents: 20_000 },
         { date: '2027-03-03', amountCents: 30_000 },
         { date: '2027-05-02', amountCents: 50_000 },
       ],
     },
     {
-      name: 'an instalment already due at booking joins the deposit',
+      name: 'an instalment already due by the deposit joins it',
       policy: withInstalment,
       total: 100_000,
       bookedOn: '2027-03-10',
       expected: [
-        { date: '2027-03-10', amountCents: 50_000 },
+        { date: '2027-03-17', amountCents: 50_000 },
         { date: '2027-05-02', amountCents: 50_000 },
+      ],
+    },
+    {
+      name: 'booked 34 days ahead: a week after the pre-booking is past the balance’s date, so the deposit is due at once',
+      policy: group,
+      total: 200_000,
+      bookedOn: '2027-04-28',
+      expected: [
+        { date: '2027-04-28', amountCents: 60_000 },
+        { date: '2027-05-02', amountCents: 140_000 },
       ],
     },
     {
@@ -71,7 +81,7 @@ describe('scheduleDeadlines (docs/decisions/042)', () => {
       policy: perTraveller,
       total: 40_000,
       bookedOn: '2027-01-10',
-      expected: [{ date: '2027-01-10', amountCents: 40_000 }],
+      expected: [{ date: '2027-01-17', amountCents: 40_000 }],
     },
   ])('$name', ({ policy, total, bookedOn, expected }) => {
     const deadlines = scheduleDeadlines({ policy, scheduledCents: total, travellerCount: 2, bookedOn, departureDate: '2027-06-01' });
@@ -123,5 +133,40 @@ describe('policyFor', () => {
     expect(policyFor({ type: group, tour: perTraveller, period: withInstalment })).toBe(withInstalment);
     expect(policyFor({ type: group, tour: perTraveller, period: null })).toBe(perTraveller);
     expect(policyFor({ type: group })).toBe(group);
+  });
+});
+
+describe('describePaymentPlan', () => {
+  it.each([
+    {
+      name: 'the deposit today, the balance on one day: the issue’s line',
+      today: 88_600,
+      rest: [{ date: '2027-05-02', amountCents: 206_600 }],
+      expected: 'Hoy pagas 886 € · El resto, 2.066 €, antes del 2 de mayo',
+    },
+    {
+      name: 'a balance due next year says its year',
+      today: 30_000,
+      rest: [{ date: '2028-01-15', amountCents: 70_000 }],
+      expected: 'Hoy pagas 300 € · El resto, 700 €, antes del 15 de enero de 2028',
+    },
+    {
+      name: 'instalments, each with its day',
+      today: 20_000,
+      rest: [
+        { date: '2027-05-02', amountCents: 50_000 },
+        { date: '2027-03-03', amountCents: 30_000 },
+      ],
+      expected: 'Hoy pagas 200 € · El resto, 800 €, en 2 plazos: 300 € antes del 3 de marzo y 500 € antes del 2 de mayo',
+    },
+    { name: 'everything today', today: 100_000, rest: [], expected: 'Hoy pagas 1.000 € y tu viaje queda pagado' },
+  ])('$name', ({ today, rest, expected }) => {
+    expect(describePaymentPlan({ todayCents: today, restDeadlines: rest, departureDate: '2027-06-01', today: '2027-01-10' })).toBe(expected);
+  });
+
+  it('a booking without deadlines owes the rest before departure', () => {
+    expect(describePaymentPlan({ todayCents: 75_100, restDeadlines: [], restCents: 225_100, departureDate: '2027-06-01', today: '2027-01-10' })).toBe(
+      'Hoy pagas 751 € · El resto, 2.251 €, antes del 1 de junio',
+    );
   });
 });

@@ -6,8 +6,12 @@
  */
 import type { BookingDeadline } from '../entities/booking.ts';
 import type { TourType } from '../enums.ts';
-import { addDays } from './dates.ts';
-import { roundUpToEuro } from './money.ts';
+import { PRE_BOOKING_THRESHOLD_DAYS } from '../constants.ts';
+import { addDays, countDaysBetween, formatSpanishDate } from './dates.ts';
+import { formatEuros, roundUpToEuro } from './money.ts';
+
+/** After a pre-booking (1 € or the fare holds the seats), the deposit is due this many days later. */
+export const DEPOSIT_DAYS_AFTER_PRE_BOOKING = 7;
 
 export type PaymentDeposit = { kind: 'percent'; percent: number } | { kind: 'perTraveller'; amountCents: number };
 
@@ -43,7 +47,7 @@ export function policyFor({
  * The deadlines of a booking made on `bookedOn` for a departure on `departureDate`.
  *
  * @example scheduleDeadlines({ policy: DEFAULT_PAYMENT_POLICIES.Group, scheduledCents: 200_000, travellerCount: 2, bookedOn: '2027-01-10', departureDate: '2027-06-01' })
- * // [{ date: '2027-01-10', amountCents: 60_000 }, { date: '2027-05-02', amountCents: 140_000 }]
+ * // [{ date: '2027-01-17', amountCents: 60_000 }, { date: '2027-05-02', amountCents: 140_000 }]
  */
 export function scheduleDeadlines({
   policy,
@@ -64,17 +68,22 @@ export function scheduleDeadlines({
   // Booked inside the balance window (or a tour with nothing to split): everything at once.
   if (balanceDate <= bookedOn || total === 0) return [{ date: bookedOn, amountCents: total }];
   const share = (percent: number) => roundUpToEuro((total * percent) / 100);
+  // Booked far enough ahead, 1 € (or the fare) holds the seats (the spec's pre-booking): the deposit falls due a
+  // week later, never after the balance.
+  const prebooked = countDaysBetween({ from: bookedOn, to: departureDate }) > PRE_BOOKING_THRESHOLD_DAYS;
+  const graceDate = addDays({ date: bookedOn, days: DEPOSIT_DAYS_AFTER_PRE_BOOKING });
+  const depositDate = prebooked ? (graceDate < balanceDate ? graceDate : bookedOn) : bookedOn;
   let deposit = policy.deposit.kind === 'percent' ? share(policy.deposit.percent) : policy.deposit.amountCents * Math.max(1, travellerCount);
   const instalments: BookingDeadline[] = [];
   for (const instalment of [...policy.instalments].sort((a, b) => b.daysBefore - a.daysBefore)) {
     const date = addDays({ date: departureDate, days: -instalment.daysBefore });
     // An instalment already due at booking joins the deposit; one after the balance's date is the balance's.
-    if (date <= bookedOn) deposit += share(instalment.percent);
+    if (date <= depositDate) deposit += share(instalment.percent);
     else if (date < balanceDate) instalments.push({ date, amountCents: share(instalment.percent) });
   }
   const deadlines: BookingDeadline[] = [];
   let left = total;
-  for (const d of [{ date: bookedOn, amountCents: deposit }, ...instalments]) {
+  for (const d of [{ date: depositDate, amountCents: deposit }, ...instalments]) {
     const amountCents = Math.min(d.amountCents, left);
     left -= amountCents;
     if (amountCents > 0) deadlines.push({ date: d.date, amountCents });
@@ -132,4 +141,41 @@ export function rescheduleDeadlines({
     difference += taken;
   }
   return ordered.map((d, i) => ({ date: d.date, amountCents: amounts[i] ?? 0 })).filter((d) => d.amountCents > 0);
+}
+
+/** "2 de mayo", with the year only when it is not this one's. */
+const dayOf = (date: string, today: string) => {
+  const long = formatSpanishDate({ date });
+  return date.slice(0, 4) === today.slice(0, 4) ? long.replace(/ de \d{4}$/, '') : long;
+};
+
+/**
+ * The pay step's line about the schedule: what is paid today and when the rest falls due, from the deadlines
+ * still owed once today's payment is made.
+ *
+ * @example describePaymentPlan({ todayCents: 88_600, restDeadlines: [{ date: '2027-05-02', amountCents: 206_600 }], departureDate: '2027-06-01', today: '2027-01-10' })
+ * // 'Hoy pagas 886 € · El resto, 2.066 €, antes del 2 de mayo'
+ */
+export function describePaymentPlan({
+  todayCents,
+  restDeadlines,
+  restCents = restDeadlines.reduce((sum, d) => sum + d.amountCents, 0),
+  departureDate,
+  today,
+}: {
+  todayCents: number;
+  /** The deadlines still owed after today's payment, earliest first. */
+  restDeadlines: readonly BookingDeadline[];
+  /** Everything owed after today's payment (more than the deadlines when the booking has none). */
+  restCents?: number;
+  departureDate: string;
+  today: string;
+}): string {
+  const paying = `Hoy pagas ${formatEuros(todayCents)}`;
+  if (restCents <= 0) return `${paying} y tu viaje queda pagado`;
+  const ordered = [...restDeadlines].filter((d) => d.amountCents > 0).sort((a, b) => a.date.localeCompare(b.date));
+  const rest = `El resto, ${formatEuros(restCents)}`;
+  if (ordered.length <= 1) return `${paying} · ${rest}, antes del ${dayOf(ordered[0]?.date ?? departureDate, today)}`;
+  const parts = ordered.map((d) => `${formatEuros(d.amountCents)} antes del ${dayOf(d.date, today)}`);
+  return `${paying} · ${rest}, en ${ordered.length} plazos: ${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
 }

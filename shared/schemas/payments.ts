@@ -37,6 +37,8 @@ export interface PaymentOptionsAnswer {
   remainingCents: number;
   /** Why `dueNowCents` is what it is, in Spanish, e.g. 'Reserva tu plaza con 1 €; el resto, en los plazos de tu reserva'. */
   dueNowExplanation: string;
+  /** Today's payment and when the rest falls due: 'Hoy pagas 886 € · El resto, 2.066 €, antes del 2 de mayo'. */
+  paymentPlan: string;
   /** Signed-in travellers only: their balance and the most they may take off this payment. */
   points: null | { balance: number; maxDiscountCents: number };
   /** When held seats go back on sale; null when nothing is held. */

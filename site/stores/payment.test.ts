@@ -31,6 +31,7 @@ function options(points: PaymentOptionsAnswer['points']): PaymentOptionsAnswer {
     dueNowCents: 50_000,
     remainingCents: 200_000,
     dueNowExplanation: '',
+    paymentPlan: 'Hoy pagas 1 € · El resto, 999 €, antes del 1 de junio',
     points,
     holdExpiresAt: null,
     methods: ['card', 'bizum', 'transfer'],

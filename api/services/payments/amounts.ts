@@ -6,7 +6,8 @@
  */
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
 import type { BookingStatus, PaymentStatus } from '#shared/enums.ts';
-import { computeAmountPaidCents, computePaymentStepAmounts, explainDueNow, parseDeadlines } from '#shared/rules/payments.ts';
+import { describePaymentPlan } from '#shared/rules/payment-schedule.ts';
+import { computeAmountPaidCents, computePaymentStepAmounts, explainDueNow, owedSchedule, parseDeadlines } from '#shared/rules/payments.ts';
 import { computePointsCapLeftCents } from '#shared/rules/points.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
@@ -34,6 +35,8 @@ export interface PaymentContext {
   dueNowCents: number;
   remainingCents: number;
   dueNowExplanation: string;
+  /** 'Hoy pagas X € · El resto, Y €, antes del …': today's payment and the schedule after it (docs/decisions/042). */
+  paymentPlan: string;
   /** Discount already taken with points on this booking (confirmed points payments). */
   pointsRedeemedCents: number;
   holdExpiresAt: string | null;
@@ -107,6 +110,13 @@ export async function loadPaymentContext(db: Db, row: Booking, { now }: { now: D
     paidCents,
     ...amounts,
     dueNowExplanation: explainDueNow({ ...rule, paidCents, ...amounts }),
+    paymentPlan: describePaymentPlan({
+      todayCents: amounts.dueNowCents,
+      restDeadlines: owedSchedule({ deadlines, paidCents: paidCents + amounts.dueNowCents, insuranceCents: quote.insuranceCents }).deadlines,
+      restCents: amounts.remainingCents - amounts.dueNowCents,
+      departureDate: place.dayOne,
+      today,
+    }),
     pointsRedeemedCents: payments.filter((p) => p.paymentMethod === 'points' && p.status === 'CONFIRMED').reduce((sum, p) => sum + p.amountCents, 0),
     holdExpiresAt: working.holdExpiresAt,
   };

@@ -15,6 +15,8 @@ import { writeSchedule } from './schedule.ts';
 const TOTAL = 295_200;
 const DEPARTURE = day(150);
 const today = () => new Date().toISOString().slice(0, 10);
+// Booked 150 days ahead, 1 € holds the seats and the deposit falls due a week later (docs/decisions/042).
+const depositDay = () => addDays({ date: today(), days: 7 });
 
 describe.each(dialects)('payment schedules on %s', (dialect) => {
   let t: TestDatabase;
@@ -29,12 +31,18 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
   const deadlinesOf = async (id: string) =>
     JSON.parse((await t.db.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow()).deadlinesStringify);
 
-  it('writes the group policy at creation: 30 % today, the balance 30 days before departure, to the cent', async () => {
-    const { id } = await createBookingForPayment(api, t.db);
+  it('writes the group policy at creation: 30 % a week later, the balance 30 days before departure, to the cent', async () => {
+    const { id, owner } = await createBookingForPayment(api, t.db);
     expect(await deadlinesOf(id)).toEqual([
-      { date: today(), amountCents: 88_600 },
+      { date: depositDay(), amountCents: 88_600 },
       { date: addDays({ date: DEPARTURE, days: -30 }), amountCents: TOTAL - 88_600 },
     ]);
+    // The pay step says it in one line: the 1 € that holds the seats today, then what each deadline still owes.
+    const options = await (await api.request(`/payments/booking/${id}`, { headers: { 'x-test-auth': JSON.stringify(owner) } })).json();
+    expect(options.dueNowCents).toBe(100);
+    expect(options.paymentPlan).toMatch(
+      /^Hoy pagas 1 € · El resto, 2\.951 €, en 2 plazos: 885 € antes del \d+ de \p{L}+( de \d{4})? y 2\.066 € antes del \d+ de \p{L}+( de \d{4})?$/u,
+    );
   });
 
   it('takes the departure’s own policy over the tour’s, and the tour’s over its type’s', async () => {
@@ -46,7 +54,7 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
       .execute();
     const first = await createBookingForPayment(api, t.db);
     expect(await deadlinesOf(first.id)).toEqual([
-      { date: today(), amountCents: 60_000 },
+      { date: depositDay(), amountCents: 60_000 },
       { date: addDays({ date: DEPARTURE, days: -60 }), amountCents: TOTAL - 60_000 },
     ]);
 
@@ -58,7 +66,7 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
       .execute();
     const second = await createBookingForPayment(api, t.db);
     expect(await deadlinesOf(second.id)).toEqual([
-      { date: today(), amountCents: 29_600 },
+      { date: depositDay(), amountCents: 29_600 },
       { date: addDays({ date: DEPARTURE, days: -90 }), amountCents: 118_100 },
       { date: addDays({ date: DEPARTURE, days: -20 }), amountCents: TOTAL - 29_600 - 118_100 },
     ]);
@@ -67,7 +75,7 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
   it('keeps the type’s policy when a stored one is not a policy', async () => {
     await t.db.updateTable('tours').set({ paymentPolicy: '{"deposit":"mucho"}' }).where('id', '=', 't1').execute();
     const { id } = await createBookingForPayment(api, t.db);
-    expect((await deadlinesOf(id))[0]).toEqual({ date: today(), amountCents: 88_600 });
+    expect((await deadlinesOf(id))[0]).toEqual({ date: depositDay(), amountCents: 88_600 });
   });
 
   it('after the deposit is paid, a higher price goes to the balance and the deposit stays as paid', async () => {
@@ -83,7 +91,7 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
       return JSON.parse((await trx.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow()).deadlinesStringify);
     });
     expect(paidDeposit).toEqual([
-      { date: today(), amountCents: 88_600 },
+      { date: depositDay(), amountCents: 88_600 },
       { date: addDays({ date: DEPARTURE, days: -30 }), amountCents: TOTAL - 88_600 + 8_000 },
     ]);
     const options = await (await api.request(`/payments/booking/${id}`, { headers: { 'x-test-auth': JSON.stringify(owner) } })).json();

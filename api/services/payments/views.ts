@@ -37,6 +37,7 @@ export async function paymentOptions(db: Db, row: Booking, { now, travelerId }: 
     dueNowCents: context.dueNowCents,
     remainingCents: context.remainingCents,
     dueNowExplanation: context.dueNowExplanation,
+    paymentPlan: context.paymentPlan,
     points,
     holdExpiresAt: context.holdExpiresAt,
     methods: [...PAYMENT_METHODS],

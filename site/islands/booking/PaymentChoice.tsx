@@ -31,6 +31,9 @@ export default function PaymentChoice({ options, errors }: { options: PaymentOpt
               <span className="funnel__choice-body">
                 <strong>{options.paidCents === 0 ? 'Lo necesario para reservar' : 'Lo que toca pagar ahora'}</strong>
                 <span className="funnel__hint">{options.dueNowExplanation}</span>
+                <span className="funnel__hint" data-testid="payment-plan">
+                  {options.paymentPlan}.
+                </span>
               </span>
               <span className="funnel__price">{formatEuros(options.dueNowCents)}</span>
             </label>
