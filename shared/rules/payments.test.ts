@@ -9,6 +9,7 @@ import {
   computePreBookingAmountCents,
   explainDueNow,
   deadlinesStillOwed,
+  deadlinesToPay,
 } from './payments.ts';
 
 const confirmed = (amountCents: number): PaymentAmountInput => ({ amountCents, status: 'CONFIRMED' });
@@ -267,5 +268,30 @@ describe('deadlinesStillOwed', () => {
     { name: 'all paid: none', paidCents: 100_000, dueCents: 0, expected: [] },
   ])('$name', ({ paidCents, dueCents, expected }) => {
     expect(deadlinesStillOwed(deadlines, { paidCents, dueCents })).toEqual(expected);
+  });
+});
+
+describe('deadlinesToPay (docs/decisions/042)', () => {
+  const deadlines = [
+    { date: '2027-01-17', amountCents: 88_600 },
+    { date: '2027-05-02', amountCents: 206_600 },
+  ];
+  it.each([
+    {
+      name: 'nothing paid: the insurance goes with the first',
+      paid: 0,
+      insurance: 5_000,
+      expected: [{ date: '2027-01-17', amountCents: 93_600 }, deadlines[1]],
+    },
+    {
+      name: 'the 1 € pre-booking paid part of the insurance',
+      paid: 100,
+      insurance: 5_000,
+      expected: [{ date: '2027-01-17', amountCents: 93_500 }, deadlines[1]],
+    },
+    { name: 'the deposit and insurance paid: the balance alone', paid: 93_600, insurance: 5_000, expected: [deadlines[1]] },
+    { name: 'paid in full: nothing', paid: 300_200, insurance: 5_000, expected: [] },
+  ])('$name', ({ paid, insurance, expected }) => {
+    expect(deadlinesToPay({ deadlines, paidCents: paid, insuranceCents: insurance })).toEqual(expected);
   });
 });

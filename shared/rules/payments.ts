@@ -56,6 +56,19 @@ export function owedSchedule({ deadlines, paidCents, insuranceCents }: { deadlin
 }
 
 /**
+ * The deadlines as a traveller is told them: what each still owes, the insurance still unpaid added to the first
+ * (it goes with the next payment), so they add up to what is left to pay.
+ *
+ * @example deadlinesToPay({ deadlines: [{ date: '2027-01-17', amountCents: 88_600 }, { date: '2027-05-02', amountCents: 206_600 }], paidCents: 100, insuranceCents: 5_000 })
+ * // [{ date: '2027-01-17', amountCents: 93_500 }, { date: '2027-05-02', amountCents: 206_600 }]
+ */
+export function deadlinesToPay(input: { deadlines: readonly BookingDeadline[]; paidCents: number; insuranceCents: number }): BookingDeadline[] {
+  const owed = owedSchedule(input);
+  const [first, ...rest] = owed.deadlines;
+  return first ? [{ date: first.date, amountCents: first.amountCents + owed.insuranceCents }, ...rest] : [];
+}
+
+/**
  * "The payment due is the sum of the amounts of deadlines already passed, or else the first deadline's
  * amount, or else 25% of the total, plus insurance."
  *

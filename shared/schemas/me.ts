@@ -60,6 +60,7 @@ export interface TripDetail {
   travellers: TripTraveller[];
   activityOptions: TripActivityOption[];
   payments: { amountCents: number; method: string; confirmedAt: string; receiptUrl: string }[];
+  /** What each payment deadline still owes, earliest first (the insurance still unpaid with the first). */
   deadlines: { date: string; amountCents: number }[];
   documents: { name: string; kind: 'ETICKET' | 'DOCUMENT'; url: string }[];
   /** Where what is owed is paid (the pay-by-link page); null when nothing is owed or it cannot be paid online. */

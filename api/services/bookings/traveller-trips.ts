@@ -14,6 +14,7 @@ import { loadTripDocumentation } from './documents/documentation.ts';
 import { receiptPath } from '../payments/views.ts';
 import { linkedBookingsQuery } from '../people/linked.ts';
 import { tripActivityOptions, tripChangeBlocker } from './trip-changes.ts';
+import { deadlinesToPay, parseDeadlines } from '#shared/rules/payments.ts';
 
 export const tripNotFound = () => notFound('No encontramos ese viaje entre los tuyos.');
 
@@ -72,12 +73,11 @@ export async function tripDetail(
   const problems = findPassengerProblems(entries, { dayOne: trip.dayOne, today: now.toISOString().slice(0, 10) });
   const base = `/api/me/trips/${encodeURIComponent(bookingId)}`;
   const payable = (trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER') && doc.remainingCents > 0 && trip.tkId !== null;
-  let deadlines: { date: string; amountCents: number }[] = [];
-  try {
-    deadlines = JSON.parse(booking.deadlinesStringify) as { date: string; amountCents: number }[];
-  } catch {
-    deadlines = [];
-  }
+  // What each deadline still owes (docs/decisions/042); nothing on a cancelled trip.
+  const deadlines =
+    trip.status === 'CANCELED'
+      ? []
+      : deadlinesToPay({ deadlines: parseDeadlines(booking.deadlinesStringify), paidCents: doc.paidCents, insuranceCents: doc.quote.insuranceCents });
   return {
     trip: {
       ...trip,

@@ -7,7 +7,7 @@
 import { bookingTrips } from '../bookings/queries.ts';
 import { isValidEmail } from '#shared/rules/validation.ts';
 import { addDays } from '#shared/rules/dates.ts';
-import { deadlinesStillOwed, parseDeadlines } from '#shared/rules/payments.ts';
+import { deadlinesToPay, parseDeadlines } from '#shared/rules/payments.ts';
 import type { Config } from '../../config.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { loadBookingDocument } from '../bookings/documents/booking-document.ts';
@@ -30,7 +30,11 @@ export async function remindDeadlines(db: Db, config: Pick<Config, 'publicUrl'>,
   for (const booking of candidates) {
     const doc = await loadBookingDocument(db, booking.id);
     if (!doc?.lead.email || !isValidEmail(doc.lead.email) || doc.remainingCents <= 0) continue;
-    const next = deadlinesStillOwed(parseDeadlines(booking.deadlinesStringify), { paidCents: doc.paidCents, dueCents: doc.remainingCents })[0];
+    const next = deadlinesToPay({
+      deadlines: parseDeadlines(booking.deadlinesStringify),
+      paidCents: doc.paidCents,
+      insuranceCents: doc.quote.insuranceCents,
+    })[0];
     if (!next || next.date < today || next.date > horizon) continue;
     try {
       await db.transaction().execute(async (trx) => {

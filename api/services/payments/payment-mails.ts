@@ -4,7 +4,7 @@
  * PRE_BOOKING when the first one paid just the pre-booking amount, with what is left and when),
  * PAYMENT_FALLIDO with the way back to the pay step, ON_REQUEST when a paid booking waits for staff.
  */
-import { computePreBookingAmountCents, parseDeadlines } from '#shared/rules/payments.ts';
+import { computePreBookingAmountCents, deadlinesToPay, parseDeadlines } from '#shared/rules/payments.ts';
 import { pathTo } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
 import type { Trx } from '../../db/database.ts';
@@ -13,6 +13,7 @@ import { renderReceiptPdf } from '../bookings/documents/receipt.ts';
 import { renderVoucherPdf } from '../bookings/documents/voucher.ts';
 import type { MailAttachment } from '../mail/outbox.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { parseQuoteSnapshot } from './amounts.ts';
 import { preBookedFareCents } from './queries.ts';
 
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');
@@ -117,8 +118,14 @@ async function isPreBooking(trx: Trx, { doc, bookingId, amountCents, now }: { do
 }
 
 async function deadlinesOf(trx: Trx, bookingId: string) {
-  const row = await trx.selectFrom('bookings').select('deadlinesStringify').where('id', '=', bookingId).executeTakeFirstOrThrow();
-  return parseDeadlines(row.deadlinesStringify).map((d) => ({ date: d.date, amountCents: d.amountCents }));
+  const row = await trx.selectFrom('bookings').select(['deadlinesStringify', 'quoteStringify']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+  const paid = await trx.selectFrom('payments').select('amountCents').where('bookingId', '=', bookingId).where('status', '=', 'CONFIRMED').execute();
+  // What each deadline still owes once the pre-booking is paid (docs/decisions/042), so they add up to what is left.
+  return deadlinesToPay({
+    deadlines: parseDeadlines(row.deadlinesStringify),
+    paidCents: paid.reduce((sum, p) => sum + p.amountCents, 0),
+    insuranceCents: parseQuoteSnapshot(row.quoteStringify)?.insuranceCents ?? 0,
+  });
 }
 
 /** PAYMENT_FALLIDO: nothing was charged, and the way back to paying. */

@@ -9,6 +9,7 @@ import { createTestApi, day, insertDeparture, type TestApi } from '../../../test
 import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../../../tests/support/payment-fixtures.ts';
 import { testConfig } from '../../../tests/support/test-config.ts';
+import { remindDeadlines } from '../jobs/payment-reminders.ts';
 import { writeSchedule } from './schedule.ts';
 
 // The booking of every test: 2 adults and 1 child on p1, no flight, 2.952 € (api/routes/payments.test.ts).
@@ -70,6 +71,21 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
       { date: addDays({ date: DEPARTURE, days: -90 }), amountCents: 118_100 },
       { date: addDays({ date: DEPARTURE, days: -20 }), amountCents: TOTAL - 29_600 - 118_100 },
     ]);
+  });
+
+  it('the balance reminder picks a web booking: the deposit a few days before it falls due, once', async () => {
+    const { id, owner } = await createBookingForPayment(api, t.db);
+    await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' }, owner);
+    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
+      200,
+    );
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
+    expect(await remindDeadlines(t.db, testConfig({}), inThreeDays)).toEqual({ reminded: [{ bookingId: id, deadline: depositDay() }] });
+    expect(await remindDeadlines(t.db, testConfig({}), inThreeDays)).toEqual({ reminded: [] });
+    const reminder = await t.db.selectFrom('paymentReminders').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+    // What the deposit still owes after the 1 € that held the seats.
+    expect(reminder.amountCents).toBe(88_500);
   });
 
   it('keeps the type’s policy when a stored one is not a policy', async () => {

@@ -3,12 +3,13 @@
  * what is pending — gathered here, decided by the shared rules (`findPending`, `findNextTrip`).
  */
 import { findPassengerProblems } from '#shared/rules/passengers.ts';
-import { deadlinesStillOwed, parseDeadlines } from '#shared/rules/payments.ts';
+import { deadlinesToPay, parseDeadlines } from '#shared/rules/payments.ts';
 import { computePointsValueCents } from '#shared/rules/points.ts';
 import { findNextTrip, findPending } from '#shared/rules/profile.ts';
 import type { ProfileSummary } from '#shared/schemas/me.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers } from '../bookings/records.ts';
+import { parseQuoteSnapshot } from '../payments/amounts.ts';
 import { pointsBalance } from '../payments/queries.ts';
 import { tripRows } from '../bookings/traveller-trips.ts';
 
@@ -18,7 +19,7 @@ export async function profileSummary(db: Db, { travelerId, today }: { travelerId
   const ids = trips.map((t) => t.id);
   const [bookings, opinions] = ids.length
     ? await Promise.all([
-        db.selectFrom('bookings').select(['id', 'deadlinesStringify', 'travelersStringify']).where('id', 'in', ids).execute(),
+        db.selectFrom('bookings').select(['id', 'deadlinesStringify', 'travelersStringify', 'quoteStringify']).where('id', 'in', ids).execute(),
         // Reviewed by this traveller: a companion's review of the same booking does not count for them.
         db.selectFrom('travelerOpinions').select('bookingId').where('bookingId', 'in', ids).where('travelerId', '=', travelerId).execute(),
       ])
@@ -29,7 +30,14 @@ export async function profileSummary(db: Db, { travelerId, today }: { travelerId
     const row = byId.get(t.id);
     return {
       ...t,
-      nextDeadline: deadlinesStillOwed(parseDeadlines(row?.deadlinesStringify ?? null), { paidCents: t.paidCents, dueCents: t.dueCents })[0] ?? null,
+      nextDeadline:
+        t.dueCents > 0
+          ? (deadlinesToPay({
+              deadlines: parseDeadlines(row?.deadlinesStringify ?? null),
+              paidCents: t.paidCents,
+              insuranceCents: parseQuoteSnapshot(row?.quoteStringify ?? null)?.insuranceCents ?? 0,
+            })[0] ?? null)
+          : null,
       missingPassengerData: Object.keys(findPassengerProblems(parseTravellers(row?.travelersStringify ?? '[]'), { dayOne: t.dayOne, today })).length > 0,
       reviewed: reviewed.has(t.id),
     };

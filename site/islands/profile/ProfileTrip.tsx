@@ -8,7 +8,6 @@ import { useEffect } from 'react';
 import { formatDateRange, formatSpanishDate } from '#shared/rules/dates.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { deadlinesStillOwed } from '#shared/rules/payments.ts';
 import { type FormEvent, Fragment } from 'react';
 import { TRIP_PASSENGER_FIELDS, type TripDetail, type TripPassengerField } from '#shared/schemas/me.ts';
 import {
@@ -48,7 +47,7 @@ function Trip() {
     );
   }
   const { trip } = detail;
-  const owed = deadlinesStillOwed(detail.deadlines, { paidCents: trip.paidCents, dueCents: trip.dueCents });
+  const owed = detail.deadlines;
   return (
     <>
       <header className="profile-section">
