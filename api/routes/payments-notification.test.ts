@@ -128,6 +128,9 @@ describe.each(dialects)('/api/payments: notifications, pay link and receipts on 
         '1 €',
         'Pendiente',
         '2.951 €',
+        // The schedule, each deadline with what is left of it (docs/decisions/042).
+        'Plazos de pago',
+        '886 € · quedan 885 €',
       ]) {
         expect(voucherText).toContain(expected);
       }

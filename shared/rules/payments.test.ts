@@ -10,6 +10,7 @@ import {
   explainDueNow,
   deadlinesStillOwed,
   deadlinesToPay,
+  deadlinesWithOwed,
 } from './payments.ts';
 
 const confirmed = (amountCents: number): PaymentAmountInput => ({ amountCents, status: 'CONFIRMED' });
@@ -293,5 +294,18 @@ describe('deadlinesToPay (docs/decisions/042)', () => {
     { name: 'paid in full: nothing', paid: 300_200, insurance: 5_000, expected: [] },
   ])('$name', ({ paid, insurance, expected }) => {
     expect(deadlinesToPay({ deadlines, paidCents: paid, insuranceCents: insurance })).toEqual(expected);
+  });
+});
+
+describe('deadlinesWithOwed', () => {
+  it('shows each deadline with what is still owed of it, the insurance covered first', () => {
+    const deadlines = [
+      { date: '2027-05-02', amountCents: 206_600 },
+      { date: '2027-01-17', amountCents: 88_600 },
+    ];
+    expect(deadlinesWithOwed({ deadlines, paidCents: 100_000, insuranceCents: 5_000 })).toEqual([
+      { date: '2027-01-17', amountCents: 88_600, owedCents: 0 },
+      { date: '2027-05-02', amountCents: 206_600, owedCents: 200_200 },
+    ]);
   });
 });

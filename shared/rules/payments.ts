@@ -56,6 +56,32 @@ export function owedSchedule({ deadlines, paidCents, insuranceCents }: { deadlin
 }
 
 /**
+ * Every deadline with what is still owed of it (payments cover the insurance first, then the earliest
+ * deadlines), for the documents and the back office, which show the whole schedule.
+ *
+ * @example deadlinesWithOwed({ deadlines: [{ date: '2027-01-17', amountCents: 88_600 }], paidCents: 100, insuranceCents: 0 })
+ * // [{ date: '2027-01-17', amountCents: 88_600, owedCents: 88_500 }]
+ */
+export function deadlinesWithOwed({
+  deadlines,
+  paidCents,
+  insuranceCents,
+}: {
+  deadlines: readonly BookingDeadline[];
+  paidCents: number;
+  insuranceCents: number;
+}): (BookingDeadline & { owedCents: number })[] {
+  let covered = Math.max(0, paidCents) - Math.min(Math.max(0, paidCents), insuranceCents);
+  return [...deadlines]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((d) => {
+      const paid = Math.min(covered, d.amountCents);
+      covered -= paid;
+      return { date: d.date, amountCents: d.amountCents, owedCents: d.amountCents - paid };
+    });
+}
+
+/**
  * The deadlines as a traveller is told them: what each still owes, the insurance still unpaid added to the first
  * (it goes with the next payment), so they add up to what is left to pay.
  *

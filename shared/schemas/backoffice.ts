@@ -111,7 +111,8 @@ export interface BookingDetail {
     tkStatus: string;
     couponCode: string | null;
     quote: unknown;
-    deadlines: { date: string; amountCents: number }[];
+    /** The schedule, each deadline with what is still owed of it (docs/decisions/042). */
+    deadlines: { date: string; amountCents: number; owedCents: number }[];
     /** What staff uploaded for the traveller (tk-upload). */
     documents: BookingDocumentView[];
     /** Who a compensation in points goes to: the booking's traveller with an account, if any. */

@@ -32,6 +32,8 @@ import type { BudgetListQuery, BudgetListRow } from '#shared/schemas/booking-des
 import { budgetPathOf } from './budgets.ts';
 import { listDocuments } from './edits.ts';
 import { type Actor, listStaffActions, applyOnce } from '../kit/apply-once.ts';
+import { deadlinesWithOwed, parseDeadlines } from '#shared/rules/payments.ts';
+import type { QuoteView } from '#shared/schemas/bookings.ts';
 
 type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
 
@@ -325,14 +327,20 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     refundableCents: refundableCents(p),
   }));
   const status = row.status;
+  const listed = toListRow(row);
+  const quote = parseJson<QuoteView | null>(row.quoteStringify, null);
   return {
     booking: {
-      ...toListRow(row),
+      ...listed,
       updatedAt: row.updatedAt,
       tkStatus: row.tkStatus,
       couponCode: coupon?.code ?? null,
-      quote: parseJson(row.quoteStringify, null),
-      deadlines: parseJson(row.deadlinesStringify, []),
+      quote,
+      deadlines: deadlinesWithOwed({
+        deadlines: parseDeadlines(row.deadlinesStringify),
+        paidCents: listed.paidCents,
+        insuranceCents: quote?.insuranceCents ?? 0,
+      }),
       documents,
       pointsHolder: holder ? { travelerId: holder.id, points: holder.accumulatedReward } : null,
     },

@@ -112,5 +112,12 @@ describe.each(dialects)('payment schedules on %s', (dialect) => {
     ]);
     const options = await (await api.request(`/payments/booking/${id}`, { headers: { 'x-test-auth': JSON.stringify(owner) } })).json();
     expect(options.dueNowCents).toBe(88_500);
+    // The back office shows the whole schedule, each deadline with what is left of it.
+    const admin = { userId: 'u-admin', email: 'equipo@different.demo', travelerId: null, groups: ['drAdmin'] };
+    const detail = await (await api.request(`/admin/bookings/${id}`, { headers: { 'x-test-auth': JSON.stringify(admin) } })).json();
+    expect(detail.booking.deadlines).toEqual([
+      { date: depositDay(), amountCents: 88_600, owedCents: 88_500 },
+      { date: addDays({ date: DEPARTURE, days: -30 }), amountCents: TOTAL - 88_600 + 8_000, owedCents: TOTAL - 88_600 + 8_000 },
+    ]);
   });
 });

@@ -106,6 +106,7 @@ function Detail() {
                 {booking.deadlines.map((d) => (
                   <li key={d.date}>
                     {shortDay(d.date)}: {formatEuros(d.amountCents)}
+                    {d.owedCents === 0 ? ' · pagado' : d.owedCents < d.amountCents ? ` · quedan ${formatEuros(d.owedCents)}` : ' · pendiente'}
                   </li>
                 ))}
               </ul>

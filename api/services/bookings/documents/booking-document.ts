@@ -4,7 +4,7 @@
  */
 import { bookingTrips } from '../queries.ts';
 import { ADULT_AGE_GROUP, NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
-import { computeAmountPaidCents } from '#shared/rules/payments.ts';
+import { computeAmountPaidCents, deadlinesWithOwed, parseDeadlines } from '#shared/rules/payments.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../../db/database.ts';
 import { parseTravellers } from '../records.ts';
@@ -38,6 +38,8 @@ export interface BookingDocument {
   remainingCents: number;
   /** Confirmed payments, oldest first. */
   payments: DocumentPayment[];
+  /** The payment schedule, each deadline with what is still owed of it (docs/decisions/042). */
+  schedule: { date: string; amountCents: number; owedCents: number }[];
 }
 
 /** Spanish names of the payment methods, as documents and mails print them. */
@@ -60,6 +62,7 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
       'bookings.status',
       'bookings.priceCents',
       'bookings.quoteStringify',
+      'bookings.deadlinesStringify',
       'bookings.travelersStringify',
       'bookings.periodId',
       'tours.name as tourName',
@@ -122,6 +125,7 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
     totalCents: quote.totalCents,
     paidCents,
     remainingCents: Math.max(0, quote.totalCents - paidCents),
+    schedule: deadlinesWithOwed({ deadlines: parseDeadlines(booking.deadlinesStringify), paidCents, insuranceCents: quote.insuranceCents }),
     payments: payments
       .filter((p) => p.status === 'CONFIRMED')
       .map((p) => ({ id: p.id, orderNumber: p.orderNumber, method: p.paymentMethod, amountCents: p.amountCents, confirmedAt: p.confirmedAt ?? p.updatedAt })),

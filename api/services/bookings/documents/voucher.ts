@@ -54,6 +54,19 @@ export function renderVoucherPdf(booking: BookingDocument, { issuedAt }: { issue
         ['Pagado', formatEuros(booking.paidCents)],
         ['Pendiente', formatEuros(booking.remainingCents)],
       ]);
+      if (booking.schedule.length > 0 && booking.remainingCents > 0) {
+        section(doc, 'Plazos de pago');
+        rows(
+          doc,
+          booking.schedule.map(
+            (d) =>
+              [
+                `Antes del ${formatSpanishDate({ date: d.date })}`,
+                `${formatEuros(d.amountCents)}${d.owedCents === 0 ? ' · pagado' : d.owedCents < d.amountCents ? ` · quedan ${formatEuros(d.owedCents)}` : ''}`,
+              ] as const,
+          ),
+        );
+      }
       doc.moveDown(0.5);
       if (booking.remainingCents > 0) {
         paragraph(
