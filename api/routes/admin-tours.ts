@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AdminTourListQuerySchema, TourPublishSchema } from '#shared/schemas/admin-tours.ts';
+import { OwnPolicySaveSchema, PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
 import {
   CampaignSaveSchema,
   FlightAddSchema,
@@ -19,6 +20,7 @@ import { type ApiEnv, type AuthContext, actorOf } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { listAdminTours, setTourPublished } from '../services/catalogue/tours.ts';
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/catalogue/tour-editor.ts';
+import { saveOwnPolicy } from '../services/payments/policies.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/catalogue/tour-campaigns.ts';
 import { addFlight, removeFlight, updateFlight } from '../services/catalogue/tour-flights.ts';
 import { changeTourLink } from '../services/catalogue/tour-links.ts';
@@ -189,6 +191,19 @@ export function adminTourRoutes({ db, config, rebuilds }: AppDeps) {
           return c.json(await answer({ id, applied, reason: `campaña ${campaignId} quitada`, message: TOUR_EDITOR_MESSAGES.campaignRemoved }));
         },
       )
+      // A tour's or departure's own payment schedule (docs/decisions/042): no page shows it, nothing is published.
+      .put('/:id/payment-policy', allow('admin'), validate('param', IdParam), validate('json', OwnPolicySaveSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied } = await saveOwnPolicy(db, { tourId: id, ...c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
+        const editor = await findTourEditor(db, id, { secret: config.authSecret, now: new Date() });
+        return c.json({ editor, applied, publication: null, message: PAYMENT_POLICY_MESSAGES.tourSaved } satisfies TourEditorAnswer);
+      })
+      .put('/:id/periods/:periodId/payment-policy', allow('admin'), validate('param', PeriodParam), validate('json', OwnPolicySaveSchema), async (c) => {
+        const { id, periodId } = c.req.valid('param');
+        const { applied } = await saveOwnPolicy(db, { tourId: id, periodId, ...c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
+        const editor = await findTourEditor(db, id, { secret: config.authSecret, now: new Date() });
+        return c.json({ editor, applied, publication: null, message: PAYMENT_POLICY_MESSAGES.periodSaved } satisfies TourEditorAnswer);
+      })
       // A region's page lists the tour or stops listing it: a page that never showed the tour changes.
       .post('/:id/regions', allow('admin'), validate('param', IdParam), validate('json', TourRegionSchema), async (c) => {
         const { id } = c.req.valid('param');

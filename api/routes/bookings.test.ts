@@ -191,7 +191,7 @@ describe.each(dialects)('/api/bookings on %s', (dialect) => {
         'travellers.0.reservationFields.national_id',
       ],
       ['a bad e-mail', (ids: string[]) => ({ travellers: [{ id: ids[1], reservationFields: { email: 'luis@@x' } }] }), 'travellers.0.reservationFields.email'],
-      ['a traveller of another booking', () => ({ travellers: [{ id: '999', reservationMode: 'DBL' }] }), 'travellers.0.id'],
+      ['a traveller of no booking (ids run 100 to 999)', () => ({ travellers: [{ id: '000', reservationMode: 'DBL' }] }), 'travellers.0.id'],
       ['a room not offered', (ids: string[]) => ({ travellers: [{ id: ids[0] }, { id: ids[1], reservationMode: 'SUITE' }] }), 'travellers.1.reservationMode'],
       ['a flight of another period', () => ({ flightId: 'f-x' }), 'flightId'],
       ['a coupon that does not apply', () => ({ couponCode: 'CADUCADO' }), 'couponCode'],

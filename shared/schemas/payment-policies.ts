@@ -12,6 +12,9 @@ export const PAYMENT_POLICY_MESSAGES = {
   days: 'Escribe un número de días entre 0 y 365.',
   total: 'La señal y los plazos no pueden sumar más del 100 %.',
   order: 'Cada plazo tiene que vencer antes que el resto del pago.',
+  tourSaved: 'Plazos de pago del tour guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
+  periodSaved: 'Plazos de pago de la salida guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
+  typeSaved: 'Plazos de pago guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
 } as const;
 
 const Percent = z.number({ error: PAYMENT_POLICY_MESSAGES.percent }).min(0, PAYMENT_POLICY_MESSAGES.percent).max(100, PAYMENT_POLICY_MESSAGES.percent);
@@ -54,3 +57,11 @@ export function readPaymentPolicy(text: string | null): PaymentPolicy | null {
     return null;
   }
 }
+
+const RequestId = z.string().trim().min(8).max(100);
+
+/** PUT /api/admin/payment-policies/{tourType}: a type's policy, from the version it was read at. */
+export const TypePolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema, version: z.number().int().min(0), requestId: RequestId });
+
+/** PUT …/payment-policy on a tour or a departure: its own policy, or null for the next level's. */
+export const OwnPolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema.nullable(), requestId: RequestId });

@@ -22,6 +22,7 @@ export const STAFF_LOG_ENTITIES = {
   guide: 'Guía',
   user: 'Cuenta',
   import: 'Importación',
+  'payment-policy': 'Plazos de pago',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -114,6 +115,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'admin-create': 'Cuenta de equipo creada',
   import: 'Catálogo importado',
   restore: 'Restaurado',
+  'payment-policy': 'Plazos de pago propios',
 };
 
 export function staffActionLabel(action: string): string {
