@@ -4,6 +4,7 @@
  * (docs/decisions/042).
  */
 import { z } from 'zod';
+import { issuesToFields } from './errors.ts';
 import type { PaymentPolicy } from '../rules/payment-schedule.ts';
 
 export const PAYMENT_POLICY_MESSAGES = {
@@ -65,3 +66,45 @@ export const TypePolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema
 
 /** PUT …/payment-policy on a tour or a departure: its own policy, or null for the next level's. */
 export const OwnPolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema.nullable(), requestId: RequestId });
+
+/** A policy as its form holds it: text fields, the deposit's value in its kind's unit (% or euros). */
+export interface PaymentPolicyForm {
+  depositKind: 'percent' | 'perTraveller';
+  depositValue: string;
+  balanceDaysBefore: string;
+  instalments: { percent: string; daysBefore: string }[];
+}
+
+const formNumber = (text: string) => (/^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
+const formDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** The form of `policy`, as a person reads it (percentages and euros with a decimal comma). */
+export function policyForm(policy: PaymentPolicy): PaymentPolicyForm {
+  const decimal = (n: number) => String(n).replace('.', ',');
+  return {
+    depositKind: policy.deposit.kind,
+    depositValue: policy.deposit.kind === 'percent' ? decimal(policy.deposit.percent) : decimal(policy.deposit.amountCents / 100),
+    balanceDaysBefore: String(policy.balanceDaysBefore),
+    instalments: policy.instalments.map((i) => ({ percent: decimal(i.percent), daysBefore: String(i.daysBefore) })),
+  };
+}
+
+/**
+ * The policy a form says, checked with the policy's own schema: the policy, or each refusal at its field
+ * (`depositValue`, `balanceDaysBefore`, `instalments`, `instalments.0.percent`…).
+ */
+export function policyFromForm(form: PaymentPolicyForm): { policy: PaymentPolicy; errors: null } | { policy: null; errors: Record<string, string> } {
+  const value = formNumber(form.depositValue);
+  const candidate = {
+    deposit: form.depositKind === 'percent' ? { kind: 'percent', percent: value } : { kind: 'perTraveller', amountCents: Math.round(value * 100) },
+    instalments: form.instalments.map((i) => ({ percent: formNumber(i.percent), daysBefore: formDays(i.daysBefore) })),
+    balanceDaysBefore: formDays(form.balanceDaysBefore),
+  };
+  const checked = PaymentPolicySchema.safeParse(candidate);
+  if (checked.success) return { policy: checked.data, errors: null };
+  // The deposit's value is one field of the form, whichever its kind.
+  const errors = Object.fromEntries(
+    Object.entries(issuesToFields(checked.error.issues)).map(([path, message]) => [path.startsWith('deposit') ? 'depositValue' : path, message]),
+  );
+  return { policy: null, errors };
+}

@@ -71,6 +71,8 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return `/admin/retailer/${id}`;
     case 'period':
       return `/admin/bookings/${id}`;
+    case 'payment-policy':
+      return '/admin/plazos-de-pago';
     default:
       return null;
   }
