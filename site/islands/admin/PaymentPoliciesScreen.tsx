@@ -122,7 +122,9 @@ function PaymentPolicies() {
                 </button>
               </div>
             ))}
-            <FieldError id="plazos-error" error={editor.fields['instalments']} />
+            <div>
+              <FieldError id="plazos-error" error={editor.fields['instalments']} />
+            </div>
             <button type="button" className="admin-button-secondary" onClick={addInstalment}>
               Añadir un plazo
             </button>
