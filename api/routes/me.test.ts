@@ -137,6 +137,8 @@ describe.each(portableDialects)('/api/me trips on %s', (dialect) => {
     const summary = await get(owner, '/summary');
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ points: 1_250, pointsValueCents: 1_200, nextTrip: { id } });
+    // The points' history, from the ledger: the compensation just given (issue 31).
+    expect(summary.body.pointsMovements).toEqual([expect.objectContaining({ type: 'CREDIT', amount: 1_250, status: 'COMPENSATION', bookingId: null })]);
     expect((await get(owner, '/badge')).body).toEqual({ points: 1_250 });
     expect((await get(null, '/badge')).status).toBe(401);
     // Paid in part: the balance is pending, with its amount.

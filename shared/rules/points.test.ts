@@ -8,6 +8,7 @@ import {
   computePointsForDiscount,
   computePointsValueCents,
   isPointsCreditDue,
+  pointsMovementLabel,
 } from './points.ts';
 
 describe('computePointsEarned ("earns points on the amount paid for a trip": 1 point per whole euro)', () => {
@@ -97,5 +98,17 @@ describe('redeeming ("100 points = 1 €", at most 10 % of a booking)', () => {
     { discountCents: 0, expected: 0 },
   ])('a $discountCents cents discount debits $expected points', ({ discountCents, expected }) => {
     expect(computePointsForDiscount(discountCents)).toBe(expected);
+  });
+});
+
+describe('pointsMovementLabel', () => {
+  it.each([
+    [{ type: 'CREDIT', status: 'COMPLETED' }, 'Ganados con un viaje'],
+    [{ type: 'DEBIT', status: 'COMPLETED' }, 'Usados en un pago'],
+    [{ type: 'CREDIT', status: 'COMPENSATION' }, 'Compensación del equipo'],
+    [{ type: 'DEBIT', status: 'ERASED' }, 'Perdidos al borrar tus datos'],
+    [{ type: 'CREDIT', status: 'RECONCILED' }, 'Ajuste del saldo'],
+  ] as const)('%o → %s', (movement, label) => {
+    expect(pointsMovementLabel(movement)).toBe(label);
   });
 });

@@ -99,3 +99,11 @@ export function computeRedeemablePoints({ balancePoints, capCents, paymentCents 
   const upToCap = computePointsForDiscount(Math.min(capCents, paymentCents));
   return Math.max(0, Math.min(wholeEurosOfPoints(balancePoints), wholeEurosOfPoints(upToCap)));
 }
+
+/** What a row of the points ledger was, as the traveller's history names it. */
+export function pointsMovementLabel({ type, status }: { type: 'CREDIT' | 'DEBIT'; status: string }): string {
+  if (status === 'COMPENSATION') return 'Compensación del equipo';
+  if (status === 'ERASED') return 'Perdidos al borrar tus datos';
+  if (status === 'RECONCILED') return 'Ajuste del saldo';
+  return type === 'CREDIT' ? 'Ganados con un viaje' : 'Usados en un pago';
+}

@@ -5,6 +5,7 @@
  */
 import type { BookingStatus } from '../enums.ts';
 import type { PendingItem } from '../rules/profile.ts';
+import type { PointsMovement } from './travelers.ts';
 
 export interface TripRow {
   id: string;
@@ -80,6 +81,8 @@ export interface ProfileSummary {
   points: number;
   /** What the points are worth as a discount, in cents (whole euros). */
   pointsValueCents: number;
+  /** The latest rows of the points ledger, newest first: earned, spent, compensations, with their bookings. */
+  pointsMovements: PointsMovement[];
   nextTrip: TripRow | null;
   pending: PendingItem[];
 }

@@ -12,7 +12,8 @@
  * whatever writes them.
  */
 import { randomUUID } from 'node:crypto';
-import type { Trx } from '../../db/database.ts';
+import type { PointsMovement } from '#shared/schemas/travelers.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 /** Why a points row was written. */
 type PointsStatus =
@@ -116,4 +117,26 @@ export async function recordRefund(trx: Trx, movement: Movement & { amountCents:
     .insertInto('transactions')
     .values(row(movement, { amount: movement.amountCents, type: 'CREDIT', kind: 'PAYMENT', status: 'REFUNDED', paymentId: null }))
     .execute();
+}
+
+/** A traveller's points rows, newest first, with the booking each names (the back office's and the profile's history). */
+export function pointsMovements(db: Db, travelerId: string, { limit }: { limit?: number } = {}): Promise<PointsMovement[]> {
+  return db
+    .selectFrom('transactions')
+    .leftJoin('bookings', 'bookings.id', 'transactions.bookingId')
+    .select([
+      'transactions.id',
+      'transactions.type',
+      'transactions.amount',
+      'transactions.status',
+      'transactions.bookingId',
+      'bookings.differentId',
+      'transactions.createdAt',
+    ])
+    .where('transactions.travelerId', '=', travelerId)
+    .where('transactions.kind', '=', 'POINTS')
+    .orderBy('transactions.createdAt', 'desc')
+    .orderBy('transactions.id')
+    .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
+    .execute() as Promise<PointsMovement[]>;
 }

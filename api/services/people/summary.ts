@@ -10,11 +10,15 @@ import type { ProfileSummary } from '#shared/schemas/me.ts';
 import type { Db } from '../../db/database.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { parseQuoteSnapshot } from '../payments/amounts.ts';
+import { pointsMovements } from '../payments/ledger.ts';
 import { pointsBalance } from '../payments/queries.ts';
+
+/** How many of the ledger's latest rows the profile shows. */
+const POINTS_HISTORY_ROWS = 20;
 import { tripRows } from '../bookings/traveller-trips.ts';
 
 export async function profileSummary(db: Db, { travelerId, today }: { travelerId: string | null; today: string }): Promise<ProfileSummary> {
-  if (!travelerId) return { points: 0, pointsValueCents: 0, nextTrip: null, pending: [] };
+  if (!travelerId) return { points: 0, pointsValueCents: 0, pointsMovements: [], nextTrip: null, pending: [] };
   const [trips, points] = await Promise.all([tripRows(db, travelerId), pointsBalance(db, travelerId)]);
   const ids = trips.map((t) => t.id);
   const [bookings, opinions] = ids.length
@@ -46,6 +50,7 @@ export async function profileSummary(db: Db, { travelerId, today }: { travelerId
   return {
     points,
     pointsValueCents: computePointsValueCents(points),
+    pointsMovements: await pointsMovements(db, travelerId, { limit: POINTS_HISTORY_ROWS }),
     nextTrip: next ? (trips.find((t) => t.id === next.id) ?? null) : null,
     pending: findPending(facts, today),
   };

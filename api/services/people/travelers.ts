@@ -20,6 +20,7 @@ import type { TravelerRow, UserRow } from '../../db/tables.ts';
 import { parseTravellers } from '../bookings/records.ts';
 import { accountOf, findTraveler, linkedBookings } from './linked.ts';
 import { listStaffActions } from '../kit/apply-once.ts';
+import { pointsMovements } from '../payments/ledger.ts';
 
 /** How staff read an account at a glance: the first thing that stops it signing in, else active. */
 export function accountState(user: Pick<UserRow, 'disabledAt' | 'emailVerifiedAt' | 'passwordChangeRequiredAt'> | undefined): AccountState {
@@ -177,23 +178,7 @@ export async function travelerDetail(db: Db, id: string, { now = new Date() }: {
       .where('favoriteTours.travelerId', '=', id)
       .orderBy('favoriteTours.createdAt', 'desc')
       .execute(),
-    db
-      .selectFrom('transactions')
-      .leftJoin('bookings', 'bookings.id', 'transactions.bookingId')
-      .select([
-        'transactions.id',
-        'transactions.type',
-        'transactions.amount',
-        'transactions.status',
-        'transactions.bookingId',
-        'bookings.differentId',
-        'transactions.createdAt',
-      ])
-      .where('transactions.travelerId', '=', id)
-      .where('transactions.kind', '=', 'POINTS')
-      .orderBy('transactions.createdAt', 'desc')
-      .orderBy('transactions.id')
-      .execute(),
+    pointsMovements(db, id),
     listStaffActions(db, 'traveler', id),
     db.selectFrom('countries').select(['id', 'name']).orderBy('name').execute(),
   ]);

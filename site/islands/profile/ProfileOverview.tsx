@@ -8,6 +8,7 @@ import { countDaysBetween, formatDateRange, formatSpanishDate } from '#shared/ru
 import { formatEuros } from '#shared/rules/money.ts';
 import type { PendingItem } from '#shared/rules/profile.ts';
 import { $profileSummary, loadProfileSummary } from '../../stores/profile-trips.ts';
+import { pointsMovementLabel } from '#shared/rules/points.ts';
 import './profile.css';
 
 const pendingText = (item: PendingItem): string => {
@@ -34,6 +35,20 @@ export default function ProfileOverview() {
         <h2 id="mis-puntos">Mis puntos</h2>
         <p className="profile-card__figure">{summary.points.toLocaleString('es-ES')} puntos</p>
         <p>Valen {formatEuros(summary.pointsValueCents)} de descuento en tu próxima reserva.</p>
+        {summary.pointsMovements.length > 0 ? (
+          <details className="profile-points">
+            <summary>Movimientos de tus puntos</summary>
+            <ul>
+              {summary.pointsMovements.map((m) => (
+                <li key={m.id}>
+                  {formatSpanishDate({ date: m.createdAt.slice(0, 10) })} · {m.type === 'CREDIT' ? '+' : '−'}
+                  {m.amount.toLocaleString('es-ES')} puntos · {pointsMovementLabel(m)}
+                  {m.differentId ? ` (reserva ${m.differentId})` : ''}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         <a href="/programa-de-puntos">Cómo funciona el programa de puntos</a>
       </section>
       <section className="profile-card" aria-labelledby="proximo-viaje">
