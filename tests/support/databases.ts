@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { type Db, type Dialect, migrateToLatest, openDatabase } from '#api/db/database.ts';
+import { DEFAULT_PAYMENT_POLICIES } from '#shared/rules/payment-schedule.ts';
 
 export interface TestDatabase {
   dialect: Dialect;
@@ -205,6 +206,14 @@ async function emptiedIfSameShape(url: string, shape: string): Promise<boolean> 
     );
     try {
       await c.query(`set session_replication_role = replica; ${rows.map((r) => `delete from "${r.name}";`).join(' ')} set session_replication_role = default;`);
+      // Rows the migrations themselves write are part of "as migrated": the payment policies' defaults
+      // (2026-12-02T10-payment-schedules), written back as that migration wrote them.
+      for (const [tourType, policy] of Object.entries(DEFAULT_PAYMENT_POLICIES))
+        await c.query('insert into payment_policies (tour_type, policy, version, updated_at) values ($1, $2, 1, $3)', [
+          tourType,
+          JSON.stringify(policy),
+          '2026-12-02T10:00:00.000Z',
+        ]);
     } catch (error) {
       // A TEST_DATABASE_URL whose user may not set the replica role: the database is made again instead.
       if ((error as { code?: string }).code === '42501') return false;

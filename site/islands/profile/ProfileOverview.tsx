@@ -49,7 +49,9 @@ export default function ProfileOverview() {
             </ul>
           </details>
         ) : null}
-        <a href="/programa-de-puntos">Cómo funciona el programa de puntos</a>
+        <p>
+          <a href="/programa-de-puntos">Cómo funciona el programa de puntos</a>
+        </p>
       </section>
       <section className="profile-card" aria-labelledby="proximo-viaje">
         <h2 id="proximo-viaje">Tu próximo viaje</h2>
