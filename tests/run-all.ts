@@ -1,6 +1,6 @@
 /**
  * `npm test`: every suite (format, lint and unused code, types, unit, database and API on SQLite and
- * PostgreSQL, browser) and, beside the first of them, the suites that seed the demo again on two other
+ * PostgreSQL, browser) and, beside the browser suite, the suites that seed the demo again on two other
  * days; then one line
  * `N passed, N failed` that totals them, which CI reads. Starts a throwaway PostgreSQL cluster when
  * TEST_DATABASE_URL is not set and PostgreSQL is installed.
@@ -68,21 +68,6 @@ function run(label: string, command: string, args: string[], read: () => Tally, 
 /** A check that passes or fails as a whole (a formatter, a linter): one test in the tally. */
 const check = (label: string, command: string, args: string[]) => run(label, command, args, () => ({ passed: 1, failed: 0, skipped: 0 }));
 
-// The demo is seeded from the date, and so is what the suites below find in it: the suites that seed it run
-// again on two days that have broken such assumptions before (a leap day, a year's end). They start first and
-// run beside the checks and vitest, which leave a core idle much of the time; their output goes to a file
-// each (nothing reads a pipe while a suite below runs) and is printed at the end.
-const seedDays = otherDays(today ?? realToday).map((day) => {
-  const json = join(results, `vitest-${day}.json`);
-  const log = join(results, `vitest-${day}.log`);
-  const out = openSync(log, 'w');
-  const args = ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`];
-  const child = spawn(bin('vitest'), args, { cwd: root, env: onDay(env, day), stdio: ['ignore', out, out] });
-  closeSync(out);
-  const status = new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { day, json, log, status };
-});
-
 try {
   check('format (biome format)', bin('biome'), ['format', '.']);
   check('lint and layer imports (biome lint)', bin('biome'), ['lint', '.']);
@@ -93,6 +78,22 @@ try {
   run('unit, database and API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => {
     const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  });
+
+  // The demo is seeded from the date, and so is what the suites above found in it: the suites that seed it run
+  // again on two days that have broken such assumptions before (a leap day, a year's end). They start once vitest
+  // is done (beside it they shared its PostgreSQL server, and once a read there waited out its timeout) and run
+  // beside the browser suite; their output goes to a file each (nothing reads a pipe while the browser runs)
+  // and is printed at the end.
+  const seedDays = otherDays(today ?? realToday).map((day) => {
+    const json = join(results, `vitest-${day}.json`);
+    const log = join(results, `vitest-${day}.log`);
+    const out = openSync(log, 'w');
+    const args = ['run', ...SEED_DAY_SUITES.files, '-t', SEED_DAY_SUITES.names, '--reporter=dot', '--reporter=json', `--outputFile.json=${json}`];
+    const child = spawn(bin('vitest'), args, { cwd: root, env: onDay(env, day), stdio: ['ignore', out, out] });
+    closeSync(out);
+    const status = new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { day, json, log, status };
   });
 
   const playwrightJson = join(results, 'playwright.json');
