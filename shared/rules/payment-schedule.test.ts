@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_POLICIES, describePaymentPlan, type PaymentPolicy, policyFor, rescheduleDeadlines, scheduleDeadlines } from './payment-schedule.ts';
+import {
+  DEFAULT_PAYMENT_POLICIES,
+  describePaymentPlan,
+  describePolicy,
+  type PaymentPolicy,
+  policyFor,
+  rescheduleDeadlines,
+  scheduleDeadlines,
+} from './payment-schedule.ts';
 
 const group = DEFAULT_PAYMENT_POLICIES.Group;
 const withInstalment: PaymentPolicy = { deposit: { kind: 'percent', percent: 20 }, instalments: [{ percent: 30, daysBefore: 90 }], balanceDaysBefore: 30 };
@@ -168,5 +176,24 @@ describe('describePaymentPlan', () => {
     expect(describePaymentPlan({ todayCents: 75_100, restDeadlines: [], restCents: 225_100, departureDate: '2027-06-01', today: '2027-01-10' })).toBe(
       'Hoy pagas 751 € · El resto, 2.251 €, antes del 1 de junio',
     );
+  });
+});
+
+describe('describePolicy', () => {
+  it.each([
+    [DEFAULT_PAYMENT_POLICIES.Group, 'Señal del 30 % al reservar, el resto 30 días antes de la salida.'],
+    [
+      {
+        deposit: { kind: 'perTraveller', amountCents: 15_000 },
+        instalments: [
+          { percent: 20, daysBefore: 60 },
+          { percent: 12.5, daysBefore: 90 },
+        ],
+        balanceDaysBefore: 21,
+      },
+      'Señal de 150 € por viajero al reservar, 12,5 % 90 días antes, 20 % 60 días antes, el resto 21 días antes de la salida.',
+    ],
+  ] satisfies [PaymentPolicy, string][])('%o reads «%s»', (policy, sentence) => {
+    expect(describePolicy(policy)).toBe(sentence);
   });
 });

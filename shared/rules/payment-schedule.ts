@@ -179,3 +179,18 @@ export function describePaymentPlan({
   const parts = ordered.map((d) => `${formatEuros(d.amountCents)} antes del ${dayOf(d.date, today)}`);
   return `${paying} · ${rest}, en ${ordered.length} plazos: ${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
 }
+
+const percentText = (n: number) => `${String(n).replace('.', ',')} %`;
+
+/**
+ * A policy in one sentence, as the office reads it.
+ *
+ * @example describePolicy(DEFAULT_PAYMENT_POLICIES.Group)
+ * // 'Señal del 30 % al reservar, el resto 30 días antes de la salida.'
+ */
+export function describePolicy(policy: PaymentPolicy): string {
+  const deposit =
+    policy.deposit.kind === 'percent' ? `del ${percentText(policy.deposit.percent)}` : `de ${formatEuros(policy.deposit.amountCents)} por viajero`;
+  const instalments = [...policy.instalments].sort((a, b) => b.daysBefore - a.daysBefore).map((i) => `${percentText(i.percent)} ${i.daysBefore} días antes`);
+  return `${[`Señal ${deposit} al reservar`, ...instalments, `el resto ${policy.balanceDaysBefore} días antes de la salida`].join(', ')}.`;
+}

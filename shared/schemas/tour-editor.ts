@@ -5,8 +5,9 @@
  * group. The island and the server check input with these schemas.
  */
 import { z } from 'zod';
-import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES } from '../enums.ts';
+import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES, type TourType } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
+import type { PaymentPolicy } from '../rules/payment-schedule.ts';
 
 /** What staff may set; UPDATING is the shop's own while the tour's pages are being published. */
 export const TOUR_EDITOR_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -310,6 +311,8 @@ export interface TourEditorPeriod {
   source: (typeof PERIOD_SOURCES)[number] | null;
   /** Bookings that name the departure, whatever their state: while there is one it cannot be removed. */
   bookings: number;
+  /** The departure's own payment schedule, or null when it follows the tour's (docs/decisions/042). */
+  paymentPolicy: PaymentPolicy | null;
   /** The departure's price per age group (a supplement over the tour's price), cents. */
   prices: { ageGroupName: string; valueCents: number }[];
   /** Its campaigns (discounts). */
@@ -336,6 +339,7 @@ export interface TourEditorView {
     id: string;
     name: string;
     webSlug: string;
+    tourType: TourType;
     version: number;
     publishWeb: boolean;
     statusNow: 'ACTIVE' | 'UPDATING' | 'INACTIVE';
@@ -349,6 +353,8 @@ export interface TourEditorView {
     expertOpinionAvatarUrl: string | null;
     /** The tour's own price per age group, cents (the departures add their supplement). */
     prices: { ageGroupName: string; valueCents: number }[];
+    /** The tour's own payment schedule (null: its type's), and its type's. */
+    paymentPolicy: { own: PaymentPolicy | null; type: PaymentPolicy };
   };
   periods: TourEditorPeriod[];
   /** The parent regions the tour is listed under (/region/{slug}), and every one it could be. */

@@ -19,7 +19,6 @@ describe('the office’s payment policies', () => {
     expect(state().editor?.form).toEqual({ depositKind: 'percent', depositValue: '40', balanceDaysBefore: '45', instalments: [] });
 
     screen.setPolicyForm((f) => ({ ...f, depositKind: 'perTraveller', depositValue: '250,50' }), 'depositValue');
-    screen.addInstalment();
     screen.setPolicyForm((f) => ({ ...f, instalments: [{ percent: '25', daysBefore: '90' }] }));
     island.loseNextAnswer();
     expect(await screen.savePolicy()).toBe(false);

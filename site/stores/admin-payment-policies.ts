@@ -57,10 +57,6 @@ export function setPolicyForm(change: (form: PaymentPolicyForm) => PaymentPolicy
   patch({ editor: { ...editor, form: change(editor.form), fields } });
 }
 
-export const addInstalment = () => setPolicyForm((form) => ({ ...form, instalments: [...form.instalments, { percent: '', daysBefore: '' }] }), 'instalments');
-export const removeInstalment = (index: number) =>
-  setPolicyForm((form) => ({ ...form, instalments: form.instalments.filter((_, i) => i !== index) }), 'instalments');
-
 /** 'Guardar': refused at its fields before sending; applied once however often pressed. */
 export async function savePolicy(): Promise<boolean> {
   const { editor } = $paymentPolicies.get();

@@ -131,4 +131,50 @@ describe('the tour editor', () => {
     await editor.changeLink('region', 'r-asia', false);
     expect(state()).toMatchObject({ done: 'Región quitada.', view: { regions: { linked: [] } } });
   });
+
+  it('gives the tour its own payment schedule and a departure another, refusing one that adds up to more than the total', async () => {
+    await editor.openTourEditor('t1');
+    expect(state().view!.tour.paymentPolicy).toEqual({
+      own: null,
+      type: { deposit: { kind: 'percent', percent: 30 }, instalments: [], balanceDaysBefore: 30 },
+    });
+    editor.openPolicy(null);
+    expect(state().dialog).toMatchObject({ kind: 'policy', own: false, form: { depositKind: 'percent', depositValue: '30', balanceDaysBefore: '30' } });
+    editor.setOwnPolicy(true);
+    editor.setPolicyFields((f) => ({ ...f, depositValue: '80', instalments: [{ percent: '30', daysBefore: '60' }] }));
+    const sent = island.calls.length;
+    await editor.submitPolicy();
+    expect(state().dialog).toMatchObject({
+      error: 'Revisa los datos marcados.',
+      errors: { instalments: 'La señal y los plazos no pueden sumar más del 100 %.' },
+    });
+    expect(island.calls.length).toBe(sent);
+
+    editor.setPolicyFields((f) => ({ ...f, depositValue: '20' }), 'instalments');
+    island.loseNextAnswer();
+    await editor.submitPolicy();
+    await editor.submitPolicy();
+    expect(state()).toMatchObject({ dialog: null, done: 'Plazos de pago del tour guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.' });
+    const own = { deposit: { kind: 'percent', percent: 20 }, instalments: [{ percent: 30, daysBefore: 60 }], balanceDaysBefore: 30 };
+    expect(state().view!.tour.paymentPolicy.own).toEqual(own);
+
+    // A departure starts from the tour's own, and can go back to it.
+    const departure = state().view!.periods[0]!;
+    editor.openPolicy(departure);
+    expect(state().dialog).toMatchObject({ own: false, form: { depositValue: '20', instalments: [{ percent: '30', daysBefore: '60' }] } });
+    editor.setOwnPolicy(true);
+    editor.setPolicyFields((f) => ({ ...f, depositKind: 'perTraveller', depositValue: '150', instalments: [] }));
+    await editor.submitPolicy();
+    expect(period(departure.id).paymentPolicy).toEqual({ deposit: { kind: 'perTraveller', amountCents: 15_000 }, instalments: [], balanceDaysBefore: 30 });
+    editor.openPolicy(period(departure.id));
+    editor.setOwnPolicy(false);
+    await editor.submitPolicy();
+    expect(period(departure.id).paymentPolicy).toBeNull();
+    const records = await island.t.db.selectFrom('staffActions').select(['entityType', 'action']).where('action', '=', 'payment-policy').execute();
+    expect(records).toEqual([
+      { entityType: 'tour', action: 'payment-policy' },
+      { entityType: 'period', action: 'payment-policy' },
+      { entityType: 'period', action: 'payment-policy' },
+    ]);
+  });
 });

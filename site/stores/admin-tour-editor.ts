@@ -23,6 +23,7 @@ import {
   type TourFields,
   TourFieldsSchema,
 } from '#shared/schemas/tour-editor.ts';
+import { type PaymentPolicyForm, policyForm, policyFromForm } from '#shared/schemas/payment-policies.ts';
 import { type ApiResult, api, callApi } from '../lib/api-client.ts';
 import { connectCmsEvents, followPublication } from './cms-publish.ts';
 import { uploadImage } from './cms-uploads.ts';
@@ -61,7 +62,16 @@ export type EditorDialog =
       withReturn: boolean;
       errors: Record<string, string>;
     }
-  | { kind: 'flightRemove'; period: TourEditorPeriod; flight: PeriodFlight };
+  | { kind: 'flightRemove'; period: TourEditorPeriod; flight: PeriodFlight }
+  | {
+      kind: 'policy';
+      /** The departure whose schedule this is; null for the tour's. */
+      period: TourEditorPeriod | null;
+      /** A schedule of its own; false follows the next level's (the tour's, or its type's). */
+      own: boolean;
+      form: PaymentPolicyForm;
+      errors: Record<string, string>;
+    };
 
 /** One segment as the 'Añadir vuelo' form holds it: the texts typed. */
 export interface SegmentForm {
@@ -269,7 +279,9 @@ export const settleDialog = (result: Sent) => {
     const errors =
       dialog.kind === 'remove' || dialog.kind === 'campaignRemove' || dialog.kind === 'flightRemove'
         ? {}
-        : { ...dialog.errors, ...serverErrors(result.fields) };
+        : dialog.kind === 'policy'
+          ? { ...dialog.errors, ...policyServerErrors(result.fields) }
+          : { ...dialog.errors, ...serverErrors(result.fields) };
     patch({
       dialog: {
         ...dialog,
@@ -388,4 +400,63 @@ export async function changeLink(kind: LinkKind, targetId: string, link: boolean
   }
   patch({ links: { pick: { ...now.pick, [kind]: '' }, requestId: '', sending: null, error: null } });
   finish(result.data, { resetForm: false });
+}
+
+/** The schedule a tour or departure follows when it has none of its own. */
+export function inheritedPolicy(view: TourEditorView, period: TourEditorPeriod | null) {
+  return period ? (view.tour.paymentPolicy.own ?? view.tour.paymentPolicy.type) : view.tour.paymentPolicy.type;
+}
+
+/** 'Plazos de pago' of the tour (period null) or of one departure: its own, or the one it follows to start from. */
+export function openPolicy(period: TourEditorPeriod | null) {
+  const { view } = $tourEditor.get();
+  if (!view) return;
+  const own = period ? period.paymentPolicy : view.tour.paymentPolicy.own;
+  openDialog({ kind: 'policy', period, own: own !== null, form: policyForm(own ?? inheritedPolicy(view, period)), errors: {} });
+}
+
+export function setOwnPolicy(own: boolean) {
+  const { dialog } = $tourEditor.get();
+  if (dialog?.kind === 'policy') patch({ dialog: { ...dialog, own, errors: {}, error: null } });
+}
+
+/** Changes the schedule's form; typing again clears that field's refusal. */
+export function setPolicyFields(change: (form: PaymentPolicyForm) => PaymentPolicyForm, field?: string) {
+  const { dialog } = $tourEditor.get();
+  if (dialog?.kind !== 'policy') return;
+  const errors = { ...dialog.errors };
+  if (field) delete errors[field];
+  patch({ dialog: { ...dialog, form: change(dialog.form), errors } });
+}
+
+/** The server names the schedule's fields under `policy.`; the deposit's value is one field whichever its kind. */
+const policyServerErrors = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => {
+      const field = path.replace(/^policy\./, '');
+      return [field.startsWith('deposit') ? 'depositValue' : field, message];
+    }),
+  );
+
+/** 'Guardar plazos': refused at its fields before sending; one press, one request id. */
+export async function submitPolicy() {
+  const { dialog, id } = $tourEditor.get();
+  if (dialog?.kind !== 'policy' || dialog.sending) return;
+  let policy = null;
+  if (dialog.own) {
+    const checked = policyFromForm(dialog.form);
+    if (!checked.policy) {
+      patch({ dialog: { ...dialog, errors: checked.errors, error: 'Revisa los datos marcados.' } });
+      return;
+    }
+    policy = { ...checked.policy, instalments: [...checked.policy.instalments] };
+  }
+  patch({ dialog: { ...dialog, sending: true, error: null } });
+  const json = { requestId: dialog.requestId, policy };
+  const period = dialog.period;
+  settleDialog(
+    period
+      ? await callApi(() => api.admin.tours[':id'].periods[':periodId']['payment-policy'].$put({ param: { id, periodId: period.id }, json }))
+      : await callApi(() => api.admin.tours[':id']['payment-policy'].$put({ param: { id }, json })),
+  );
 }

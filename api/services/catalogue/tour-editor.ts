@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
+import { DEFAULT_PAYMENT_POLICIES } from '#shared/rules/payment-schedule.ts';
+import { readPaymentPolicy } from '#shared/schemas/payment-policies.ts';
 import { TOUR_EDITOR_MESSAGES, type TourEditorPeriod, type TourEditorView, type TourField, type TourFields } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
 import type { TourRow } from '../../db/tables.ts';
@@ -75,6 +77,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
         'periods.webBookable',
         'periods.publishWeb',
         'periods.source',
+        'periods.paymentPolicy',
         'sold.sold',
         'held.held',
         'booked.bookings',
@@ -173,6 +176,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
       publishWeb: p.publishWeb === 1,
       source: p.source,
       bookings: Number(p.bookings ?? 0),
+      paymentPolicy: readPaymentPolicy(p.paymentPolicy),
       prices: prices.filter((price) => price.periodId === p.id).map(priceOf),
       campaigns: campaigns.filter((c) => c.periodId === p.id).map(({ periodId: _period, ...c }) => c),
       flights: flights
@@ -202,7 +206,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
 export async function findTourEditor(db: Db, id: string, { secret, now }: { secret: string; now: Date }): Promise<TourEditorView> {
   const tour = await db.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
   if (!tour) throw tourNotFound();
-  const [prices, periods, regions, activities] = await Promise.all([
+  const [prices, periods, regions, activities, typePolicy] = await Promise.all([
     db
       .selectFrom('prices')
       .select(['ageGroupName', 'valueCents'])
@@ -215,6 +219,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
     findTourPeriods(db, id),
     findTourRegions(db, id),
     findTourActivities(db, id),
+    db.selectFrom('paymentPolicies').select('policy').where('tourType', '=', tour.tourType).executeTakeFirst(),
   ]);
   const link = (file: string | null) => {
     const key = fileKey(id, file);
@@ -225,6 +230,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
       id: tour.id,
       name: tour.name,
       webSlug: tour.webSlug,
+      tourType: tour.tourType,
       version: tour.version,
       publishWeb: tour.publishWeb === 1,
       statusNow: tour.status,
@@ -235,6 +241,10 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
       thumbnailUrl: link(tour.thumbnail),
       expertOpinionAvatarUrl: link(tour.expertOpinionAvatar),
       prices,
+      paymentPolicy: {
+        own: readPaymentPolicy(tour.paymentPolicy),
+        type: readPaymentPolicy(typePolicy?.policy ?? null) ?? DEFAULT_PAYMENT_POLICIES[tour.tourType],
+      },
     },
     periods,
     regions,

@@ -11,6 +11,7 @@ import { $tourEditor, openTourEditor } from '../../stores/admin-tour-editor.ts';
 import { guarded } from '../SessionGuard.tsx';
 import { TourFieldsForm } from './TourFieldsForm.tsx';
 import { TourPeriods } from './TourPeriods.tsx';
+import { TourPaymentPolicy } from './TourPaymentPolicy.tsx';
 import { TourLinks } from './TourLinks.tsx';
 import './admin.css';
 import './tour-editor.css';
@@ -56,6 +57,7 @@ function Screen() {
       </header>
       <TourFieldsForm />
       <TourPeriods />
+      <TourPaymentPolicy />
       <TourLinks />
     </>
   );

@@ -16,6 +16,7 @@ import {
   openAddPeriod,
   openEditPeriod,
   openPeriodPrices,
+  openPolicy,
   openRemovePeriod,
   setPeriodField,
   setPriceField,
@@ -37,6 +38,7 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
       <th scope="row">
         {when}
         <small>{plural(period.numberOfDays, 'día', 'días')}</small>
+        {period.paymentPolicy ? <small>Plazos de pago propios</small> : null}
       </th>
       <td data-label="Plazas">
         <div>
@@ -94,6 +96,9 @@ function PeriodRow({ period }: { period: TourEditorPeriod }) {
           </button>
           <button type="button" className="admin-button-secondary" onClick={() => openPeriodPrices(period)} aria-label={`Precios de la salida del ${when}`}>
             Precios
+          </button>
+          <button type="button" className="admin-button-secondary" onClick={() => openPolicy(period)} aria-label={`Plazos de pago de la salida del ${when}`}>
+            Plazos
           </button>
           <button type="button" className="admin-button-secondary" onClick={() => openRemovePeriod(period)} aria-label={`Quitar la salida del ${when}`}>
             Quitar
