@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDialectConfig, sql, type Transaction } from 'kysely';
 import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -95,7 +95,17 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['datab
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's Migrator works on any schema, as migrations run before the typed one exists.
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
+  // SQLite changes a table's checks only by making the table again, which its foreign keys would refuse: they
+  // are off while migrations run (SQLite's own recipe, outside any transaction) and checked whole after.
+  const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+  if (sqlite) await sql`pragma foreign_keys = off`.execute(db);
+  const result = await migrator.migrateToLatest().finally(async () => {
+    if (sqlite) await sql`pragma foreign_keys = on`.execute(db);
+  });
+  if (sqlite) {
+    const broken = await sql`pragma foreign_key_check`.execute(db);
+    if (broken.rows.length) throw new Error(`Migrations left ${broken.rows.length} rows whose foreign keys point nowhere`);
+  }
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });

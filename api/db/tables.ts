@@ -166,6 +166,10 @@ export interface BookingTable {
   dayOne: string | null;
   practicalInfoSentAt: string | null;
   ownerConfirmedAt: string | null;
+  owedSince: string | null;
+  lastRemindedAt: string | null;
+  retailerReference: string | null;
+  retailerCommissionPercent: number | null;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;
@@ -690,7 +694,7 @@ export interface PaymentTable {
   type: string | null;
   tkId: string | null;
   amountCents: number;
-  paymentMethod: 'card' | 'bizum' | 'transfer' | 'points';
+  paymentMethod: 'card' | 'bizum' | 'transfer' | 'points' | 'cash' | 'office-card' | 'agency';
   paymentOrigin: string | null;
   paymentToken: string | null;
   reviewReason: string | null;
@@ -708,6 +712,10 @@ export interface PaymentTable {
   pointsTravelerId: string | null;
   pointsDiscountCents: Generated<number>;
   refundedCents: Generated<number>;
+  reference: string | null;
+  note: string | null;
+  paidOn: string | null;
+  recordedBy: string | null;
 }
 export type PaymentRow = Selectable<PaymentTable>;
 export type NewPaymentRow = Insertable<PaymentTable>;

@@ -32,6 +32,7 @@ import * as writeNotifications from './2026-11-29T10-write-notifications.ts';
 import * as internetSafety from './2026-11-30T10-internet-safety.ts';
 import * as pointsLedger from './2026-12-01T10-points-ledger.ts';
 import * as paymentSchedules from './2026-12-02T10-payment-schedules.ts';
+import * as balancesAndAgencySales from './2026-12-03T10-balances-and-agency-sales.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T10-internet-safety': internetSafety,
   '2026-12-01T10-points-ledger': pointsLedger,
   '2026-12-02T10-payment-schedules': paymentSchedules,
+  '2026-12-03T10-balances-and-agency-sales': balancesAndAgencySales,
 };

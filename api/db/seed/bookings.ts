@@ -1,5 +1,6 @@
 /** A handful of bookings in every state, with their travellers, payments, points, airline records and mails. */
 import { stepPath } from '#shared/funnel-steps.ts';
+import { deadlinesWithOwed } from '#shared/rules/payments.ts';
 import { demoTicketLines, demoTicketPdf } from './documents.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } from './accounts.ts';
@@ -343,6 +344,10 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     { date: addDays(today, 15) < period.dayOne ? addDays(today, 15) : addDays(period.dayOne, -2), amountCents: Math.round(price * 0.3) },
     { date: addDays(period.dayOne, -30) > today ? addDays(period.dayOne, -30) : addDays(period.dayOne, -1), amountCents: price - Math.round(price * 0.3) },
   ];
+  const paidCents = plan.payments
+    .filter((p) => p.status === 'CONFIRMED')
+    .reduce((sum, p) => sum + (p.method === 'points' ? 5000 : Math.round(price * p.share)), 0);
+  const owedSince = deadlinesWithOwed({ deadlines, paidCents, insuranceCents: 0 }).find((d) => d.owedCents > 0)?.date ?? null;
   const tkId = plan.status === 'IN_PROGRESS' ? null : `TK-${today.slice(0, 4)}-${counters.tkSerial++}`;
   const cockpitFlight = plan.cockpit ? period.flights.find((f) => f.id === flight?.id && f.fareId !== null) : undefined;
   const preBookingId = cockpitFlight ? rng.uuid() : null;
@@ -395,6 +400,10 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     quoteStringify: null,
     // The demo's travellers made (or paid) their own bookings.
     ownerConfirmedAt: created,
+    owedSince,
+    lastRemindedAt: null,
+    retailerReference: plan.retailerId ? `AG-${id.slice(0, 6).toUpperCase()}` : null,
+    retailerCommissionPercent: plan.retailerId ? 10 : null,
     createdAt: created,
     updatedAt: updated,
   });
@@ -514,6 +523,10 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
       pointsTravelerId: pay.method === 'points' ? plan.lead.id : null,
       pointsDiscountCents: pay.method === 'points' ? amount : 0,
       refundedCents: pay.refund?.cents ?? 0,
+      reference: null,
+      note: null,
+      paidOn: null,
+      recordedBy: null,
       createdAt: stamp(plan.daysAgo, paymentMinute),
       updatedAt: stamp(plan.daysAgo, paymentMinute + 5),
     });

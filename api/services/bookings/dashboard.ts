@@ -8,6 +8,7 @@ import type { DashboardAnswer } from '#shared/schemas/backoffice.ts';
 import type { Db } from '../../db/database.ts';
 import { seatsSoldByPeriod } from './seat-holds.ts';
 import { campaignFigures } from '../content/visits.ts';
+import { moneyDue } from '../payments/balances.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -43,7 +44,8 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', status)
       .executeTakeFirstOrThrow();
-  const [todayCount, weekCount, todayRevenue, weekRevenue, transfers, reviews, failed, failedMails, departures] = await Promise.all([
+  const sunday = day(new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000));
+  const [todayCount, weekCount, todayRevenue, weekRevenue, transfers, reviews, failed, failedMails, departures, due] = await Promise.all([
     bookingsSince(today),
     bookingsSince(monday),
     revenueSince(today),
@@ -72,6 +74,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       .orderBy('tours.name')
       .limit(100)
       .execute(),
+    moneyDue(db, { today, weekEnd: sunday }),
   ]);
   const list = (params: Record<string, string>) => `/admin/bookings?${new URLSearchParams(params)}`;
   return {
@@ -80,6 +83,8 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       { label: 'Reservas esta semana', value: Number(weekCount.n), href: list({ bookedFrom: monday }) },
       { label: 'Cobrado hoy', value: Number(todayRevenue.cents), money: true, href: list({ bookedFrom: today }) },
       { label: 'Cobrado esta semana', value: Number(weekRevenue.cents), money: true, href: list({ bookedFrom: monday }) },
+      { label: 'Vencido sin cobrar', value: due.overdueCents, money: true, href: '/admin/cobros' },
+      { label: 'Vence esta semana', value: due.thisWeekCents, money: true, href: '/admin/cobros' },
       { label: 'Transferencias por confirmar', value: Number(transfers.n), href: list({ status: 'WAITING_FOR_TRANSFER' }) },
       { label: 'Pagos en revisión', value: Number(reviews.n), href: list({ status: 'PAYPAL_REVIEW' }) },
       { label: 'Pagos fallidos sin resolver', value: Number(failed.n), href: list({ issue: 'failed-payment', status: 'IN_PROGRESS' }) },

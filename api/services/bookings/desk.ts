@@ -33,9 +33,14 @@ import { budgetPathOf } from './budgets.ts';
 import { listDocuments } from './edits.ts';
 import { type Actor, listStaffActions, applyOnce } from '../kit/apply-once.ts';
 import { deadlinesWithOwed, parseDeadlines } from '#shared/rules/payments.ts';
+import { OVERDUE_PAGE_SIZE, type OverdueAnswer, type OverdueQuery } from '#shared/schemas/balances.ts';
+import { owedNow } from '../payments/balances.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 
-type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'>;
+type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'> & {
+  /** Bookings still open whose earliest unpaid deadline is before this day (the overdue list). */
+  owedBefore?: string;
+};
 
 /**
  * The list's query, filtered; the caller picks columns, order and page. Only the joins the filters need
@@ -66,6 +71,10 @@ function filteredBookings(db: Db, filters: Filters, { exact = false }: { exact?:
         ),
       )
       .$if(filters.q !== undefined, (qb) => qb.where(matchesText(db, filters.q as string, exact)))
+      // One range of the index on (owed_since, status), whatever the number of bookings.
+      .$if(filters.owedBefore !== undefined, (qb) =>
+        qb.where('bookings.owedSince', '<', filters.owedBefore as string).where('bookings.status', 'in', ['CONFIRMED', 'WAITING_FOR_TRANSFER']),
+      )
   );
 }
 
@@ -203,6 +212,46 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
         .execute()
     : [];
   return { rows: rows.map(toListRow), total, page: query.page, pageSize: BOOKING_PAGE_SIZE };
+}
+
+/**
+ * /admin/cobros: the open bookings whose earliest unpaid deadline has passed, the longest overdue first, each
+ * with what it owes now, what is left in all and when it was last reminded (docs/decisions/042).
+ */
+export async function listOverdue(db: Db, query: OverdueQuery, today: string): Promise<OverdueAnswer> {
+  const filters = { q: query.q, retailerId: query.retailerId, owedBefore: today };
+  const exact = await isReference(db, query.q);
+  const order = query.sort === 'dayOne' ? 'bookings.dayOne' : 'bookings.owedSince';
+  const { rows: ids, total } = await readPage(
+    () => filteredBookings(db, filters, { exact }),
+    (q) => q.select('bookings.id').orderBy(order, query.dir).orderBy('bookings.id', query.dir),
+    { page: query.page, pageSize: OVERDUE_PAGE_SIZE },
+  );
+  const rows = ids.length
+    ? await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
+        .select(['bookings.owedSince', 'bookings.lastRemindedAt', 'bookings.deadlinesStringify', 'bookings.quoteStringify'])
+        .where(
+          'bookings.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    rows: ids.flatMap(({ id }) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const listed = toListRow(r);
+      const owed = owedNow({ deadlinesStringify: r.deadlinesStringify, quoteStringify: r.quoteStringify, paidCents: listed.paidCents, today });
+      return [
+        { ...listed, owedSince: r.owedSince ?? today, overdueCents: owed.overdueCents, remainingCents: owed.remainingCents, lastRemindedAt: r.lastRemindedAt },
+      ];
+    }),
+    total,
+    page: query.page,
+    pageSize: OVERDUE_PAGE_SIZE,
+  };
 }
 
 /**

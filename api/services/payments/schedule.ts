@@ -9,6 +9,7 @@ import { readPaymentPolicy } from '#shared/schemas/payment-policies.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { utcToday } from '../bookings/quote.ts';
 import { parseTravellers } from '../bookings/records.ts';
+import { refreshOwedSince } from './balances.ts';
 
 /** The policy a departure's bookings are scheduled by. */
 export async function paymentPolicyOf(db: Db | Trx, periodId: string): Promise<PaymentPolicy> {
@@ -59,4 +60,5 @@ export async function writeSchedule(
     .set({ deadlinesStringify: JSON.stringify(deadlines) })
     .where('id', '=', bookingId)
     .execute();
+  await refreshOwedSince(trx, bookingId);
 }

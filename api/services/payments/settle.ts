@@ -7,6 +7,7 @@
  * coming to them. A card, Bizum or transfer payment is a DEBIT of `kind` 'PAYMENT' in cents; redeemed
  * points are a DEBIT of `kind` 'POINTS' in points; points earned after a trip are a CREDIT of 'POINTS'.
  */
+import { refreshOwedSince } from './balances.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { PaymentRow } from '../../db/tables.ts';
@@ -211,6 +212,7 @@ export async function confirmPayment(
       }
     }
   }
+  await refreshOwedSince(trx, booking.id);
   await queueConfirmationMails(trx, { config, bookingId: booking.id, paymentIds, firstConfirmation, now });
   return { status: 'confirmed', firstConfirmation, tkId, pointsPaymentId, pointsShort };
 }
