@@ -25,7 +25,7 @@ describe.each(portableDialects)('/api/admin/balances on %s', (dialect) => {
   });
   afterEach(async () => t.drop());
 
-  const call = async (method: string, path: string, body?: unknown, who = CALLERS.admin) => {
+  const call = async (method: string, path: string, body?: unknown, who: object = CALLERS.admin) => {
     const request = body === undefined ? { method } : jsonRequest(method, body);
     const res = await api.request(path, { ...request, headers: { ...(request.headers as Record<string, string>), 'x-test-auth': JSON.stringify(who) } });
     return { status: res.status, body: await res.json() };

@@ -26,6 +26,8 @@ import { activityOptions, addActivity, compensate, editTraveller, readDocument, 
 import { sendBookingMail } from '../services/bookings/mails.ts';
 import { tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
+import { recordStaffPayment } from '../services/payments/recorded.ts';
+import { RecordPaymentSchema } from '#shared/schemas/recorded-payments.ts';
 import { IdParam, validate } from '../validation.ts';
 
 const ActionParam = IdParam.extend({ action: z.enum(BOOKING_ACTIONS) });
@@ -115,6 +117,15 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
         const { applied } = await refundPayment(
           { db, config },
           { bookingId: id, request: { requestId, paymentId, amountCents: amount, reason }, actor: actorOf(c.var.auth), now: new Date() },
+        );
+        return c.json(await answer(id, applied));
+      })
+      // Money that did not go through the terminal (docs/decisions/042): a transfer, cash, card at the office, an agency's settlement.
+      .post('/:id/payments', allow('admin'), validate('param', IdParam), validate('json', RecordPaymentSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied } = await recordStaffPayment(
+          { db, config },
+          { bookingId: id, input: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
         );
         return c.json(await answer(id, applied));
       })

@@ -31,6 +31,9 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   bizum: 'Bizum',
   transfer: 'Transferencia',
   points: 'Puntos',
+  cash: 'Efectivo en la oficina',
+  'office-card': 'Tarjeta en la oficina',
+  agency: 'Liquidación de la agencia',
 };
 
 export const BOOKING_ISSUE_LABELS = { 'failed-payment': 'Con un pago fallido', 'failed-mail': 'Con un correo sin enviar' } as const;
@@ -141,8 +144,12 @@ export interface BookingDetail {
     createdAt: string;
     confirmedAt: string | null;
     refundedCents: number;
-    /** What can still be given back through the terminal (0 for transfers, points and payments not taken). */
+    /** What can still be given back (0 for points and payments not taken): through the terminal, or recorded. */
     refundableCents: number;
+    /** A payment staff recorded: its reference, the day the money came and who recorded it. */
+    reference: string | null;
+    paidOn: string | null;
+    recordedBy: string | null;
   }[];
   transactions: { id: string; type: 'CREDIT' | 'DEBIT'; kind: string; amount: number; status: string; createdAt: string }[];
   mails: { id: string; type: string; to: string; subject: string; status: string; attempts: number; createdAt: string; sentAt: string | null }[];

@@ -9,6 +9,9 @@ import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
 import { BOOKING_MAIL_LABELS, type BookingActivityOption, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
+import { issuesToFields } from '#shared/schemas/errors.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
+import { RECORDED_PAYMENT_MESSAGES, type RecordedMethod, RecordPaymentSchema } from '#shared/schemas/recorded-payments.ts';
 import { api, callApi, type ApiFailure } from '../lib/api-client.ts';
 import { $bookingDesk } from './admin-booking.ts';
 
@@ -29,7 +32,9 @@ export type ExtraDialog =
   | { kind: 'mail'; mail: BookingMail }
   | { kind: 'traveller'; travellerId: string; values: Record<TravellerField, string> }
   | { kind: 'activity'; options: BookingActivityOption[] | null; activityId: string; travellerIds: string[] }
-  | { kind: 'compensation'; points: string; reason: string };
+  | { kind: 'compensation'; points: string; reason: string }
+  /** Money that did not go through the terminal (docs/decisions/042): what, how much, when, its reference. */
+  | { kind: 'payment'; method: RecordedMethod; amount: string; paidOn: string; reference: string; note: string };
 
 export interface ExtrasState {
   dialog: ExtraDialog | null;
@@ -102,6 +107,13 @@ export function toggleActivityTraveller(travellerId: string) {
 
 export const openCompensation = () => open({ kind: 'compensation', points: '', reason: '' });
 
+/** 'Registrar un pago': proposes what is left to pay, received today, by transfer. */
+export function openRecordPayment() {
+  const { detail } = $bookingDesk.get();
+  const left = detail ? Math.max(0, detail.booking.priceCents - detail.booking.paidCents) : 0;
+  open({ kind: 'payment', method: 'transfer', amount: formatEurosInput(left), paidOn: new Date().toISOString().slice(0, 10), reference: '', note: '' });
+}
+
 /** What each dialog is called and what its status line says once done. */
 export function extraTexts(dialog: ExtraDialog): { title: string; done: string } {
   switch (dialog.kind) {
@@ -113,6 +125,8 @@ export function extraTexts(dialog: ExtraDialog): { title: string; done: string }
       return { title: 'Añadir una actividad opcional', done: 'Actividad añadida: el importe nuevo queda pendiente de pago.' };
     case 'compensation':
       return { title: 'Compensar con puntos', done: 'Puntos abonados al viajero.' };
+    case 'payment':
+      return { title: 'Registrar un pago', done: RECORDED_PAYMENT_MESSAGES.recorded };
   }
 }
 
@@ -139,6 +153,10 @@ async function send(dialog: ExtraDialog, id: string, requestId: string, detail: 
       return callApi(() =>
         api.admin.bookings[':id'].compensation.$post({ param: { id }, json: { requestId, points: dialog.points as unknown as number, reason: dialog.reason } }),
       );
+    case 'payment': {
+      const { kind: _, ...payment } = dialog;
+      return callApi(() => api.admin.bookings[':id'].payments.$post({ param: { id }, json: { requestId, ...payment } }));
+    }
   }
 }
 
@@ -147,6 +165,14 @@ export async function confirmExtra() {
   const { id, detail } = $bookingDesk.get();
   if (!state.dialog || !detail || state.sending) return;
   patch({ sending: true, error: null });
+  if (state.dialog.kind === 'payment') {
+    // Refused at its fields before anything is sent, with the server's own schema.
+    const checked = RecordPaymentSchema.safeParse({ ...state.dialog, kind: undefined, requestId: state.requestId });
+    if (!checked.success) {
+      patch({ sending: false, error: 'Revisa los datos marcados.', fields: issuesToFields(checked.error.issues) });
+      return;
+    }
+  }
   const result = await send(state.dialog, id, state.requestId, detail);
   if (!result.ok) {
     failed(result, state.requestId);

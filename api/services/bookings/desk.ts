@@ -338,7 +338,9 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
 /** The actions a booking in this status allows (the state machine's moves, as buttons). */
 export function allowedActions(status: BookingStatus, payments: readonly { method: string; status: string }[]): BookingAction[] {
   const actions: BookingAction[] = [];
-  if (status === 'WAITING_FOR_TRANSFER' && payments.some((p) => p.method === 'transfer' && p.status === 'PENDING')) actions.push('confirm-transfer');
+  // The first transfer, or one the traveller chose for a later deadline (the pay link offers it).
+  if ((status === 'WAITING_FOR_TRANSFER' || status === 'CONFIRMED') && payments.some((p) => p.method === 'transfer' && p.status === 'PENDING'))
+    actions.push('confirm-transfer');
   if (status === 'PAYPAL_REVIEW') actions.push('approve-review', 'reject-review');
   if (BOOKING_TRANSITIONS[status].includes('CANCELED')) actions.push('cancel');
   return actions;
@@ -374,6 +376,9 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     confirmedAt: p.confirmedAt,
     refundedCents: p.refundedCents,
     refundableCents: refundableCents(p),
+    reference: p.reference,
+    paidOn: p.paidOn,
+    recordedBy: p.recordedBy,
   }));
   const status = row.status;
   const listed = toListRow(row);

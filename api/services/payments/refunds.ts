@@ -1,7 +1,8 @@
 /**
- * Refunds of card and Bizum payments (issue 12): a Redsys "devolución" (transaction type 3) of the
+ * Refunds (issue 12): of card and Bizum payments, a Redsys "devolución" (transaction type 3) of the
  * payment's order, through the terminal that took it — the real one over its REST entry, or the built-in
- * sandbox, answered in process as its notifications are.
+ * sandbox, answered in process as its notifications are. Money that came another way (a transfer, cash, card at
+ * the office, an agency's settlement: issue 31) staff give back themselves; the refund records it, no call.
  *
  * A refund first claims its amount on the payment with one conditional update, so it can never exceed
  * what was paid, even with two staff members pressing at once; then asks the terminal; then records the
@@ -28,16 +29,23 @@ const SIS_AMOUNT_EXCEEDED = 'SIS0057';
 export const REFUND_MESSAGES = {
   amount: 'Indica un importe mayor que 0 €.',
   tooMuch: (leftCents: number) => `No se puede devolver más de lo cobrado: quedan ${formatEuros(leftCents)} por devolver de este pago.`,
-  notRefundable: 'Solo se pueden devolver pagos con tarjeta o Bizum que se hayan cobrado.',
+  notRefundable: 'Solo se pueden devolver pagos cobrados en dinero (los puntos no se devuelven así).',
   reason: REFUND_REASON_REQUIRED,
   refused: (code: string) => `El banco no ha aceptado la devolución (código ${code}). No se ha devuelto nada.`,
   unreachable: 'No hemos podido hablar con el banco. No se ha devuelto nada; inténtalo de nuevo en unos minutos.',
   refusedBefore: 'El banco no aceptó esta devolución y no se devolvió nada. Vuelve a pulsar «Devolver» para intentarlo otra vez.',
 } as const;
 
-/** Whether money was taken for this payment: confirmed, or authorised and then held for review and rejected. */
+/** Card and Bizum payments went through the shop's terminal, and are given back through it. */
+const throughTerminal = (p: Pick<PaymentRow, 'paymentMethod'>) => p.paymentMethod === 'card' || p.paymentMethod === 'bizum';
+
+/**
+ * Whether money was taken for this payment: confirmed, or authorised by the terminal and then held for review
+ * and rejected. Points are no money; the rest (transfers, cash, card at the office, an agency's) staff give
+ * back themselves and the shop records it.
+ */
 const moneyTaken = (p: Pick<PaymentRow, 'paymentMethod' | 'status' | 'reviewReason'>) =>
-  (p.paymentMethod === 'card' || p.paymentMethod === 'bizum') && (p.status === 'CONFIRMED' || (p.status === 'CANCELED' && p.reviewReason !== null));
+  p.paymentMethod !== 'points' && (p.status === 'CONFIRMED' || (throughTerminal(p) && p.status === 'CANCELED' && p.reviewReason !== null));
 
 export const refundableCents = (p: Pick<PaymentRow, 'paymentMethod' | 'status' | 'reviewReason' | 'amountCents' | 'refundedCents'>) =>
   moneyTaken(p) ? Math.max(0, p.amountCents - p.refundedCents) : 0;
@@ -157,8 +165,11 @@ export async function refundPayment(
   let responseCode: string | null = null;
   let failure: string | null = null;
   try {
-    responseCode = await askTerminal(deps, payment.orderNumber, request.amountCents);
-    if (responseCode !== RESPONSE_REFUND_OK) failure = REFUND_MESSAGES.refused(responseCode || '—');
+    // Money that did not go through the terminal is given back by staff (a transfer, cash): recorded, no call.
+    if (throughTerminal(payment)) {
+      responseCode = await askTerminal(deps, payment.orderNumber, request.amountCents);
+      if (responseCode !== RESPONSE_REFUND_OK) failure = REFUND_MESSAGES.refused(responseCode || '—');
+    }
   } catch (error) {
     failure = error instanceof GatewayError ? REFUND_MESSAGES.refused(String(error.code)) : REFUND_MESSAGES.unreachable;
     if (!(error instanceof GatewayError))

@@ -127,7 +127,16 @@ function Detail() {
             keys={detail.payments.map((p) => p.id)}
             rows={detail.payments.map((p) => [
               p.orderNumber,
-              PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+              <span key="method">
+                {PAYMENT_METHOD_LABELS[p.method] ?? p.method}
+                {p.reference ? <small>Ref. {p.reference}</small> : null}
+                {p.recordedBy ? (
+                  <small>
+                    Registrado por {p.recordedBy}
+                    {p.paidOn ? `, pagado el ${shortDay(p.paidOn)}` : ''}
+                  </small>
+                ) : null}
+              </span>,
               formatEuros(p.amountCents),
               (PAYMENT_STATUS_LABELS[p.status] ?? p.status) + (p.reviewReason ? ` (${p.reviewReason})` : ''),
               moment(p.createdAt),

@@ -9,8 +9,10 @@ import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsValueCents } from '#shared/rules/points.ts';
 import { BOOKING_DOCUMENT_KINDS, BOOKING_MAIL_LABELS, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
+import { RECORDED_METHOD_LABELS, RECORDED_METHODS, type RecordedMethod } from '#shared/schemas/recorded-payments.ts';
 import { $bookingDesk } from '../../stores/admin-booking.ts';
 import {
+  type ExtraDialog,
   $bookingExtras,
   closeExtra,
   confirmExtra,
@@ -19,6 +21,7 @@ import {
   extraTexts,
   openActivity,
   openCompensation,
+  openRecordPayment,
   openMail,
   openTraveller,
   setTravellerValue,
@@ -51,6 +54,11 @@ export function ExtraActionButtons({ detail }: { detail: BookingDetail }) {
       {status === 'CONFIRMED' || status === 'WAITING_FOR_TRANSFER' || status === 'PAYPAL_REVIEW' ? (
         <button type="button" className="admin-button-secondary" onClick={() => void openActivity()}>
           Añadir actividad
+        </button>
+      ) : null}
+      {status === 'CONFIRMED' && detail.booking.priceCents > detail.booking.paidCents ? (
+        <button type="button" className="admin-button-secondary" onClick={openRecordPayment}>
+          Registrar un pago
         </button>
       ) : null}
       {detail.booking.pointsHolder ? (
@@ -250,6 +258,7 @@ export function ExtraDialogView() {
       </ConfirmDialog>
     );
   }
+  if (dialog.kind === 'payment') return <RecordPaymentDialog dialog={dialog} common={common} />;
   const holder = detail.booking.pointsHolder;
   const points = Number.parseInt(dialog.points, 10);
   return (
@@ -263,6 +272,49 @@ export function ExtraDialogView() {
       </AdminField>
       <AdminField label="Motivo" error={fields['reason']}>
         {(props) => <textarea {...props} name="reason" rows={3} value={dialog.reason} onChange={(e) => editExtra({ reason: e.target.value })} />}
+      </AdminField>
+    </ConfirmDialog>
+  );
+}
+
+/** 'Registrar un pago': money that came another way than the card terminal, with its receipt to the lead. */
+function RecordPaymentDialog({
+  dialog,
+  common,
+}: {
+  dialog: Extract<ExtraDialog, { kind: 'payment' }>;
+  common: { title: string; error: string | null; sending: boolean; onConfirm: () => void; onClose: () => void };
+}) {
+  const { fields } = useStore($bookingExtras);
+  const { detail } = useStore($bookingDesk);
+  const left = detail ? Math.max(0, detail.booking.priceCents - detail.booking.paidCents) : 0;
+  return (
+    <ConfirmDialog {...common} confirm="Registrar pago" wide>
+      <p>Quedan {formatEuros(left)} por pagar. El titular recibe el justificante por correo, como el de un pago con tarjeta.</p>
+      <div className="admin-form-grid">
+        <AdminField label="Cómo se ha pagado" error={fields['method']}>
+          {(props) => (
+            <select {...props} value={dialog.method} onChange={(e) => editExtra({ method: e.target.value as RecordedMethod })}>
+              {RECORDED_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {RECORDED_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField label="Importe (€)" error={fields['amount']}>
+          {(props) => <input {...props} name="amount" inputMode="decimal" value={dialog.amount} onChange={(e) => editExtra({ amount: e.target.value })} />}
+        </AdminField>
+        <AdminField label="Fecha del pago" error={fields['paidOn']}>
+          {(props) => <input {...props} name="paidOn" type="date" value={dialog.paidOn} onChange={(e) => editExtra({ paidOn: e.target.value })} />}
+        </AdminField>
+        <AdminField label={dialog.method === 'transfer' || dialog.method === 'agency' ? 'Referencia' : 'Referencia (opcional)'} error={fields['reference']}>
+          {(props) => <input {...props} name="reference" value={dialog.reference} onChange={(e) => editExtra({ reference: e.target.value })} />}
+        </AdminField>
+      </div>
+      <AdminField label="Nota (opcional)" error={fields['note']}>
+        {(props) => <textarea {...props} name="note" rows={2} value={dialog.note} onChange={(e) => editExtra({ note: e.target.value })} />}
       </AdminField>
     </ConfirmDialog>
   );
