@@ -88,6 +88,7 @@ export const SHELLS = {
   'admin-travelers': { title: 'Viajeros' },
   'admin-staff-log': { title: 'Historial del equipo' },
   'admin-payment-policies': { title: 'Plazos de pago' },
+  'admin-balances': { title: 'Cobros pendientes' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
 
@@ -198,6 +199,7 @@ export const ROUTES = [
   shell('admin', 'admin-travelers', '/admin/travelers'),
   shell('admin', 'admin-staff-log', '/admin/historial'),
   shell('admin', 'admin-payment-policies', '/admin/plazos-de-pago'),
+  shell('admin', 'admin-balances', '/admin/cobros'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

@@ -8,9 +8,8 @@ import { BALANCE_MESSAGES } from '#shared/schemas/balances.ts';
 import { createTestApi, day, insertDeparture, jsonRequest, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
-import { createBookingForPayment, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
+import { createBookingForPayment, overdueBooking, postNotification, signedNotification, startPaymentRequest } from '../../tests/support/payment-fixtures.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
-import { refreshOwedSince } from '../services/payments/balances.ts';
 
 const DEPARTURE = day(150);
 
@@ -31,34 +30,11 @@ describe.each(portableDialects)('/api/admin/balances on %s', (dialect) => {
     return { status: res.status, body: await res.json() };
   };
 
-  /**
-   * A booking that paid what was due at booking (1 €, a pre-booking), its deposit's deadline then moved twenty
-   * days into the past (a booking made long ago); the balance's stays ahead.
-   */
-  async function overdueBooking() {
-    const { id } = await createBookingForPayment(api, t.db);
-    const started = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
-    expect(started.res.status).toBe(201);
-    const payment = await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
-    expect((await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }))).status).toBe(
-      200,
-    );
-    const { deadlinesStringify } = await t.db.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow();
-    const deadlines = JSON.parse(deadlinesStringify) as { date: string; amountCents: number }[];
-    expect(deadlines.length).toBeGreaterThan(1);
-    const past = deadlines.map((d, i) => ({ ...d, date: i === 0 ? day(-20) : day(10 * i + 10) }));
-    await t.db
-      .updateTable('bookings')
-      .set({ deadlinesStringify: JSON.stringify(past) })
-      .where('id', '=', id)
-      .execute();
-    await refreshOwedSince(t.db, id);
-    return { id, paidCents: payment.amountCents, deadlines: past };
-  }
+  const overdue = () => overdueBooking(api, t.db);
 
   it('lists a booking whose deadline passed unpaid with what it owes and since when, and not once it is paid', async () => {
     expect((await call('GET', '/admin/balances/overdue')).body).toMatchObject({ rows: [], total: 0 });
-    const { id, deadlines, paidCents } = await overdueBooking();
+    const { id, deadlines, paidCents } = await overdue();
     const listed = await call('GET', '/admin/balances/overdue');
     expect(listed.status).toBe(200);
     expect(listed.body.total).toBe(1);
@@ -84,7 +60,7 @@ describe.each(portableDialects)('/api/admin/balances on %s', (dialect) => {
   });
 
   it('reminds the lead again once however often pressed, and says when a booking owes nothing overdue', async () => {
-    const { id } = await overdueBooking();
+    const { id } = await overdue();
     const press = { requestId: 'remind-press-1' };
     const [one, two] = await Promise.all([call('POST', `/admin/balances/${id}/remind`, press), call('POST', `/admin/balances/${id}/remind`, press)]);
     expect([one.body.applied, two.body.applied].sort()).toEqual([false, true]);
@@ -102,7 +78,7 @@ describe.each(portableDialects)('/api/admin/balances on %s', (dialect) => {
   });
 
   it('extends the deadline owed for a reason, refusing a date in the past or after departure, writing nothing', async () => {
-    const { id, deadlines } = await overdueBooking();
+    const { id, deadlines } = await overdue();
     const deadlinesNow = async () =>
       JSON.parse((await t.db.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow()).deadlinesStringify);
     const past = await call('POST', `/admin/balances/${id}/extend`, { requestId: 'extend-1', date: day(-1), reason: 'Lo pide el cliente' });

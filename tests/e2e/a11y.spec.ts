@@ -67,6 +67,7 @@ const SIGNED_IN_SHELLS = [
   // A desk built on the staff kit alone (site/desks/staff-log/), with the log of the suite's own presses.
   { name: 'desk: the office’s log', path: '/admin/historial' },
   { name: 'the office’s payment policies', path: '/admin/plazos-de-pago' },
+  { name: 'desk: balances overdue', path: '/admin/cobros' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 

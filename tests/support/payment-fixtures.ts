@@ -5,9 +5,10 @@
 import type { AuthContext } from '#api/auth-context.ts';
 import type { Config } from '#api/config.ts';
 import type { Db } from '#api/db/database.ts';
+import { refreshOwedSince } from '#api/services/payments/balances.ts';
 import { decodeParameters, EURO_CURRENCY, signJson } from '#api/services/payments/redsys.ts';
 import { cookieHeader, storeCookies, TEST_ORIGIN } from './auth-client.ts';
-import { jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
+import { day, jsonRequest, passengerFields, validBooking } from './booking-fixtures.ts';
 import { testConfig } from './test-config.ts';
 
 /** Any API under test: `createTestApi`'s, or one whose callers sign in for real. */
@@ -118,4 +119,29 @@ export function pdfText(pdf: Buffer | Uint8Array): string {
     lines.push(decoder.decode(Buffer.from(hex, 'hex')));
   }
   return lines.join('\n');
+}
+
+/**
+ * A booking confirmed with what was due at booking paid by card (1 €, a pre-booking), its deposit's deadline
+ * then moved twenty days into the past, as a booking made long ago would have it; its balance stays ahead.
+ * Its `owed_since` is written by the shop's own code. Returns its id, what was paid and its deadlines.
+ */
+export async function overdueBooking(api: TestApi, db: Db) {
+  const { id } = await createBookingForPayment(api, db);
+  const started = await startPaymentRequest(api, `/payments/booking/${id}`, { amount: 'due', method: 'card' });
+  if (started.res.status !== 201) throw new Error(`payment not started: ${started.res.status}`);
+  const payment = await db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow();
+  const notified = await postNotification(api, signedNotification(testConfig({}), { order: payment.orderNumber, amountCents: payment.amountCents }));
+  if (notified.status !== 200) throw new Error(`payment not confirmed: ${notified.status}`);
+  const { deadlinesStringify } = await db.selectFrom('bookings').select('deadlinesStringify').where('id', '=', id).executeTakeFirstOrThrow();
+  const scheduled = JSON.parse(deadlinesStringify) as { date: string; amountCents: number }[];
+  if (scheduled.length < 2) throw new Error('the booking has no deposit apart from its balance');
+  const deadlines = scheduled.map((d, i) => ({ ...d, date: i === 0 ? day(-20) : d.date }));
+  await db
+    .updateTable('bookings')
+    .set({ deadlinesStringify: JSON.stringify(deadlines) })
+    .where('id', '=', id)
+    .execute();
+  await refreshOwedSince(db, id);
+  return { id, paidCents: payment.amountCents, deadlines };
 }
