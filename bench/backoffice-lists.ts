@@ -2,8 +2,8 @@
  * The bookings desk with a year of a busy operator's data (issue 12): 100,000 bookings over a synthetic
  * 1,000-tour catalogue, on SQLite and (when PostgreSQL is at hand) on PostgreSQL. Reports p50 and p95 of
  * the list (unfiltered, filtered, sorted, page 1 and page 200, a free-text search), one booking's page,
- * and the fullest departure's manifest, each called through the API as an admin, in process. Target:
- * p95 under 50 ms. Not part of `npm test`; tests never assert on time.
+ * the fullest departure's manifest, the overdue balances (issue 31) and the dashboard, each called through the API
+ * as an admin, in process. Target: p95 under 50 ms. Not part of `npm test`; tests never assert on time.
  *
  *   npm run bench:backoffice                         # 100,000 bookings, SQLite and PostgreSQL if found
  *   npm run bench:backoffice -- --bookings 20000 --runs 20
@@ -64,6 +64,12 @@ async function measure(label: string, db: Db, url: string) {
     .orderBy('n', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
+  const overdue = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owedSince', '<', today)
+    .where('status', 'in', ['CONFIRMED', 'WAITING_FOR_TRANSFER'])
+    .executeTakeFirstOrThrow();
   const cases: [string, string][] = [
     ['list, page 1 (newest first)', '/admin/bookings'],
     ['list, page 200', '/admin/bookings?page=200'],
@@ -74,6 +80,11 @@ async function measure(label: string, db: Db, url: string) {
     ['list, search by name', '/admin/bookings?q=lucía%20garcía'],
     ['one booking', `/admin/bookings/${some.id}`],
     [`manifest (${fullest.n} bookings)`, `/admin/periods/${fullest.periodId}/manifest`],
+    [`overdue balances, page 1 (${overdue.n} overdue)`, '/admin/balances/overdue'],
+    ['overdue balances, page 20', '/admin/balances/overdue?page=20'],
+    ['overdue balances, sorted by departure', '/admin/balances/overdue?sort=dayOne&dir=desc'],
+    ['overdue balances, search by name', '/admin/balances/overdue?q=lucía%20garcía'],
+    ['dashboard (with money due)', '/admin/dashboard'],
   ];
   const results: { name: string; p50: number; p95: number }[] = [];
   for (const [name, path] of cases) {

@@ -49,6 +49,12 @@ export async function seedScaleBookings(db: Db, { bookings, today, seed = 11 }: 
       const status = pickStatus();
       const adults = rng.int(1, 3);
       const priceCents = adults * rng.int(90_000, 350_000);
+      // One confirmed booking in five has paid its deposit only: its balance falls due 30 days before departure,
+      // passed already for the departures near or gone (the balances desk's overdue list).
+      const depositOnly = status === 'CONFIRMED' && rng.int(1, 5) === 1;
+      const bookedOn = created.slice(0, 10);
+      const depositCents = Math.round(priceCents * 0.3);
+      const balanceDate = addDays(period.dayOne, -30) > bookedOn ? addDays(period.dayOne, -30) : bookedOn;
       rows.push({
         id,
         tkId: status === 'CONFIRMED' ? `TK-B-${100_000 + i}` : null,
@@ -69,6 +75,11 @@ export async function seedScaleBookings(db: Db, { bookings, today, seed = 11 }: 
         ),
         periodId: period.id,
         status,
+        deadlinesStringify: JSON.stringify([
+          { date: bookedOn, amountCents: depositCents },
+          { date: balanceDate, amountCents: priceCents - depositCents },
+        ]),
+        owedSince: depositOnly ? balanceDate : null,
         createdAt: created,
         updatedAt: created,
       });
@@ -82,7 +93,7 @@ export async function seedScaleBookings(db: Db, { bookings, today, seed = 11 }: 
           id: rng.sequentialUuid(),
           bookingId: id,
           orderNumber: `${String(1000 + (i % 9000)).padStart(4, '0')}B${String(i).padStart(7, '0')}`,
-          amountCents: priceCents,
+          amountCents: depositOnly ? depositCents : priceCents,
           paymentMethod: status === 'WAITING_FOR_TRANSFER' ? ('transfer' as const) : ('card' as const),
           status: paid,
           createdAt: created,

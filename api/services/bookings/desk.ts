@@ -221,12 +221,21 @@ export async function listBookings(db: Db, query: BookingListQuery): Promise<Boo
 export async function listOverdue(db: Db, query: OverdueQuery, today: string): Promise<OverdueAnswer> {
   const filters = { q: query.q, retailerId: query.retailerId, owedBefore: today };
   const exact = await isReference(db, query.q);
-  const order = query.sort === 'dayOne' ? 'bookings.dayOne' : 'bookings.owedSince';
-  const { rows: ids, total } = await readPage(
-    () => filteredBookings(db, filters, { exact }),
-    (q) => q.select('bookings.id').orderBy(order, query.dir).orderBy('bookings.id', query.dir),
-    { page: query.page, pageSize: OVERDUE_PAGE_SIZE },
-  );
+  // The overdue are few beside all bookings: read through their own index first (a fence the planner keeps),
+  // then ordered. Ordered by departure straight away, PostgreSQL walks the departures' index down, through
+  // every booking not overdue.
+  const overdue = () =>
+    db
+      .with(
+        (cte) => cte('overdue').materialized(),
+        () => filteredBookings(db, filters, { exact }).select(['bookings.id', 'bookings.dayOne', 'bookings.owedSince']),
+      )
+      .selectFrom('overdue');
+  const order = query.sort === 'dayOne' ? 'overdue.dayOne' : 'overdue.owedSince';
+  const { rows: ids, total } = await readPage(overdue, (q) => q.select('overdue.id').orderBy(order, query.dir).orderBy('overdue.id', query.dir), {
+    page: query.page,
+    pageSize: OVERDUE_PAGE_SIZE,
+  });
   const rows = ids.length
     ? await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
         .select(['bookings.owedSince', 'bookings.lastRemindedAt', 'bookings.deadlinesStringify', 'bookings.quoteStringify'])
