@@ -27,6 +27,8 @@ import { sendBookingMail } from '../services/bookings/mails.ts';
 import { tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { refundPayment } from '../services/payments/refunds.ts';
 import { recordStaffPayment } from '../services/payments/recorded.ts';
+import { setBookingAgency } from '../services/people/agency-sales.ts';
+import { AgencyAttachSchema } from '#shared/schemas/retailers.ts';
 import { RecordPaymentSchema } from '#shared/schemas/recorded-payments.ts';
 import { IdParam, validate } from '../validation.ts';
 
@@ -127,6 +129,12 @@ export function adminBookingRoutes({ db, config, rebuilds }: AppDeps) {
           { db, config },
           { bookingId: id, input: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
         );
+        return c.json(await answer(id, applied));
+      })
+      // The booking handed to an agency, or to none (docs/decisions/042).
+      .put('/:id/agency', allow('admin'), validate('param', IdParam), validate('json', AgencyAttachSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { applied } = await setBookingAgency(db, { bookingId: id, ...c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
         return c.json(await answer(id, applied));
       })
       .post('/:id/mails', allow('admin'), validate('param', IdParam), validate('json', BookingMailSchema), async (c) => {

@@ -1,10 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { PeriodNoticeSchema } from '#shared/schemas/booking-desk.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { manifestTable, manifestWorkbook, periodManifest } from '../services/bookings/manifest.ts';
+import { csvOf } from '../services/files/spreadsheet.ts';
 import { notifyPeriod } from '../services/bookings/mails.ts';
 import { IdParam, validate } from '../validation.ts';
 
@@ -25,7 +25,7 @@ export function adminPeriodRoutes({ db, config }: AppDeps) {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
       c.header('Cache-Control', 'no-store');
-      return c.body(`\uFEFF${stringify([header, ...rows])}`);
+      return c.body(csvOf({ header, rows }));
     })
     .get('/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
       const manifest = await periodManifest(db, c.req.valid('param').id);

@@ -1,6 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { RetailerBookingsQuerySchema, RetailerCreateSchema, RetailerListQuerySchema, RetailerSaveSchema } from '#shared/schemas/retailers.ts';
+import {
+  AGENCY_SALE_MESSAGES,
+  AgencyBookingSchema,
+  RetailerBookingsQuerySchema,
+  RetailerCreateSchema,
+  RetailerListQuerySchema,
+  RetailerSaveSchema,
+  StatementQuerySchema,
+} from '#shared/schemas/retailers.ts';
+import { agencyStatement, createAgencyBooking, statementSheet } from '../services/people/agency-sales.ts';
+import { csvOf, workbookOf } from '../services/files/spreadsheet.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
@@ -15,37 +25,65 @@ const VersionQuery = z.object({ version: z.coerce.number().int().positive() });
  * (versioned) and delete (never one with bookings). Nothing is cached.
  */
 export function adminRetailerRoutes({ db }: AppDeps) {
-  return new Hono<ApiEnv>()
-    .get('/', allow('admin'), validate('query', RetailerListQuerySchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listRetailers(db, c.req.valid('query')));
-    })
-    .post('/', allow('admin'), validate('json', RetailerCreateSchema), async (c) => {
-      const { requestId, retailer } = c.req.valid('json');
-      const { retailer: saved, created } = await createRetailer(db, { requestId, input: retailer, actor: actorOf(c.var.auth), now: new Date() });
-      return c.json({ retailer: saved }, created ? 201 : 200);
-    })
-    .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await retailerDetail(db, c.req.valid('param').id));
-    })
-    .get('/:id/bookings', allow('admin'), validate('param', IdParam), validate('query', RetailerBookingsQuerySchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await retailerBookings(db, c.req.valid('param').id, c.req.valid('query').page));
-    })
-    .put('/:id', allow('admin'), validate('param', IdParam), validate('json', RetailerSaveSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const { version, retailer } = c.req.valid('json');
-      await saveRetailer(db, { id, version, input: retailer, actor: actorOf(c.var.auth), now: new Date() });
-      return c.json(await retailerDetail(db, id));
-    })
-    .delete('/:id', allow('admin'), validate('param', IdParam), validate('query', VersionQuery), async (c) => {
-      const deleted = await deleteRetailer(db, {
-        id: c.req.valid('param').id,
-        version: c.req.valid('query').version,
-        actor: actorOf(c.var.auth),
-        now: new Date(),
-      });
-      return c.json({ deleted });
-    });
+  return (
+    new Hono<ApiEnv>()
+      .get('/', allow('admin'), validate('query', RetailerListQuerySchema), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listRetailers(db, c.req.valid('query')));
+      })
+      .post('/', allow('admin'), validate('json', RetailerCreateSchema), async (c) => {
+        const { requestId, retailer } = c.req.valid('json');
+        const { retailer: saved, created } = await createRetailer(db, { requestId, input: retailer, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json({ retailer: saved }, created ? 201 : 200);
+      })
+      .get('/:id', allow('admin'), validate('param', IdParam), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await retailerDetail(db, c.req.valid('param').id));
+      })
+      .get('/:id/bookings', allow('admin'), validate('param', IdParam), validate('query', RetailerBookingsQuerySchema), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await retailerBookings(db, c.req.valid('param').id, c.req.valid('query').page));
+      })
+      // Agency sales (docs/decisions/042): a booking made for the agency, and its statement of a month.
+      .post('/:id/bookings', allow('admin'), validate('param', IdParam), validate('json', AgencyBookingSchema), async (c) => {
+        const { applied, bookingId } = await createAgencyBooking(db, {
+          retailerId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          actor: actorOf(c.var.auth),
+          now: new Date(),
+        });
+        return c.json({ applied, bookingId, message: AGENCY_SALE_MESSAGES.created }, applied ? 201 : 200);
+      })
+      .get('/:id/statement.csv', allow('admin'), validate('param', IdParam), validate('query', StatementQuerySchema), async (c) => {
+        const { month } = c.req.valid('query');
+        const sheet = statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month);
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="liquidacion-${month}.csv"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(csvOf(sheet));
+      })
+      .get('/:id/statement.xlsx', allow('admin'), validate('param', IdParam), validate('query', StatementQuerySchema), async (c) => {
+        const { month } = c.req.valid('query');
+        const sheet = statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month);
+        c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        c.header('Content-Disposition', `attachment; filename="liquidacion-${month}.xlsx"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(new Uint8Array(await workbookOf(sheet)));
+      })
+      .put('/:id', allow('admin'), validate('param', IdParam), validate('json', RetailerSaveSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { version, retailer } = c.req.valid('json');
+        await saveRetailer(db, { id, version, input: retailer, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await retailerDetail(db, id));
+      })
+      .delete('/:id', allow('admin'), validate('param', IdParam), validate('query', VersionQuery), async (c) => {
+        const deleted = await deleteRetailer(db, {
+          id: c.req.valid('param').id,
+          version: c.req.valid('query').version,
+          actor: actorOf(c.var.auth),
+          now: new Date(),
+        });
+        return c.json({ deleted });
+      })
+  );
 }

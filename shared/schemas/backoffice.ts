@@ -120,6 +120,9 @@ export interface BookingDetail {
     documents: BookingDocumentView[];
     /** Who a compensation in points goes to: the booking's traveller with an account, if any. */
     pointsHolder: { travelerId: string; points: number } | null;
+    /** An agency's sale: the agency's own reference and the commission it keeps (docs/decisions/042). */
+    retailerReference: string | null;
+    retailerCommissionPercent: number | null;
   };
   travellers: {
     id: string;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isValidEmail } from '../rules/validation.ts';
 import { normaliseTaxId, type TaxIdKind, taxIdKind } from '../rules/tax-ids.ts';
 import type { BookingListRow, StaffActionView } from './backoffice.ts';
+import { CreateBookingSchema, LeadContactSchema } from './bookings.ts';
 
 /** "membership (BUSINESS is queried)": the agencies staff screens load; the rest are kept on file. */
 export const RETAILER_MEMBERSHIPS = ['BUSINESS', 'STANDARD'] as const;
@@ -207,8 +208,12 @@ export interface RetailerFigures {
   canceled: number;
   /** The price of its confirmed bookings. */
   revenueCents: number;
+  /** What the agency keeps of its confirmed bookings (each booking's commission). */
+  commissionCents: number;
   /** Confirmed payments on its bookings, counted as the bookings desk counts them. */
   paidCents: number;
+  /** What its confirmed bookings still owe. */
+  owedCents: number;
   lastBookingAt: string | null;
 }
 
@@ -232,4 +237,70 @@ export interface RetailerBookingsAnswer {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** Agency sales (issue 31, docs/decisions/042): a booking the office makes for an agency, or one it hands to one. */
+export const AGENCY_SALE_MESSAGES = {
+  commission: 'Escribe la comisión: un porcentaje de 0 a 100.',
+  reference: 'La referencia de la agencia tiene como mucho 60 caracteres.',
+  created: 'Reserva de agencia creada y confirmada. La agencia recibe el bono por correo.',
+  attached: 'Reserva asignada a la agencia.',
+  detached: 'La reserva ya no es de ninguna agencia.',
+  canceled: 'Una reserva cancelada no cambia de agencia.',
+  month: 'Elige el mes como AAAA-MM.',
+} as const;
+
+const Commission = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(',', '.');
+  const percent = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(percent >= 0 && percent <= 100)) {
+    ctx.addIssue({ code: 'custom', message: AGENCY_SALE_MESSAGES.commission });
+    return z.NEVER;
+  }
+  return percent;
+});
+const AgencyReference = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.string().trim().max(60, AGENCY_SALE_MESSAGES.reference).nullable().default(null),
+);
+
+/** `POST /api/admin/retailers/{id}/bookings`: a booking for the agency, priced by the funnel's quote and confirmed. */
+export const AgencyBookingSchema = z.strictObject({
+  requestId: RequestId,
+  periodId: CreateBookingSchema.shape.periodId,
+  adults: CreateBookingSchema.shape.adults,
+  children: CreateBookingSchema.shape.children,
+  lead: LeadContactSchema,
+  flightId: z.preprocess((value) => (value === '' ? null : value), z.string().trim().min(1).max(100).nullable().default(null)),
+  reference: AgencyReference,
+  commissionPercent: Commission,
+});
+export type AgencyBookingRequest = z.output<typeof AgencyBookingSchema>;
+
+/** `PUT /api/admin/bookings/{id}/agency`: the booking handed to an agency (or to none), with its reference and commission. */
+export const AgencyAttachSchema = z.strictObject({
+  requestId: RequestId,
+  retailerId: z.string().trim().min(1).max(100).nullable(),
+  reference: AgencyReference,
+  commissionPercent: Commission,
+});
+
+/** The agency's statement of a month: its bookings made that month, as CSV or XLSX. */
+export const StatementQuerySchema = z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, AGENCY_SALE_MESSAGES.month) });
+
+export interface AgencyStatementRow {
+  bookingId: string;
+  reference: string;
+  agencyReference: string | null;
+  bookedOn: string;
+  tourName: string;
+  dayOne: string;
+  leadName: string;
+  status: string;
+  grossCents: number;
+  commissionPercent: number;
+  commissionCents: number;
+  netCents: number;
+  paidCents: number;
+  owedCents: number;
 }

@@ -11,7 +11,7 @@ import { checkAgeGroup, findPassengerProblems, findRoommateProblems, type Roomma
 import { countTravellersByAgeGroup, generateDifferentId, type RandomSource, setTravellersForAgeGroup } from '#shared/rules/travellers.ts';
 import { computeSeatNeeds, findSeatShortages, NO_SEATS_MESSAGE } from '#shared/rules/seats.ts';
 import type { BookingWorkingView, CreateBookingRequest, QuoteView, UpdateBookingRequest } from '#shared/schemas/bookings.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';
 import { findInvalidChoices, keptPeriodOffer, loadPeriodOffer, type PeriodOffer, periodNotFound, quoteOffer, seatOfferOf, utcToday } from './quote.ts';
 import { couponCodeOf, findOrCreateTraveler, roomsAndActivitiesLeft, syncBookingTravelers } from './queries.ts';
@@ -21,10 +21,93 @@ import { writeSchedule } from '../payments/schedule.ts';
 
 const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null) => ({ travellers, flightId, couponCode });
 
+/** A booking about to be written: its departure's offer, its travellers and its price, read before any write. */
+export interface PreparedBooking {
+  offer: PeriodOffer;
+  travellers: BookingTravelerEntry[];
+  flightId: string | null;
+  quote: QuoteView;
+  lead: CreateBookingRequest['lead'];
+}
+
 /**
- * Creates the booking of the complete-details step: the period must be listed on the web with seats for
- * everyone; the lead is found or created by e-mail and becomes the booking's owner. All in one transaction.
+ * Checks and prices a new booking: the period must be listed on the web with seats for everyone, the flight
+ * (if any) one of its own. The lead's contact is the first adult's reservation fields.
  */
+export async function prepareBooking(
+  db: Db,
+  { request, flightId = null, now, random = Math.random }: { request: CreateBookingRequest; flightId?: string | null; now: Date; random?: RandomSource },
+): Promise<PreparedBooking> {
+  const offer = await keptPeriodOffer(db, request.periodId);
+  if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
+  const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
+  if (!listed) throw invalidFields({ periodId: 'Esa salida ya no se puede reservar en la web' });
+  const count = request.adults + request.children;
+  if (offer.period.bookableAvailability < count) throw new AppError('CONFLICT', NO_SEATS_MESSAGE, { periodId: NO_SEATS_MESSAGE });
+  if (flightId !== null && !offer.flights.some((f) => f.id === flightId)) throw invalidFields({ flightId: 'Ese vuelo no es de esta salida.' });
+
+  let travellers = setTravellersForAgeGroup({ travellers: [], ageGroup: ADULT_AGE_GROUP, count: request.adults, random });
+  travellers = setTravellersForAgeGroup({ travellers, ageGroup: CHILD_AGE_GROUP, count: request.children, random });
+  const { lead } = request;
+  travellers = travellers.map((t) =>
+    t.lead ? { ...t, reservationFields: { name: lead.name, email: lead.email, phone: lead.phone, ...(lead.surname ? { surname: lead.surname } : {}) } } : t,
+  );
+  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, null), now });
+  return { offer, travellers, flightId, quote, lead };
+}
+
+/**
+ * Writes a prepared booking, IN_PROGRESS, inside the caller's transaction: the lead is found or created by
+ * e-mail and becomes its owner; its schedule is written and its first state recorded. Answers its id.
+ */
+export async function insertBooking(
+  trx: Trx,
+  { offer, travellers, flightId, quote, lead }: PreparedBooking,
+  {
+    by,
+    byTravelerId = null,
+    reason,
+    now,
+    random = Math.random,
+  }: { by: string | null; byTravelerId?: string | null; reason: string; now: Date; random?: RandomSource },
+): Promise<string> {
+  const id = randomUUID();
+  const stamp = now.toISOString();
+  const travelerId = await findOrCreateTraveler(trx, {
+    email: lead.email,
+    name: lead.name,
+    surname: lead.surname ?? '',
+    phone: lead.phone,
+    dni: null,
+    now: stamp,
+  });
+  await trx
+    .insertInto('bookings')
+    .values({
+      id,
+      travelerId,
+      differentId: generateDifferentId(random),
+      periodId: offer.period.id,
+      flightId,
+      priceCents: quote.totalCents,
+      travelersStringify: stringifyTravellers(travellers),
+      status: 'IN_PROGRESS',
+      tkStatus: 'PR',
+      type: 'Booking',
+      // Anyone can type another's e-mail as the lead's: the booking is the lead account's own only once
+      // its owner made it, opened it from the budget mail or paid it (api/services/bookings/saved-budgets.ts).
+      ownerConfirmedAt: byTravelerId === travelerId ? stamp : null,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
+    .execute();
+  await syncBookingTravelers(trx, { bookingId: id, travellers, now: stamp });
+  await writeSchedule(trx, { bookingId: id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
+  await recordStatusChange(trx, { bookingId: id, from: null, to: 'IN_PROGRESS', by, reason, now: stamp });
+  return id;
+}
+
+/** Creates the booking of the complete-details step, all in one transaction (see `prepareBooking`). */
 export async function createBooking(
   db: Db,
   {
@@ -43,58 +126,9 @@ export async function createBooking(
     random?: RandomSource;
   },
 ): Promise<{ id: string; quote: QuoteView }> {
-  const offer = await keptPeriodOffer(db, request.periodId);
-  if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
-  const listed = isPeriodListed({ period: offer.period, window: catalogueWindow(now) });
-  if (!listed) throw invalidFields({ periodId: 'Esa salida ya no se puede reservar en la web' });
-  const count = request.adults + request.children;
-  if (offer.period.bookableAvailability < count) throw new AppError('CONFLICT', NO_SEATS_MESSAGE, { periodId: NO_SEATS_MESSAGE });
-
-  let travellers = setTravellersForAgeGroup({ travellers: [], ageGroup: ADULT_AGE_GROUP, count: request.adults, random });
-  travellers = setTravellersForAgeGroup({ travellers, ageGroup: CHILD_AGE_GROUP, count: request.children, random });
-  const { lead } = request;
-  // The lead contact is the first adult's reservation fields: the passengers step starts from them.
-  travellers = travellers.map((t) =>
-    t.lead ? { ...t, reservationFields: { name: lead.name, email: lead.email, phone: lead.phone, ...(lead.surname ? { surname: lead.surname } : {}) } } : t,
-  );
-  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, null, null), now });
-
-  const id = randomUUID();
-  const stamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const travelerId = await findOrCreateTraveler(trx, {
-      email: lead.email,
-      name: lead.name,
-      surname: lead.surname ?? '',
-      phone: lead.phone,
-      dni: null,
-      now: stamp,
-    });
-    await trx
-      .insertInto('bookings')
-      .values({
-        id,
-        travelerId,
-        differentId: generateDifferentId(random),
-        periodId: offer.period.id,
-        flightId: null,
-        priceCents: quote.totalCents,
-        travelersStringify: stringifyTravellers(travellers),
-        status: 'IN_PROGRESS',
-        tkStatus: 'PR',
-        type: 'Booking',
-        // Anyone can type another's e-mail as the lead's: the booking is the lead account's own only once
-        // its owner made it, opened it from the budget mail or paid it (api/services/bookings/saved-budgets.ts).
-        ownerConfirmedAt: byTravelerId === travelerId ? stamp : null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
-    await syncBookingTravelers(trx, { bookingId: id, travellers, now: stamp });
-    await writeSchedule(trx, { bookingId: id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
-    await recordStatusChange(trx, { bookingId: id, from: null, to: 'IN_PROGRESS', by, reason: 'Reserva creada en la web', now: stamp });
-  });
-  return { id, quote };
+  const prepared = await prepareBooking(db, { request, now, random });
+  const id = await db.transaction().execute((trx) => insertBooking(trx, prepared, { by, byTravelerId, reason: 'Reserva creada en la web', now, random }));
+  return { id, quote: prepared.quote };
 }
 
 /** The working state of a booking, repriced now. */

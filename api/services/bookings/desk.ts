@@ -358,7 +358,16 @@ export function allowedActions(status: BookingStatus, payments: readonly { metho
 export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> {
   const row = await listRows(db, { sort: 'createdAt', dir: 'desc', page: 1 })
     .where('bookings.id', '=', id)
-    .select(['bookings.updatedAt', 'bookings.tkStatus', 'bookings.couponId', 'bookings.quoteStringify', 'bookings.deadlinesStringify', 'bookings.travelerId'])
+    .select([
+      'bookings.updatedAt',
+      'bookings.tkStatus',
+      'bookings.couponId',
+      'bookings.quoteStringify',
+      'bookings.deadlinesStringify',
+      'bookings.travelerId',
+      'bookings.retailerReference',
+      'bookings.retailerCommissionPercent',
+    ])
     .executeTakeFirst();
   if (!row) throw bookingNotFound();
   const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder] = await Promise.all([
@@ -406,6 +415,8 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       }),
       documents,
       pointsHolder: holder ? { travelerId: holder.id, points: holder.accumulatedReward } : null,
+      retailerReference: row.retailerReference,
+      retailerCommissionPercent: row.retailerCommissionPercent,
     },
     travellers: parseTravellers(row.travelersStringify).map((t) => ({
       id: t.id,

@@ -6,7 +6,7 @@
  * go to the screen, to CSV and to an Excel workbook.
  */
 import { periodTours } from '../catalogue/trips.ts';
-import ExcelJS from 'exceljs';
+import { workbookOf } from '../files/spreadsheet.ts';
 import { isInsurance } from '#shared/rules/activities.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, type PeriodManifest } from '#shared/schemas/backoffice.ts';
@@ -136,17 +136,13 @@ export function manifestTable(manifest: PeriodManifest): { header: string[]; row
 }
 
 export async function manifestWorkbook(manifest: PeriodManifest): Promise<Buffer> {
-  const { header, rows } = manifestTable(manifest);
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Different Roads';
-  const sheet = workbook.addWorksheet('Manifiesto', { views: [{ state: 'frozen', ySplit: 3 }] });
-  sheet.addRow([`${manifest.period.tourName}: salida ${manifest.period.dayOne}, regreso ${manifest.period.returnDate}`]).font = { bold: true, size: 13 };
-  sheet.addRow([`Plazas vendidas ${manifest.period.sold} de ${manifest.period.capacity} · ${manifest.rows.length} viajeros`]);
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  for (const [i, column] of sheet.columns.entries()) {
-    const widest = Math.max(header[i]?.length ?? 0, ...rows.map((r) => (r[i] ?? '').length));
-    column.width = Math.min(40, Math.max(10, widest + 2));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const { period } = manifest;
+  return workbookOf({
+    name: 'Manifiesto',
+    title: [
+      `${period.tourName}: salida ${period.dayOne}, regreso ${period.returnDate}`,
+      `Plazas vendidas ${period.sold} de ${period.capacity} · ${manifest.rows.length} viajeros`,
+    ],
+    ...manifestTable(manifest),
+  });
 }

@@ -8,6 +8,7 @@
  * points are a DEBIT of `kind` 'POINTS' in points; points earned after a trip are a CREDIT of 'POINTS'.
  */
 import { refreshOwedSince } from './balances.ts';
+import { notifyAgencyOfConfirmation } from '../bookings/agency-mail.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { PaymentRow } from '../../db/tables.ts';
@@ -36,7 +37,7 @@ export function generateTkId(now: Date): string {
 }
 
 /** Issues the booking's tkId if it has none; returns the one it has. The column is unique: a taken one is drawn again. */
-async function issueTkId(trx: Trx, bookingId: string, now: Date): Promise<string> {
+export async function issueTkId(trx: Trx, bookingId: string, now: Date): Promise<string> {
   const current = await trx.selectFrom('bookings').select('tkId').where('id', '=', bookingId).executeTakeFirstOrThrow();
   if (current.tkId) return current.tkId;
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -213,6 +214,8 @@ export async function confirmPayment(
     }
   }
   await refreshOwedSince(trx, booking.id);
+  // A booking an agency sold: the agency hears of its confirmation with the voucher (docs/decisions/042).
+  if (firstConfirmation && booking.retailerId) await notifyAgencyOfConfirmation(trx, booking.id, now);
   await queueConfirmationMails(trx, { config, bookingId: booking.id, paymentIds, firstConfirmation, now });
   return { status: 'confirmed', firstConfirmation, tkId, pointsPaymentId, pointsShort };
 }

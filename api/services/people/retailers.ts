@@ -104,7 +104,7 @@ const toView = ({ version, ...row }: RetailerRow): RetailerView => ({
   version,
 });
 
-async function findRetailer(db: Db, id: string): Promise<RetailerView> {
+export async function findRetailer(db: Db, id: string): Promise<RetailerView> {
   const row = await db.selectFrom('retailers').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw retailerNotFound();
   return toView(row);
@@ -116,7 +116,7 @@ export const agencyMailAddress = (r: Pick<RetailerView, 'documentationEmail' | '
 export async function retailerDetail(db: Db, id: string): Promise<RetailerDetail> {
   const retailer = await findRetailer(db, id);
   const count = (status: string) => sql<number>`sum(case when ${sql.ref('status')} = ${status} then 1 else 0 end)`;
-  const [figures, paid, travelers, actions] = await Promise.all([
+  const [figures, paid, paidConfirmed, travelers, actions] = await Promise.all([
     db
       .selectFrom('bookings')
       .select((eb) => [
@@ -124,6 +124,9 @@ export async function retailerDetail(db: Db, id: string): Promise<RetailerDetail
         count('CONFIRMED').as('confirmed'),
         count('CANCELED').as('canceled'),
         sql<number>`sum(case when ${sql.ref('status')} = 'CONFIRMED' then ${sql.ref('priceCents')} else 0 end)`.as('revenueCents'),
+        sql<number>`sum(case when ${sql.ref('status')} = 'CONFIRMED' then ${sql.ref('priceCents')} * coalesce(${sql.ref('retailerCommissionPercent')}, 0) / 100.0 else 0 end)`.as(
+          'commissionCents',
+        ),
         eb.fn.max('createdAt').as('lastBookingAt'),
       ])
       .where('retailerId', '=', id)
@@ -133,6 +136,14 @@ export async function retailerDetail(db: Db, id: string): Promise<RetailerDetail
       .innerJoin('bookings', 'bookings.id', 'payments.bookingId')
       .select((eb) => eb.fn.sum<number>('payments.amountCents').as('cents'))
       .where('bookings.retailerId', '=', id)
+      .where('payments.status', '=', 'CONFIRMED')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .innerJoin('bookings', 'bookings.id', 'payments.bookingId')
+      .select((eb) => eb.fn.sum<number>('payments.amountCents').as('cents'))
+      .where('bookings.retailerId', '=', id)
+      .where('bookings.status', '=', 'CONFIRMED')
       .where('payments.status', '=', 'CONFIRMED')
       .executeTakeFirstOrThrow(),
     db
@@ -153,7 +164,9 @@ export async function retailerDetail(db: Db, id: string): Promise<RetailerDetail
       canceled,
       open: bookings - confirmed - canceled,
       revenueCents: Number(figures.revenueCents ?? 0),
+      commissionCents: Math.round(Number(figures.commissionCents ?? 0)),
       paidCents: Number(paid.cents ?? 0),
+      owedCents: Math.max(0, Number(figures.revenueCents ?? 0) - Number(paidConfirmed.cents ?? 0)),
       lastBookingAt: figures.lastBookingAt ?? null,
     },
     travelers: Number(travelers.n),
