@@ -54,7 +54,8 @@ export async function seedScaleBookings(db: Db, { bookings, today, seed = 11 }: 
       const depositOnly = status === 'CONFIRMED' && rng.int(1, 5) === 1;
       const bookedOn = created.slice(0, 10);
       const depositCents = Math.round(priceCents * 0.3);
-      const balanceDate = addDays(period.dayOne, -30) > bookedOn ? addDays(period.dayOne, -30) : bookedOn;
+      // The later of the two days (ISO dates sort as text).
+      const balanceDate = [addDays(period.dayOne, -30), bookedOn].sort()[1] as string;
       rows.push({
         id,
         tkId: status === 'CONFIRMED' ? `TK-B-${100_000 + i}` : null,
