@@ -6,7 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { withIslandApi } from '../../tests/support/island-api.ts';
-import { paidBooking } from '../../tests/support/payment-fixtures.ts';
+import { formatEurosInput } from '#shared/rules/money.ts';
+import { RECORDED_PAYMENT_MESSAGES } from '#shared/schemas/recorded-payments.ts';
+import { AGENCY_SALE_MESSAGES } from '#shared/schemas/retailers.ts';
+import { overdueBooking, paidBooking } from '../../tests/support/payment-fixtures.ts';
 import { $bookingDesk, openBooking } from './admin-booking.ts';
 import * as extras from './admin-booking-extras.ts';
 
@@ -114,5 +117,44 @@ describe('a booking’s further actions', () => {
     expect(state().upload).toMatchObject({ kind: 'ETICKET', sending: false, error: null });
     expect(desk().done).toBe('Documento subido: billete.pdf.');
     expect(desk().detail?.booking.documents).toEqual([expect.objectContaining({ name: 'billete.pdf', kind: 'ETICKET' })]);
+  });
+
+  it('records a cash payment, naming an amount above what is left before sending, and applies it once though the answer was lost', async () => {
+    const { id } = await overdueBooking(island.app, island.t.db);
+    await openBooking(id);
+    extras.openRecordPayment();
+    const left = desk().detail!.booking.priceCents - desk().detail!.booking.paidCents;
+    expect(state().dialog).toMatchObject({ kind: 'payment', method: 'transfer', amount: formatEurosInput(left) });
+    extras.editExtra({ reference: '' });
+    const sent = island.calls.length;
+    await extras.confirmExtra();
+    expect(state().fields).toEqual({ reference: RECORDED_PAYMENT_MESSAGES.reference });
+    expect(island.calls.length).toBe(sent);
+
+    extras.editExtra({ method: 'cash', amount: '250,50' });
+    island.loseNextAnswer();
+    await extras.confirmExtra();
+    await extras.confirmExtra();
+    expect(desk().done).toBe(RECORDED_PAYMENT_MESSAGES.recorded);
+    const cash = await island.t.db.selectFrom('payments').select('amountCents').where('bookingId', '=', id).where('paymentMethod', '=', 'cash').execute();
+    expect(cash).toEqual([{ amountCents: 25_050 }]);
+  });
+
+  it('hands the booking to an agency with its commission, naming one over 100 % before sending', async () => {
+    const id = await confirmedBooking();
+    await island.t.db.insertInto('retailers').values({ id: 'r1', cif: 'B12345678', name: 'Viajes Levante' }).execute();
+    await extras.openAgency();
+    expect(state().dialog).toMatchObject({ kind: 'agency', retailerId: '', retailers: [{ id: 'r1', name: 'Viajes Levante' }] });
+    extras.editExtra({ retailerId: 'r1', commissionPercent: '150' });
+    await extras.confirmExtra();
+    expect(state().fields).toEqual({ commissionPercent: AGENCY_SALE_MESSAGES.commission });
+    extras.editExtra({ commissionPercent: '12,5', reference: 'LEV-9' });
+    await extras.confirmExtra();
+    expect(desk()).toMatchObject({
+      done: AGENCY_SALE_MESSAGES.attached,
+      detail: { booking: { retailerId: 'r1', retailerName: 'Viajes Levante', retailerCommissionPercent: 12.5 } },
+    });
+    const { retailerReference } = await island.t.db.selectFrom('bookings').select('retailerReference').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(retailerReference).toBe('LEV-9');
   });
 });

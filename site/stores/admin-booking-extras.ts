@@ -11,6 +11,7 @@ import { BOOKING_MAIL_LABELS, type BookingActivityOption, type BookingDocumentKi
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
+import { AGENCY_SALE_MESSAGES, AgencyAttachSchema } from '#shared/schemas/retailers.ts';
 import { RECORDED_PAYMENT_MESSAGES, type RecordedMethod, RecordPaymentSchema } from '#shared/schemas/recorded-payments.ts';
 import { api, callApi, type ApiFailure } from '../lib/api-client.ts';
 import { $bookingDesk } from './admin-booking.ts';
@@ -34,7 +35,9 @@ export type ExtraDialog =
   | { kind: 'activity'; options: BookingActivityOption[] | null; activityId: string; travellerIds: string[] }
   | { kind: 'compensation'; points: string; reason: string }
   /** Money that did not go through the terminal (docs/decisions/042): what, how much, when, its reference. */
-  | { kind: 'payment'; method: RecordedMethod; amount: string; paidOn: string; reference: string; note: string };
+  | { kind: 'payment'; method: RecordedMethod; amount: string; paidOn: string; reference: string; note: string }
+  /** The agency that sold it (none: the shop's own), its reference and commission (docs/decisions/042). */
+  | { kind: 'agency'; retailers: { id: string; name: string }[] | null; retailerId: string; reference: string; commissionPercent: string };
 
 export interface ExtrasState {
   dialog: ExtraDialog | null;
@@ -107,6 +110,25 @@ export function toggleActivityTraveller(travellerId: string) {
 
 export const openCompensation = () => open({ kind: 'compensation', points: '', reason: '' });
 
+/** 'Agencia': the agencies to choose from, the booking's own values to start from. */
+export async function openAgency() {
+  const { detail } = $bookingDesk.get();
+  if (!detail) return;
+  const { retailerId, retailerReference, retailerCommissionPercent } = detail.booking;
+  open({
+    kind: 'agency',
+    retailers: null,
+    retailerId: retailerId ?? '',
+    reference: retailerReference ?? '',
+    commissionPercent: String(retailerCommissionPercent ?? 10).replace('.', ','),
+  });
+  const options = await callApi(() => api.admin.bookings.options.$get());
+  const { dialog } = $bookingExtras.get();
+  if (dialog?.kind !== 'agency') return;
+  if (options.ok) patch({ dialog: { ...dialog, retailers: options.data.retailers } });
+  else patch({ error: options.message });
+}
+
 /** 'Registrar un pago': proposes what is left to pay, received today, by transfer. */
 export function openRecordPayment() {
   const { detail } = $bookingDesk.get();
@@ -127,6 +149,8 @@ export function extraTexts(dialog: ExtraDialog): { title: string; done: string }
       return { title: 'Compensar con puntos', done: 'Puntos abonados al viajero.' };
     case 'payment':
       return { title: 'Registrar un pago', done: RECORDED_PAYMENT_MESSAGES.recorded };
+    case 'agency':
+      return { title: 'Agencia de la reserva', done: dialog.retailerId ? AGENCY_SALE_MESSAGES.attached : AGENCY_SALE_MESSAGES.detached };
   }
 }
 
@@ -153,6 +177,13 @@ async function send(dialog: ExtraDialog, id: string, requestId: string, detail: 
       return callApi(() =>
         api.admin.bookings[':id'].compensation.$post({ param: { id }, json: { requestId, points: dialog.points as unknown as number, reason: dialog.reason } }),
       );
+    case 'agency':
+      return callApi(() =>
+        api.admin.bookings[':id'].agency.$put({
+          param: { id },
+          json: { requestId, retailerId: dialog.retailerId || null, reference: dialog.reference, commissionPercent: dialog.commissionPercent },
+        }),
+      );
     case 'payment': {
       const { kind: _, ...payment } = dialog;
       return callApi(() => api.admin.bookings[':id'].payments.$post({ param: { id }, json: { requestId, ...payment } }));
@@ -164,15 +195,31 @@ export async function confirmExtra() {
   const state = $bookingExtras.get();
   const { id, detail } = $bookingDesk.get();
   if (!state.dialog || !detail || state.sending) return;
-  patch({ sending: true, error: null });
-  if (state.dialog.kind === 'payment') {
-    // Refused at its fields before anything is sent, with the server's own schema.
-    const checked = RecordPaymentSchema.safeParse({ ...state.dialog, kind: undefined, requestId: state.requestId });
-    if (!checked.success) {
-      patch({ sending: false, error: 'Revisa los datos marcados.', fields: issuesToFields(checked.error.issues) });
-      return;
-    }
+  // Forms are refused at their fields before anything is sent, with the server's own schema.
+  const { dialog } = state;
+  const checked =
+    dialog.kind === 'payment'
+      ? RecordPaymentSchema.safeParse({
+          method: dialog.method,
+          amount: dialog.amount,
+          paidOn: dialog.paidOn,
+          reference: dialog.reference,
+          note: dialog.note,
+          requestId: state.requestId,
+        })
+      : dialog.kind === 'agency'
+        ? AgencyAttachSchema.safeParse({
+            requestId: state.requestId,
+            retailerId: dialog.retailerId || null,
+            reference: dialog.reference,
+            commissionPercent: dialog.commissionPercent,
+          })
+        : null;
+  if (checked && !checked.success) {
+    patch({ error: 'Revisa los datos marcados.', fields: issuesToFields(checked.error.issues) });
+    return;
   }
+  patch({ sending: true, error: null });
   const result = await send(state.dialog, id, state.requestId, detail);
   if (!result.ok) {
     failed(result, state.requestId);

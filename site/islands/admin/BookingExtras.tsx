@@ -22,6 +22,7 @@ import {
   openActivity,
   openCompensation,
   openRecordPayment,
+  openAgency,
   openMail,
   openTraveller,
   setTravellerValue,
@@ -59,6 +60,11 @@ export function ExtraActionButtons({ detail }: { detail: BookingDetail }) {
       {status === 'CONFIRMED' && detail.booking.priceCents > detail.booking.paidCents ? (
         <button type="button" className="admin-button-secondary" onClick={openRecordPayment}>
           Registrar un pago
+        </button>
+      ) : null}
+      {status !== 'CANCELED' ? (
+        <button type="button" className="admin-button-secondary" onClick={() => void openAgency()}>
+          Agencia
         </button>
       ) : null}
       {detail.booking.pointsHolder ? (
@@ -259,6 +265,7 @@ export function ExtraDialogView() {
     );
   }
   if (dialog.kind === 'payment') return <RecordPaymentDialog dialog={dialog} common={common} />;
+  if (dialog.kind === 'agency') return <AgencyDialog dialog={dialog} common={common} />;
   const holder = detail.booking.pointsHolder;
   const points = Number.parseInt(dialog.points, 10);
   return (
@@ -316,6 +323,57 @@ function RecordPaymentDialog({
       <AdminField label="Nota (opcional)" error={fields['note']}>
         {(props) => <textarea {...props} name="note" rows={2} value={dialog.note} onChange={(e) => editExtra({ note: e.target.value })} />}
       </AdminField>
+    </ConfirmDialog>
+  );
+}
+
+/** 'Agencia': the agency that sold the booking, or none, with its reference and commission. */
+function AgencyDialog({
+  dialog,
+  common,
+}: {
+  dialog: Extract<ExtraDialog, { kind: 'agency' }>;
+  common: { title: string; error: string | null; sending: boolean; onConfirm: () => void; onClose: () => void };
+}) {
+  const { fields } = useStore($bookingExtras);
+  return (
+    <ConfirmDialog {...common} confirm="Guardar">
+      {dialog.retailers === null ? (
+        <p role="status">Cargando las agencias…</p>
+      ) : (
+        <>
+          <AdminField label="Agencia" error={fields['retailerId']}>
+            {(props) => (
+              <select {...props} value={dialog.retailerId} onChange={(e) => editExtra({ retailerId: e.target.value })}>
+                <option value="">Ninguna (venta directa)</option>
+                {dialog.retailers?.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdminField>
+          {dialog.retailerId ? (
+            <>
+              <AdminField label="Referencia de la agencia (opcional)" error={fields['reference']}>
+                {(props) => <input {...props} name="reference" value={dialog.reference} onChange={(e) => editExtra({ reference: e.target.value })} />}
+              </AdminField>
+              <AdminField label="Comisión (%)" error={fields['commissionPercent']}>
+                {(props) => (
+                  <input
+                    {...props}
+                    name="commissionPercent"
+                    inputMode="decimal"
+                    value={dialog.commissionPercent}
+                    onChange={(e) => editExtra({ commissionPercent: e.target.value })}
+                  />
+                )}
+              </AdminField>
+            </>
+          ) : null}
+        </>
+      )}
     </ConfirmDialog>
   );
 }

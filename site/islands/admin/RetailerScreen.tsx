@@ -26,6 +26,7 @@ import { guarded } from '../SessionGuard.tsx';
 import { moment } from '../../staff-kit/format.ts';
 import { ConfirmDialog } from '../../staff-kit/ConfirmDialog.tsx';
 import { RetailerBookings } from './RetailerBookings.tsx';
+import { AgencySales } from './AgencySale.tsx';
 import { focusFirstInvalid, membershipLabel, RETAILER_FIELD_LABELS, RetailerFields } from './RetailerFields.tsx';
 import { CellTable } from '../../staff-kit/CellTable.tsx';
 import { Outcome } from '../../staff-kit/Outcome.tsx';
@@ -102,9 +103,12 @@ function Screen() {
         <Figure label="En curso" value={figures.open.toLocaleString('es-ES')} />
         <Figure label="Canceladas" value={figures.canceled.toLocaleString('es-ES')} />
         <Figure label="Facturado (confirmadas)" value={formatEuros(figures.revenueCents)} />
+        <Figure label="Comisión" value={formatEuros(figures.commissionCents)} />
         <Figure label="Cobrado" value={formatEuros(figures.paidCents)} />
+        <Figure label="Pendiente de cobro" value={formatEuros(figures.owedCents)} />
       </ul>
       {figures.lastBookingAt ? <p className="admin-count">Última reserva: {moment(figures.lastBookingAt)}.</p> : null}
+      <AgencySales retailerId={retailer.id} />
 
       <RetailerBookings />
       <ChangeLog actions={detail.actions} />

@@ -1,0 +1,134 @@
+/**
+ * An agency's sales on its page (docs/decisions/042): 'Nueva reserva de agencia' in a dialog, and its monthly
+ * statement to download as CSV or XLSX.
+ */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { shortDay } from '../../staff-kit/format.ts';
+import { ConfirmDialog, AdminField, TextField } from '../../staff-kit/ConfirmDialog.tsx';
+import {
+  $agencySale,
+  type AgencySaleForm,
+  chooseTour,
+  closeAgencySale,
+  openAgencySale,
+  setSaleField,
+  submitAgencySale,
+} from '../../stores/admin-agency-sale.ts';
+
+function SaleDialog() {
+  const { dialog, tours, periods, loading } = useStore($agencySale);
+  if (!dialog) return null;
+  const { form, fields } = dialog;
+  const period = periods.find((p) => p.id === form.periodId);
+  const text = (name: keyof AgencySaleForm, label: string, type: 'text' | 'email' | 'tel' | 'number' = 'text') => (
+    <TextField label={label} type={type} value={form[name]} error={fields[name]} onChange={(v) => setSaleField(name, v)} />
+  );
+  return (
+    <ConfirmDialog
+      title="Nueva reserva de agencia"
+      error={dialog.error}
+      sending={dialog.sending}
+      confirm="Crear la reserva"
+      working="Creando…"
+      wide
+      onConfirm={() => void submitAgencySale()}
+      onClose={closeAgencySale}
+    >
+      <p>Se confirma al crearla, con las plazas y el precio de la web; la agencia recibe el bono por correo y liquida según sus condiciones.</p>
+      <div className="admin-form-grid">
+        <AdminField label="Tour" error={fields['tourId']}>
+          {(props) => (
+            <select {...props} value={form.tourId} onChange={(e) => void chooseTour(e.target.value)}>
+              <option value="">Elige un tour</option>
+              {tours.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField label="Salida" error={fields['periodId']}>
+          {(props) => (
+            <select {...props} value={form.periodId} disabled={!form.tourId || loading} onChange={(e) => setSaleField('periodId', e.target.value)}>
+              <option value="">{loading ? 'Cargando salidas…' : 'Elige una salida'}</option>
+              {periods.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {shortDay(p.dayOne)} – {shortDay(p.returnDate)} ({p.onSale} plazas)
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        <AdminField label="Vuelo" error={fields['flightId']}>
+          {(props) => (
+            <select {...props} value={form.flightId} disabled={!period} onChange={(e) => setSaleField('flightId', e.target.value)}>
+              <option value="">Sin vuelo</option>
+              {period?.flights.map((f) => (
+                <option key={f.id} value={f.id} disabled={f.onSale === 0}>
+                  {f.name}
+                  {f.onSale === 0 ? ' (completo)' : ''}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
+        {text('adults', 'Adultos', 'number')}
+        {text('children', 'Niños', 'number')}
+      </div>
+      <fieldset>
+        <legend>Titular</legend>
+        <div className="admin-form-grid">
+          {text('name', 'Nombre')}
+          {text('surname', 'Apellidos')}
+          {text('email', 'Correo electrónico', 'email')}
+          {text('phone', 'Teléfono', 'tel')}
+        </div>
+      </fieldset>
+      <div className="admin-form-grid">
+        {text('reference', 'Referencia de la agencia (opcional)')}
+        {text('commissionPercent', 'Comisión (%)')}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** The month before this one: the statement an agency usually asks for. */
+const lastMonth = () => {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+};
+
+export function AgencySales({ retailerId }: { retailerId: string }) {
+  const [month, setMonth] = useState(lastMonth);
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const href = (kind: 'csv' | 'xlsx') => `/api/admin/retailers/${encodeURIComponent(retailerId)}/statement.${kind}?month=${month}`;
+  return (
+    <section className="admin-block" aria-labelledby="ventas-agencia">
+      <h2 id="ventas-agencia" className="admin-section-title">
+        Ventas de la agencia
+      </h2>
+      <p>
+        <button type="button" className="button" onClick={() => void openAgencySale()}>
+          Nueva reserva de agencia
+        </button>
+      </p>
+      <div className="admin-inline-form">
+        <TextField label="Liquidación del mes (AAAA-MM)" value={month} error={valid ? null : 'Escribe el mes como AAAA-MM.'} onChange={setMonth} />
+        {valid ? (
+          <>
+            <a className="admin-button-secondary" href={href('csv')} download>
+              Descargar CSV
+            </a>
+            <a className="admin-button-secondary" href={href('xlsx')} download>
+              Descargar Excel
+            </a>
+          </>
+        ) : null}
+      </div>
+      <SaleDialog />
+    </section>
+  );
+}
