@@ -59,6 +59,10 @@ test('the pay step holds the seats with a countdown, refuses and applies coupons
   await expect(countdown).toContainText(/Te guardamos las plazas hasta las \d{2}:\d{2}/);
   await expect(countdown.getByRole('timer')).toHaveText(/Quedan (19|20):\d{2} min/);
   await expect(summary(page).getByTestId('quote-total')).toBeVisible();
+  // The schedule in one line (docs/decisions/042): far from departure, 1 € holds the seats and the rest has its deadlines.
+  await expect(page.getByTestId('payment-plan')).toHaveText(
+    /^Hoy pagas 1 € · El resto, [\d.,]+ €, (antes del \d{1,2} de [a-z]+( de \d{4})?|en \d plazos: .+)\.$/,
+  );
   await screen(page, testInfo, 'pago');
 
   // Paying without the consents: both are asked for, and focus goes to the first.

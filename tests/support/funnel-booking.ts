@@ -108,13 +108,16 @@ export async function createPayableBooking(
   return { id, slug, periodId: chosen.periodId, dayOne: chosen.dayOne, leadEmail };
 }
 
-/** A booking made through the API and paid in full by card on the sandbox terminal, as a browser would post it. */
-export async function paidByCard(page: Page, options: Parameters<typeof createPayableBooking>[1] = {}) {
+/**
+ * A booking made through the API and paid by card on the sandbox terminal, as a browser would post it: in full,
+ * or what is due at booking (`amount: 'due'`).
+ */
+export async function paidByCard(page: Page, { amount = 'full', ...options }: Parameters<typeof createPayableBooking>[1] & { amount?: 'due' | 'full' } = {}) {
   await page.goto('/');
   const origin = new URL(page.url()).origin;
   const booking = await createPayableBooking(page.request, { ...options, origin });
   const started = await page.request.post(`/api/payments/booking/${booking.id}`, {
-    data: { amount: 'full', method: 'card', acceptTerms: true, acceptPrivacy: true },
+    data: { amount, method: 'card', acceptTerms: true, acceptPrivacy: true },
     headers: { origin },
   });
   expect(started.status(), await started.text()).toBe(201);
