@@ -11,6 +11,7 @@ import { AGENCY_SALE_MESSAGES } from '#shared/schemas/retailers.ts';
 import { createTestApi, insertDeparture, jsonRequest, type TestApi, validBooking } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
+import { cookieHeader, storeCookies, TEST_ORIGIN } from '../../tests/support/auth-client.ts';
 import { createBookingForPayment, paidBooking } from '../../tests/support/payment-fixtures.ts';
 
 describe.each(portableDialects)('agency sales on %s', (dialect) => {
@@ -72,13 +73,57 @@ describe.each(portableDialects)('agency sales on %s', (dialect) => {
     expect(detail.booking).toMatchObject({ retailerName: 'Viajes Levante', retailerReference: 'LEV-0042', retailerCommissionPercent: 12.5 });
   });
 
+  it('prices a flight, a room and an activity for every traveller as the funnel prices the same choices', async () => {
+    const created = await api.request('/bookings', jsonRequest('POST', validBooking({ adults: 2, children: 0 })));
+    const jar = new Map<string, string>();
+    storeCookies(jar, created);
+    const { id: funnelId } = (await created.json()) as { id: string };
+    const maker = { cookie: cookieHeader(jar), origin: TEST_ORIGIN };
+    const view = (await (await api.request(`/bookings/${funnelId}`, { headers: maker })).json()) as { travellers: { id: string }[] };
+    const patch = jsonRequest('PATCH', {
+      flightId: 'f1',
+      travellers: view.travellers.map((t) => ({ id: t.id, reservationMode: 'DBL', optionalActivities: ['ACT1'] })),
+    });
+    const patched = await api.request(`/bookings/${funnelId}`, { ...patch, headers: { ...(patch.headers as Record<string, string>), ...maker } });
+    expect(patched.status).toBe(200);
+    const funnel = await t.db.selectFrom('bookings').select('priceCents').where('id', '=', funnelId).executeTakeFirstOrThrow();
+
+    const options = (await call('GET', '/admin/periods/p1/sale-options')).body;
+    expect(options.rooms).toEqual([{ activityId: 'DBL', name: 'Habitación doble' }]);
+    expect(options.activities.map((a: { activityId: string }) => a.activityId)).toContain('ACT1');
+    const made = await call(
+      'POST',
+      '/admin/retailers/r1/bookings',
+      sale('agency-sale-8', { adults: 2, children: 0, flightId: 'f1', roomId: 'DBL', activityIds: ['ACT1'] }),
+    );
+    expect(made.status).toBe(201);
+    const agency = await t.db
+      .selectFrom('bookings')
+      .select(['priceCents', 'flightId', 'travelersStringify'])
+      .where('id', '=', made.body.bookingId)
+      .executeTakeFirstOrThrow();
+    expect(agency.priceCents).toBe(funnel.priceCents);
+    expect(agency.flightId).toBe('f1');
+    expect(
+      JSON.parse(agency.travelersStringify).map((t: { reservation_mode: string; optional_activities: string[] }) => [
+        t.reservation_mode,
+        t.optional_activities,
+      ]),
+    ).toEqual([
+      ['DBL', ['ACT1']],
+      ['DBL', ['ACT1']],
+    ]);
+  });
+
   it('refuses a commission outside 0–100 %, an unknown agency and a flight of another departure, writing nothing', async () => {
     const refused = await call('POST', '/admin/retailers/r1/bookings', sale('agency-sale-2', { commissionPercent: 120 }));
     expect(refused).toMatchObject({ status: 422, body: { error: { fields: { commissionPercent: AGENCY_SALE_MESSAGES.commission } } } });
     expect((await call('POST', '/admin/retailers/r1/bookings', sale('agency-sale-3', { commissionPercent: '-1' }))).status).toBe(422);
     expect((await call('POST', '/admin/retailers/nadie/bookings', sale('agency-sale-4'))).status).toBe(404);
     const flight = await call('POST', '/admin/retailers/r1/bookings', sale('agency-sale-5', { flightId: 'no-es-de-aqui' }));
-    expect(flight).toMatchObject({ status: 422, body: { error: { fields: { flightId: 'Ese vuelo no es de esta salida.' } } } });
+    expect(flight).toMatchObject({ status: 422, body: { error: { fields: { flightId: 'Ese vuelo no está disponible para esta salida' } } } });
+    const room = await call('POST', '/admin/retailers/r1/bookings', sale('agency-sale-5b', { roomId: 'no-hay' }));
+    expect(room).toMatchObject({ status: 422, body: { error: { fields: { roomId: 'Ese tipo de habitación no está disponible para esta salida' } } } });
     expect(await t.db.selectFrom('bookings').select('id').execute()).toHaveLength(0);
     expect((await call('POST', '/admin/retailers/r1/bookings', sale('agency-sale-6'), CALLERS.traveler)).status).toBe(403);
   });

@@ -5,6 +5,7 @@ import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
 import { manifestTable, manifestWorkbook, periodManifest } from '../services/bookings/manifest.ts';
 import { csvOf } from '../services/files/spreadsheet.ts';
+import { saleOptions } from '../services/people/agency-sales.ts';
 import { notifyPeriod } from '../services/bookings/mails.ts';
 import { IdParam, validate } from '../validation.ts';
 
@@ -14,31 +15,38 @@ import { IdParam, validate } from '../validation.ts';
  * (`/api/admin/tours/{id}/periods`).
  */
 export function adminPeriodRoutes({ db, config }: AppDeps) {
-  return new Hono<ApiEnv>()
-    .get('/:id/manifest', allow('admin'), validate('param', IdParam), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await periodManifest(db, c.req.valid('param').id));
-    })
-    .get('/:id/manifest.csv', allow('admin'), validate('param', IdParam), async (c) => {
-      const manifest = await periodManifest(db, c.req.valid('param').id);
-      const { header, rows } = manifestTable(manifest);
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
-      c.header('Cache-Control', 'no-store');
-      return c.body(csvOf({ header, rows }));
-    })
-    .get('/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
-      const manifest = await periodManifest(db, c.req.valid('param').id);
-      c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.xlsx"`);
-      c.header('Cache-Control', 'no-store');
-      return c.body(new Uint8Array(await manifestWorkbook(manifest)));
-    })
-    .post('/:id/notifications', allow('admin'), validate('param', IdParam), validate('json', PeriodNoticeSchema), async (c) => {
-      const result = await notifyPeriod(
-        { db, config },
-        { periodId: c.req.valid('param').id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
-      );
-      return c.json(result);
-    });
+  return (
+    new Hono<ApiEnv>()
+      .get('/:id/manifest', allow('admin'), validate('param', IdParam), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await periodManifest(db, c.req.valid('param').id));
+      })
+      // What a departure offers a sale from the back office (an agency's booking, docs/decisions/042).
+      .get('/:id/sale-options', allow('admin'), validate('param', IdParam), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await saleOptions(db, c.req.valid('param').id));
+      })
+      .get('/:id/manifest.csv', allow('admin'), validate('param', IdParam), async (c) => {
+        const manifest = await periodManifest(db, c.req.valid('param').id);
+        const { header, rows } = manifestTable(manifest);
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(csvOf({ header, rows }));
+      })
+      .get('/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
+        const manifest = await periodManifest(db, c.req.valid('param').id);
+        c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.xlsx"`);
+        c.header('Cache-Control', 'no-store');
+        return c.body(new Uint8Array(await manifestWorkbook(manifest)));
+      })
+      .post('/:id/notifications', allow('admin'), validate('param', IdParam), validate('json', PeriodNoticeSchema), async (c) => {
+        const result = await notifyPeriod(
+          { db, config },
+          { periodId: c.req.valid('param').id, request: c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() },
+        );
+        return c.json(result);
+      })
+  );
 }

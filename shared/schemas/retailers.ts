@@ -272,6 +272,9 @@ export const AgencyBookingSchema = z.strictObject({
   children: CreateBookingSchema.shape.children,
   lead: LeadContactSchema,
   flightId: z.preprocess((value) => (value === '' ? null : value), z.string().trim().min(1).max(100).nullable().default(null)),
+  /** One room type for every traveller, and the optional activities they all take. */
+  roomId: z.preprocess((value) => (value === '' ? null : value), z.string().trim().min(1).max(100).nullable().default(null)),
+  activityIds: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   reference: AgencyReference,
   commissionPercent: Commission,
 });
@@ -303,4 +306,11 @@ export interface AgencyStatementRow {
   netCents: number;
   paidCents: number;
   owedCents: number;
+}
+
+/** What a departure offers a sale from the back office: its flights, rooms and optional activities. */
+export interface SaleOptions {
+  flights: { id: string; name: string; onSale: number }[];
+  rooms: { activityId: string; name: string }[];
+  activities: { activityId: string; name: string }[];
 }

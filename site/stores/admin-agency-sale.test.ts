@@ -27,7 +27,10 @@ describe('a sale for an agency', () => {
     expect(state().dialog?.fields).toMatchObject({ periodId: 'Elige una salida.', commissionPercent: AGENCY_SALE_MESSAGES.commission });
     expect(island.calls.length).toBe(sent);
 
-    sale.setSaleField('periodId', 'p1');
+    await sale.choosePeriod('p1');
+    expect(state().options?.rooms).toEqual([{ activityId: 'DBL', name: 'Habitación doble' }]);
+    sale.setSaleField('roomId', 'DBL');
+    sale.toggleSaleActivity('ACT1');
     sale.setSaleField('commissionPercent', '10');
     for (const [field, value] of [
       ['name', 'Marta'],
@@ -42,7 +45,8 @@ describe('a sale for an agency', () => {
     expect(await sale.submitAgencySale()).toBe(true);
     expect(state().dialog).toBeNull();
     expect($retailerScreen.get()).toMatchObject({ done: AGENCY_SALE_MESSAGES.created, detail: { figures: { confirmed: 1 } } });
-    const made = await island.t.db.selectFrom('bookings').select(['id', 'retailerReference']).where('retailerId', '=', 'r1').execute();
-    expect(made).toEqual([{ id: state().made, retailerReference: 'LEV-100' }]);
+    const made = await island.t.db.selectFrom('bookings').select(['id', 'retailerReference', 'travelersStringify']).where('retailerId', '=', 'r1').execute();
+    expect(made.map((b) => ({ id: b.id, retailerReference: b.retailerReference }))).toEqual([{ id: state().made, retailerReference: 'LEV-100' }]);
+    expect(JSON.parse(made[0]!.travelersStringify)[0]).toMatchObject({ reservation_mode: 'DBL', optional_activities: ['ACT1'] });
   });
 });

@@ -1,12 +1,12 @@
 /**
- * 'Nueva reserva de agencia' on an agency's page (docs/decisions/042): a tour, one of its departures and
- * flights (read from the tour editor's view), the travellers, the lead's contact, the agency's reference and
+ * 'Nueva reserva de agencia' on an agency's page (docs/decisions/042): a tour, one of its departures (read
+ * from the tour editor's view), its flight, room and optional activities for every traveller, the travellers, the lead's contact, the agency's reference and
  * commission. Checked with the server's own schema before sending; one press, one booking; once made, the
  * agency's figures and bookings are read again.
  */
 import { map } from 'nanostores';
 import { issuesToFields } from '#shared/schemas/errors.ts';
-import { AGENCY_SALE_MESSAGES, AgencyBookingSchema } from '#shared/schemas/retailers.ts';
+import { AGENCY_SALE_MESSAGES, AgencyBookingSchema, type SaleOptions } from '#shared/schemas/retailers.ts';
 import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { newPress, type Press, sendPress } from '../staff-kit/press.ts';
@@ -16,6 +16,8 @@ export interface AgencySaleForm {
   tourId: string;
   periodId: string;
   flightId: string;
+  roomId: string;
+  activityIds: string[];
   adults: string;
   children: string;
   name: string;
@@ -29,20 +31,24 @@ export interface AgencySaleForm {
 export interface AgencySaleState {
   dialog: (Press & { form: AgencySaleForm }) | null;
   tours: { id: string; name: string }[];
-  /** The chosen tour's departures still to come, with their flights. */
+  /** The chosen tour's departures still to come. */
   periods: TourEditorPeriod[];
+  /** The chosen departure's flights, rooms and optional activities. */
+  options: SaleOptions | null;
   loading: boolean;
   /** The booking just made, for the status line's link. */
   made: string | null;
 }
 
-export const $agencySale = map<AgencySaleState>({ dialog: null, tours: [], periods: [], loading: false, made: null });
+export const $agencySale = map<AgencySaleState>({ dialog: null, tours: [], periods: [], options: null, loading: false, made: null });
 const patch = (changes: Partial<AgencySaleState>) => $agencySale.set({ ...$agencySale.get(), ...changes });
 
 const EMPTY: AgencySaleForm = {
   tourId: '',
   periodId: '',
   flightId: '',
+  roomId: '',
+  activityIds: [],
   adults: '2',
   children: '0',
   name: '',
@@ -54,7 +60,7 @@ const EMPTY: AgencySaleForm = {
 };
 
 export async function openAgencySale() {
-  patch({ dialog: { ...newPress(), form: EMPTY }, periods: [], made: null });
+  patch({ dialog: { ...newPress(), form: EMPTY }, periods: [], options: null, made: null });
   const options = await callApi(() => api.admin.bookings.options.$get());
   const { dialog } = $agencySale.get();
   if (!dialog) return;
@@ -64,20 +70,43 @@ export async function openAgencySale() {
 
 export const closeAgencySale = () => patch({ dialog: null });
 
-export function setSaleField(field: keyof AgencySaleForm, value: string) {
+export function setSaleField(field: Exclude<keyof AgencySaleForm, 'activityIds'>, value: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
   const { [field]: _fixed, ...fields } = dialog.fields;
-  const form = { ...dialog.form, [field]: value };
-  if (field === 'periodId') form.flightId = '';
-  patch({ dialog: { ...dialog, form, fields } });
+  patch({ dialog: { ...dialog, form: { ...dialog.form, [field]: value }, fields } });
+}
+
+export function toggleSaleActivity(activityId: string) {
+  const { dialog } = $agencySale.get();
+  if (!dialog) return;
+  const { activityIds } = dialog.form;
+  const { activityIds: _fixed, ...fields } = dialog.fields;
+  const next = activityIds.includes(activityId) ? activityIds.filter((a) => a !== activityId) : [...activityIds, activityId];
+  patch({ dialog: { ...dialog, form: { ...dialog.form, activityIds: next }, fields } });
+}
+
+/** A departure chosen: its flights, rooms and optional activities to choose from. */
+export async function choosePeriod(periodId: string) {
+  const { dialog } = $agencySale.get();
+  if (!dialog) return;
+  const { periodId: _fixed, ...fields } = dialog.fields;
+  patch({ dialog: { ...dialog, form: { ...dialog.form, periodId, flightId: '', roomId: '', activityIds: [] }, fields }, options: null });
+  if (!periodId) return;
+  const result = await callApi(() => api.admin.periods[':id']['sale-options'].$get({ param: { id: periodId } }));
+  if (result.ok && $agencySale.get().dialog?.form.periodId === periodId) patch({ options: result.data });
 }
 
 /** A tour chosen: its departures still to come, read from the tour editor's view. */
 export async function chooseTour(tourId: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
-  patch({ dialog: { ...dialog, form: { ...dialog.form, tourId, periodId: '', flightId: '' } }, periods: [], loading: Boolean(tourId) });
+  patch({
+    dialog: { ...dialog, form: { ...dialog.form, tourId, periodId: '', flightId: '', roomId: '', activityIds: [] } },
+    periods: [],
+    options: null,
+    loading: Boolean(tourId),
+  });
   if (!tourId) return;
   const result = await callApi(() => api.admin.tours[':id'].$get({ param: { id: tourId } }));
   const today = new Date().toISOString().slice(0, 10);
@@ -88,6 +117,8 @@ const requestOf = (form: AgencySaleForm, requestId: string) => ({
   requestId,
   periodId: form.periodId,
   flightId: form.flightId || null,
+  roomId: form.roomId || null,
+  activityIds: form.activityIds,
   adults: Number(form.adults),
   children: Number(form.children || '0'),
   lead: { name: form.name, surname: form.surname, email: form.email, phone: form.phone },

@@ -36,7 +36,22 @@ export interface PreparedBooking {
  */
 export async function prepareBooking(
   db: Db,
-  { request, flightId = null, now, random = Math.random }: { request: CreateBookingRequest; flightId?: string | null; now: Date; random?: RandomSource },
+  {
+    request,
+    flightId = null,
+    roomId = null,
+    activityIds = [],
+    now,
+    random = Math.random,
+  }: {
+    request: CreateBookingRequest;
+    flightId?: string | null;
+    /** One room type (reservation mode) and optional activities for every traveller: the back office's sale. */
+    roomId?: string | null;
+    activityIds?: readonly string[];
+    now: Date;
+    random?: RandomSource;
+  },
 ): Promise<PreparedBooking> {
   const offer = await keptPeriodOffer(db, request.periodId);
   if (!offer?.tour.public) throw invalidFields({ periodId: 'Esa salida no existe o ya no está a la venta' });
@@ -44,14 +59,27 @@ export async function prepareBooking(
   if (!listed) throw invalidFields({ periodId: 'Esa salida ya no se puede reservar en la web' });
   const count = request.adults + request.children;
   if (offer.period.bookableAvailability < count) throw new AppError('CONFLICT', NO_SEATS_MESSAGE, { periodId: NO_SEATS_MESSAGE });
-  if (flightId !== null && !offer.flights.some((f) => f.id === flightId)) throw invalidFields({ flightId: 'Ese vuelo no es de esta salida.' });
 
   let travellers = setTravellersForAgeGroup({ travellers: [], ageGroup: ADULT_AGE_GROUP, count: request.adults, random });
   travellers = setTravellersForAgeGroup({ travellers, ageGroup: CHILD_AGE_GROUP, count: request.children, random });
   const { lead } = request;
-  travellers = travellers.map((t) =>
-    t.lead ? { ...t, reservationFields: { name: lead.name, email: lead.email, phone: lead.phone, ...(lead.surname ? { surname: lead.surname } : {}) } } : t,
-  );
+  travellers = travellers.map((t) => ({
+    ...t,
+    ...(t.lead ? { reservationFields: { name: lead.name, email: lead.email, phone: lead.phone, ...(lead.surname ? { surname: lead.surname } : {}) } } : {}),
+    ...(roomId !== null ? { reservationMode: roomId } : {}),
+    ...(activityIds.length ? { optionalActivities: [...activityIds] } : {}),
+  }));
+  // Each traveller's refusal is the form's one field: the choice is the same for all.
+  const invalid = findInvalidChoices(offer, { travellers, flightId });
+  if (Object.keys(invalid).length)
+    throw invalidFields(
+      Object.fromEntries(
+        Object.entries(invalid).map(([path, message]) => [
+          path.replace(/^travellers\.\d+\.(reservationMode|optionalActivities)$/, (_, key) => (key === 'reservationMode' ? 'roomId' : 'activityIds')),
+          message,
+        ]),
+      ),
+    );
   const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, null), now });
   return { offer, travellers, flightId, quote, lead };
 }

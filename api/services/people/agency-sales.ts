@@ -5,12 +5,14 @@
  * its bookings with gross, commission, net, paid and owed. Each press is recorded and applied once.
  */
 import { BOOKING_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
-import { AGENCY_SALE_MESSAGES, type AgencyBookingRequest, type AgencyStatementRow } from '#shared/schemas/retailers.ts';
+import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
+import { AGENCY_SALE_MESSAGES, type AgencyBookingRequest, type AgencyStatementRow, type SaleOptions } from '#shared/schemas/retailers.ts';
 import { formatFullName } from '#shared/rules/travellers.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { notifyAgencyOfConfirmation } from '../bookings/agency-mail.ts';
 import { insertBooking, prepareBooking } from '../bookings/bookings.ts';
+import { keptPeriodOffer } from '../bookings/quote.ts';
 import { bookingNotFound, parseTravellers } from '../bookings/records.ts';
 import { transitionBooking } from '../bookings/transitions.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
@@ -59,6 +61,8 @@ export async function createAgencyBooking(
       prepareBooking(db, {
         request: { periodId: input.periodId, adults: input.adults, children: input.children, lead: input.lead, consents: { privacy: true, marketing: false } },
         flightId: input.flightId,
+        roomId: input.roomId,
+        activityIds: input.activityIds,
         now,
       }),
   );
@@ -223,5 +227,23 @@ export function statementSheet({ name, rows }: { name: string; rows: AgencyState
         euros(total('owedCents')),
       ],
     ],
+  };
+}
+
+/** The flights, rooms and optional activities of a departure, by name, for the sale's form. */
+export async function saleOptions(db: Db, periodId: string): Promise<SaleOptions> {
+  const offer = await keptPeriodOffer(db, periodId);
+  if (!offer) throw notFound('No encontramos esa salida.');
+  const [modes, activities, packs, flights] = await Promise.all([
+    db.selectFrom('reservationModes').select(['activityId', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
+    db.selectFrom('optionalActivities').select(['activityId', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
+    db.selectFrom('activityPacks').select(['activityId', 'name']).where('periodId', '=', periodId).orderBy('name').execute(),
+    db.selectFrom('flights').select(['id', 'name', 'bookableAvailability']).where('periodId', '=', periodId).orderBy('name').execute(),
+  ]);
+  const bookable = new Set(offer.activities.map((a) => a.activityId));
+  return {
+    flights: flights.filter((f) => offer.flights.some((o) => o.id === f.id)).map((f) => ({ id: f.id, name: f.name, onSale: f.bookableAvailability })),
+    rooms: modes.filter((m) => offer.reservationModes.some((o) => o.activityId === m.activityId)),
+    activities: [...activities, ...packs].filter((a) => bookable.has(a.activityId) && a.activityId !== NO_OPTIONAL_ACTIVITY_ID),
   };
 }

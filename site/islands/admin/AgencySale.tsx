@@ -9,19 +9,20 @@ import { ConfirmDialog, AdminField, TextField } from '../../staff-kit/ConfirmDia
 import {
   $agencySale,
   type AgencySaleForm,
+  choosePeriod,
   chooseTour,
   closeAgencySale,
   openAgencySale,
   setSaleField,
   submitAgencySale,
+  toggleSaleActivity,
 } from '../../stores/admin-agency-sale.ts';
 
 function SaleDialog() {
-  const { dialog, tours, periods, loading } = useStore($agencySale);
+  const { dialog, tours, periods, options, loading } = useStore($agencySale);
   if (!dialog) return null;
   const { form, fields } = dialog;
-  const period = periods.find((p) => p.id === form.periodId);
-  const text = (name: keyof AgencySaleForm, label: string, type: 'text' | 'email' | 'tel' | 'number' = 'text') => (
+  const text = (name: Exclude<keyof AgencySaleForm, 'activityIds'>, label: string, type: 'text' | 'email' | 'tel' | 'number' = 'text') => (
     <TextField label={label} type={type} value={form[name]} error={fields[name]} onChange={(v) => setSaleField(name, v)} />
   );
   return (
@@ -51,7 +52,7 @@ function SaleDialog() {
         </AdminField>
         <AdminField label="Salida" error={fields['periodId']}>
           {(props) => (
-            <select {...props} value={form.periodId} disabled={!form.tourId || loading} onChange={(e) => setSaleField('periodId', e.target.value)}>
+            <select {...props} value={form.periodId} disabled={!form.tourId || loading} onChange={(e) => void choosePeriod(e.target.value)}>
               <option value="">{loading ? 'Cargando salidas…' : 'Elige una salida'}</option>
               {periods.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -63,9 +64,9 @@ function SaleDialog() {
         </AdminField>
         <AdminField label="Vuelo" error={fields['flightId']}>
           {(props) => (
-            <select {...props} value={form.flightId} disabled={!period} onChange={(e) => setSaleField('flightId', e.target.value)}>
+            <select {...props} value={form.flightId} disabled={!options} onChange={(e) => setSaleField('flightId', e.target.value)}>
               <option value="">Sin vuelo</option>
-              {period?.flights.map((f) => (
+              {options?.flights.map((f) => (
                 <option key={f.id} value={f.id} disabled={f.onSale === 0}>
                   {f.name}
                   {f.onSale === 0 ? ' (completo)' : ''}
@@ -74,9 +75,36 @@ function SaleDialog() {
             </select>
           )}
         </AdminField>
+        <AdminField label="Habitación" error={fields['roomId']}>
+          {(props) => (
+            <select {...props} value={form.roomId} disabled={!options?.rooms.length} onChange={(e) => setSaleField('roomId', e.target.value)}>
+              <option value="">La de la web por defecto</option>
+              {options?.rooms.map((r) => (
+                <option key={r.activityId} value={r.activityId}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </AdminField>
         {text('adults', 'Adultos', 'number')}
         {text('children', 'Niños', 'number')}
       </div>
+      {options?.activities.length ? (
+        <fieldset className="admin-checks" aria-describedby={fields['activityIds'] ? 'venta-actividades-error' : undefined}>
+          <legend>Actividades opcionales (para todos los viajeros)</legend>
+          {options.activities.map((a) => (
+            <label key={a.activityId}>
+              <input type="checkbox" checked={form.activityIds.includes(a.activityId)} onChange={() => toggleSaleActivity(a.activityId)} /> {a.name}
+            </label>
+          ))}
+          {fields['activityIds'] ? (
+            <span className="admin-field__error" id="venta-actividades-error">
+              {fields['activityIds']}
+            </span>
+          ) : null}
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend>Titular</legend>
         <div className="admin-form-grid">
