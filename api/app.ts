@@ -29,6 +29,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminPeriodRoutes } from './routes/admin-periods.ts';
 import { adminPaymentPolicyRoutes } from './routes/admin-payment-policies.ts';
 import { adminBalanceRoutes } from './routes/admin-balances.ts';
+import { adminInvoiceRoutes } from './routes/admin-invoices.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
@@ -145,6 +146,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/staff-actions', adminStaffActionRoutes(deps))
     .route('/admin/payment-policies', adminPaymentPolicyRoutes(deps))
     .route('/admin/balances', adminBalanceRoutes(deps))
+    .route('/admin/invoices', adminInvoiceRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

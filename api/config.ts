@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import legal from '../site/content/company-legal.json' with { type: 'json' };
+
+const COMPANY_LEGAL = legal;
 
 /** Redsys' public test key and merchant: they only work against a test terminal (ours or Redsys'). */
 export const REDSYS_TEST_SECRET_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
@@ -14,6 +17,9 @@ const DEMO_BANK_ACCOUNT = {
   beneficiary: 'Different Roads Viajes, S.L.',
   bank: 'Banco de demostración (datos de ejemplo)',
 };
+
+/** The AEAT's test service for VERI*FACTU records (certificates of a person or representative). */
+export const AEAT_TEST_URL = 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
 
 /** Every environment variable the shop reads, with its default. README.md lists the same table. */
 const EnvSchema = z.object({
@@ -65,6 +71,18 @@ const EnvSchema = z.object({
   BANK_TRANSFER_IBAN: z.string().min(15).optional(),
   BANK_TRANSFER_BENEFICIARY: z.string().min(2).optional(),
   BANK_TRANSFER_BANK: z.string().min(2).optional(),
+  // Invoices (docs/decisions/043): the issuer, the provisional REAV margin, the AEAT's VERI*FACTU service.
+  INVOICE_ISSUER_NAME: z.string().trim().min(2).max(120).optional(),
+  INVOICE_ISSUER_NIF: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{9}$/, 'must be the 9-character NIF of the issuing company')
+    .optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().trim().min(5).max(300).optional(),
+  INVOICE_REAV_MARGIN_PERCENT: z.coerce.number().min(0).max(100).default(15),
+  AEAT_VERIFACTU_URL: z.url().default(AEAT_TEST_URL),
+  AEAT_CERT_P12_PATH: z.string().min(1).optional(),
+  AEAT_CERT_P12_PASSWORD: z.string().optional(),
 });
 
 /** The card terminal (Redsys redirect protocol, HMAC_SHA256_V1). */
@@ -80,6 +98,14 @@ export interface RedsysConfig {
   sandbox: boolean;
   /** The sandbox routes answer (never in production unless `url` points at them). */
   sandboxEnabled: boolean;
+}
+
+/** Invoicing (docs/decisions/043): `issuer` null means no invoice is issued, and the shop says why. */
+export interface InvoicingConfig {
+  issuer: { name: string; nif: string; address: string } | null;
+  /** The provisional margin's share of the price, VAT included (REAV), in %. */
+  reavMarginPercent: number;
+  aeat: { url: string; certPath: string | null; certPassword: string | null; test: boolean };
 }
 
 export interface BankTransferConfig {
@@ -137,6 +163,7 @@ export interface Config {
   flightsProvider: 'stored';
   redsys: RedsysConfig;
   bankTransfer: BankTransferConfig;
+  invoicing: InvoicingConfig;
   /** Settings that work but should not go live as they are; `npm start` prints them. */
   warnings: string[];
 }
@@ -219,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Pagos simulados: REDSYS_URL apunta al terminal de pruebas integrado, que aprueba la tarjeta de prueba. Configura REDSYS_URL, REDSYS_SECRET_KEY, REDSYS_MERCHANT_CODE y REDSYS_TERMINAL antes de vender.',
     );
   }
+  const issuerSet = Boolean(e.INVOICE_ISSUER_NAME && e.INVOICE_ISSUER_NIF && e.INVOICE_ISSUER_ADDRESS);
+  if (e.NODE_ENV === 'production' && !issuerSet) {
+    warnings.push(
+      'Facturas: no se emite ninguna. Faltan los datos de la empresa emisora (INVOICE_ISSUER_NAME, INVOICE_ISSUER_NIF, INVOICE_ISSUER_ADDRESS); los cobros siguen, y las facturas pendientes se emiten con «npm run invoices -- issue-missing» cuando estén.',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.BANK_TRANSFER_IBAN) {
     warnings.push('Transferencias: se muestra la cuenta de demostración. Configura BANK_TRANSFER_IBAN, BANK_TRANSFER_BENEFICIARY y BANK_TRANSFER_BANK.');
   }
@@ -258,6 +291,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       beneficiary: e.BANK_TRANSFER_BENEFICIARY ?? DEMO_BANK_ACCOUNT.beneficiary,
       bank: e.BANK_TRANSFER_BANK ?? DEMO_BANK_ACCOUNT.bank,
       demo: !e.BANK_TRANSFER_IBAN,
+    },
+    invoicing: {
+      // Outside production the demo company stands in, so invoices can be seen and tested.
+      issuer: issuerSet
+        ? { name: e.INVOICE_ISSUER_NAME as string, nif: e.INVOICE_ISSUER_NIF as string, address: e.INVOICE_ISSUER_ADDRESS as string }
+        : e.NODE_ENV === 'production'
+          ? null
+          : { name: COMPANY_LEGAL.legalName, nif: COMPANY_LEGAL.taxId, address: COMPANY_LEGAL.address },
+      reavMarginPercent: e.INVOICE_REAV_MARGIN_PERCENT,
+      aeat: {
+        url: e.AEAT_VERIFACTU_URL,
+        certPath: e.AEAT_CERT_P12_PATH ?? null,
+        certPassword: e.AEAT_CERT_P12_PASSWORD ?? null,
+        test: !/www1?0?\.agenciatributaria\.gob\.es/.test(e.AEAT_VERIFACTU_URL),
+      },
     },
     warnings,
   };

@@ -52,6 +52,47 @@ export type AuthTokenRow = Selectable<AuthTokenTable>;
 export type NewAuthTokenRow = Insertable<AuthTokenTable>;
 export type AuthTokenRowUpdate = Updateable<AuthTokenTable>;
 
+export interface BillingChainTable {
+  issuerNif: string;
+  lastSeq: Generated<number>;
+  lastRecordId: string | null;
+  nextSendAt: string | null;
+  outageSince: string | null;
+}
+export type BillingChainRow = Selectable<BillingChainTable>;
+export type NewBillingChainRow = Insertable<BillingChainTable>;
+export type BillingChainRowUpdate = Updateable<BillingChainTable>;
+
+export interface BillingRecordTable {
+  id: string;
+  issuerNif: string;
+  seq: number;
+  invoiceId: string;
+  kind: string;
+  invoiceNumber: string;
+  issueDate: string;
+  invoiceType: string | null;
+  taxTotal: string | null;
+  amountTotal: string | null;
+  previousFingerprint: string | null;
+  previousInvoiceNumber: string | null;
+  previousIssueDate: string | null;
+  generatedAt: string;
+  fingerprint: string;
+  xml: string;
+  status: Generated<string>;
+  aeatCode: string | null;
+  aeatMessage: string | null;
+  aeatCsv: string | null;
+  attempts: Generated<number>;
+  submittedAt: string | null;
+  answeredAt: string | null;
+  createdAt: string;
+}
+export type BillingRecordRow = Selectable<BillingRecordTable>;
+export type NewBillingRecordRow = Insertable<BillingRecordTable>;
+export type BillingRecordRowUpdate = Updateable<BillingRecordTable>;
+
 export interface BookingDocumentTable {
   id: string;
   bookingId: string;
@@ -474,6 +515,44 @@ export interface GuideTable {
 export type GuideRow = Selectable<GuideTable>;
 export type NewGuideRow = Insertable<GuideTable>;
 export type GuideRowUpdate = Updateable<GuideTable>;
+
+export interface InvoiceSeryTable {
+  series: string;
+  nextNumber: Generated<number>;
+}
+export type InvoiceSeryRow = Selectable<InvoiceSeryTable>;
+export type NewInvoiceSeryRow = Insertable<InvoiceSeryTable>;
+export type InvoiceSeryRowUpdate = Updateable<InvoiceSeryTable>;
+
+export interface InvoiceTable {
+  id: string;
+  series: string;
+  number: number;
+  invoiceNumber: string;
+  invoiceType: string;
+  bookingId: string;
+  paymentId: string | null;
+  corrects: string | null;
+  reason: string | null;
+  issueDate: string;
+  issuedAt: string;
+  issuerNif: string;
+  issuerName: string;
+  issuerAddress: string;
+  recipientName: string;
+  recipientTaxId: string | null;
+  recipientIdType: string | null;
+  recipientAddress: string | null;
+  retailerId: string | null;
+  description: string;
+  totalCents: number;
+  baseCents: number;
+  taxCents: number;
+  status: Generated<string>;
+}
+export type InvoiceRow = Selectable<InvoiceTable>;
+export type NewInvoiceRow = Insertable<InvoiceTable>;
+export type InvoiceRowUpdate = Updateable<InvoiceTable>;
 
 export interface ItineraryTable {
   id: string;
@@ -1172,6 +1251,8 @@ export interface Database {
   activityPacks: ActivityPackTable;
   activityTours: ActivityTourTable;
   authTokens: AuthTokenTable;
+  billingChain: BillingChainTable;
+  billingRecords: BillingRecordTable;
   bookingDocuments: BookingDocumentTable;
   bookingMails: BookingMailTable;
   bookingResponses: BookingResponseTable;
@@ -1199,6 +1280,8 @@ export interface Database {
   guidePeriods: GuidePeriodTable;
   guideReports: GuideReportTable;
   guides: GuideTable;
+  invoiceSeries: InvoiceSeryTable;
+  invoices: InvoiceTable;
   itineraries: ItineraryTable;
   itineraryDays: ItineraryDayTable;
   landingContents: LandingContentTable;

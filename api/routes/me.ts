@@ -13,6 +13,9 @@ import { profileSummary } from '../services/people/summary.ts';
 import { addTripActivity, completePassenger } from '../services/bookings/trip-changes.ts';
 import { listTrips, tripDetail, tripNotFound } from '../services/bookings/traveller-trips.ts';
 import { IdParam, validate } from '../validation.ts';
+import { renderInvoicePdf } from '../services/invoices/invoice-pdf.ts';
+
+const InvoiceParam = z.object({ id: z.string().min(1).max(100), file: z.string().regex(/^[\w-]{1,100}\.pdf$/) });
 
 const KeyQuery = z.object({ key: z.string().min(1).max(400) });
 const pdf = (bytes: Buffer, filename: string) =>
@@ -83,6 +86,20 @@ export function meRoutes({ db, config }: AppDeps) {
         const doc = await loadBookingDocument(db, id);
         if (!trip.voucherUrl || !doc) throw tripNotFound();
         return pdf(await renderVoucherPdf(doc, { issuedAt: new Date().toISOString() }), `bono-reserva-${doc.tkId ?? doc.differentId}.pdf`);
+      })
+      // A traveller's invoice: only one of their own trip's; anything else is the same 404.
+      .get('/trips/:id/invoices/:file', allow('traveler'), validate('param', InvoiceParam, { invalid: tripNotFound }), async (c) => {
+        const { id, file } = c.req.valid('param');
+        await ownTrip(c, id);
+        const own = await db
+          .selectFrom('invoices')
+          .select('id')
+          .where('id', '=', file.replace(/\.pdf$/, ''))
+          .where('bookingId', '=', id)
+          .executeTakeFirst();
+        const rendered = own ? await renderInvoicePdf(db, own.id, { test: config.invoicing.aeat.test }) : null;
+        if (!rendered) throw tripNotFound();
+        return pdf(rendered.pdf, `factura-${rendered.invoiceNumber}.pdf`);
       })
       .get('/trips/:id/documentation.pdf', allow('traveler'), validate('param', IdParam, { invalid: tripNotFound }), async (c) => {
         const { id } = c.req.valid('param');

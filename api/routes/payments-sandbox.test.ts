@@ -155,7 +155,13 @@ describe('payment configuration', () => {
 
   it('warns in production about simulated payments and the demo account, and refuses a real terminal without its key', () => {
     const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) } as const;
-    expect(testConfig(prod).warnings).toEqual([expect.stringContaining('Pagos simulados'), expect.stringContaining('Transferencias')]);
+    expect(testConfig(prod).warnings).toEqual([
+      expect.stringContaining('Pagos simulados'),
+      expect.stringContaining('Facturas'),
+      expect.stringContaining('Transferencias'),
+    ]);
+    // Without the issuing company's data production issues no invoice, and says so.
+    expect(testConfig(prod).invoicing.issuer).toBeNull();
     expect(() => testConfig({ ...prod, REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago' })).toThrow(/REDSYS_SECRET_KEY/);
     expect(() => testConfig({ ...prod, REDSYS_SECRET_KEY: 'corta' })).toThrow(/REDSYS_SECRET_KEY/);
     const live = testConfig({
@@ -167,9 +173,13 @@ describe('payment configuration', () => {
       BANK_TRANSFER_IBAN: 'ES76 2077 0024 0031 0257 5766',
       BANK_TRANSFER_BENEFICIARY: 'Viajes, S.L.',
       BANK_TRANSFER_BANK: 'Banco',
+      INVOICE_ISSUER_NAME: 'Viajes, S.L.',
+      INVOICE_ISSUER_NIF: 'B12345678',
+      INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28013 Madrid',
     });
     expect(live.redsys).toMatchObject({ sandbox: false, sandboxEnabled: false, merchantCode: '123456789', terminal: '2' });
     expect(live.bankTransfer).toEqual({ iban: 'ES76 2077 0024 0031 0257 5766', beneficiary: 'Viajes, S.L.', bank: 'Banco', demo: false });
+    expect(live.invoicing.issuer).toEqual({ name: 'Viajes, S.L.', nif: 'B12345678', address: 'Calle Mayor 1, 28013 Madrid' });
     expect(live.warnings).toEqual([]);
   });
 });

@@ -68,6 +68,8 @@ export interface TripDetail {
   payUrl: string | null;
   /** The voucher PDF, once the booking is confirmed. */
   voucherUrl: string | null;
+  /** The booking's invoices (one per payment; corrections with negative totals), each a PDF (docs/decisions/043). */
+  invoices: { number: string; correction: boolean; issueDate: string; totalCents: number; url: string }[];
   /** The trip's documentation PDF (practical information), once the booking is confirmed or waiting for a transfer. */
   documentationUrl: string | null;
   /** The trip day by day, as the tour's itinerary names the days. */

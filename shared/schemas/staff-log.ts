@@ -23,6 +23,7 @@ export const STAFF_LOG_ENTITIES = {
   user: 'Cuenta',
   import: 'Importación',
   'payment-policy': 'Plazos de pago',
+  invoice: 'Factura',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -73,6 +74,8 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return `/admin/bookings/${id}`;
     case 'payment-policy':
       return '/admin/plazos-de-pago';
+    case 'invoice':
+      return '/admin/facturas';
     default:
       return null;
   }
@@ -118,6 +121,11 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   import: 'Catálogo importado',
   restore: 'Restaurado',
   'payment-policy': 'Plazos de pago propios',
+  'void-invoice': 'Factura anulada',
+  'remind-balance': 'Recordatorio de pago',
+  'extend-deadline': 'Plazo ampliado',
+  'agency-booking': 'Reserva de agencia',
+  agency: 'Agencia de la reserva',
 };
 
 export function staffActionLabel(action: string): string {

@@ -33,6 +33,7 @@ import * as internetSafety from './2026-11-30T10-internet-safety.ts';
 import * as pointsLedger from './2026-12-01T10-points-ledger.ts';
 import * as paymentSchedules from './2026-12-02T10-payment-schedules.ts';
 import * as balancesAndAgencySales from './2026-12-03T10-balances-and-agency-sales.ts';
+import * as invoices from './2026-12-04T10-invoices.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T10-points-ledger': pointsLedger,
   '2026-12-02T10-payment-schedules': paymentSchedules,
   '2026-12-03T10-balances-and-agency-sales': balancesAndAgencySales,
+  '2026-12-04T10-invoices': invoices,
 };

@@ -3,7 +3,10 @@
  * transaction, plus the pictures its rows point to. Same (seed, today) in, same rows and bytes out.
  */
 import { writeDemoDocuments } from './documents.ts';
-import type { Db } from '../database.ts';
+import type { Db, Trx } from '../database.ts';
+import { AEAT_TEST_URL, type InvoicingConfig } from '../../config.ts';
+import { COMPANY_LEGAL } from '../../services/bookings/documents/pdf.ts';
+import { reconcileInvoices } from '../../services/invoices/issue.ts';
 import { hashPassword } from '../../services/people/auth/password.ts';
 import { counterKey, RATE_LIMITS } from '../../services/platform/rate-limits.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
@@ -130,8 +133,38 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions): Promise<SeedSummary> {
   const { ctx, images } = await buildDemo(options);
-  const counts = await db.transaction().execute((trx) => writeRowSets(trx, ctx.rows));
+  const counts = await db.transaction().execute(async (trx) => {
+    const written = await writeRowSets(trx, ctx.rows);
+    await invoiceDemo(trx, ctx);
+    return written;
+  });
   const written = await writeImages(options.filesDir, images);
   await writeDemoDocuments(options.filesDir, ctx.rows.bookingDocuments ?? []);
   return { counts, images: written };
+}
+
+/** The demo company issues the demo's invoices (docs/decisions/043), as the demo's legal pages name it. */
+const DEMO_INVOICING: InvoicingConfig = {
+  issuer: { name: COMPANY_LEGAL.legalName, nif: COMPANY_LEGAL.taxId, address: COMPANY_LEGAL.address },
+  reavMarginPercent: 15,
+  aeat: { url: AEAT_TEST_URL, certPath: null, certPassword: null, test: true },
+};
+
+/**
+ * The demo's invoices, as the shop would have issued them: each payment's on the day it was confirmed, in that
+ * order, then the corrections of the refunds and cancellations. Ids from the demo's generator, so the same
+ * rows every time.
+ */
+async function invoiceDemo(trx: Trx, ctx: SeedContext): Promise<void> {
+  const newId = () => ctx.rng.uuid();
+  const payments = ((ctx.rows['payments'] ?? []) as { bookingId: string; status: string; paymentMethod: string; confirmedAt: string | null }[])
+    .filter((p) => p.status === 'CONFIRMED' && p.paymentMethod !== 'points' && p.confirmedAt)
+    .sort((a, b) => (a.confirmedAt as string).localeCompare(b.confirmedAt as string));
+  for (const p of payments) await reconcileInvoices(trx, { config: DEMO_INVOICING, bookingId: p.bookingId, now: new Date(p.confirmedAt as string), newId });
+  const later = new Map<string, string>();
+  for (const r of (ctx.rows['refunds'] ?? []) as { bookingId: string; settledAt: string }[]) later.set(r.bookingId, r.settledAt);
+  for (const b of (ctx.rows['bookings'] ?? []) as { id: string; status: string; updatedAt: string }[])
+    if (b.status === 'CANCELED') later.set(b.id, b.updatedAt);
+  for (const [bookingId, at] of [...later].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0])))
+    await reconcileInvoices(trx, { config: DEMO_INVOICING, bookingId, now: new Date(at), newId });
 }

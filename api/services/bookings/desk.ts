@@ -28,6 +28,7 @@ import { bookingNotFound, parseTravellers } from './records.ts';
 import { transitionBooking } from './transitions.ts';
 import { refundableCents } from '../payments/refunds.ts';
 import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
+import { reconcileInvoices } from '../invoices/issue.ts';
 import type { BudgetListQuery, BudgetListRow } from '#shared/schemas/booking-desk.ts';
 import { budgetPathOf } from './budgets.ts';
 import { listDocuments } from './edits.ts';
@@ -456,7 +457,7 @@ const REASON_OF: Record<BookingAction, string> = {
 
 export interface ActionDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'invoicing'>;
 }
 
 /**
@@ -530,6 +531,8 @@ export async function applyBookingAction(
               .execute();
           }
           affected = { canceledPayments: open.map((p) => p.id) };
+          // What was invoiced is corrected down to what the booking keeps: nothing, once canceled (docs/decisions/043).
+          await reconcileInvoices(trx, { config: config.invoicing, bookingId: id, now, reason: reason ? `cancelación: ${reason}` : 'reserva cancelada' });
         }
         const after = await trx.selectFrom('bookings').select(['status']).where('id', '=', id).executeTakeFirstOrThrow();
         await record({ action, reason, before: { status: booking.status }, after: { status: after.status, ...(affected ?? {}) } });

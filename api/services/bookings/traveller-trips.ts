@@ -56,7 +56,7 @@ export async function tripDetail(
 ): Promise<TripDetail> {
   const trip = (await tripRows(db, travelerId)).find((r) => r.id === bookingId);
   if (!trip) throw tripNotFound();
-  const [doc, booking, documents, changeBlocker, mails] = await Promise.all([
+  const [doc, booking, documents, changeBlocker, mails, invoices] = await Promise.all([
     loadBookingDocument(db, bookingId),
     db
       .selectFrom('bookings')
@@ -66,6 +66,14 @@ export async function tripDetail(
     db.selectFrom('bookingDocuments').select(['storageKey', 'name', 'kind']).where('bookingId', '=', bookingId).orderBy('createdAt').execute(),
     tripChangeBlocker(db, { travelerId, bookingId, now }),
     db.selectFrom('mails').select(['subject', 'sentAt', 'createdAt', 'status']).where('bookingId', '=', bookingId).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('invoices')
+      .select(['id', 'invoiceNumber', 'invoiceType', 'issueDate', 'totalCents'])
+      .where('bookingId', '=', bookingId)
+      .where('status', '=', 'ISSUED')
+      .orderBy('issuedAt')
+      .orderBy('number')
+      .execute(),
   ]);
   if (!doc) throw tripNotFound();
   const documentation = await loadTripDocumentation(db, booking.periodId);
@@ -115,6 +123,13 @@ export async function tripDetail(
     })),
     payUrl: payable && trip.tkId ? pathTo('payment-link', { id: bookingId, tkId: trip.tkId, slug: trip.tourSlug }) : null,
     voucherUrl: trip.status === 'CONFIRMED' ? `${base}/voucher.pdf` : null,
+    invoices: invoices.map((i) => ({
+      number: i.invoiceNumber,
+      correction: i.invoiceType === 'R1',
+      issueDate: i.issueDate,
+      totalCents: i.totalCents,
+      url: `${base}/invoices/${encodeURIComponent(i.id)}.pdf`,
+    })),
     documentationUrl: trip.status === 'CONFIRMED' || trip.status === 'WAITING_FOR_TRANSFER' ? `${base}/documentation.pdf` : null,
     itinerary: documentation.days.map((d) => ({ rank: d.rank, title: d.title, city: d.city })),
     // A mail that never went (the address refused it) still says so: the traveller knows to ask for it.

@@ -47,7 +47,7 @@ function mismatch(config: Pick<Config, 'redsys'>, payment: PaymentRow, n: Verifi
  * posted form as it came.
  */
 export async function processRedsysNotification(
-  { db, config }: { db: Db; config: Pick<Config, 'publicUrl' | 'redsys'> },
+  { db, config }: { db: Db; config: Pick<Config, 'publicUrl' | 'redsys' | 'invoicing'> },
   fields: Record<string, unknown>,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<NotificationResult> {

@@ -18,7 +18,7 @@ import { newOrderNumber } from './redsys.ts';
 import { confirmPayment } from './settle.ts';
 
 export async function recordStaffPayment(
-  { db, config }: { db: Db; config: Pick<Config, 'publicUrl'> },
+  { db, config }: { db: Db; config: Pick<Config, 'publicUrl' | 'invoicing'> },
   { bookingId, input, actor, now }: { bookingId: string; input: RecordPaymentInput; actor: Actor; now: Date },
 ): Promise<{ applied: boolean }> {
   const today = now.toISOString().slice(0, 10);

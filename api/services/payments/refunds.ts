@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { type Actor, recordStaffAction } from '../kit/apply-once.ts';
 import { decodeParameters, EURO_CURRENCY, type SignedParameters, signaturesMatch, signJson, signParameters } from './redsys.ts';
 import { recordRefund } from './ledger.ts';
+import { reconcileInvoices } from '../invoices/issue.ts';
 
 /** Ds_Response of an accepted refund ("Transacción autorizada para devoluciones y confirmaciones"). */
 export const RESPONSE_REFUND_OK = '0900';
@@ -52,7 +53,7 @@ export const refundableCents = (p: Pick<PaymentRow, 'paymentMethod' | 'status' |
 
 export interface RefundDeps {
   db: Db;
-  config: Pick<Config, 'redsys'>;
+  config: Pick<Config, 'redsys' | 'invoicing'>;
 }
 
 /** Asks the terminal to give back `amountCents` of `order`; the answer's Ds_Response, or throws. */
@@ -193,6 +194,8 @@ export async function refundPayment(
     } else {
       const booking = await trx.selectFrom('bookings').select('travelerId').where('id', '=', bookingId).executeTakeFirstOrThrow();
       if (booking.travelerId) await recordRefund(trx, { travelerId: booking.travelerId, bookingId, amountCents: request.amountCents, now: new Date(settled) });
+      // The money given back leaves the invoices: a correction for it (docs/decisions/043).
+      await reconcileInvoices(trx, { config: deps.config.invoicing, bookingId, now: new Date(settled), reason: `devolución: ${reason}` });
     }
     await recordStaffAction(
       trx,

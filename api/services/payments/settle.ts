@@ -8,6 +8,7 @@
  * points are a DEBIT of `kind` 'POINTS' in points; points earned after a trip are a CREDIT of 'POINTS'.
  */
 import { refreshOwedSince } from './balances.ts';
+import { reconcileInvoices } from '../invoices/issue.ts';
 import { notifyAgencyOfConfirmation } from '../bookings/agency-mail.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
@@ -93,7 +94,7 @@ export async function confirmPayment(
     by,
     reviewed = false,
   }: {
-    config: Pick<Config, 'publicUrl'>;
+    config: Pick<Config, 'publicUrl' | 'invoicing'>;
     payment: PaymentRow;
     responseCode: string | null;
     now: Date;
@@ -214,6 +215,8 @@ export async function confirmPayment(
     }
   }
   await refreshOwedSince(trx, booking.id);
+  // The money received is invoiced the day it comes, in this transaction (docs/decisions/043).
+  await reconcileInvoices(trx, { config: config.invoicing, bookingId: booking.id, now });
   // A booking an agency sold: the agency hears of its confirmation with the voucher (docs/decisions/042).
   if (firstConfirmation && booking.retailerId) await notifyAgencyOfConfirmation(trx, booking.id, now);
   await queueConfirmationMails(trx, { config, bookingId: booking.id, paymentIds, firstConfirmation, now });

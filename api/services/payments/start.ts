@@ -32,7 +32,7 @@ export const TRANSFER_HOLD_HOURS = 72;
 
 export interface PaymentDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'redsys' | 'bankTransfer'>;
+  config: Pick<Config, 'publicUrl' | 'redsys' | 'bankTransfer' | 'invoicing'>;
 }
 
 const base = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.replace(/\/+$/, '');

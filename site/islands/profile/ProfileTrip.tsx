@@ -139,7 +139,17 @@ function Trip() {
               </a>
             </li>
           ))}
-          {!detail.voucherUrl && !detail.documentationUrl && detail.documents.length === 0 ? (
+          {detail.invoices.map((i) => (
+            <li key={i.url}>
+              <a href={i.url} download>
+                {i.correction ? 'Factura rectificativa' : 'Factura'} {i.number} (PDF)
+              </a>{' '}
+              <span>
+                {formatSpanishDate({ date: i.issueDate })} · {formatEuros(i.totalCents)}
+              </span>
+            </li>
+          ))}
+          {!detail.voucherUrl && !detail.documentationUrl && detail.documents.length === 0 && detail.invoices.length === 0 ? (
             <li>Los documentos estarán aquí cuando tu reserva esté confirmada.</li>
           ) : null}
         </ul>

@@ -68,11 +68,14 @@ export function renderPdf({
   title,
   subtitle,
   issuedAt,
+  top,
   draw,
 }: {
   title: string;
   subtitle: string;
   issuedAt: string;
+  /** Drawn above the brand, at the top of the first page (an invoice's QR code goes there). */
+  top?: (doc: Pdf) => void;
   draw: (doc: Pdf) => void;
 }): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -88,6 +91,7 @@ export function renderPdf({
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  top?.(doc);
   doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND_COLOUR).text(BRAND_NAME);
   doc.font('Helvetica-Bold').fontSize(16).fillColor('black').text(title);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(subtitle);

@@ -39,7 +39,7 @@ export function renderReceiptPdf(booking: BookingDocument, payment: DocumentPaym
         ['Pendiente tras este pago', formatEuros(Math.max(0, booking.totalCents - paid))],
       ]);
       doc.moveDown(0.5);
-      paragraph(doc, 'Este recibo justifica el pago a cuenta de un viaje combinado. La factura se emite a nombre del titular con el pago total.', {
+      paragraph(doc, 'Este recibo justifica el pago a cuenta de un viaje combinado. Cada pago tiene su factura, del mismo día, en tu área de cliente.', {
         muted: true,
       });
     },
