@@ -252,6 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Facturas: no se emite ninguna. Faltan los datos de la empresa emisora (INVOICE_ISSUER_NAME, INVOICE_ISSUER_NIF, INVOICE_ISSUER_ADDRESS); los cobros siguen, y las facturas pendientes se emiten con «npm run invoices -- issue-missing» cuando estén.',
     );
   }
+  if (e.NODE_ENV === 'production' && issuerSet && !e.AEAT_CERT_P12_PATH) {
+    warnings.push(
+      'VERI*FACTU: los registros de facturación se guardan pero no se envían a la AEAT. Configura AEAT_CERT_P12_PATH y AEAT_CERT_P12_PASSWORD (el certificado de la empresa) y AEAT_VERIFACTU_URL (el servicio de producción).',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.BANK_TRANSFER_IBAN) {
     warnings.push('Transferencias: se muestra la cuenta de demostración. Configura BANK_TRANSFER_IBAN, BANK_TRANSFER_BENEFICIARY y BANK_TRANSFER_BANK.');
   }

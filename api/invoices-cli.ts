@@ -2,9 +2,11 @@
  * `npm run invoices -- <command>` (docs/decisions/043):
  *   verify          recomputes every record of every chain; names the first that does not match (exit 1)
  *   issue-missing   issues the invoices of money received while no issuer was configured
+ *   send            sends the pending VERI*FACTU records now (within the AEAT's waiting time)
  */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { certificateTransport, sendPendingRecords } from './services/invoices/aeat-queue.ts';
 import { reconcileInvoices } from './services/invoices/issue.ts';
 import { verifyChains } from './services/invoices/verify.ts';
 
@@ -36,9 +38,25 @@ try {
     for (const { bookingId } of missing)
       await db.transaction().execute((trx) => reconcileInvoices(trx, { config: config.invoicing, bookingId, now: new Date() }));
     console.log(`Facturas emitidas para ${missing.length} reservas con cobros sin factura.`);
+  } else if (command === 'send') {
+    const { outcome, records } = await sendPendingRecords(db, {
+      config: config.invoicing,
+      transport: certificateTransport(config.invoicing.aeat),
+      now: new Date(),
+    });
+    const said = {
+      nothing: 'No hay registros pendientes de envío.',
+      waiting: 'Hay registros pendientes, pero aún no ha pasado el tiempo de espera que pidió la AEAT.',
+      sent: `Enviados ${records} registros; su estado está en /admin/facturas.`,
+      unreachable: `No se ha podido hablar con la AEAT: ${records} registros siguen en cola y se reintentarán.`,
+      refused: `La AEAT ha rechazado el envío de ${records} registros: el motivo está en /admin/facturas.`,
+      'not-issuing': 'No se emiten facturas: faltan los datos de la empresa emisora.',
+    } as const;
+    console.log(said[outcome]);
+    failed = outcome === 'unreachable' || outcome === 'refused';
   } else {
     failed = true;
-    console.log('Uso: npm run invoices -- verify | issue-missing');
+    console.log('Uso: npm run invoices -- verify | issue-missing | send');
   }
 } finally {
   await db.destroy();

@@ -2,6 +2,7 @@
  * `npm start`: migrate, seed the demo catalogue into an empty database, build the static site if
  * there is none, then serve site and API on one port.
  */
+import { certificateTransport, sendPendingRecords } from './services/invoices/aeat-queue.ts';
 import { createSiteBuilder } from '#content-build/build.ts';
 import { hasBuiltSite } from '#content-build/site-folder.ts';
 import { loadConfig } from './config.ts';
@@ -145,6 +146,19 @@ const holdSweep = setInterval(
     ),
   60_000,
 ).unref();
+// The VERI*FACTU records go to the AEAT as soon as the waiting time its last answer gave allows (docs/decisions/043).
+const transport = config.invoicing.aeat.certPath || !config.invoicing.aeat.url.startsWith('https:') ? certificateTransport(config.invoicing.aeat) : null;
+const verifactuJob = setInterval(
+  () =>
+    transport
+      ? job(
+          'verifactu',
+          () => sendPendingRecords(db, { config: config.invoicing, transport, now: new Date() }),
+          'El envío de registros de facturación a la AEAT ha fallado:',
+        )
+      : undefined,
+  15_000,
+).unref();
 console.log(startBanner(config).join('\n'));
 
 const stop = () => {
@@ -153,6 +167,7 @@ const stop = () => {
   clearInterval(pruning);
   clearInterval(holdSweep);
   clearInterval(pointsJob);
+  clearInterval(verifactuJob);
   server.close();
   void Promise.all([mailer.stop(), bus?.stop()])
     .then(() => db.destroy())

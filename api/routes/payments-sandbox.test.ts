@@ -176,10 +176,13 @@ describe('payment configuration', () => {
       INVOICE_ISSUER_NAME: 'Viajes, S.L.',
       INVOICE_ISSUER_NIF: 'B12345678',
       INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28013 Madrid',
+      AEAT_CERT_P12_PATH: '/run/secrets/empresa.p12',
+      AEAT_VERIFACTU_URL: 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
     });
     expect(live.redsys).toMatchObject({ sandbox: false, sandboxEnabled: false, merchantCode: '123456789', terminal: '2' });
     expect(live.bankTransfer).toEqual({ iban: 'ES76 2077 0024 0031 0257 5766', beneficiary: 'Viajes, S.L.', bank: 'Banco', demo: false });
     expect(live.invoicing.issuer).toEqual({ name: 'Viajes, S.L.', nif: 'B12345678', address: 'Calle Mayor 1, 28013 Madrid' });
+    expect(live.invoicing.aeat).toMatchObject({ certPath: '/run/secrets/empresa.p12', test: false });
     expect(live.warnings).toEqual([]);
   });
 });

@@ -192,3 +192,7 @@ export function submissionXml({
     .map((r) => `<sfLR:RegistroFactura>${r}</sfLR:RegistroFactura>`)
     .join('')}</sfLR:RegFactuSistemaFacturacion>`;
 }
+
+/** The SOAP 1.1 envelope around a submission. */
+export const soapEnvelope = (body: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Header/><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
