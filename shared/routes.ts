@@ -89,6 +89,7 @@ export const SHELLS = {
   'admin-staff-log': { title: 'Historial del equipo' },
   'admin-payment-policies': { title: 'Plazos de pago' },
   'admin-balances': { title: 'Cobros pendientes' },
+  'admin-invoices': { title: 'Facturas' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
 
@@ -200,6 +201,7 @@ export const ROUTES = [
   shell('admin', 'admin-staff-log', '/admin/historial'),
   shell('admin', 'admin-payment-policies', '/admin/plazos-de-pago'),
   shell('admin', 'admin-balances', '/admin/cobros'),
+  shell('admin', 'admin-invoices', '/admin/facturas'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

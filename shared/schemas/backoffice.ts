@@ -155,6 +155,16 @@ export interface BookingDetail {
     recordedBy: string | null;
   }[];
   transactions: { id: string; type: 'CREDIT' | 'DEBIT'; kind: string; amount: number; status: string; createdAt: string }[];
+  /** Its invoices (docs/decisions/043), with their record's state at the AEAT. */
+  invoices: {
+    id: string;
+    invoiceNumber: string;
+    invoiceType: 'F1' | 'R1';
+    issueDate: string;
+    totalCents: number;
+    status: string;
+    recordStatus: string | null;
+  }[];
   mails: { id: string; type: string; to: string; subject: string; status: string; attempts: number; createdAt: string; sentAt: string | null }[];
   statusChanges: { id: string; from: BookingStatus | null; to: BookingStatus; by: string | null; reason: string | null; createdAt: string }[];
   actions: StaffActionView[];

@@ -68,6 +68,7 @@ const SIGNED_IN_SHELLS = [
   { name: 'desk: the office’s log', path: '/admin/historial' },
   { name: 'the office’s payment policies', path: '/admin/plazos-de-pago' },
   { name: 'desk: balances overdue', path: '/admin/cobros' },
+  { name: 'desk: invoices', path: '/admin/facturas' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 

@@ -371,7 +371,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     ])
     .executeTakeFirst();
   if (!row) throw bookingNotFound();
-  const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder] = await Promise.all([
+  const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder, invoices] = await Promise.all([
     row.couponId ? db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst() : undefined,
     db.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('transactions').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
@@ -382,6 +382,28 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     db.selectFrom('optionalActivities').select(['activityId', 'name']).where('periodId', '=', row.periodId).execute(),
     db.selectFrom('activityPacks').select(['activityId', 'name']).where('periodId', '=', row.periodId).execute(),
     row.travelerId ? db.selectFrom('travelers').select(['id', 'accumulatedReward']).where('id', '=', row.travelerId).executeTakeFirst() : undefined,
+    db
+      .selectFrom('invoices')
+      .select((eb) => [
+        'invoices.id',
+        'invoices.invoiceNumber',
+        'invoices.invoiceType',
+        'invoices.issueDate',
+        'invoices.totalCents',
+        'invoices.status',
+        eb
+          .selectFrom('billingRecords')
+          .select('billingRecords.status')
+          .whereRef('billingRecords.invoiceId', '=', 'invoices.id')
+          .where('billingRecords.kind', '=', 'ALTA')
+          .orderBy('billingRecords.seq', 'desc')
+          .limit(1)
+          .as('recordStatus'),
+      ])
+      .where('invoices.bookingId', '=', id)
+      .orderBy('invoices.issuedAt')
+      .orderBy('invoices.number')
+      .execute(),
   ]);
   const activityNames = new Map([...activities, ...packs].map((a) => [a.activityId, a.name]));
   const paymentViews = payments.map((p) => ({
@@ -432,6 +454,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
     })),
     payments: paymentViews,
     transactions: transactions.map((t) => ({ id: t.id, type: t.type, kind: t.kind, amount: t.amount, status: t.status, createdAt: t.createdAt })),
+    invoices: invoices.map((i) => ({ ...i, invoiceType: i.invoiceType as 'F1' | 'R1', recordStatus: i.recordStatus ?? null })),
     mails: mails.map((m) => ({
       id: m.id,
       type: m.type,

@@ -4,10 +4,11 @@
  * confirmed in a dialog (a reason where the action needs one) before it is sent.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS } from '#shared/schemas/invoices.ts';
 import {
   $bookingDesk,
   ACTION_TEXTS,
@@ -153,6 +154,21 @@ function Detail() {
           />
         )}
       </section>
+      <Table
+        id="facturas"
+        title="Facturas"
+        head={['Factura', 'Tipo', 'Fecha', 'Total', 'AEAT']}
+        rows={detail.invoices.map((i) => [
+          <a key="pdf" href={`/api/admin/invoices/${i.id}/invoice.pdf`} download>
+            {i.invoiceNumber}
+          </a>,
+          `${INVOICE_KIND_LABELS[i.invoiceType]}${i.status === 'VOIDED' ? ' (anulada)' : ''}`,
+          shortDay(i.issueDate),
+          formatEuros(i.totalCents),
+          i.recordStatus ? (RECORD_STATUS_LABELS[i.recordStatus as keyof typeof RECORD_STATUS_LABELS] ?? i.recordStatus) : '—',
+        ])}
+        empty="Sin facturas: se emiten con cada pago recibido."
+      />
       <DocumentsSection detail={detail} />
       <Table
         id="movimientos"
@@ -220,7 +236,7 @@ const ACTION_LABELS: Record<string, string> = {
 
 const MAIL_STATUS: Record<string, string> = { PENDING: 'En cola', SENDING: 'Enviando', SENT: 'Enviado', FAILED: 'No enviado' };
 
-function Table({ id, title, head, rows, empty }: { id: string; title: string; head: string[]; rows: string[][]; empty: string }) {
+function Table({ id, title, head, rows, empty }: { id: string; title: string; head: string[]; rows: readonly (readonly ReactNode[])[]; empty: string }) {
   return (
     <section className="admin-block" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
