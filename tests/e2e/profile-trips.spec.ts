@@ -49,7 +49,8 @@ test('the demo traveller sees their trips, opens one and downloads its voucher, 
   await expect(page.getByText('Confirmada').first()).toBeVisible();
   await expectAccessible(page, '/perfil/reserva/{id}');
 
-  for (const name of ['Bono de reserva (PDF)', /Billete electrónico/, 'Recibo (PDF)']) {
+  // Each payment has its invoice (docs/decisions/043), downloaded from the same place.
+  for (const name of ['Bono de reserva (PDF)', /Billete electrónico/, 'Recibo (PDF)', /^Factura F\d{4}-\d{6} \(PDF\)$/]) {
     const link = page.getByRole('link', { name }).first();
     const res = await page.request.get((await link.getAttribute('href')) ?? '');
     expect(res.status(), String(name)).toBe(200);
