@@ -72,6 +72,9 @@ describe.each(portableDialects)('invoices on %s', (dialect) => {
     ).toEqual([]);
     const { invoiceRef } = await t.db.selectFrom('bookings').select('invoiceRef').where('id', '=', id).executeTakeFirstOrThrow();
     expect(invoiceRef).toBe(`F${year}-000001`);
+    // The payment's mail carries its invoice beside its receipt.
+    const mail = await t.db.selectFrom('mails').select('attachments').where('bookingId', '=', id).where('type', '=', 'PAYMENT').executeTakeFirstOrThrow();
+    expect(mail.attachments).toContain(`factura-F${year}-000001.pdf`);
   });
 
   it('corrects a refund and then a cancellation with R1 invoices by differences, chaining every record', async () => {

@@ -4,6 +4,7 @@
  * PRE_BOOKING when the first one paid just the pre-booking amount, with what is left and when),
  * PAYMENT_FALLIDO with the way back to the pay step, ON_REQUEST when a paid booking waits for staff.
  */
+import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import { computePreBookingAmountCents, deadlinesToPay, parseDeadlines } from '#shared/rules/payments.ts';
 import { pathTo } from '#shared/routes.ts';
 import type { Config } from '../../config.ts';
@@ -56,7 +57,7 @@ export async function queueConfirmationMails(
     paymentIds,
     firstConfirmation,
     now,
-  }: { config: Pick<Config, 'publicUrl'>; bookingId: string; paymentIds: string[]; firstConfirmation: boolean; now: Date },
+  }: { config: Pick<Config, 'publicUrl' | 'invoicing'>; bookingId: string; paymentIds: string[]; firstConfirmation: boolean; now: Date },
 ): Promise<void> {
   const doc = await loadBookingDocument(trx, bookingId);
   if (!doc?.lead.email) return;
@@ -81,6 +82,12 @@ export async function queueConfirmationMails(
   const payments = doc.payments.filter((p) => paymentIds.includes(p.id));
   if (payments.length === 0) return;
   const receipts = await Promise.all(payments.map(async (p) => pdf(`recibo-${p.orderNumber}.pdf`, await renderReceiptPdf(doc, p))));
+  // Each payment's invoice, issued in this transaction, goes with its receipt (docs/decisions/043).
+  const invoices = await trx.selectFrom('invoices').select('id').where('paymentId', 'in', paymentIds).execute();
+  for (const invoice of invoices) {
+    const rendered = await renderInvoicePdf(trx, invoice.id, { test: config.invoicing.aeat.test });
+    if (rendered) receipts.push(pdf(`factura-${rendered.invoiceNumber}.pdf`, rendered.pdf));
+  }
   const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
   const preBooking = firstConfirmation && doc.remainingCents > 0 && (await isPreBooking(trx, { doc, bookingId, amountCents, now }));
   await queueMail(trx, {
