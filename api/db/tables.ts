@@ -542,6 +542,7 @@ export interface InvoiceTable {
   recipientName: string;
   recipientTaxId: string | null;
   recipientIdType: string | null;
+  recipientCountry: string | null;
   recipientAddress: string | null;
   retailerId: string | null;
   description: string;

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { InvoiceListQuerySchema, MonthQuerySchema, VoidInvoiceSchema } from '#shared/schemas/invoices.ts';
+import { CorrectRecordSchema, InvoiceListQuerySchema, MonthQuerySchema, VoidInvoiceSchema } from '#shared/schemas/invoices.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
 import { csvOf, workbookOf } from '../services/files/spreadsheet.ts';
-import { invoiceMonthSheet, listInvoices, voidInvoiceByStaff } from '../services/invoices/desk.ts';
+import { correctRecordByStaff, invoiceMonthSheet, listInvoices, voidInvoiceByStaff } from '../services/invoices/desk.ts';
 import { renderInvoicePdf } from '../services/invoices/invoice-pdf.ts';
 import { submissionXml } from '../services/invoices/records.ts';
 import { verifyChains } from '../services/invoices/verify.ts';
@@ -57,6 +57,18 @@ export function adminInvoiceRoutes({ db, config }: AppDeps) {
       if (!first) throw notFound('No encontramos esa factura.');
       const xml = `<?xml version="1.0" encoding="UTF-8"?>${submissionXml({ issuer: { name: first.issuerName, nif: first.issuerNif }, records: records.map((r) => r.xml) })}`;
       return download(xml, 'application/xml; charset=utf-8', `registros-${first.invoiceNumber}.xml`);
+    })
+    .post('/:id/correct-record', allow('admin'), validate('param', IdParam), validate('json', CorrectRecordSchema), async (c) => {
+      const { requestId, recipientTaxId } = c.req.valid('json');
+      const { applied } = await correctRecordByStaff(db, {
+        config: config.invoicing,
+        invoiceId: c.req.valid('param').id,
+        recipientTaxId,
+        requestId,
+        actor: actorOf(c.var.auth),
+        now: new Date(),
+      });
+      return c.json({ applied });
     })
     .post('/:id/void', allow('admin'), validate('param', IdParam), validate('json', VoidInvoiceSchema), async (c) => {
       const { requestId, reason } = c.req.valid('json');

@@ -22,6 +22,9 @@ export const INVOICE_MESSAGES = {
   voidReason: 'Escribe por qué se anula (al menos 3 caracteres).',
   alreadyVoided: 'Esa factura ya está anulada.',
   month: 'Elige el mes como AAAA-MM.',
+  corrected: 'Registro de subsanación generado: va a la AEAT en el próximo envío.',
+  nothingToCorrect: 'El último registro de esta factura no tiene errores que subsanar.',
+  taxId: 'Escribe el documento como lo tiene el destinatario (de 5 a 20 letras y números), o déjalo vacío.',
   notConfigured: 'No se emiten facturas: faltan los datos de la empresa emisora (INVOICE_ISSUER_NAME, INVOICE_ISSUER_NIF, INVOICE_ISSUER_ADDRESS).',
 } as const;
 
@@ -69,4 +72,18 @@ export const MonthQuerySchema = z.strictObject({ month: Month });
 export const VoidInvoiceSchema = z.strictObject({
   requestId: z.string().trim().min(8).max(100),
   reason: z.string({ error: INVOICE_MESSAGES.voidReason }).trim().min(3, INVOICE_MESSAGES.voidReason).max(500),
+});
+
+/** 'Subsanar': a new record for an invoice the AEAT refused or registered with errors, with the recipient's document corrected if that was it. */
+export const CorrectRecordSchema = z.strictObject({
+  requestId: z.string().trim().min(8).max(100),
+  recipientTaxId: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{5,20}$/, INVOICE_MESSAGES.taxId)
+      .nullable()
+      .optional(),
+  ),
 });

@@ -122,6 +122,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   restore: 'Restaurado',
   'payment-policy': 'Plazos de pago propios',
   'void-invoice': 'Factura anulada',
+  'correct-record': 'Registro de facturación subsanado',
   'remind-balance': 'Recordatorio de pago',
   'extend-deadline': 'Plazo ampliado',
   'agency-booking': 'Reserva de agencia',

@@ -117,6 +117,7 @@ export async function startAeatStandIn(): Promise<StandIn> {
               date: id['FechaExpedicionFactura'],
               operation: 'Alta' as const,
               rightPrint: expected === alta['Huella'],
+              correcting: alta['Subsanacion'] === 'S',
             };
           }
           const id = record['IDFactura'];
@@ -135,13 +136,16 @@ export async function startAeatStandIn(): Promise<StandIn> {
             date: id['FechaExpedicionFacturaAnulada'],
             operation: 'Anulacion' as const,
             rightPrint: expected === record['Huella'],
+            correcting: false,
           };
         });
         state.received.push({ numbers: records.map((r) => `${r.number}|${r.operation}`), incident: parsed.Cabecera.RemisionVoluntaria?.Incidencia === 'S' });
         const lines = records.map((r) => {
           const key = `${r.number}|${r.operation}`;
           const before = state.registered.get(key);
-          if (before) return { ...r, state: 'Incorrecto' as const, code: '3000', text: 'Registro de facturación duplicado.', duplicateOf: before };
+          // A correcting record (Subsanacion S) replaces what the AEAT has; any other second copy is a duplicate.
+          if (before && !r.correcting)
+            return { ...r, state: 'Incorrecto' as const, code: '3000', text: 'Registro de facturación duplicado.', duplicateOf: before };
           if (state.mode === 'reject') return { ...r, state: 'Incorrecto' as const, code: '1110', text: 'El NIF no está identificado en el censo de la AEAT.' };
           if (!r.rightPrint) {
             state.registered.set(key, 'AceptadaConErrores');

@@ -40,6 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient_name', 'text', (c) => c.notNull())
     .addColumn('recipient_tax_id', 'text')
     .addColumn('recipient_id_type', 'text', (c) => c.check(sql`recipient_id_type in ('NIF', '03')`))
+    .addColumn('recipient_country', 'text')
     .addColumn('recipient_address', 'text')
     .addColumn('retailer_id', 'text', (c) => c.references('retailers.id').onDelete('set null'))
     .addColumn('description', 'text', (c) => c.notNull())

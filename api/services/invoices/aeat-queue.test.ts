@@ -6,7 +6,9 @@
  * a wrong fingerprint are kept with the AEAT's code and words; a lost answer resent is a duplicate of the first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApi, insertDeparture, type TestApi } from '../../../tests/support/booking-fixtures.ts';
+import { createTestApi, insertDeparture, jsonRequest, type TestApi } from '../../../tests/support/booking-fixtures.ts';
+import { TEST_ORIGIN } from '../../../tests/support/auth-client.ts';
+import { CALLERS } from '../../../tests/support/callers.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { seedCallers } from '../../../tests/support/callers.ts';
 import { paidBooking } from '../../../tests/support/payment-fixtures.ts';
@@ -100,6 +102,33 @@ describe.each(portableDialects)('the VERI*FACTU queue on %s', (dialect) => {
       aeatCode: '2000',
       aeatMessage: 'El cálculo de la huella suministrada es incorrecta.',
     });
+  });
+
+  it('corrects a rejected record with the recipient’s document: a new record, marked as correcting a refusal, accepted', async () => {
+    const { id } = await paidBooking(api, t.db);
+    aeat.mode = 'reject';
+    await send(at(0));
+    aeat.mode = 'accept';
+    const [invoice] = await t.db.selectFrom('invoices').select('id').where('bookingId', '=', id).execute();
+    const press = async (body: object) =>
+      api.request(`/admin/invoices/${invoice?.id}/correct-record`, {
+        ...jsonRequest('POST', body),
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'x-test-auth': JSON.stringify(CALLERS.admin) },
+      });
+    expect((await press({ requestId: 'correct-record-1', recipientTaxId: 'x' })).status).toBe(422);
+    const [one, two] = await Promise.all([
+      press({ requestId: 'correct-record-2', recipientTaxId: '87654321X' }),
+      press({ requestId: 'correct-record-2', recipientTaxId: '87654321X' }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const records = await t.db.selectFrom('billingRecords').select(['seq', 'status', 'xml']).orderBy('seq').execute();
+    expect(records.map((r) => r.status)).toEqual(['REJECTED', 'PENDING']);
+    expect(records[1]?.xml).toContain('<sf:Subsanacion>S</sf:Subsanacion><sf:RechazoPrevio>X</sf:RechazoPrevio>');
+    expect(records[1]?.xml).toContain('<sf:NIF>87654321X</sf:NIF>');
+    await send(at(61));
+    expect((await states()).map((r) => r.status)).toEqual(['REJECTED', 'ACCEPTED']);
+    // Nothing is left to correct.
+    expect((await press({ requestId: 'correct-record-3' })).status).toBe(409);
   });
 
   it('reads the AEAT’s answers and faults, whose form the response schema accepts', async () => {

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../errors.ts';
 import type { Sheet } from '../files/spreadsheet.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { readPage } from '../kit/paged-query.ts';
-import { voidInvoice } from './issue.ts';
+import { correctRecord, voidInvoice } from './issue.ts';
 
 const nextMonth = (month: string) => {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -215,6 +215,37 @@ export async function voidInvoiceByStaff(
       if (!config.issuer) throw new AppError('CONFLICT', INVOICE_MESSAGES.notConfigured);
       await voidInvoice(trx, { config, invoiceId, now });
       await record({ action: 'void-invoice', reason, before: { status: 'ISSUED' }, after: { status: 'VOIDED', invoiceNumber: invoice.invoiceNumber } });
+      return { applied: true };
+    },
+    () => ({ applied: false }),
+  );
+}
+
+/** 'Subsanar', once per press: the invoice's record again, corrected ([D] "Operaciones"). */
+export async function correctRecordByStaff(
+  db: Db,
+  {
+    config,
+    invoiceId,
+    recipientTaxId,
+    requestId,
+    actor,
+    now,
+  }: { config: InvoicingConfig; invoiceId: string; recipientTaxId: string | null | undefined; requestId: string; actor: Actor; now: Date },
+): Promise<{ applied: boolean }> {
+  return applyOnce(
+    db,
+    { entityType: 'invoice', entityId: invoiceId, requestId, actor, now },
+    async (trx, record) => {
+      const invoice = await trx.selectFrom('invoices').select(['recipientTaxId']).where('id', '=', invoiceId).executeTakeFirst();
+      if (!invoice) throw notFound('No encontramos esa factura.');
+      const done = await correctRecord(trx, { config, invoiceId, ...(recipientTaxId !== undefined ? { recipientTaxId } : {}), now });
+      if (!done) throw new AppError('CONFLICT', INVOICE_MESSAGES.nothingToCorrect);
+      await record({
+        action: 'correct-record',
+        before: { recipientTaxId: invoice.recipientTaxId },
+        after: { recipientTaxId: recipientTaxId ?? invoice.recipientTaxId, ...done },
+      });
       return { applied: true };
     },
     () => ({ applied: false }),

@@ -199,6 +199,7 @@ async function issueInvoice(
       recipientName: party.name,
       recipientTaxId: party.taxId,
       recipientIdType: party.idType === '07' ? null : party.idType,
+      recipientCountry: party.country ?? null,
       recipientAddress: party.address,
       retailerId: party.retailerId,
       description,
@@ -208,52 +209,114 @@ async function issueInvoice(
       status: 'ISSUED',
     })
     .execute();
+  await appendAlta(trx, { invoiceId: id, software: softwareOf(issuer), correcting: null, now, newId });
+  await trx.updateTable('bookings').set({ invoiceRef: invoiceNumber }).where('id', '=', booking.id).execute();
+  return id;
+}
+
+/**
+ * Appends the registration record of an invoice, from the invoice as stored: the first one, or one that
+ * corrects a record the AEAT refused or registered with errors ([D] "Operaciones": Subsanacion S, with
+ * RechazoPrevio X after a refusal). The fingerprint is over the same texts the XML carries.
+ */
+async function appendAlta(
+  trx: Trx,
+  {
+    invoiceId,
+    software,
+    correcting,
+    now,
+    newId,
+  }: { invoiceId: string; software: SoftwareIdentity; correcting: 'rejected' | 'registered' | null; now: Date; newId: () => string },
+): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  const corrects = invoice.corrects
+    ? await trx
+        .selectFrom('invoices')
+        .select(['invoiceNumber', 'issueDate'])
+        .where('id', 'in', JSON.parse(invoice.corrects) as string[])
+        .orderBy('number')
+        .execute()
+    : [];
   const generatedAt = madridTimestamp(now);
   const fields = {
-    issuerNif: issuer.nif,
-    invoiceNumber,
-    issueDate: recordDate(issueDate),
-    invoiceType: kind,
-    taxTotal: recordAmount(taxCents),
-    amountTotal: recordAmount(amountCents),
+    issuerNif: invoice.issuerNif,
+    invoiceNumber: invoice.invoiceNumber,
+    issueDate: recordDate(invoice.issueDate),
+    invoiceType: invoice.invoiceType as 'F1' | 'R1',
+    taxTotal: recordAmount(invoice.taxCents),
+    amountTotal: recordAmount(invoice.totalCents),
     generatedAt,
+  };
+  const recipient: RecordParty = {
+    name: invoice.recipientName,
+    taxId: invoice.recipientTaxId,
+    idType: invoice.recipientIdType === 'NIF' || invoice.recipientIdType === '03' ? invoice.recipientIdType : '07',
+    country: invoice.recipientCountry,
   };
   await appendRecord(
     trx,
-    issuer.nif,
+    invoice.issuerNif,
     newId,
     (previous) => {
       const fingerprint = fingerprintOf(altaFingerprintInput({ ...fields, previous: previous?.fingerprint ?? '' }));
       const record: AltaRecord = {
         ...fields,
-        issuerName: issuer.name,
+        issuerName: invoice.issuerName,
+        correcting,
         corrects: corrects.map((c) => ({ invoiceNumber: c.invoiceNumber, issueDate: recordDate(c.issueDate) })),
-        description,
-        recipient: party,
-        base: recordAmount(baseCents),
-        tax: recordAmount(taxCents),
+        description: invoice.description,
+        recipient,
+        base: recordAmount(invoice.baseCents),
+        tax: recordAmount(invoice.taxCents),
         ratePercent: recordAmount(REAV_RATE_PERCENT * 100),
         previous,
-        software: softwareOf(issuer),
+        software,
         fingerprint,
       };
-      return {
-        invoiceId: id,
-        kind: 'ALTA',
-        invoiceNumber,
-        issueDate: fields.issueDate,
-        invoiceType: kind,
-        taxTotal: fields.taxTotal,
-        amountTotal: fields.amountTotal,
-        generatedAt,
-        fingerprint,
-        xml: altaXml(record),
-      };
+      return { invoiceId, kind: 'ALTA', ...fields, fingerprint, xml: altaXml(record) };
     },
     now,
   );
-  await trx.updateTable('bookings').set({ invoiceRef: invoiceNumber }).where('id', '=', booking.id).execute();
-  return id;
+}
+
+/**
+ * 'Subsanar' (docs/decisions/043): a new registration record for an invoice whose last one the AEAT refused or
+ * registered with errors, once the data it named is right — the recipient's document, when that was it. The
+ * invoice itself keeps its number, date and amounts; the new record goes at the end of the chain.
+ */
+export async function correctRecord(
+  trx: Trx,
+  {
+    config,
+    invoiceId,
+    recipientTaxId,
+    now,
+    newId = () => crypto.randomUUID(),
+  }: { config: InvoicingConfig; invoiceId: string; recipientTaxId?: string | null; now: Date; newId?: () => string },
+): Promise<{ correcting: 'rejected' | 'registered' } | null> {
+  const { issuer } = config;
+  if (!issuer) return null;
+  const last = await trx
+    .selectFrom('billingRecords')
+    .select('status')
+    .where('invoiceId', '=', invoiceId)
+    .where('kind', '=', 'ALTA')
+    .orderBy('seq', 'desc')
+    .executeTakeFirst();
+  if (!last || (last.status !== 'REJECTED' && last.status !== 'ACCEPTED_WITH_ERRORS')) return null;
+  if (recipientTaxId !== undefined) {
+    const taxId = recipientTaxId?.trim().toUpperCase() || null;
+    const spanish = taxId !== null && /^[0-9XYZ]\d{7}[A-Z]$|^[A-HJNP-SUVW]\d{7}[0-9A-J]$/.test(taxId);
+    await trx
+      .updateTable('invoices')
+      .set({ recipientTaxId: taxId, recipientIdType: taxId === null ? null : spanish ? 'NIF' : '03' })
+      .where('id', '=', invoiceId)
+      .execute();
+  }
+  const correcting = last.status === 'REJECTED' ? 'rejected' : 'registered';
+  await appendAlta(trx, { invoiceId, software: softwareOf(issuer), correcting, now, newId });
+  return { correcting };
 }
 
 /**

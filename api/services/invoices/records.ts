@@ -87,6 +87,11 @@ export interface AltaRecord {
   invoiceNumber: string;
   issueDate: string;
   invoiceType: 'F1' | 'R1';
+  /**
+   * A correcting record ([D] "Operaciones"): 'rejected' after the AEAT refused the first one (Subsanacion S,
+   * RechazoPrevio X), 'registered' for one it registered with errors (Subsanacion S).
+   */
+  correcting?: 'rejected' | 'registered' | null;
   /** For an R1: the invoices it corrects. */
   corrects: { invoiceNumber: string; issueDate: string }[];
   description: string;
@@ -108,6 +113,8 @@ export function altaXml(r: AltaRecord): string {
     el('IDVersion', '1.0'),
     group('IDFactura', el('IDEmisorFactura', r.issuerNif), el('NumSerieFactura', r.invoiceNumber), el('FechaExpedicionFactura', r.issueDate)),
     el('NombreRazonEmisor', r.issuerName),
+    r.correcting ? el('Subsanacion', 'S') : '',
+    r.correcting === 'rejected' ? el('RechazoPrevio', 'X') : '',
     el('TipoFactura', r.invoiceType),
     r.invoiceType === 'R1' ? el('TipoRectificativa', 'I') : '',
     r.corrects.length

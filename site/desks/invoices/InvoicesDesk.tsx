@@ -7,7 +7,20 @@ import { columnsOf } from '../../staff-kit/DataTable.tsx';
 import { FilterSelect } from '../../staff-kit/FilterSelect.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 import { FilterInput, ListDesk, ListFilters, useListScreen } from '../../staff-kit/ListFrame.tsx';
-import { askVoid, checkChain, closeVoid, confirmVoid, exportHref, exportMonth, invoices, setVoidReason } from './store.ts';
+import {
+  askCorrect,
+  askVoid,
+  checkChain,
+  closeCorrect,
+  closeVoid,
+  confirmCorrect,
+  confirmVoid,
+  exportHref,
+  exportMonth,
+  invoices,
+  setCorrectTaxId,
+  setVoidReason,
+} from './store.ts';
 import '../../islands/admin/admin.css';
 
 export default guarded('admin', Desk);
@@ -68,6 +81,16 @@ const columns = column.columns([
           >
             XML
           </a>
+          {row.record && (row.record.status === 'REJECTED' || row.record.status === 'ACCEPTED_WITH_ERRORS') ? (
+            <button
+              type="button"
+              className="admin-button-secondary"
+              onClick={() => askCorrect(row)}
+              aria-label={`Subsanar el registro de la factura ${row.invoiceNumber}`}
+            >
+              Subsanar
+            </button>
+          ) : null}
           {row.status === 'ISSUED' ? (
             <button type="button" className="admin-button-secondary" onClick={() => askVoid(row)} aria-label={`Anular la factura ${row.invoiceNumber}`}>
               Anular
@@ -99,6 +122,35 @@ function VoidDialog() {
         su número no se vuelve a usar; la anulación va a la AEAT.
       </p>
       <TextField label="Motivo" value={voiding.reason} error={voiding.fields['reason']} onChange={setVoidReason} />
+    </ConfirmDialog>
+  );
+}
+
+function CorrectDialog() {
+  const { correcting } = useStore(invoices.$state);
+  if (!correcting) return null;
+  const { record } = correcting.invoice;
+  return (
+    <ConfirmDialog
+      title={`Subsanar el registro de la factura ${correcting.invoice.invoiceNumber}`}
+      error={correcting.error}
+      sending={correcting.sending}
+      confirm="Generar el registro de subsanación"
+      working="Generando…"
+      onConfirm={() => void confirmCorrect()}
+      onClose={closeCorrect}
+    >
+      <p>
+        La AEAT dijo: {record?.code ? `${record.code}, ` : ''}
+        {record?.message ?? 'sin detalle'}. Corrige lo que señala y se genera un registro nuevo que lo sustituye; la factura conserva su número, fecha e
+        importes.
+      </p>
+      <TextField
+        label="Documento del destinatario (NIF o pasaporte)"
+        value={correcting.recipientTaxId}
+        error={correcting.fields['recipientTaxId']}
+        onChange={setCorrectTaxId}
+      />
     </ConfirmDialog>
   );
 }
@@ -185,6 +237,7 @@ function Desk() {
         empty={filtered ? 'Ninguna factura coincide con esos filtros.' : 'Todavía no hay facturas: se emiten con cada pago recibido.'}
       />
       <VoidDialog />
+      <CorrectDialog />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '#shared/schemas/invoices.ts';
 import { atAddress, withIslandApi } from '../../../tests/support/island-api.ts';
 import { paidBooking } from '../../../tests/support/payment-fixtures.ts';
-import { askVoid, checkChain, confirmVoid, exportHref, invoices, setVoidReason } from './store.ts';
+import { askCorrect, askVoid, checkChain, confirmCorrect, confirmVoid, exportHref, invoices, setCorrectTaxId, setVoidReason } from './store.ts';
 
 const island = withIslandApi({ as: 'admin' });
 const state = () => invoices.$state.get();
@@ -53,5 +53,27 @@ describe('the invoices desk', () => {
     expect(rows()[0]?.status).toBe('VOIDED');
     const records = await island.t.db.selectFrom('billingRecords').select('kind').orderBy('seq').execute();
     expect(records.map((r) => r.kind)).toEqual(['ALTA', 'ANULACION']);
+  });
+
+  it('corrects a refused record with the recipient’s document, naming a document that is none before sending', async () => {
+    const { id } = await paidBooking(island.app, island.t.db);
+    await island.t.db
+      .updateTable('billingRecords')
+      .set({ status: 'REJECTED', aeatCode: '1110', aeatMessage: 'El NIF no está identificado en el censo de la AEAT.' })
+      .execute();
+    await invoices.open('');
+    expect(rows()[0]?.record).toEqual({ status: 'REJECTED', code: '1110', message: 'El NIF no está identificado en el censo de la AEAT.' });
+    askCorrect(rows()[0]!);
+    setCorrectTaxId('x');
+    const sent = island.calls.length;
+    expect(await confirmCorrect()).toBe(false);
+    expect(state().correcting?.fields).toEqual({ recipientTaxId: INVOICE_MESSAGES.taxId });
+    expect(island.calls.length).toBe(sent);
+    setCorrectTaxId('87654321X');
+    expect(await confirmCorrect()).toBe(true);
+    expect(state()).toMatchObject({ correcting: null, done: INVOICE_MESSAGES.corrected });
+    expect(rows()[0]?.record?.status).toBe('PENDING');
+    const invoice = await island.t.db.selectFrom('invoices').select('recipientTaxId').where('bookingId', '=', id).executeTakeFirstOrThrow();
+    expect(invoice.recipientTaxId).toBe('87654321X');
   });
 });

@@ -3,7 +3,7 @@
  * their record at the AEAT; the chain checked whole on request; the month's export; and 'Anular' for an
  * invoice issued by mistake, with its reason, once.
  */
-import { INVOICE_MESSAGES, INVOICE_SORTS, InvoiceListQuerySchema, type InvoiceRow, VoidInvoiceSchema } from '#shared/schemas/invoices.ts';
+import { CorrectRecordSchema, INVOICE_MESSAGES, INVOICE_SORTS, InvoiceListQuerySchema, type InvoiceRow, VoidInvoiceSchema } from '#shared/schemas/invoices.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { api, callApi } from '../../lib/api-client.ts';
 import { createListScreen } from '../../staff-kit/list-screen.ts';
@@ -23,6 +23,8 @@ export const invoices = createListScreen({
   load: (query) => callApi(() => api.admin.invoices.$get({ query })),
   extra: {
     voiding: null as (Press & { invoice: InvoiceRow; reason: string }) | null,
+    /** 'Subsanar' of an invoice whose record the AEAT refused or registered with errors. */
+    correcting: null as (Press & { invoice: InvoiceRow; recipientTaxId: string }) | null,
     chainCheck: { checking: false, said: null, broken: false } as ChainCheck,
   },
 });
@@ -72,6 +74,36 @@ export async function confirmVoid(): Promise<boolean> {
   );
   if (!sent?.ok) return false;
   invoices.patch({ voiding: null, done: INVOICE_MESSAGES.voided });
+  await invoices.reload();
+  return true;
+}
+
+export const askCorrect = (invoice: InvoiceRow) =>
+  invoices.patch({ correcting: { ...newPress(), invoice, recipientTaxId: invoice.recipientTaxId ?? '' }, done: null });
+export const closeCorrect = () => invoices.patch({ correcting: null });
+
+export function setCorrectTaxId(recipientTaxId: string) {
+  const { correcting } = invoices.$state.get();
+  if (correcting) invoices.patch({ correcting: { ...correcting, recipientTaxId, fields: {} } });
+}
+
+/** 'Generar el registro de subsanación': the document checked before sending; applied once however often pressed. */
+export async function confirmCorrect(): Promise<boolean> {
+  const current = invoices.$state.get().correcting;
+  if (!current) return false;
+  const checked = CorrectRecordSchema.safeParse({ requestId: current.requestId, recipientTaxId: current.recipientTaxId });
+  if (!checked.success) {
+    invoices.patch({ correcting: { ...current, fields: issuesToFields(checked.error.issues), error: 'Revisa los datos marcados.' } });
+    return false;
+  }
+  const sent = await sendPress(
+    () => invoices.$state.get().correcting,
+    (correcting) => invoices.patch({ correcting }),
+    (requestId, { invoice, recipientTaxId }) =>
+      callApi(() => api.admin.invoices[':id']['correct-record'].$post({ param: { id: invoice.id }, json: { requestId, recipientTaxId } })),
+  );
+  if (!sent?.ok) return false;
+  invoices.patch({ correcting: null, done: INVOICE_MESSAGES.corrected });
   await invoices.reload();
   return true;
 }
