@@ -19,6 +19,7 @@ import {
 } from '../../../tests/support/payment-fixtures.ts';
 import { testConfig } from '../../../tests/support/test-config.ts';
 import { schemaErrors } from '../../../tests/support/xsd.ts';
+import { openDatabase } from '../../db/database.ts';
 import { submissionXml } from './records.ts';
 import { verifyChains } from './verify.ts';
 import { madridDay } from './verifactu.ts';
@@ -114,7 +115,7 @@ describe.each(portableDialects)('invoices on %s', (dialect) => {
     expect(await verifyChains(t.db)).toEqual([{ issuerNif: 'B00000000', records: 3, broken: null }]);
   });
 
-  it('gives a hundred confirmations at once a hundred consecutive numbers on a valid chain', async () => {
+  it('gives a hundred confirmations at once (from two instances on PostgreSQL) a hundred consecutive numbers on a valid chain', async () => {
     const bookings = [];
     for (let i = 0; i < 100; i++) {
       // One visitor making a hundred bookings would be stopped by the per-address limits: not what this is about.
@@ -124,10 +125,18 @@ describe.each(portableDialects)('invoices on %s', (dialect) => {
       expect(started.res.status).toBe(201);
       bookings.push(await t.db.selectFrom('payments').selectAll().where('bookingId', '=', id).executeTakeFirstOrThrow());
     }
-    const answers = await Promise.all(
-      bookings.map((p) => postNotification(api, signedNotification(testConfig({}), { order: p.orderNumber, amountCents: p.amountCents }))),
-    );
-    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+    // On PostgreSQL a second instance, with its own connections to the same database, as a second server has
+    // (several instances run only on PostgreSQL: a second start on one SQLite folder is refused, ADR 032).
+    const otherDb = dialect === 'postgres' ? openDatabase({ url: t.url }) : t.db;
+    const other = createTestApi(otherDb, t.url);
+    try {
+      const answers = await Promise.all(
+        bookings.map((p, i) => postNotification(i % 2 ? other : api, signedNotification(testConfig({}), { order: p.orderNumber, amountCents: p.amountCents }))),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
     const numbers = (await t.db.selectFrom('invoices').select('number').where('series', '=', `F${year}`).orderBy('number').execute()).map((r) => r.number);
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     expect(await verifyChains(t.db)).toEqual([{ issuerNif: 'B00000000', records: 100, broken: null }]);
