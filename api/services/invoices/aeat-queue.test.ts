@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApi, insertDeparture, jsonRequest, type TestApi } from '../../../tests/support/booking-fixtures.ts';
 import { TEST_ORIGIN } from '../../../tests/support/auth-client.ts';
 import { CALLERS } from '../../../tests/support/callers.ts';
-import { createTestDatabase, portableDialects, type TestDatabase } from '../../../tests/support/databases.ts';
+import { createTestDatabase, dialects, type TestDatabase } from '../../../tests/support/databases.ts';
 import { seedCallers } from '../../../tests/support/callers.ts';
 import { paidBooking } from '../../../tests/support/payment-fixtures.ts';
 import { answerXml, type StandIn, startAeatStandIn } from '../../../tests/support/aeat-standin.ts';
@@ -17,7 +17,8 @@ import { testConfig } from '../../../tests/support/test-config.ts';
 import { schemaErrors } from '../../../tests/support/xsd.ts';
 import { certificateTransport, readAnswer, sendPendingRecords } from './aeat-queue.ts';
 
-describe.each(portableDialects)('the VERI*FACTU queue on %s', (dialect) => {
+// On every engine, always: what is sent and recorded is the invoices' legal trail.
+describe.each(dialects)('the VERI*FACTU queue on %s', (dialect) => {
   let t: TestDatabase;
   let api: TestApi;
   let aeat: StandIn;
