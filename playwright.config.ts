@@ -49,8 +49,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // On the phone: every screen with axe (a11y.spec.ts) and the journeys — every visitor's and traveller's
-    // flow, the guides' area, the bookings desk and the money desks (staff on the go: balances, recorded
-    // payments, agency sales, invoices). What does not depend on the width runs once, on the desktop (docs/decisions/040-test-groups.md): the access rules (page-access, funnel-access),
+    // flow, the guides' area, the bookings desk, the money desks (staff on the go: balances, recorded
+    // payments, agency sales, invoices) and the office's inbox. What does not depend on the width runs once,
+    // on the desktop (docs/decisions/040-test-groups.md): the access rules (page-access, funnel-access),
     // the content policy (csp), the 130-tour listing shop (paged-listings), the pages' byte budgets, the
     // other back-office screens, and the tests tagged `@desktop-only` (the in-place editor) or `@one-width`
     // (direct loads, data, refusals and messages whose screens the phone reaches in its own journeys).
@@ -64,7 +65,7 @@ export default defineConfig({
         /paged-listings\.spec\.ts$/,
         // Bytes and script lists: the same at any width (responsive images are left out of the budget).
         /(^|\/)budgets\.spec\.ts$/,
-        /admin-(?!bookings\.|balances\.|invoices\.)[\w-]+\.spec\.ts$/,
+        /admin-(?!bookings\.|balances\.|invoices\.|inbox\.)[\w-]+\.spec\.ts$/,
       ],
       grepInvert: /@desktop-only|@one-width/,
     },

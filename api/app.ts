@@ -30,6 +30,7 @@ import { adminPeriodRoutes } from './routes/admin-periods.ts';
 import { adminPaymentPolicyRoutes } from './routes/admin-payment-policies.ts';
 import { adminBalanceRoutes } from './routes/admin-balances.ts';
 import { adminInvoiceRoutes } from './routes/admin-invoices.ts';
+import { adminInboxRoutes } from './routes/admin-inbox.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
@@ -147,6 +148,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/payment-policies', adminPaymentPolicyRoutes(deps))
     .route('/admin/balances', adminBalanceRoutes(deps))
     .route('/admin/invoices', adminInvoiceRoutes(deps))
+    .route('/admin/inbox', adminInboxRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

@@ -90,6 +90,8 @@ export const SHELLS = {
   'admin-payment-policies': { title: 'Plazos de pago' },
   'admin-balances': { title: 'Cobros pendientes' },
   'admin-invoices': { title: 'Facturas' },
+  'admin-inbox': { title: 'Consultas' },
+  'admin-question': { title: 'Consulta' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
 
@@ -202,6 +204,8 @@ export const ROUTES = [
   shell('admin', 'admin-payment-policies', '/admin/plazos-de-pago'),
   shell('admin', 'admin-balances', '/admin/cobros'),
   shell('admin', 'admin-invoices', '/admin/facturas'),
+  shell('admin', 'admin-inbox', '/admin/consultas'),
+  shell('admin', 'admin-question', '/admin/consultas/:id'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

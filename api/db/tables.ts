@@ -304,6 +304,19 @@ export type CompanyInfoRow = Selectable<CompanyInfoTable>;
 export type NewCompanyInfoRow = Insertable<CompanyInfoTable>;
 export type CompanyInfoRowUpdate = Updateable<CompanyInfoTable>;
 
+export interface ContactMessageTable {
+  id: string;
+  contactId: string;
+  author: string;
+  authorEmail: string;
+  body: string;
+  mailId: string | null;
+  createdAt: string;
+}
+export type ContactMessageRow = Selectable<ContactMessageTable>;
+export type NewContactMessageRow = Insertable<ContactMessageTable>;
+export type ContactMessageRowUpdate = Updateable<ContactMessageTable>;
+
 export interface ContactTourTable {
   id: string;
   question: string;
@@ -315,6 +328,11 @@ export interface ContactTourTable {
   email: string;
   phone: string | null;
   createdAt: string;
+  status: Generated<string>;
+  periodId: string | null;
+  assignedTo: string | null;
+  requestId: string | null;
+  updatedAt: string | null;
 }
 export type ContactTourRow = Selectable<ContactTourTable>;
 export type NewContactTourRow = Insertable<ContactTourTable>;
@@ -1266,6 +1284,7 @@ export interface Database {
   cockpitPreBookings: CockpitPreBookingTable;
   cockpitPrices: CockpitPriceTable;
   companyInfo: CompanyInfoTable;
+  contactMessages: ContactMessageTable;
   contactTours: ContactTourTable;
   contentHistory: ContentHistoryTable;
   countries: CountryTable;

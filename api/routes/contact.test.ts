@@ -52,6 +52,11 @@ describe.each(portableDialects)('POST /api/contact on %s', (dialect) => {
         email: valid.email,
         phone: valid.phone,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        status: 'NEW',
+        periodId: null,
+        assignedTo: null,
+        requestId: null,
+        updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     ]);
   });

@@ -19,7 +19,7 @@ export function contactRoutes({ db, config }: AppDeps) {
     rateLimitOrChallenge({ db, config, limit: RATE_LIMITS.contact }),
     validate('json', ContactRequestSchema),
     async (c) => {
-      const created = await createContactRequest(db, { request: c.req.valid('json'), now: new Date() });
+      const created = await createContactRequest(db, { request: c.req.valid('json'), travelerId: c.var.auth?.travelerId ?? null, config, now: new Date() });
       return c.json(created, 201);
     },
   );

@@ -14,6 +14,7 @@ import { addTripActivity, completePassenger } from '../services/bookings/trip-ch
 import { listTrips, tripDetail, tripNotFound } from '../services/bookings/traveller-trips.ts';
 import { IdParam, validate } from '../validation.ts';
 import { renderInvoicePdf } from '../services/invoices/invoice-pdf.ts';
+import { myQuestions } from '../services/people/inbox.ts';
 
 const InvoiceParam = z.object({ id: z.string().min(1).max(100), file: z.string().regex(/^[\w-]{1,100}\.pdf$/) });
 
@@ -45,6 +46,12 @@ export function meRoutes({ db, config }: AppDeps) {
       .get('/summary', allow('traveler'), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await profileSummary(db, { travelerId: requireAuth(c).travelerId, today: new Date().toISOString().slice(0, 10) }));
+      })
+      // The traveller's own questions to the office and the replies (issue 33).
+      .get('/questions', allow('traveler'), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const auth = requireAuth(c);
+        return c.json({ questions: await myQuestions(db, { travelerId: auth.travelerId, email: auth.email }) });
       })
       .get('/trips', allow('traveler'), async (c) => {
         c.header('Cache-Control', 'no-store');

@@ -55,6 +55,8 @@ export const ContactRequestSchema = z.strictObject({
   tourName: optionalText(CONTACT_LIMITS.tourNameMax, CONTACT_MESSAGES.tourName),
   tourId: optionalText(CONTACT_LIMITS.tourIdMax, CONTACT_MESSAGES.tourId),
   altcha: ChallengeField,
+  /** One per question typed: the same question sent again after a lost answer is stored once. */
+  requestId: z.string().trim().min(8).max(100).optional(),
 });
 
 /** What the form sends. */

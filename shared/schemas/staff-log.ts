@@ -24,6 +24,7 @@ export const STAFF_LOG_ENTITIES = {
   import: 'Importación',
   'payment-policy': 'Plazos de pago',
   invoice: 'Factura',
+  contact: 'Consulta',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -76,6 +77,8 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return '/admin/plazos-de-pago';
     case 'invoice':
       return '/admin/facturas';
+    case 'contact':
+      return `/admin/consultas/${id}`;
     default:
       return null;
   }
@@ -123,6 +126,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'payment-policy': 'Plazos de pago propios',
   'void-invoice': 'Factura anulada',
   'correct-record': 'Registro de facturación subsanado',
+  assign: 'Asignada',
+  close: 'Cerrada',
+  reopen: 'Abierta de nuevo',
   'remind-balance': 'Recordatorio de pago',
   'extend-deadline': 'Plazo ampliado',
   'agency-booking': 'Reserva de agencia',

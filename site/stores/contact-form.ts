@@ -46,6 +46,8 @@ function fieldErrors(entries: Iterable<[string, string]>): Partial<Record<Contac
 
 export function createContactForm(): ContactForm {
   const $form = map<ContactFormState>({ values: EMPTY, errors: {}, status: 'idle', message: null });
+  // One id per question: a send whose answer was lost goes again with it, and the office gets one question.
+  let requestId = crypto.randomUUID();
   const fail = (errors: ContactFormState['errors'], message: string | null) => {
     $form.set({ ...$form.get(), status: 'idle', errors, message: message ?? (Object.keys(errors).length > 0 ? CHECK_FIELDS_MESSAGE : SEND_FAILED_MESSAGE) });
     return 'failed' as const;
@@ -71,16 +73,18 @@ export function createContactForm(): ContactForm {
       // The schema (and zod with it) loads on the first send, not with the page: most visitors never write.
       const schema = await import('#shared/schemas/contact.ts').catch(() => null);
       if (!schema) return fail({}, SEND_FAILED_MESSAGE);
-      const body = { ...$form.get().values, ...about };
+      const body = { ...$form.get().values, ...about, requestId };
       const parsed = schema.ContactRequestSchema.safeParse(body);
       if (!parsed.success) return fail(fieldErrors(Object.entries(issuesToFields(parsed.error.issues))), null);
       $form.set({ ...$form.get(), errors: {}, message: null });
       const sent = await sendWithChallenge((altcha) => callApi(() => api.contact.$post({ json: { ...body, ...(altcha ? { altcha } : {}) } })));
       if (sent.ok) {
+        requestId = crypto.randomUUID();
         $form.set({ values: EMPTY, errors: {}, status: 'sent', message: CONTACT_SENT_MESSAGE });
         return 'sent';
       }
       if (sent.code === 'NETWORK') return fail({}, SEND_FAILED_MESSAGE);
+      requestId = crypto.randomUUID();
       const errors = fieldErrors(Object.entries(sent.fields));
       return fail(errors, Object.keys(errors).length > 0 ? CHECK_FIELDS_MESSAGE : sent.message);
     },

@@ -69,6 +69,7 @@ const SIGNED_IN_SHELLS = [
   { name: 'the office’s payment policies', path: '/admin/plazos-de-pago' },
   { name: 'desk: balances overdue', path: '/admin/cobros' },
   { name: 'desk: invoices', path: '/admin/facturas' },
+  { name: 'desk: the office’s inbox', path: '/admin/consultas' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 

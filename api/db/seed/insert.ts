@@ -90,6 +90,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'optionalActivityOpinions',
   'optionalActivityPhotos',
   'contactTours',
+  'contactMessages',
   'visitorLogs',
   'users',
   'contentHistory',

@@ -1,5 +1,6 @@
 /** Countries, agencies, travellers, guides, contact questions and visitor logs. */
 import { COUNTRIES, FIRST_NAMES_F, FIRST_NAMES_M, GUIDES, RETAILERS, SURNAMES } from './fixtures/people.ts';
+import { DEMO_ADMIN_EMAIL } from './accounts.ts';
 import { add, type SeedContext } from './context.ts';
 import { addDays } from './dates.ts';
 import { cifFromNumber, dniFromNumber, nieFromNumber } from './identity.ts';
@@ -187,8 +188,14 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
   questions.forEach(([question, slug], i) => {
     const tour = tours.find((t) => t.seed.slug === slug);
     const person = i === 2 ? demoTraveler : (travelers[i + 6] as SeededTraveler);
+    const id = rng.uuid();
+    const phone = `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`;
+    const daysAgo = rng.int(1, 40);
+    const createdAt = stamp(daysAgo, rng.int(0, 480));
+    // The demo traveller's question was answered the day after; the others wait in the office's inbox.
+    const answered = i === 2;
     add(ctx, 'contactTours', {
-      id: rng.uuid(),
+      id,
       question,
       tourName: tour?.seed.name ?? null,
       tourId: tour?.id ?? null,
@@ -196,9 +203,24 @@ export function buildPeople(ctx: SeedContext, tours: readonly SeededTour[], peri
       name: person.name,
       surname: person.surname,
       email: person.email,
-      phone: `+34 6${rng.int(10, 99)} ${rng.int(100, 999)} ${rng.int(100, 999)}`,
-      createdAt: stamp(rng.int(1, 40), rng.int(0, 480)),
+      phone,
+      createdAt,
+      status: answered ? 'ANSWERED' : 'NEW',
+      periodId: null,
+      assignedTo: answered ? DEMO_ADMIN_EMAIL : null,
+      requestId: null,
+      updatedAt: answered ? stamp(Math.max(0, daysAgo - 1), 600) : null,
     });
+    if (answered)
+      add(ctx, 'contactMessages', {
+        id: `${id}-respuesta`,
+        contactId: id,
+        author: 'STAFF',
+        authorEmail: DEMO_ADMIN_EMAIL,
+        body: 'Sí: en la reserva elegís dos habitaciones dobles y en el paso de viajeros indicáis quién comparte con quién. Os las damos juntas siempre que el hotel lo permita.',
+        mailId: null,
+        createdAt: stamp(Math.max(0, daysAgo - 1), 600),
+      });
   });
 
   const utm = [

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { seatsSoldByPeriod } from './seat-holds.ts';
 import { campaignFigures } from '../content/visits.ts';
 import { moneyDue } from '../payments/balances.ts';
+import { unansweredQuestions } from '../people/inbox.ts';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -45,7 +46,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       .where('status', '=', status)
       .executeTakeFirstOrThrow();
   const sunday = day(new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000));
-  const [todayCount, weekCount, todayRevenue, weekRevenue, transfers, reviews, failed, failedMails, departures, due] = await Promise.all([
+  const [todayCount, weekCount, todayRevenue, weekRevenue, transfers, reviews, failed, failedMails, departures, due, questions] = await Promise.all([
     bookingsSince(today),
     bookingsSince(monday),
     revenueSince(today),
@@ -75,6 +76,7 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       .limit(100)
       .execute(),
     moneyDue(db, { today, weekEnd: sunday }),
+    unansweredQuestions(db),
   ]);
   const list = (params: Record<string, string>) => `/admin/bookings?${new URLSearchParams(params)}`;
   return {
@@ -83,6 +85,13 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       { label: 'Reservas esta semana', value: Number(weekCount.n), href: list({ bookedFrom: monday }) },
       { label: 'Cobrado hoy', value: Number(todayRevenue.cents), money: true, href: list({ bookedFrom: today }) },
       { label: 'Cobrado esta semana', value: Number(weekRevenue.cents), money: true, href: list({ bookedFrom: monday }) },
+      {
+        label: questions.oldestAt
+          ? `Consultas sin responder (la más antigua, de hace ${Math.max(0, Math.floor((now.getTime() - Date.parse(questions.oldestAt)) / 86_400_000))} días)`
+          : 'Consultas sin responder',
+        value: questions.count,
+        href: '/admin/consultas?status=NEW',
+      },
       { label: 'Vencido sin cobrar', value: due.overdueCents, money: true, href: '/admin/cobros' },
       { label: 'Vence esta semana', value: due.thisWeekCents, money: true, href: '/admin/cobros' },
       { label: 'Transferencias por confirmar', value: Number(transfers.n), href: list({ status: 'WAITING_FOR_TRANSFER' }) },

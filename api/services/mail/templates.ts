@@ -9,6 +9,7 @@ import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { type AgencyBookingMailData, renderAgencyBookingMail } from './agency-templates.ts';
 import { BOOKING_TEMPLATES, type BookingMailData, type BudgetMailData } from './booking-templates.ts';
 import { type FeedbackMailData, renderFeedbackMail } from './feedback-templates.ts';
+import { type ContactQuestionMailData, type ContactReplyMailData, renderContactQuestionMail, renderContactReplyMail } from './contact-templates.ts';
 import { type GuideAssignmentMailData, type GuideHelpMailData, renderGuideAssignmentMail, renderGuideHelpMail } from './guide-templates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 import { type OpinionPublishedMailData, type OpinionReplyMailData, renderOpinionPublishedMail, renderOpinionReplyMail } from './opinion-templates.ts';
@@ -61,6 +62,8 @@ export type MailDataByTemplate = {
   OPINION_REPLY: OpinionReplyMailData;
   GUIDE_ASSIGNMENT: GuideAssignmentMailData;
   GUIDE_HELP: GuideHelpMailData;
+  CONTACT_QUESTION: ContactQuestionMailData;
+  CONTACT_REPLY: ContactReplyMailData;
 } & Record<Exclude<MailType, 'BUDGET'>, BookingMailData>;
 
 export type MailTemplate = keyof MailDataByTemplate;
@@ -120,6 +123,8 @@ const OWN_TEMPLATES = {
   OPINION_REPLY: renderOpinionReplyMail,
   GUIDE_ASSIGNMENT: renderGuideAssignmentMail,
   GUIDE_HELP: renderGuideHelpMail,
+  CONTACT_QUESTION: renderContactQuestionMail,
+  CONTACT_REPLY: renderContactReplyMail,
 } satisfies { [K in Exclude<MailTemplate, MailType>]: (data: MailDataByTemplate[K]) => MailContent };
 
 const RENDERERS = { ...OWN_TEMPLATES, ...BOOKING_TEMPLATES } as { [K in MailTemplate]: (data: MailDataByTemplate[K]) => MailContent };
@@ -139,6 +144,9 @@ const STORED_AS: Partial<Record<MailTemplate, MailRow['type']>> = {
   WAITING_LIST_SEAT: 'WAITING_LIST',
   // The agency's copy of a booking's documents (its voucher when confirmed): filed with the vouchers.
   AGENCY_BOOKING: 'BONO_RESERVA',
+  // The office's inbox: a new question to the office, and its reply to the customer.
+  CONTACT_QUESTION: 'CONTACT',
+  CONTACT_REPLY: 'CONTACT',
 };
 export function storedMailType(template: MailTemplate): MailRow['type'] {
   // Every other template is stored under its own name, which the mails table's CHECK lists.

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { countDaysBetween } from '#shared/rules/dates.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { OVERDUE_SORTS, OverdueRow } from '#shared/schemas/balances.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
@@ -12,7 +13,8 @@ import '../../islands/admin/admin.css';
 
 export default guarded('admin', Desk);
 
-const daysSince = (day: string) => Math.max(0, Math.round((Date.now() - Date.parse(`${day}T00:00:00Z`)) / 86_400_000));
+/** Whole days from a deadline's date to today's (the same count whatever the hour). */
+const daysSince = (day: string) => Math.max(0, countDaysBetween({ from: day, to: new Date().toISOString().slice(0, 10) }));
 
 const column = columnsOf<OverdueRow>();
 const columns = column.columns([

@@ -8,6 +8,7 @@ import { countDaysBetween, formatDateRange, formatSpanishDate } from '#shared/ru
 import { formatEuros } from '#shared/rules/money.ts';
 import type { PendingItem } from '#shared/rules/profile.ts';
 import { $profileSummary, loadProfileSummary } from '../../stores/profile-trips.ts';
+import { $myQuestions, loadMyQuestions } from '../../stores/profile-questions.ts';
 import { pointsMovementLabel } from '#shared/rules/points.ts';
 import './profile.css';
 
@@ -22,8 +23,10 @@ const pendingHref = (item: PendingItem): string => (item.kind === 'review' ? '/p
 
 export default function ProfileOverview() {
   const { summary, message } = useStore($profileSummary);
+  const { questions } = useStore($myQuestions);
   useEffect(() => {
     void loadProfileSummary();
+    void loadMyQuestions();
   }, []);
   if (!summary) return message ? <p role="alert">{message}</p> : <p role="status">Cargando tu cuenta…</p>;
   const today = new Date().toISOString().slice(0, 10);
@@ -83,6 +86,30 @@ export default function ProfileOverview() {
         )}
         <a href="/perfil/viajes">Ver todos mis viajes</a>
       </section>
+      {questions?.length ? (
+        <section className="profile-card profile-card--wide" aria-labelledby="mis-consultas">
+          <h2 id="mis-consultas">Mis consultas</h2>
+          <ul className="profile-list">
+            {questions.map((q) => (
+              <li key={q.id}>
+                <p>
+                  {q.tourName ? <strong>{q.tourName}: </strong> : null}
+                  {q.question}
+                </p>
+                <small>
+                  {formatSpanishDate({ date: q.createdAt.slice(0, 10) })} · {q.replies.length ? 'Respondida' : 'Te responderemos pronto'}
+                </small>
+                {q.replies.map((r) => (
+                  <blockquote key={r.createdAt}>
+                    <p style={{ whiteSpace: 'pre-wrap' }}>{r.body}</p>
+                    <small>Respuesta del {formatSpanishDate({ date: r.createdAt.slice(0, 10) })}</small>
+                  </blockquote>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
