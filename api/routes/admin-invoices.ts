@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { notFound } from '../errors.ts';
 import { allow } from '../middleware/access.ts';
-import { csvOf, workbookOf } from '../services/files/spreadsheet.ts';
+import { sheetDownload } from '../services/files/spreadsheet.ts';
 import { correctRecordByStaff, invoiceMonthSheet, listInvoices, voidInvoiceByStaff } from '../services/invoices/desk.ts';
 import { renderInvoicePdf } from '../services/invoices/invoice-pdf.ts';
 import { submissionXml } from '../services/invoices/records.ts';
@@ -30,15 +30,11 @@ export function adminInvoiceRoutes({ db, config }: AppDeps) {
     })
     .get('/export.csv', allow('admin'), validate('query', MonthQuerySchema), async (c) => {
       const { month } = c.req.valid('query');
-      return download(csvOf(await invoiceMonthSheet(db, month)), 'text/csv; charset=utf-8', `facturas-${month}.csv`);
+      return sheetDownload(await invoiceMonthSheet(db, month), 'csv', `facturas-${month}`);
     })
     .get('/export.xlsx', allow('admin'), validate('query', MonthQuerySchema), async (c) => {
       const { month } = c.req.valid('query');
-      return download(
-        new Uint8Array(await workbookOf(await invoiceMonthSheet(db, month))),
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        `facturas-${month}.xlsx`,
-      );
+      return sheetDownload(await invoiceMonthSheet(db, month), 'xlsx', `facturas-${month}`);
     })
     .get('/:id/invoice.pdf', allow('admin'), validate('param', IdParam), async (c) => {
       const rendered = await renderInvoicePdf(db, c.req.valid('param').id, { test: config.invoicing.aeat.test });

@@ -3,8 +3,8 @@ import { PeriodNoticeSchema } from '#shared/schemas/booking-desk.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
-import { manifestTable, manifestWorkbook, periodManifest } from '../services/bookings/manifest.ts';
-import { csvOf } from '../services/files/spreadsheet.ts';
+import { manifestSheet, periodManifest } from '../services/bookings/manifest.ts';
+import { sheetDownload } from '../services/files/spreadsheet.ts';
 import { saleOptions } from '../services/people/agency-sales.ts';
 import { notifyPeriod } from '../services/bookings/mails.ts';
 import { IdParam, validate } from '../validation.ts';
@@ -28,18 +28,11 @@ export function adminPeriodRoutes({ db, config }: AppDeps) {
       })
       .get('/:id/manifest.csv', allow('admin'), validate('param', IdParam), async (c) => {
         const manifest = await periodManifest(db, c.req.valid('param').id);
-        const { header, rows } = manifestTable(manifest);
-        c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.csv"`);
-        c.header('Cache-Control', 'no-store');
-        return c.body(csvOf({ header, rows }));
+        return sheetDownload(manifestSheet(manifest), 'csv', `manifiesto-${manifest.period.dayOne}`);
       })
       .get('/:id/manifest.xlsx', allow('admin'), validate('param', IdParam), async (c) => {
         const manifest = await periodManifest(db, c.req.valid('param').id);
-        c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        c.header('Content-Disposition', `attachment; filename="manifiesto-${manifest.period.dayOne}.xlsx"`);
-        c.header('Cache-Control', 'no-store');
-        return c.body(new Uint8Array(await manifestWorkbook(manifest)));
+        return sheetDownload(manifestSheet(manifest), 'xlsx', `manifiesto-${manifest.period.dayOne}`);
       })
       .post('/:id/notifications', allow('admin'), validate('param', IdParam), validate('json', PeriodNoticeSchema), async (c) => {
         const result = await notifyPeriod(

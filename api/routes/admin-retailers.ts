@@ -10,7 +10,7 @@ import {
   StatementQuerySchema,
 } from '#shared/schemas/retailers.ts';
 import { agencyStatement, createAgencyBooking, statementSheet } from '../services/people/agency-sales.ts';
-import { csvOf, workbookOf } from '../services/files/spreadsheet.ts';
+import { sheetDownload } from '../services/files/spreadsheet.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { actorOf, type ApiEnv } from '../auth-context.ts';
 import { allow } from '../middleware/access.ts';
@@ -56,19 +56,11 @@ export function adminRetailerRoutes({ db }: AppDeps) {
       })
       .get('/:id/statement.csv', allow('admin'), validate('param', IdParam), validate('query', StatementQuerySchema), async (c) => {
         const { month } = c.req.valid('query');
-        const sheet = statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month);
-        c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="liquidacion-${month}.csv"`);
-        c.header('Cache-Control', 'no-store');
-        return c.body(csvOf(sheet));
+        return sheetDownload(statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month), 'csv', `liquidacion-${month}`);
       })
       .get('/:id/statement.xlsx', allow('admin'), validate('param', IdParam), validate('query', StatementQuerySchema), async (c) => {
         const { month } = c.req.valid('query');
-        const sheet = statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month);
-        c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-        c.header('Content-Disposition', `attachment; filename="liquidacion-${month}.xlsx"`);
-        c.header('Cache-Control', 'no-store');
-        return c.body(new Uint8Array(await workbookOf(sheet)));
+        return sheetDownload(statementSheet(await agencyStatement(db, c.req.valid('param').id, month), month), 'xlsx', `liquidacion-${month}`);
       })
       .put('/:id', allow('admin'), validate('param', IdParam), validate('json', RetailerSaveSchema), async (c) => {
         const { id } = c.req.valid('param');

@@ -6,7 +6,7 @@
  * go to the screen, to CSV and to an Excel workbook.
  */
 import { periodTours } from '../catalogue/trips.ts';
-import { workbookOf } from '../files/spreadsheet.ts';
+import type { Sheet } from '../files/spreadsheet.ts';
 import { isInsurance } from '#shared/rules/activities.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, type PeriodManifest } from '#shared/schemas/backoffice.ts';
@@ -135,14 +135,15 @@ export function manifestTable(manifest: PeriodManifest): { header: string[]; row
   };
 }
 
-export async function manifestWorkbook(manifest: PeriodManifest): Promise<Buffer> {
+/** The manifest as a sheet: its departure and seats above the table. */
+export function manifestSheet(manifest: PeriodManifest): Sheet {
   const { period } = manifest;
-  return workbookOf({
+  return {
     name: 'Manifiesto',
     title: [
       `${period.tourName}: salida ${period.dayOne}, regreso ${period.returnDate}`,
       `Plazas vendidas ${period.sold} de ${period.capacity} · ${manifest.rows.length} viajeros`,
     ],
     ...manifestTable(manifest),
-  });
+  };
 }

@@ -34,3 +34,13 @@ export async function workbookOf({ name, title, header, rows }: Sheet): Promise<
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** A sheet as the back office downloads it: CSV or XLSX, named `{name}.{kind}`, never cached. */
+export async function sheetDownload(sheet: Sheet, kind: 'csv' | 'xlsx', name: string): Promise<Response> {
+  const body = kind === 'csv' ? csvOf(sheet) : new Uint8Array(await workbookOf(sheet));
+  return new Response(body, {
+    headers: { 'Content-Type': TYPES[kind], 'Content-Disposition': `attachment; filename="${name}.${kind}"`, 'Cache-Control': 'no-store' },
+  });
+}
