@@ -41,7 +41,7 @@ describe.each(portableDialects)('/api/admin/inbox on %s', (dialect) => {
   const mailsTo = (to: string) => t.db.selectFrom('mails').select(['type', 'subject']).where('toAddress', '=', to).execute();
 
   it('stores a question once though sent twice, mails the office, and keeps a signed-in traveller’s as theirs', async () => {
-    const sent = { ...question, tourId: 't1', requestId: 'contact-form-1' };
+    const sent = { ...question, tourId: 't1', periodId: 'p1', requestId: 'contact-form-1' };
     const [one, two] = await Promise.all([as(CALLERS.traveler, 'POST', '/contact', sent), as(CALLERS.traveler, 'POST', '/contact', sent)]);
     expect(one.status).toBe(201);
     expect(one.body.id).toBe(two.body.id);
@@ -51,6 +51,9 @@ describe.each(portableDialects)('/api/admin/inbox on %s', (dialect) => {
     const mine = await as(CALLERS.traveler, 'GET', '/me/questions');
     expect(mine.body.questions).toMatchObject([{ id: one.body.id, status: 'NEW', tourName: 'Japón esencial', replies: [] }]);
     expect((await as(CALLERS.otherTraveler, 'GET', '/me/questions')).body.questions).toEqual([]);
+    const { dayOne } = await t.db.selectFrom('periods').select('dayOne').where('id', '=', 'p1').executeTakeFirstOrThrow();
+    expect((await as(CALLERS.admin, 'GET', '/admin/inbox')).body.rows).toMatchObject([{ tourName: 'Japón esencial', periodId: 'p1', dayOne }]);
+    expect((await as(CALLERS.admin, 'GET', `/admin/inbox/${one.body.id}`)).body).toMatchObject({ periodId: 'p1', dayOne });
   });
 
   it('lets staff list, reply once, assign, close and open again; the traveller reads the reply', async () => {

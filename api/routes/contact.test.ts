@@ -29,6 +29,26 @@ describe.each(portableDialects)('POST /api/contact on %s', (dialect) => {
         updatedAt: '2026-01-01T00:00:00.000Z',
       })
       .execute();
+    await t.db
+      .insertInto('tours')
+      .values({
+        id: 't2',
+        name: 'Islandia',
+        webSlug: 'islandia',
+        tourType: 'Group',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const period = { itineraryId: null, tripType: null, tags: null, numberOfDays: 9, source: null, meetingPoint: null, afterYourTrip: null };
+    const extra = { beforeYouTravel: null, aboutTheAirport: null, countryInfo: null, emergencyNumbers: null, paymentPolicy: null };
+    await t.db
+      .insertInto('periods')
+      .values([
+        { id: 'p1', tourId: 't1', name: 'Marzo', dayOne: '2027-03-12', returnDate: '2027-03-20', ...period, ...extra },
+        { id: 'p2', tourId: 't2', name: 'Abril', dayOne: '2027-04-02', returnDate: '2027-04-10', ...period, ...extra },
+      ])
+      .execute();
   });
   afterEach(async () => t.drop());
 
@@ -61,6 +81,28 @@ describe.each(portableDialects)('POST /api/contact on %s', (dialect) => {
     ]);
   });
 
+  it('keeps the departure the question was asked about, and the office mail names its day', async () => {
+    await t.db
+      .insertInto('companyInfo')
+      .values({
+        id: 'c1',
+        name: 'Different Roads',
+        description: null,
+        country: null,
+        numberPhone: null,
+        schedules: null,
+        email: 'oficina@different.demo',
+        ads: null,
+        offerValidity: null,
+      })
+      .execute();
+    const res = await post({ ...valid, tourId: 't1', periodId: 'p1' });
+    expect(res.status).toBe(201);
+    expect(await stored()).toMatchObject([{ tourId: 't1', periodId: 'p1' }]);
+    const mail = await t.db.selectFrom('mails').selectAll().where('toAddress', '=', 'oficina@different.demo').executeTakeFirstOrThrow();
+    expect(mail.html).toContain('12 de marzo de 2027');
+  });
+
   it('accepts a general question without tour, surname or phone (empty form fields count as absent)', async () => {
     const res = await post({ question: valid.question, name: 'Pablo', email: 'pablo@example.com', surname: '', phone: '' });
     expect(res.status).toBe(201);
@@ -79,6 +121,9 @@ describe.each(portableDialects)('POST /api/contact on %s', (dialect) => {
     ['an unknown field', { ...valid, travelerId: 'x' }, { travelerId: 'Este campo no se admite.' }],
     ['a wrong type', { ...valid, email: 42 }, { email: 'Introduce un correo electrónico válido' }],
     ['an unknown tour', { ...valid, tourId: 'no-such-tour' }, { tourId: 'El viaje indicado no existe' }],
+    ['a departure of another tour', { ...valid, tourId: 't1', periodId: 'p2' }, { periodId: 'La salida indicada no es válida' }],
+    ['a departure without its tour', { ...valid, periodId: 'p1' }, { periodId: 'La salida indicada no es válida' }],
+    ['an unknown departure', { ...valid, tourId: 't1', periodId: 'p9' }, { periodId: 'La salida indicada no es válida' }],
   ])('refuses %s with 422 and a Spanish message per field, writing nothing', async (_, body, fields) => {
     const res = await post(body);
     expect(res.status).toBe(422);

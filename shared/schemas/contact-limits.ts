@@ -11,4 +11,5 @@ export const CONTACT_LIMITS = {
   questionMax: 2000,
   tourNameMax: 200,
   tourIdMax: 64,
+  periodIdMax: 64,
 } as const;

@@ -19,6 +19,7 @@ export const CONTACT_MESSAGES = {
   questionTooLong: `Tu pregunta admite como máximo ${CONTACT_LIMITS.questionMax} caracteres`,
   tourName: `El nombre del viaje admite como máximo ${CONTACT_LIMITS.tourNameMax} caracteres`,
   tourId: 'El viaje indicado no es válido',
+  periodId: 'La salida indicada no es válida',
 } as const;
 
 /**
@@ -54,6 +55,8 @@ export const ContactRequestSchema = z.strictObject({
   phone: optionalText(CONTACT_LIMITS.phoneMax, CONTACT_MESSAGES.phone).refine((phone) => phone === null || isPlausiblePhone(phone), CONTACT_MESSAGES.phone),
   tourName: optionalText(CONTACT_LIMITS.tourNameMax, CONTACT_MESSAGES.tourName),
   tourId: optionalText(CONTACT_LIMITS.tourIdMax, CONTACT_MESSAGES.tourId),
+  /** The departure chosen on the tour page when the question was asked, if any. */
+  periodId: optionalText(CONTACT_LIMITS.periodIdMax, CONTACT_MESSAGES.periodId),
   altcha: ChallengeField,
   /** One per question typed: the same question sent again after a lost answer is stored once. */
   requestId: z.string().trim().min(8).max(100).optional(),

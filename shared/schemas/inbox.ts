@@ -50,6 +50,9 @@ export interface InboxRow {
   phone: string | null;
   tourId: string | null;
   tourName: string | null;
+  /** The departure the question is about (chosen on the tour page), its first day 'YYYY-MM-DD'. */
+  periodId: string | null;
+  dayOne: string | null;
   /** The question's first words. */
   excerpt: string;
   assignedTo: string | null;

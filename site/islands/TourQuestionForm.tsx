@@ -4,6 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatSpanishDate } from '#shared/rules/dates.ts';
+import { $departures, $selectedPeriodId } from '../stores/departures.ts';
 import { CONTACT_FIELDS as QUESTION_FIELDS, type ContactField as QuestionField, questionForm } from '../stores/contact-form.ts';
 
 interface Props {
@@ -21,6 +23,9 @@ const FIELDS: Record<QuestionField, { label: string; type: string; autoComplete:
 
 export default function TourQuestionForm({ tourName, tourId }: Props) {
   const { values, errors, status, message } = useStore(questionForm.$form);
+  // The departure chosen above goes with the question, so the office answers about that date.
+  const periodId = useStore($selectedPeriodId);
+  const departure = useStore($departures).find((d) => d.periodId === periodId) ?? null;
   const form = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
 
@@ -48,7 +53,7 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void questionForm.submit({ tourName, tourId });
+    void questionForm.submit({ tourName, tourId, periodId: departure?.periodId ?? null });
   };
 
   return (
@@ -79,6 +84,7 @@ export default function TourQuestionForm({ tourName, tourId }: Props) {
           </div>
         );
       })}
+      {departure && <p className="question-form__departure">Tu pregunta irá sobre la salida del {formatSpanishDate({ date: departure.dayOne })}.</p>}
       {message && (
         <p className="question-form__error" role="alert">
           {message}

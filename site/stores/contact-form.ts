@@ -32,7 +32,7 @@ export interface ContactForm {
    */
   adoptTyped(form: HTMLFormElement | null): void;
   /** Validates and sends, with the tour it is about when asked from a tour page. */
-  submit(about?: { tourName: string; tourId: string }): Promise<'sent' | 'failed'>;
+  submit(about?: { tourName: string; tourId: string; periodId?: string | null }): Promise<'sent' | 'failed'>;
 }
 
 const EMPTY: Record<ContactField, string> = { name: '', surname: '', email: '', phone: '', question: '' };
@@ -73,7 +73,7 @@ export function createContactForm(): ContactForm {
       // The schema (and zod with it) loads on the first send, not with the page: most visitors never write.
       const schema = await import('#shared/schemas/contact.ts').catch(() => null);
       if (!schema) return fail({}, SEND_FAILED_MESSAGE);
-      const body = { ...$form.get().values, ...about, requestId };
+      const body = { ...$form.get().values, ...about, periodId: about?.periodId ?? undefined, requestId };
       const parsed = schema.ContactRequestSchema.safeParse(body);
       if (!parsed.success) return fail(fieldErrors(Object.entries(issuesToFields(parsed.error.issues))), null);
       $form.set({ ...$form.get(), errors: {}, message: null });

@@ -246,9 +246,15 @@ test.describe('tour page', () => {
     await expect(form.getByLabel('Tu pregunta')).toHaveValue('¿Hay plazas para dos personas en abril?');
 
     await form.getByLabel('Correo electrónico').fill('lucia@example.es');
+    // The departure chosen above goes with the question.
+    const option = page.locator('form.departures input[type="radio"]:not([disabled])').first();
+    const periodId = await option.getAttribute('value');
+    await option.check();
+    await expect(form.getByText(/Tu pregunta irá sobre la salida del \d+ de \p{L}+ de \d{4}\./u)).toBeVisible();
     const sent = page.waitForResponse((response) => response.url().endsWith('/api/contact') && response.request().method() === 'POST');
     await form.getByRole('button', { name: 'Enviar pregunta' }).click();
     expect((await sent).status()).toBe(201);
+    expect((await sent).request().postDataJSON()).toMatchObject({ tourId: expect.any(String), periodId });
     await expect(form.getByText('Gracias, te responderemos muy pronto.')).toBeVisible();
   });
 

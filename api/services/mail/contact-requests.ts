@@ -1,4 +1,4 @@
-import type { ContactRequest } from '#shared/schemas/contact.ts';
+import { CONTACT_MESSAGES, type ContactRequest } from '#shared/schemas/contact.ts';
 import type { Config } from '../../config.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { invalidFields } from '../../errors.ts';
@@ -24,6 +24,13 @@ export async function createContactRequest(
     if (!tour) throw invalidFields({ tourId: 'El viaje indicado no existe' });
     tourName ??= tour.name;
   }
+  // A departure belongs to the question's tour: one of another tour, or without a tour, is refused.
+  let dayOne: string | null = null;
+  if (request.periodId !== null) {
+    const period = await db.selectFrom('periods').select(['dayOne', 'tourId']).where('id', '=', request.periodId).executeTakeFirst();
+    if (!period || period.tourId !== request.tourId) throw invalidFields({ periodId: CONTACT_MESSAGES.periodId });
+    dayOne = period.dayOne;
+  }
   const id = crypto.randomUUID();
   const stamp = now.toISOString();
   try {
@@ -35,6 +42,7 @@ export async function createContactRequest(
           question: request.question,
           tourName,
           tourId: request.tourId,
+          periodId: request.periodId,
           travelerId,
           name: request.name,
           surname: request.surname,
@@ -57,6 +65,7 @@ export async function createContactRequest(
             email: request.email,
             phone: request.phone,
             tourName,
+            dayOne,
             question: request.question,
             link: `${config.publicUrl.replace(/\/+$/, '')}/admin/consultas/${encodeURIComponent(id)}`,
           },

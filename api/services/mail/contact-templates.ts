@@ -2,6 +2,7 @@
  * The office's inbox mails (issue 33): the office is told of each new question, and the customer gets the
  * office's reply with their question quoted. Both are filed as CONTACT.
  */
+import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { greet, type MailContent, renderMail } from './layout.ts';
 
 export interface ContactQuestionMailData {
@@ -9,6 +10,8 @@ export interface ContactQuestionMailData {
   email: string;
   phone: string | null;
   tourName: string | null;
+  /** The departure asked about, 'YYYY-MM-DD' (absent in mails queued before departures were sent). */
+  dayOne?: string | null;
   question: string;
   /** The question on /admin/consultas, absolute. */
   link: string;
@@ -34,6 +37,7 @@ export function renderContactQuestionMail(d: ContactQuestionMailData): MailConte
     greeting: greet(null),
     paragraphs: [`${d.name} ha escrito${d.tourName ? ` sobre «${d.tourName}»` : ''}:`, ...paragraphs(d.question)],
     rows: [
+      ...(d.dayOne ? [{ label: 'Salida', value: formatSpanishDate({ date: d.dayOne }) }] : []),
       { label: 'Correo', value: d.email },
       { label: 'Teléfono', value: d.phone ?? 'Sin teléfono' },
     ],

@@ -43,6 +43,8 @@ function toRow(r: {
   phone: string | null;
   tourId: string | null;
   tourName: string | null;
+  periodId: string | null;
+  dayOne: string | null;
   question: string;
   assignedTo: string | null;
   n?: number | string | null;
@@ -56,6 +58,8 @@ function toRow(r: {
     phone: r.phone,
     tourId: r.tourId,
     tourName: r.tourName,
+    periodId: r.periodId,
+    dayOne: r.dayOne,
     excerpt: excerpt(r.question),
     assignedTo: r.assignedTo,
     replies: Number(r.n ?? 0),
@@ -72,6 +76,8 @@ const COLUMNS = [
   'contactTours.phone',
   'contactTours.tourId',
   'contactTours.tourName',
+  'contactTours.periodId',
+  'periods.dayOne',
   'contactTours.question',
   'contactTours.assignedTo',
 ] as const;
@@ -81,6 +87,7 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxAnswer>
     db
       .selectFrom('contactTours')
       .leftJoin(replies(db).as('r'), 'r.contactId', 'contactTours.id')
+      .leftJoin('periods', 'periods.id', 'contactTours.periodId')
       .$if(query.status !== undefined, (q) => q.where('contactTours.status', '=', query.status ?? 'NEW'))
       .$if(query.tourId !== undefined, (q) => q.where('contactTours.tourId', '=', query.tourId ?? ''))
       .$if(query.from !== undefined, (q) => q.where('contactTours.createdAt', '>=', query.from ?? ''))
@@ -113,6 +120,7 @@ export async function inboxDetail(db: Db, id: string): Promise<InboxDetail> {
   const row = await db
     .selectFrom('contactTours')
     .leftJoin(replies(db).as('r'), 'r.contactId', 'contactTours.id')
+    .leftJoin('periods', 'periods.id', 'contactTours.periodId')
     .select([...COLUMNS, 'r.n', 'contactTours.travelerId'])
     .where('contactTours.id', '=', id)
     .executeTakeFirst();

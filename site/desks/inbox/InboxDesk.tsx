@@ -1,3 +1,4 @@
+import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxRow } from '#shared/schemas/inbox.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { columnsOf } from '../../staff-kit/DataTable.tsx';
@@ -27,7 +28,12 @@ const columns = column.columns([
     cell: (info) => (
       <>
         {info.getValue()}
-        {info.row.original.tourName ? <small>Sobre «{info.row.original.tourName}»</small> : null}
+        {info.row.original.tourName ? (
+          <small>
+            Sobre «{info.row.original.tourName}»
+            {info.row.original.dayOne ? `, salida del ${formatSpanishDate({ date: info.row.original.dayOne, style: 'short' })}` : ''}
+          </small>
+        ) : null}
       </>
     ),
   }),

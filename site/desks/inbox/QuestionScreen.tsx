@@ -2,6 +2,7 @@
  * /admin/consultas/{id} (issue 33): one customer's question, its thread of replies with who sent each and
  * whether its mail has gone, the reply form, the assignment and closing.
  */
+import { formatSpanishDate } from '#shared/rules/dates.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
@@ -39,6 +40,7 @@ function Screen() {
           {detail.name}
           {detail.tourName ? ` · ${detail.tourName}` : ''}
         </h2>
+        {detail.dayOne ? <p>Sobre la salida del {formatSpanishDate({ date: detail.dayOne })}</p> : null}
         <p>
           {INBOX_STATUS_LABELS[detail.status]} · recibida {moment(detail.createdAt)} · {detail.email}
           {detail.phone ? ` · ${detail.phone}` : ''} · {BACK}
