@@ -31,6 +31,7 @@ import { adminPaymentPolicyRoutes } from './routes/admin-payment-policies.ts';
 import { adminBalanceRoutes } from './routes/admin-balances.ts';
 import { adminInvoiceRoutes } from './routes/admin-invoices.ts';
 import { adminInboxRoutes } from './routes/admin-inbox.ts';
+import { adminCompanyRoutes } from './routes/admin-company.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
@@ -149,6 +150,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/balances', adminBalanceRoutes(deps))
     .route('/admin/invoices', adminInvoiceRoutes(deps))
     .route('/admin/inbox', adminInboxRoutes(deps))
+    .route('/admin/company', adminCompanyRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

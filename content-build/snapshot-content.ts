@@ -90,6 +90,7 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
         name: c.name,
         value1: c.value1,
         value2: c.value2,
+        updatedAt: c.updatedAt,
       })),
     })),
     mainBanners: mainBanners.map((b) => ({

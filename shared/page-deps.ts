@@ -23,6 +23,8 @@ export const contentKeys = {
   mainBanners: 'main-banners',
   /** A region's banners. */
   regionBanners: 'region-banners',
+  /** The company's name, phone, e-mail and hours: every page's header and footer, the text pages' figures. */
+  company: 'company',
   /** A tour: its own page and every card of it. */
   tour: (id: string) => `tour:${id}`,
 } as const;

@@ -25,12 +25,21 @@ export const RICH_TEXT_ALLOWED_TAGS = [
   'blockquote',
   'hr',
   'img',
+  // The legal texts and the points programme have tables (fees by date, points by amount).
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
-/** Links and images only; no style, class or event attributes reach the page. */
+/** Links, images and table cells' spans only; no style, class or event attributes reach the page. */
 export const RICH_TEXT_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],
   img: ['src', 'alt', 'title', 'width', 'height'],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
 };
 
 export const RICH_TEXT_ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;

@@ -91,6 +91,7 @@ export const SHELLS = {
   'admin-balances': { title: 'Cobros pendientes' },
   'admin-invoices': { title: 'Facturas' },
   'admin-inbox': { title: 'Consultas' },
+  'admin-company': { title: 'Datos de la empresa' },
   'admin-question': { title: 'Consulta' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
@@ -206,6 +207,7 @@ export const ROUTES = [
   shell('admin', 'admin-invoices', '/admin/facturas'),
   shell('admin', 'admin-inbox', '/admin/consultas'),
   shell('admin', 'admin-question', '/admin/consultas/:id'),
+  shell('admin', 'admin-company', '/admin/empresa'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

@@ -223,6 +223,8 @@ export const LandingSnapshotSchema = z.strictObject({
       name: z.string(),
       value1: z.string().nullable(),
       value2: z.string().nullable(),
+      /** When the block was last saved (a text page shows it as its last update). */
+      updatedAt: z.string().nullable(),
     }),
   ),
 });

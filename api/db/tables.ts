@@ -299,6 +299,8 @@ export interface CompanyInfoTable {
   email: string | null;
   ads: string | null;
   offerValidity: string | null;
+  version: Generated<number>;
+  updatedAt: string | null;
 }
 export type CompanyInfoRow = Selectable<CompanyInfoTable>;
 export type NewCompanyInfoRow = Insertable<CompanyInfoTable>;

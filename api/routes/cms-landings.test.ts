@@ -51,6 +51,28 @@ describe.each(portableDialects)('/api/cms/landings on %s', (dialect) => {
     expect(twice.body.saved.version).toBe(1);
   });
 
+  it('opens a text page never saved with its first text, markers as typed; a save keeps its tables and markers, and can be undone', async () => {
+    const first = await call('admin', 'GET', '/politica-cookies');
+    expect(first.body.landing).toMatchObject({ id: null, version: null, title: '' });
+    expect(first.body.landing.html).toContain('<h2 id="cookies-tecnicas-no-necesitan-tu-permiso">');
+    expect(first.body.landing.html).toContain('<td>dr_access</td>');
+    expect(first.body.landing.html).toContain('{{enlace_email_privacidad}}');
+    const html =
+      '<h2>Cookies técnicas</h2><table><tbody><tr><th colspan="1" rowspan="1"><p>Cookie</p></th></tr><tr><td colspan="1" rowspan="1"><p>dr_access</p></td></tr></tbody></table><p>Escríbenos a {{enlace_email}}.</p>';
+    const saved = await call('admin', 'PUT', '/politica-cookies', { version: null, html });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved.html).toBe(html);
+    await rebuilds.whenIdle();
+    expect(published).toEqual([{ changed: ['landing:politica-cookies'], content: true, tours: [] }]);
+    // The history keeps the first text as what came before, so the first save can be undone.
+    const history = await call('admin', 'GET', '/politica-cookies/history');
+    expect(history.body.history).toHaveLength(1);
+    const entry = await t.db.selectFrom('contentHistory').select(['before']).executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.before ?? '{}').html).toContain('<td>dr_access</td>');
+    // Staff only.
+    expect((await call('traveler', 'PUT', '/politica-cookies', { version: 1, html: '<p>x</p>' })).status).toBe(403);
+  });
+
   it('saves the banner: title, subtitle and the desktop and mobile images uploaded into their folders; previews are signed links', async () => {
     const desktop = uploaded('landing/black-friday/desktop/Plaza_Mayor.jpg');
     const mobile = uploaded('landing/black-friday/mobile/Plaza_movil.jpg');

@@ -25,6 +25,7 @@ export const STAFF_LOG_ENTITIES = {
   'payment-policy': 'Plazos de pago',
   invoice: 'Factura',
   contact: 'Consulta',
+  company: 'Datos de la empresa',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -79,6 +80,8 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return '/admin/facturas';
     case 'contact':
       return `/admin/consultas/${id}`;
+    case 'company':
+      return '/admin/empresa';
     default:
       return null;
   }

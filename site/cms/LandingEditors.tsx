@@ -6,10 +6,12 @@
  */
 import { useStore } from '@nanostores/react';
 import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { MOBILE_BANNER_BREAKPOINT_PX } from '#shared/constants.ts';
+import { INFO_TOKEN_LABELS } from '#shared/info-markers.ts';
 import {
   $landingEditor,
   type BannerImageKind,
@@ -177,6 +179,7 @@ function Toolbar({ editor, onImage }: { editor: NonNullable<ReturnType<typeof us
       bullet: e.isActive('bulletList'),
       ordered: e.isActive('orderedList'),
       link: e.isActive('link'),
+      table: e.isActive('table'),
     }),
   });
   const [linking, setLinking] = useState(false);
@@ -200,6 +203,14 @@ function Toolbar({ editor, onImage }: { editor: NonNullable<ReturnType<typeof us
         setHref(editor.getAttributes('link').href ?? '');
         setLinking((open) => !open);
       })}
+      {button('Tabla', state.table, () => editor.chain().focus().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run())}
+      {state.table && (
+        <>
+          {button('Añadir fila', false, () => editor.chain().focus().addRowAfter().run())}
+          {button('Quitar fila', false, () => editor.chain().focus().deleteRow().run())}
+          {button('Quitar tabla', false, () => editor.chain().focus().deleteTable().run())}
+        </>
+      )}
       <label className="cms-tool" htmlFor={fileId}>
         {uploading ? 'Subiendo…' : 'Imagen'}
       </label>
@@ -253,7 +264,12 @@ export function RichTextField({
   onImage: (file: File) => Promise<string | null>;
 }) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } }), Image],
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } }),
+      Image,
+      // The legal texts and the points programme carry tables; without this the editor would drop them.
+      TableKit.configure({ table: { resizable: false } }),
+    ],
     content: initial,
     immediatelyRender: true,
     editorProps: { attributes: { class: 'cms-richtext__area rich-text', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
@@ -287,7 +303,30 @@ function RichTextForm({ initial }: { initial: string }) {
   );
 }
 
-export function RichTextEditor({ slug }: { slug: string }) {
+/** A text page's markers and what each becomes, so staff keep them where a figure goes. */
+function MarkersHint() {
+  return (
+    <details className="cms-markers">
+      <summary>Datos que se rellenan solos</summary>
+      <p className="cms-muted">
+        Escribe el marcador tal cual (con las llaves) donde quieras que aparezca el dato; la página lo muestra con el valor de cada momento. Si cambia el
+        teléfono o una regla de la tienda, no hay que editar el texto.
+      </p>
+      <dl>
+        {Object.entries(INFO_TOKEN_LABELS).map(([name, label]) => (
+          <div key={name}>
+            <dt>
+              <code>{`{{${name}}}`}</code>
+            </dt>
+            <dd>{label}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+export function RichTextEditor({ slug, markers = false }: { slug: string; markers?: boolean }) {
   const { landing, editing, message, messageFor } = useLanding(slug);
   return (
     <section className="cms-panel" aria-labelledby="cms-texto">
@@ -302,6 +341,7 @@ export function RichTextEditor({ slug }: { slug: string }) {
       <p className="cms-message" role="status" aria-live="polite">
         {messageFor === 'text' ? (message ?? '') : ''}
       </p>
+      {editing === 'text' && markers && <MarkersHint />}
       {editing === 'text' && landing && <RichTextForm initial={landing.html} />}
     </section>
   );

@@ -48,7 +48,8 @@ async function boot(): Promise<void> {
   const banner = document.querySelector<HTMLElement>('[data-cms="banner"]');
   if (banner?.dataset.cmsSlug) createRoot(mountBefore(banner, 'banner')).render(<BannerEditor slug={banner.dataset.cmsSlug} />);
   const text = document.querySelector<HTMLElement>('[data-cms="rich-text"]');
-  if (text?.dataset.cmsSlug) createRoot(mountBefore(text, 'rich-text')).render(<RichTextEditor slug={text.dataset.cmsSlug} />);
+  if (text?.dataset.cmsSlug)
+    createRoot(mountBefore(text, 'rich-text')).render(<RichTextEditor slug={text.dataset.cmsSlug} markers={'cmsMarkers' in text.dataset} />);
   const mainBanners = document.querySelector<HTMLElement>('[data-cms="main-banners"]');
   if (mainBanners)
     createRoot(mountBefore(mainBanners, 'main-banners')).render(<BannersEditor target={{ kind: 'main' }} title="Banners de portada · edición" />);

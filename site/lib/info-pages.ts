@@ -1,13 +1,16 @@
 /**
- * The information pages (/somos-different, /programa-de-puntos, /contacto, the legal texts…): Markdown files
- * under `site/content/info/`, one per page, named by their path. A short front matter gives the title and
- * SEO texts; `{{token}}` placeholders in the text are filled from the company details and the shared rules,
- * so a figure on a page is the figure the code applies. An unknown token fails the build.
+ * The information pages (/somos-different, /programa-de-puntos, /contacto, the legal texts…): one per Markdown
+ * file under `site/content/info/`, named by its path, with a short front matter for the title and SEO texts.
+ * Staff edit a page's text in place (issue 33): its saved landing text then replaces the file's. `{{token}}`
+ * markers in either are filled from the company details and the shared rules (shared/info-pages.ts), so a
+ * figure on a page is the figure the code applies. An unknown marker fails the build for a file of ours.
  */
-import { Marked } from 'marked';
 import { PAYMENT_DUE_FALLBACK_PERCENT, PRE_BOOKING_AMOUNT_CENTS, PRE_BOOKING_THRESHOLD_DAYS } from '#shared/constants.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { slugify } from '#shared/rules/text.ts';
+import { CAMPAIGN_DAYS } from '#shared/campaign.ts';
+import { fillInfoText, fillInfoTokens, type InfoTokenValue, readInfoSource, withHeadingIds } from '#shared/info-pages.ts';
+import { hasRichTextContent, sanitizeRichText } from '#shared/rich-text.ts';
+import { LANDING_BLOCK_NAMES, pickLandingBlock } from '#shared/rules/landings.ts';
 import {
   computeMaxPointsDiscountCents,
   computePointsDiscountCents,
@@ -34,16 +37,13 @@ export interface InfoPage {
   html: string;
 }
 
-// Our own texts, reviewed in the repository: headings get ids so FAQs and legal sections can be linked to.
-const markdown = new Marked({ async: false, gfm: true });
-
 const sources = import.meta.glob<string>('../content/info/*.md', { query: '?raw', import: 'default', eager: true });
 
 const count = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
 const points = (n: number) => `${count.format(n)} ${n === 1 ? 'punto' : 'puntos'}`;
 
 /** Every token a page may use, with its value for this build. */
-function buildTokens(): Record<string, string> {
+function buildTokens(): Record<string, InfoTokenValue> {
   const company = loadCatalogue().company;
   // The worked examples on /programa-de-puntos, computed with the rules themselves.
   const tripPaid = 185_000;
@@ -51,12 +51,14 @@ function buildTokens(): Record<string, string> {
   const bigBalance = 30_000;
   const nextBooking = 120_000;
   const capped = computePointsDiscountCents({ balancePoints: bigBalance, capCents: computeMaxPointsDiscountCents(nextBooking) });
+  const phone = company?.phone?.replace(/ /g, '\u00a0') ?? '';
   return {
     empresa: company?.name ?? 'Different Roads',
     // No-break spaces keep a phone number on one line.
-    telefono: company?.phone?.replace(/ /g, '\u00a0') ?? '',
-    telefono_enlace: company?.phone ? `tel:${company.phone.replace(/\s+/g, '')}` : '',
+    telefono: phone,
+    enlace_telefono: company?.phone ? { text: phone, href: `tel:${company.phone.replace(/\s+/g, '')}` } : '',
     email: company?.email ?? '',
+    enlace_email: company?.email ? { text: company.email, href: `mailto:${company.email}` } : '',
     horario: company?.schedules ?? '',
     razon_social: legal.legalName,
     nif: legal.taxId,
@@ -65,6 +67,7 @@ function buildTokens(): Record<string, string> {
     licencia: legal.agencyLicence,
     garantia: legal.insolvencyGuarantee,
     email_privacidad: legal.privacyEmail,
+    enlace_email_privacidad: { text: legal.privacyEmail, href: `mailto:${legal.privacyEmail}` },
     // Booking terms and FAQs quote the pre-booking and payment-due rules.
     dias_prerreserva: String(PRE_BOOKING_THRESHOLD_DAYS),
     importe_prerreserva: formatEuros(PRE_BOOKING_AMOUNT_CENTS),
@@ -76,6 +79,7 @@ function buildTokens(): Record<string, string> {
       POINTS_CREDIT_DAYS_AFTER_RETURN === 1
         ? 'al día siguiente de la fecha de regreso'
         : `${POINTS_CREDIT_DAYS_AFTER_RETURN} días después de la fecha de regreso`,
+    dias_campana: `${CAMPAIGN_DAYS} días`,
     ejemplo_pagado: formatEuros(tripPaid),
     ejemplo_puntos: points(earned),
     ejemplo_valor: formatEuros(computePointsValueCents(earned)),
@@ -89,49 +93,30 @@ function buildTokens(): Record<string, string> {
   };
 }
 
-function fillTokens(text: string, tokens: Record<string, string>, file: string): string {
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => {
-    const value = tokens[name];
-    if (value === undefined) throw new Error(`${file}: unknown token {{${name}}}`);
-    return value;
-  });
-}
-
-/** Front matter: `key: value` lines between `---` fences (all our pages need). */
-function splitFrontMatter(source: string, file: string): { meta: Record<string, string>; body: string } {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  if (!match) throw new Error(`${file}: missing front matter`);
-  const meta: Record<string, string> = {};
-  for (const line of (match[1] ?? '').split('\n')) {
-    const at = line.indexOf(':');
-    if (at > 0) meta[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  return { meta, body: source.slice(match[0].length) };
-}
-
-markdown.use({
-  renderer: {
-    heading({ tokens, depth, text }) {
-      return `<h${depth} id="${slugify(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-    },
-  },
-});
-
-/** All information pages, rendered once per snapshot (they show the company's phone and name). */
+/**
+ * All information pages, rendered once per snapshot: each shows the company's phone and name, and the text
+ * staff saved for it, if any (its landing's main content; its title block renames the page).
+ */
 export const listInfoPages = perCatalogue((): InfoPage[] => {
   const tokens = buildTokens();
+  const { landings } = loadCatalogue();
   return Object.entries(sources).map(([file, source]) => {
     const slug = file.replace(/^.*\//, '').replace(/\.md$/, '');
-    const { meta, body } = splitFrontMatter(source, file);
-    if (!meta.title || !meta.description) throw new Error(`${file}: title and description are required`);
+    const { meta, html } = readInfoSource(source, file);
+    const contents = landings.find((l) => l.slug === slug)?.contents ?? [];
+    const saved = pickLandingBlock(contents, 'ENRICHED_TEXT', LANDING_BLOCK_NAMES.mainContent);
+    const edited = saved && hasRichTextContent(saved.value1) ? saved : null;
+    const title = pickLandingBlock(contents, 'TITLE', LANDING_BLOCK_NAMES.title)?.value1?.trim();
     return {
       slug,
-      title: fillTokens(meta.title, tokens, file),
-      description: fillTokens(meta.description, tokens, file),
+      title: title || fillInfoText(meta.title ?? '', tokens, file),
+      description: fillInfoText(meta.description ?? '', tokens, file),
       keywords: meta.keywords ?? null,
-      updated: meta.updated ?? null,
+      updated: edited?.updatedAt?.slice(0, 10) ?? meta.updated ?? null,
       form: meta.form === 'contacto' ? 'contacto' : null,
-      html: markdown.parse(fillTokens(body, tokens, file)) as string,
+      html: edited
+        ? fillInfoTokens(withHeadingIds(sanitizeRichText(edited.value1)), tokens, { file, strict: false })
+        : fillInfoTokens(html, tokens, { file, strict: true }),
     };
   });
 });

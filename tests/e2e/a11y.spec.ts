@@ -46,12 +46,20 @@ const TEMPLATES: Template[] = [
   { name: 'campaign: christmas markets', path: '/tipo-de-viaje/viaje-mercados-navidenos' },
   { name: 'campaign with carousels', path: '/black-friday' },
   { name: 'campaign with carousels (family)', path: '/viajes-en-familia' },
-  ...['/somos-different', '/programa-de-puntos', '/politica-privacidad', '/contacto', '/preguntas-frecuentes', '/terminos-reservas', '/aviso-legal'].map(
-    (path) => ({
-      name: `information ${path}`,
-      path,
-    }),
-  ),
+  ...[
+    '/somos-different',
+    '/programa-de-puntos',
+    '/politica-privacidad',
+    '/contacto',
+    '/preguntas-frecuentes',
+    '/terminos-reservas',
+    '/aviso-legal',
+    '/accesibilidad',
+    '/politica-cookies',
+  ].map((path) => ({
+    name: `information ${path}`,
+    path,
+  })),
   { name: 'not found', path: '/esta-pagina-no-existe' },
   { name: 'sign-in', path: '/login' },
   // The funnel's shell is open to visitors; the profile and admin shells are checked signed in, below.
@@ -70,6 +78,7 @@ const SIGNED_IN_SHELLS = [
   { name: 'desk: balances overdue', path: '/admin/cobros' },
   { name: 'desk: invoices', path: '/admin/facturas' },
   { name: 'desk: the office’s inbox', path: '/admin/consultas' },
+  { name: 'the company’s data', path: '/admin/empresa' },
 ];
 const ADMIN = { email: 'admin@different.demo', password: 'admin-demo-2026' };
 

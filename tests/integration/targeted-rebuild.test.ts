@@ -11,6 +11,8 @@ import { buildSite, publishChange } from '#content-build/build.ts';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import { suiteToday } from '../support/test-today.ts';
+import { saveCompany } from '#api/services/content/company.ts';
+import { saveLanding } from '#api/services/content/landings.ts';
 
 // The targeted rebuild's promise, checked on the demo catalogue: after a content change, rendering only
 // the pages that recorded the changed keys gives exactly the files a full build of the same data gives.
@@ -22,6 +24,11 @@ afterAll(async () => {
   await db.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+async function companyFields() {
+  const row = await db.selectFrom('companyInfo').selectAll().executeTakeFirstOrThrow();
+  return { name: row.name, phone: row.numberPhone, email: row.email ?? '', schedules: row.schedules, offerValidity: row.offerValidity };
+}
 
 /** The sha256 of every file of a build by path, without the files that describe the build itself. */
 function readBuild(dir: string): Map<string, string> {
@@ -123,6 +130,48 @@ describe('a targeted rebuild', () => {
       // The compressed copies of a replaced page are its own, not the old page's.
       const { brotliDecompressSync } = await import('node:zlib');
       expect(brotliDecompressSync(readFileSync(`${lastMinute}.br`)).equals(readFileSync(lastMinute))).toBe(true);
+
+      // Issue 33: a new phone on /admin/empresa and a text page's first save, as staff make them. The phone is
+      // in every page's footer: every page is rendered again, with the bytes of a full build.
+      const company = await db.selectFrom('companyInfo').select(['numberPhone', 'version']).executeTakeFirstOrThrow();
+      const actor = await db.selectFrom('users').select(['id as userId', 'email']).where('email', '=', 'admin@different.demo').executeTakeFirstOrThrow();
+      await saveCompany(db, {
+        ...(await companyFields()),
+        phone: '+34 933 444 555',
+        version: company.version,
+        requestId: 'company-phone-1',
+        actor,
+        now: new Date(),
+      });
+      await saveLanding(
+        db,
+        'preguntas-frecuentes',
+        { version: null, html: '<h2>¿Cómo reservo?</h2><p>Llámanos al {{enlace_telefono}}.</p>' },
+        {
+          actor,
+          now: new Date(),
+          filesDir: config.filesDir,
+        },
+      );
+      const second = await publishChange({
+        db,
+        siteDir: config.siteDir,
+        filesDir: config.filesDir,
+        renderer,
+        change: { changed: [contentKeys.company, contentKeys.landing('preguntas-frecuentes')], content: true },
+      });
+      expect(second.pages).toContain('/contacto');
+      expect(second.pages).toContain('/tour/japon-esencial');
+      const phoned = readBuild(currentSiteDir(config.siteDir));
+      const faq = readFileSync(join(currentSiteDir(config.siteDir), 'preguntas-frecuentes/index.html'), 'utf8');
+      expect(faq).toContain('<h2 id="como-reservo">¿Cómo reservo?</h2><p>Llámanos al <a href="tel:+34933444555">+34\u00a0933\u00a0444\u00a0555</a>.</p>');
+      expect(readFileSync(join(currentSiteDir(config.siteDir), 'viajes/index.html'), 'utf8')).toContain('+34 933 444 555');
+      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
+      const fullAgain = readBuild(currentSiteDir(fullDir));
+      expect([...fullAgain.keys()].filter((path) => fullAgain.get(path) !== phoned.get(path))).toEqual([]);
+      await db.updateTable('companyInfo').set({ numberPhone: company.numberPhone, version: company.version, updatedAt: null }).execute();
+      await db.deleteFrom('landingContents').where('slug', '=', 'preguntas-frecuentes').execute();
+      await db.deleteFrom('landings').where('slug', '=', 'preguntas-frecuentes').execute();
 
       // The live folder was edited in place and still bears the first build's name. Undo the edits:
       // the next full build has that very hash again, and must build anew rather than keep the edited

@@ -35,6 +35,7 @@ import * as paymentSchedules from './2026-12-02T10-payment-schedules.ts';
 import * as balancesAndAgencySales from './2026-12-03T10-balances-and-agency-sales.ts';
 import * as invoices from './2026-12-04T10-invoices.ts';
 import * as officeInbox from './2026-12-05T10-office-inbox.ts';
+import * as companyData from './2026-12-06T10-company-data.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T10-balances-and-agency-sales': balancesAndAgencySales,
   '2026-12-04T10-invoices': invoices,
   '2026-12-05T10-office-inbox': officeInbox,
+  '2026-12-06T10-company-data': companyData,
 };

@@ -353,6 +353,8 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     email: 'hola@different.demo',
     ads: 'Reserva ahora con solo 1 € y paga el resto más adelante.',
     offerValidity: `Ofertas válidas hasta el 31 de diciembre de ${today.slice(0, 4)} o hasta agotar plazas.`,
+    version: 1,
+    updatedAt: null,
   });
 
   const activityPlans = [

@@ -21,12 +21,18 @@ import type { Trx } from '../../db/database.ts';
 import type { TargetedChange } from './rebuilds.ts';
 import { recordHistory, versionConflict } from './history.ts';
 import { signFileLink } from '../files/uploads.ts';
+import { infoPageText } from './info-texts.ts';
 
 type Actor = Pick<AuthContext, 'userId' | 'email'>;
 
 export const landingChange = (slug: string): TargetedChange => ({ changed: [contentKeys.landing(slug)], content: true });
 
 type LandingState = Pick<LandingView, 'title' | 'subtitle' | 'desktopImage' | 'mobileImage' | 'html'>;
+
+/** A slug's state before its first save: empty, or a text page's first text (site/content/info). */
+function unsavedState(slug: string): LandingState {
+  return { title: '', subtitle: '', desktopImage: null, mobileImage: null, html: infoPageText(slug)?.html ?? '' };
+}
 
 async function readLanding(db: Db | Trx, slug: string) {
   const landing = await db.selectFrom('landings').selectAll().where('slug', '=', slug).orderBy('id').executeTakeFirst();
@@ -46,7 +52,7 @@ async function readLanding(db: Db | Trx, slug: string) {
 /** The slug's landing as the editors show it; empty (no id, no version) when the slug has none yet. */
 export async function findLanding(db: Db, slug: string, { secret, now }: { secret: string; now: Date }): Promise<LandingView> {
   const found = await readLanding(db, slug);
-  const state = found?.state ?? { title: '', subtitle: '', desktopImage: null, mobileImage: null, html: '' };
+  const state = found?.state ?? unsavedState(slug);
   const link = (key: string | null) => (key ? signFileLink({ key, secret, now }) : null);
   return {
     slug,
@@ -109,7 +115,7 @@ export async function saveLanding(
 ): Promise<{ changed: boolean }> {
   return db.transaction().execute(async (trx) => {
     let found = await readLanding(trx, slug);
-    const before: LandingState = found?.state ?? { title: '', subtitle: '', desktopImage: null, mobileImage: null, html: '' };
+    const before: LandingState = found?.state ?? unsavedState(slug);
     const html = input.html === undefined ? before.html : hasRichTextContent(input.html) ? sanitizeRichText(input.html) : '';
     const after: LandingState = {
       title: input.title ?? before.title,
@@ -164,7 +170,7 @@ const CONTENT_PAGE_SLUGS: readonly string[] = ['home', OFFERS_CONTENT_SLUG, LAST
  * for a page that does not exist.
  */
 export async function landingExists(db: Db, slug: string): Promise<boolean> {
-  if (CONTENT_PAGE_SLUGS.includes(slug)) return true;
+  if (CONTENT_PAGE_SLUGS.includes(slug) || infoPageText(slug) !== null) return true;
   const saved = await db.selectFrom('landings').select('id').where('slug', '=', slug).executeTakeFirst();
   if (saved) return true;
   return (await db.selectFrom('sliders').select('id').where('sliderSlug', '=', slug).executeTakeFirst()) !== undefined;

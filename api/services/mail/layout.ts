@@ -84,3 +84,32 @@ export function renderMail(subject: string, body: MailBody): MailContent {
   ].join('\n\n');
   return { subject, html, text: `${text}\n` };
 }
+
+/** How the office is reached, as every mail ends (the company's data staff edit on /admin/empresa). */
+export interface OfficeContactLine {
+  phone: string | null;
+  email: string | null;
+  schedules: string | null;
+}
+
+const FOOTER_END = '</div></body></html>';
+
+/**
+ * A rendered mail with the office's contact under its body: read when the mail is queued, so a phone
+ * changed on /admin/empresa is in every mail queued after the change.
+ */
+export function withOfficeContact(mail: MailContent, office: OfficeContactLine | null): MailContent {
+  const parts = [office?.phone, office?.email, office?.schedules].filter((part): part is string => Boolean(part?.trim()));
+  if (parts.length === 0 || !mail.html.endsWith(FOOTER_END)) return mail;
+  const html = [
+    office?.phone ? `<a href="tel:${escapeHtml(office.phone.replace(/\s+/g, ''))}" style="color:#0b5d4b">${escapeHtml(office.phone)}</a>` : null,
+    office?.email ? `<a href="mailto:${escapeHtml(office.email)}" style="color:#0b5d4b">${escapeHtml(office.email)}</a>` : null,
+    office?.schedules ? escapeHtml(office.schedules) : null,
+  ].filter(Boolean);
+  const line = `<p style="margin:24px 0 0;padding-top:16px;border-top:1px solid #e4dfd6;font-size:13px;color:#52606d;line-height:1.5">Atención al viajero: ${html.join(' · ')}</p>`;
+  return {
+    subject: mail.subject,
+    html: `${mail.html.slice(0, -FOOTER_END.length)}${line}\n${FOOTER_END}`,
+    text: `${mail.text}\nAtención al viajero: ${parts.join(' · ')}\n`,
+  };
+}

@@ -4,6 +4,8 @@
  * The worker (`worker.ts`) delivers it later, with retries.
  */
 import type { Db } from '../../db/database.ts';
+import { readOfficeContact } from '../content/company.ts';
+import { withOfficeContact } from './layout.ts';
 import { type MailDataByTemplate, type MailTemplate, renderTemplate, storedMailType } from './templates.ts';
 
 /** A file to attach (the booking voucher and receipts are PDFs). */
@@ -33,7 +35,7 @@ export interface QueuedMail<T extends MailTemplate> {
  * });
  */
 export async function queueMail<T extends MailTemplate>(trx: Db, mail: QueuedMail<T>): Promise<{ id: string }> {
-  const { subject, html, text } = renderTemplate(mail.type, mail.data);
+  const { subject, html, text } = withOfficeContact(renderTemplate(mail.type, mail.data), await readOfficeContact(trx));
   const at = (mail.now ?? new Date()).toISOString();
   const id = crypto.randomUUID();
   await trx

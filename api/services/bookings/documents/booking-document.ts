@@ -11,6 +11,7 @@ import { parseTravellers } from '../records.ts';
 import type { Trx } from '../../../db/database.ts';
 import { parseQuoteSnapshot, paymentAmounts } from '../../payments/amounts.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
+import { type OfficeContact, readOfficeContact } from '../../content/company.ts';
 
 export interface DocumentPayment {
   id: string;
@@ -38,6 +39,8 @@ export interface BookingDocument {
   remainingCents: number;
   /** Confirmed payments, oldest first. */
   payments: DocumentPayment[];
+  /** How the traveller reaches the office, as the documents print it (null before the company has data). */
+  office: OfficeContact | null;
   /** The payment schedule, each deadline with what is still owed of it (docs/decisions/042). */
   schedule: { date: string; amountCents: number; owedCents: number }[];
 }
@@ -125,6 +128,7 @@ export async function loadBookingDocument(db: Db | Trx, bookingId: string): Prom
     totalCents: quote.totalCents,
     paidCents,
     remainingCents: Math.max(0, quote.totalCents - paidCents),
+    office: await readOfficeContact(db),
     schedule: deadlinesWithOwed({ deadlines: parseDeadlines(booking.deadlinesStringify), paidCents, insuranceCents: quote.insuranceCents }),
     payments: payments
       .filter((p) => p.status === 'CONFIRMED')

@@ -46,6 +46,7 @@ export function renderDocumentationPdf(booking: BookingDocument, trip: TripDocum
   const reference = booking.tkId ?? booking.differentId;
   return renderPdf({
     title: 'Documentación del viaje',
+    office: booking.office,
     subtitle: `${booking.tourName} · reserva ${reference} · ${formatSpanishDate({ date: issuedAt.slice(0, 10) })}`,
     issuedAt,
     draw: (doc) => {

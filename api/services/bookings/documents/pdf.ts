@@ -70,6 +70,7 @@ export function renderPdf({
   issuedAt,
   top,
   draw,
+  office,
 }: {
   title: string;
   subtitle: string;
@@ -77,6 +78,8 @@ export function renderPdf({
   /** Drawn above the brand, at the top of the first page (an invoice's QR code goes there). */
   top?: (doc: Pdf) => void;
   draw: (doc: Pdf) => void;
+  /** How the traveller reaches the office (the company's data staff edit), printed under the organiser. */
+  office?: { phone: string | null; email: string | null; schedules: string | null } | null;
 }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -106,6 +109,8 @@ export function renderPdf({
     `${COMPANY_LEGAL.registry}. Viaje combinado sujeto al Real Decreto Legislativo 1/2007 y a la Directiva (UE) 2015/2302, con ${COMPANY_LEGAL.insolvencyGuarantee}.`,
     { size: 9, muted: true },
   );
+  const contact = [office?.phone, office?.email, office?.schedules].filter((part): part is string => Boolean(part?.trim()));
+  if (contact.length > 0) paragraph(doc, `Atención al viajero: ${contact.join(' · ')}`, { size: 9 });
   doc.end();
   return done;
 }

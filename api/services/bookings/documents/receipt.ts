@@ -17,6 +17,7 @@ export function renderReceiptPdf(booking: BookingDocument, payment: DocumentPaym
   const day = payment.confirmedAt.slice(0, 10);
   return renderPdf({
     title: 'Recibo de pago',
+    office: booking.office,
     subtitle: `Pedido ${payment.orderNumber} · ${formatSpanishDate({ date: day })}`,
     issuedAt: payment.confirmedAt,
     draw: (doc) => {

@@ -13,6 +13,7 @@ export function renderVoucherPdf(booking: BookingDocument, { issuedAt }: { issue
   const reference = booking.tkId ?? booking.differentId;
   return renderPdf({
     title: 'Bono de reserva',
+    office: booking.office,
     subtitle: `Reserva ${reference} · emitido el ${formatSpanishDate({ date: issuedAt.slice(0, 10) })}`,
     issuedAt,
     draw: (doc) => {
