@@ -61,7 +61,7 @@ test('staff change the company’s data, and every page’s footer shows it', as
 test('staff edit a legal text in place; the visitor sees it with the company’s data filled in', async ({ page, browser }, info) => {
   const path = info.project.name === 'phone' ? '/accesibilidad' : '/politica-cookies';
   const slug = path.slice(1);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, { editors: true });
   await page.goto(path);
   const original = ((await (await page.request.get(`/api/cms/landings/${slug}`)).json()) as { landing: Record<string, unknown> }).landing;
   const panel = page.getByRole('region', { name: 'Texto de la página · edición' });
