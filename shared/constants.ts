@@ -141,7 +141,8 @@ export const DEFAULT_TRIP_TYPE_PATH = '/viajes-en-grupo';
 export const HOME_TABS = [
   { label: 'En grupo', category: 'GROUP', slug: 'grupo' },
   { label: 'Singles', category: 'SINGLE', slug: 'single' },
-  { label: 'Privados', category: 'GRUPO PRIVADO', slug: 'grupo-privados' },
+  // The private trips' shelf (CAROUSEL_SHELF): the category the editor sets ('Privado').
+  { label: 'Privados', category: 'FIT', slug: 'grupo-privados' },
 ] as const satisfies readonly { label: string; category: SliderCategory; slug: TripTypeSlug }[];
 
 /** Spanish messages of the offer forms (cms spec §5), word for word. */

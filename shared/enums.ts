@@ -82,6 +82,31 @@ export const SLIDER_STATUS_LABELS = {
  */
 export const SLIDER_CATEGORIES = ['GROUP', 'SINGLE', 'FIT', 'REDUCED_GROUP', 'FAMILY', 'GRID', 'GRUPO PRIVADO'] as const;
 export type SliderCategory = (typeof SLIDER_CATEGORIES)[number];
+/**
+ * Where a carousel of each category is shown (issue 33), one mapping for the editor, the home tabs and the
+ * campaign landings: its shelf is the category a home tab or a landing asks for. A reduced group is a group
+ * trip; 'GRUPO PRIVADO' (the spec's home-tab category, which its editor cannot set) is kept as the private
+ * trips' shelf, FIT ('Privado'), so a carousel stored with it shows with theirs; GRID is never a carousel.
+ */
+export const CAROUSEL_SHELF = {
+  GROUP: 'GROUP',
+  REDUCED_GROUP: 'GROUP',
+  SINGLE: 'SINGLE',
+  FIT: 'FIT',
+  'GRUPO PRIVADO': 'FIT',
+  FAMILY: 'FAMILY',
+  GRID: null,
+} as const satisfies Record<SliderCategory, SliderCategory | null>;
+export type CarouselShelf = NonNullable<(typeof CAROUSEL_SHELF)[SliderCategory]>;
+
+/** Where staff will see a carousel of each shelf, as the editor says it. */
+export const CAROUSEL_SHELF_PLACES = {
+  GROUP: 'pestaña «En grupo» de la portada y /black-friday',
+  SINGLE: 'pestaña «Singles» de la portada',
+  FIT: 'pestaña «Privados» de la portada',
+  FAMILY: '/viajes-en-familia',
+} as const satisfies Record<CarouselShelf, string>;
+
 /** GRID and 'GRUPO PRIVADO' have no label in the spec; ours follow the same wording style. */
 export const SLIDER_CATEGORY_LABELS = {
   GROUP: 'En Grupo',

@@ -130,6 +130,10 @@ describe.each(portableDialects)('/api/cms/carousels on %s', (dialect) => {
     });
     expect(twice.status).toBe(422);
     expect(twice.body.error.fields['tours.1.tourId']).toBe('Este tour ya está en el carrusel.');
+    // "Slider form: title/label … required".
+    const untitled = await call('admin', 'PUT', `/${body.saved.id}`, { ...base, label: '  ', tours: [] });
+    expect(untitled.status).toBe(422);
+    expect(untitled.body.error.fields.label).toBe('Escribe el título del carrusel.');
     const hidden = await call('admin', 'PUT', `/${body.saved.id}`, { ...base, tours: [{ tourId: 'tour-secreto', position: 1 }] });
     expect(hidden.body.error.fields['tours.0.tourId']).toBe('Este tour está oculto y no se puede añadir.');
     const unknown = await call('admin', 'PUT', `/${body.saved.id}`, { ...base, tours: [{ tourId: 'no-existe', position: 1 }] });

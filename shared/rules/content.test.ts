@@ -34,16 +34,28 @@ describe('listCarousels', () => {
     slider('S-grid', { category: 'GRID' }),
     slider('S-single', { position: 3, category: 'SINGLE' }),
     slider('S-draft', { position: 4, status: 'DRAFT' }),
+    slider('S-reduced', { position: 5, category: 'REDUCED_GROUP', website: 'WEBDR' }),
+    slider('S-family', { position: 6, category: 'FAMILY' }),
+    slider('S-fit', { position: 7, category: 'FIT' }),
+    slider('S-private', { position: 8, category: 'GRUPO PRIVADO' }),
   ];
   it.each([
     {
       name: '"sorted by position and kept only if they are for this site or have no site"; GRID never; visitors see ACTIVE only',
       category: null,
       isAdmin: false,
-      expected: ['S-pos1', 'S-pos2', 'S-single'],
+      expected: ['S-pos1', 'S-pos2', 'S-single', 'S-reduced', 'S-family', 'S-fit', 'S-private'],
     },
     { name: '"narrowed to the selected trip type"', category: 'SINGLE', isAdmin: false, expected: ['S-single'] },
-    { name: 'admins also see drafts', category: null, isAdmin: true, expected: ['S-pos1', 'S-pos2', 'S-single', 'S-draft'] },
+    { name: 'a reduced group is on the group trips’ shelf', category: 'GROUP', isAdmin: false, expected: ['S-pos1', 'S-pos2', 'S-reduced'] },
+    { name: 'the family shelf', category: 'FAMILY', isAdmin: false, expected: ['S-family'] },
+    { name: 'the private shelf: the editor’s Privado and the stored GRUPO PRIVADO', category: 'FIT', isAdmin: false, expected: ['S-fit', 'S-private'] },
+    {
+      name: 'admins also see drafts',
+      category: null,
+      isAdmin: true,
+      expected: ['S-pos1', 'S-pos2', 'S-single', 'S-draft', 'S-reduced', 'S-family', 'S-fit', 'S-private'],
+    },
   ] as const)('$name', ({ category, isAdmin, expected }) => {
     expect(listCarousels({ sliders, website: 'WEBDR', category, isAdmin }).map((s) => s.id)).toEqual(expected);
   });
@@ -123,7 +135,8 @@ describe('buildHomeTabs', () => {
     expect(buildHomeTabs({ sliderCategories: ['GROUP', 'GRUPO PRIVADO', null] })).toEqual([
       { label: 'En grupo', category: 'GROUP', href: '/tipo-de-viaje/grupo', inPage: true },
       { label: 'Singles', category: 'SINGLE', href: '/tipo-de-viaje/single', inPage: false },
-      { label: 'Privados', category: 'GRUPO PRIVADO', href: '/tipo-de-viaje/grupo-privados', inPage: true },
+      // A carousel stored with the spec's 'GRUPO PRIVADO' is on the private trips' shelf, FIT, which the editor sets.
+      { label: 'Privados', category: 'FIT', href: '/tipo-de-viaje/grupo-privados', inPage: true },
     ]);
   });
 

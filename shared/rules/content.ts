@@ -12,7 +12,7 @@ import {
   HOME_TABS,
   MOBILE_BANNER_BREAKPOINT_PX,
 } from '../constants.ts';
-import type { SliderCategory } from '../enums.ts';
+import { CAROUSEL_SHELF, type SliderCategory } from '../enums.ts';
 import type { Slider, Tour, TourSlider } from '../entities/index.ts';
 import { isHiddenTour } from './catalogue.ts';
 import { hasPositiveAdultPrice, type AgePrice } from './prices.ts';
@@ -47,8 +47,8 @@ export function listCarousels<S extends CarouselSlider>({
     sliders.filter(
       (slider) =>
         (slider.website === null || slider.website === website) &&
-        slider.category !== 'GRID' &&
-        (category === null || slider.category === category) &&
+        CAROUSEL_SHELF[slider.category] !== null &&
+        (category === null || CAROUSEL_SHELF[slider.category] === category) &&
         (isAdmin || slider.status === 'ACTIVE'),
     ),
   );
@@ -110,7 +110,7 @@ export function buildHomeTabs({ sliderCategories }: { sliderCategories: readonly
     label: tab.label,
     category: tab.category,
     href: buildTripTypePath(tab.slug),
-    inPage: sliderCategories.includes(tab.category),
+    inPage: sliderCategories.some((category) => category !== null && CAROUSEL_SHELF[category] === tab.category),
   }));
 }
 

@@ -139,7 +139,9 @@ describe('findTripTypeLink', () => {
   it.each([
     { category: 'GROUP' as const, expected: { label: 'En grupo', href: '/tipo-de-viaje/grupo' } },
     { category: 'SINGLE' as const, expected: { label: 'Singles', href: '/tipo-de-viaje/single' } },
+    { category: 'FIT' as const, expected: { label: 'Privados', href: '/tipo-de-viaje/grupo-privados' } },
     { category: 'GRUPO PRIVADO' as const, expected: { label: 'Privados', href: '/tipo-de-viaje/grupo-privados' } },
+    { category: 'REDUCED_GROUP' as const, expected: { label: 'En grupo', href: '/tipo-de-viaje/grupo' } },
     { category: 'FAMILY' as const, expected: { label: 'En grupo', href: '/viajes-en-grupo' } },
     { category: null, expected: { label: 'En grupo', href: '/viajes-en-grupo' } },
   ])('$category → $expected.href', ({ category, expected }) => {

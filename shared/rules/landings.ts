@@ -3,7 +3,7 @@
  * the three campaign variants a slug shows, and the tours a slider shows visitors.
  */
 import { LAST_MINUTE_SLIDER, OFFERS_SLIDER_SLUG, CHRISTMAS_MARKETS_TRIP_TYPE_SLUG, HOME_TABS } from '../constants.ts';
-import type { LandingContentType, SliderCategory } from '../enums.ts';
+import { CAROUSEL_SHELF, type LandingContentType, type SliderCategory } from '../enums.ts';
 import type { Tour } from '../entities/index.ts';
 import { isHiddenTour } from './catalogue.ts';
 import { listCarouselCards } from './content.ts';
@@ -123,6 +123,7 @@ export interface TripTypeLink {
  * is the default trip type, whose page is /viajes-en-grupo.
  */
 export function findTripTypeLink(category: SliderCategory | null): TripTypeLink {
-  const tab = HOME_TABS.find((t) => t.category === category);
+  const shelf = category === null ? null : CAROUSEL_SHELF[category];
+  const tab = HOME_TABS.find((t) => t.category === shelf);
   return tab ? { label: tab.label, href: buildTripTypePath(tab.slug) } : { label: HOME_TABS[0].label, href: buildTripTypePath(null) };
 }

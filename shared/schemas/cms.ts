@@ -10,6 +10,7 @@ export const VERSION_CONFLICT_MESSAGE = 'Otra persona ha cambiado este contenido
 
 /** The spec's slider form messages are not shown word for word: these say what is missing. */
 export const SLIDER_FORM_MESSAGES = {
+  labelRequired: 'Escribe el título del carrusel.',
   categoryRequired: 'Elige una categoría.',
   positionRequired: 'Indica la posición.',
   statusRequired: 'Elige un estado.',
@@ -37,7 +38,8 @@ export const CarouselCreateSchema = z.strictObject({
 
 export const CarouselSaveSchema = z.strictObject({
   version: Version,
-  label: z.string().trim().max(200),
+  // "Slider form: title/label, category, position and status are required" (a new one starts empty, as a draft).
+  label: z.string({ error: SLIDER_FORM_MESSAGES.labelRequired }).trim().min(1, SLIDER_FORM_MESSAGES.labelRequired).max(200),
   category: z.enum(SLIDER_CATEGORIES, { error: SLIDER_FORM_MESSAGES.categoryRequired }),
   position: Position,
   status: z.enum(DRAFT_STATUSES, { error: SLIDER_FORM_MESSAGES.statusRequired }),

@@ -1,12 +1,12 @@
 /**
- * The admin tools on each tour card of the page ('Subir foto', 'Sincronizar'), rendered into the cards
+ * The admin tools on each tour card of the page ('Subir foto', 'Sincronizar', 'Quitar'), rendered into the cards
  * from one root. A card shows a spinner while its request runs or while its tour is UPDATING (the event
  * stream's tour status); it stops when the tour is ACTIVE again.
  */
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
-import { $cards, syncCard, uploadCardPhoto } from '../stores/cms-cards.ts';
+import { $cards, askRemoveCard, cancelRemoveCard, removeCard, syncCard, uploadCardPhoto } from '../stores/cms-cards.ts';
 import { $tourStatus } from '../stores/cms-publish.ts';
 
 function Tools({ tourId, name }: { tourId: string; name: string }) {
@@ -36,6 +36,21 @@ function Tools({ tourId, name }: { tourId: string; name: string }) {
       <button type="button" className="cms-tool" onClick={() => void syncCard(tourId)} disabled={card.busy} aria-label={`Sincronizar ${name}`}>
         Sincronizar
       </button>
+      {card.removal ? (
+        <fieldset className="cms-card-tools__confirm">
+          <legend>¿Quitar {name} de la web? Sus reservas se mantienen.</legend>
+          <button type="button" className="cms-tool cms-tool--danger" onClick={() => void removeCard(tourId)} disabled={card.busy}>
+            Sí, quitar
+          </button>
+          <button type="button" className="cms-tool" onClick={() => cancelRemoveCard(tourId)} disabled={card.busy}>
+            No
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className="cms-tool" onClick={() => askRemoveCard(tourId)} disabled={card.busy} aria-label={`Quitar ${name} de la web`}>
+          Quitar
+        </button>
+      )}
       {(card.busy || updating) && (
         <span className="cms-card-tools__status" role="status">
           <span className="cms-spinner" aria-hidden="true" /> Actualizando…

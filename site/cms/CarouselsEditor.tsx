@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect } from 'react';
-import { DRAFT_STATUSES, SLIDER_CATEGORY_LABELS, SLIDER_STATUS_LABELS, type SliderCategory } from '#shared/enums.ts';
+import { CAROUSEL_SHELF, CAROUSEL_SHELF_PLACES, DRAFT_STATUSES, SLIDER_CATEGORY_LABELS, SLIDER_STATUS_LABELS, type SliderCategory } from '#shared/enums.ts';
 import { isCarouselDimmed } from '#shared/rules/content.ts';
 import {
   $carouselsEditor,
@@ -66,6 +66,11 @@ function CarouselForm() {
               </option>
             ))}
           </select>
+          {CAROUSEL_SHELF[draft.category] ? (
+            <p className="cms-muted" id={`${id('category')}-place`}>
+              Se muestra en: {CAROUSEL_SHELF_PLACES[CAROUSEL_SHELF[draft.category] ?? 'GROUP']}
+            </p>
+          ) : null}
           <FieldError id={`${id('category')}-error`} message={errors.category} />
         </div>
         <div className="cms-field cms-field--narrow">

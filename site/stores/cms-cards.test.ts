@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withIslandApi } from '../../tests/support/island-api.ts';
-import { $cards, syncCard, uploadCardPhoto } from './cms-cards.ts';
+import { $cards, askRemoveCard, CARD_REMOVED_MESSAGE, cancelRemoveCard, removeCard, syncCard, uploadCardPhoto } from './cms-cards.ts';
 
 const island = withIslandApi({ as: 'admin' });
 const photo = async (name: string) =>
@@ -57,5 +57,21 @@ describe('the admin card tools', () => {
     island.loseNextAnswer();
     expect(await syncCard('t1')).toBe('failed');
     expect($cards.get().t1).toEqual({ busy: false, message: 'No hemos podido conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.' });
+  });
+
+  it("'Quitar' asks first, then takes the tour off the web once though its first answer was lost", async () => {
+    askRemoveCard('t1');
+    cancelRemoveCard('t1');
+    expect(await removeCard('t1')).toBe('failed');
+    expect(island.calls).toEqual([]);
+    askRemoveCard('t1');
+    island.loseNextAnswer();
+    expect(await removeCard('t1')).toBe('failed');
+    expect(await removeCard('t1')).toBe('removed');
+    expect($cards.get().t1).toEqual({ busy: false, message: CARD_REMOVED_MESSAGE, removal: null });
+    expect(island.calls).toEqual(['DELETE /api/admin/tours/t1/publish', 'DELETE /api/admin/tours/t1/publish']);
+    expect((await island.t.db.selectFrom('tours').select('publishWeb').where('id', '=', 't1').executeTakeFirstOrThrow()).publishWeb).toBe(0);
+    const records = await island.t.db.selectFrom('staffActions').select(['entityType', 'entityId']).execute();
+    expect(records).toEqual([{ entityType: 'tour', entityId: 't1' }]);
   });
 });

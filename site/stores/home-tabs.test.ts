@@ -15,7 +15,7 @@ describe('the home trip-type tabs', () => {
   it("shows the chosen tab: 'Singles', then 'Privados'", () => {
     chooseHomeTab('SINGLE');
     expect($homeTab.get()).toBe('SINGLE');
-    chooseHomeTab('GRUPO PRIVADO');
-    expect($homeTab.get()).toBe('GRUPO PRIVADO');
+    chooseHomeTab('FIT');
+    expect($homeTab.get()).toBe('FIT');
   });
 });

@@ -64,6 +64,10 @@ test.describe('home trip-type tabs', () => {
 
     await tabs.getByRole('button', { name: /^Privados/ }).click();
     await expect(page.getByRole('heading', { name: 'Viajes privados a medida' })).toBeVisible();
+    // The family shelf is /viajes-en-familia's, never the home's.
+    await expect(page.getByRole('heading', { name: 'Con niños, a su ritmo' })).toHaveCount(0);
+    await page.goto('/viajes-en-familia');
+    await expect(page.getByRole('heading', { name: 'Con niños, a su ritmo' })).toBeVisible();
   });
 
   test.describe('without JavaScript', () => {

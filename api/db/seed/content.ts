@@ -81,7 +81,7 @@ const CAROUSELS: readonly SliderPlan[] = [
   },
   {
     label: 'Viajes privados a medida',
-    category: 'GRUPO PRIVADO',
+    category: 'FIT',
     status: 'ACTIVE',
     website: 'WEBDR',
     position: 1,
@@ -98,12 +98,12 @@ const CAROUSELS: readonly SliderPlan[] = [
     pick: (t) => t.destination.continent === 'Asia' && t.seed.months.includes(4),
   },
   {
-    label: 'Viajes en familia',
+    label: 'Con niños, a su ritmo',
     category: 'FAMILY',
-    status: 'INACTIVE',
+    status: 'ACTIVE',
     website: 'WEBDR',
     position: 5,
-    description: 'Carrusel retirado de la portada.',
+    description: 'Salidas pensadas para viajar en familia: en /viajes-en-familia.',
     pick: (t) => t.seed.keywords.includes('familia'),
   },
 ];
