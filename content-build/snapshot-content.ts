@@ -56,6 +56,7 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       descriptionFooter: s.descriptionFooter,
       sliderBanner: s.sliderBanner,
       sliderBannerMobile: s.sliderBannerMobile,
+      sliderBannerAnimation: s.sliderBannerAnimation,
       tours: (linksBySlider.get(s.id) ?? []).flatMap((l) => {
         const offer = l.tourOfferId ? offerById.get(l.tourOfferId) : undefined;
         // A link made for an offer that is now inactive is hidden from visitors with its offer.

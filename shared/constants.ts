@@ -34,6 +34,8 @@ export const LISTING_PAGE_SIZE = 50;
 
 /** The mobile banner image is used at viewport widths up to and including this. */
 export const MOBILE_BANNER_BREAKPOINT_PX = 568;
+/** "Animation duration 2000 ms": a campaign banner set to animate brings its image in over this time. */
+export const BANNER_ANIMATION_MS = 2000;
 /** "Thumbnail link expiry 604800 s": how long a signed link to an uploaded file works. */
 export const FILE_LINK_EXPIRY_SECONDS = 604_800;
 /** The rating badge shows at this rate or above. */

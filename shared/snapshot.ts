@@ -209,6 +209,8 @@ export const SliderSnapshotSchema = z.strictObject({
   descriptionFooter: z.string().nullable(),
   sliderBanner: z.string().nullable(),
   sliderBannerMobile: z.string().nullable(),
+  /** Set (the animation's length in ms): the campaign banner's image comes in animated. */
+  sliderBannerAnimation: z.string().nullable(),
   /** Tour links by position; an offer slider's links carry their active offer. */
   tours: z.array(z.strictObject({ tourId: z.string(), position: z.number().int(), offer: TourOfferSnapshotSchema.nullable() })),
 });

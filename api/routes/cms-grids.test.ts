@@ -44,6 +44,11 @@ describe.each(portableDialects)('/api/cms/grids on %s', (dialect) => {
       title: 'Viajes en grid',
       category: 'GRID',
       status: 'ACTIVE',
+      sliderTitle: '',
+      promotionBanner: '',
+      labelFooter: '',
+      descriptionFooter: '',
+      bannerAnimation: false,
       tours: [],
     });
     const save = { version: null, title: 'Viajes en grid', tours: [{ tourId: 'tour-peru', position: 1 }] };
@@ -64,6 +69,30 @@ describe.each(portableDialects)('/api/cms/grids on %s', (dialect) => {
     expect(twice.body.publication).toBeNull();
     expect(await count('sliders')).toBe(1);
     expect(await count('tourSliders')).toBe(1);
+  });
+
+  it('saves the grid’s own texts and its banner animation; a save that leaves them out keeps them', async () => {
+    const { call } = setup();
+    const texts = {
+      sliderTitle: 'Mercados de Viena',
+      promotionBanner: '-15 % hasta el domingo',
+      labelFooter: 'Cómo funciona',
+      descriptionFooter: 'El descuento ya está en el precio.',
+      bannerAnimation: true,
+    };
+    const created = await call('admin', 'PUT', '/navidad-en-viena', { version: null, title: 'Navidad', tours: [], ...texts });
+    expect(created.body.saved).toMatchObject(texts);
+    const slider = await t.db.selectFrom('sliders').selectAll().where('sliderSlug', '=', 'navidad-en-viena').executeTakeFirstOrThrow();
+    expect(slider).toMatchObject({ sliderTitle: 'Mercados de Viena', promotionBanner: '-15 % hasta el domingo', sliderBannerAnimation: '2000' });
+    const kept = await call('admin', 'PUT', '/navidad-en-viena', { version: 1, title: 'Navidad en Viena', tours: [] });
+    expect(kept.body.saved).toMatchObject({ title: 'Navidad en Viena', ...texts });
+    const cleared = await call('admin', 'PUT', '/navidad-en-viena', { version: 2, title: 'Navidad en Viena', tours: [], promotionBanner: '', bannerAnimation: false });
+    expect(cleared.body.saved).toMatchObject({ promotionBanner: '', bannerAnimation: false, sliderTitle: 'Mercados de Viena' });
+    expect(
+      await t.db.selectFrom('sliders').select(['promotionBanner', 'sliderBannerAnimation']).where('sliderSlug', '=', 'navidad-en-viena').executeTakeFirstOrThrow(),
+    ).toEqual({ promotionBanner: null, sliderBannerAnimation: null });
+    const tooLong = await call('admin', 'PUT', '/navidad-en-viena', { version: 3, title: 'x', tours: [], promotionBanner: 'x'.repeat(121) });
+    expect(tooLong.body.error.fields.promotionBanner).toBe('Escribe como mucho 120 caracteres.');
   });
 
   it("adds, moves and removes ('Eliminar') tours in one save and publishes only the campaign's pages", async () => {

@@ -145,15 +145,31 @@ export const GridSlugSchema = z
   .max(80, GRID_FORM_MESSAGES.slugInvalid)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, GRID_FORM_MESSAGES.slugInvalid);
 
+/** A campaign grid's own texts (the slider's fields the landing shows), and whether its banner animates. */
+export const GRID_TEXT_FIELDS = ['sliderTitle', 'promotionBanner', 'labelFooter', 'descriptionFooter'] as const;
+export type GridTextField = (typeof GRID_TEXT_FIELDS)[number];
+export type GridTexts = Record<GridTextField, string> & { bannerAnimation: boolean };
+
+const GridText = (max: number) => z.string().trim().max(max, `Escribe como mucho ${max} caracteres.`);
+
 /** 'Guardar' on a campaign grid: its title and tours. Without a grid for the slug, the first save creates it. */
 export const GridSaveSchema = z.strictObject({
   /** The version the editor opened; absent when the slug had no grid yet. */
   version: Version.nullable(),
   title: z.string().trim().max(200),
   tours: z.array(RollEntrySchema).max(500),
+  /** The heading of the tours' grid ('Viajes de la campaña' when empty). */
+  sliderTitle: GridText(200).optional(),
+  /** A short promotion over the banner ("-15 % hasta el domingo"). */
+  promotionBanner: GridText(120).optional(),
+  /** A closing block under the tours: its heading and text. */
+  labelFooter: GridText(200).optional(),
+  descriptionFooter: GridText(1000).optional(),
+  /** The banner's image comes in with the spec's 2000 ms animation. */
+  bannerAnimation: z.boolean().optional(),
 });
 
-export interface GridView {
+export interface GridView extends GridTexts {
   /** Null until the slug's grid is first saved. */
   id: string | null;
   slug: string;

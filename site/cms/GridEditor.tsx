@@ -17,12 +17,39 @@ import {
   saveGrid,
   searchGridTours,
   setGridPicker,
+  setGridAnimation,
+  setGridText,
   setGridTitle,
 } from '../stores/cms-grid.ts';
+import type { GridTextField } from '#shared/schemas/cms.ts';
 import { FieldError, HistoryList, RollList, TourPicker } from './RollEditor.tsx';
 
 export default function GridEditor({ slug }: { slug: string }) {
-  const { status, grid, open, title, tours, errors, saving, message, picker, history } = useStore($gridEditor);
+  const { status, grid, open, title, texts, tours, errors, saving, message, picker, history } = useStore($gridEditor);
+  const textField = (field: GridTextField, label: string, max: number, multiline = false) => (
+    <div className="cms-field">
+      <label htmlFor={`cms-grid-${field}`}>{label}</label>
+      {multiline ? (
+        <textarea
+          id={`cms-grid-${field}`}
+          rows={3}
+          value={texts[field]}
+          maxLength={max}
+          onChange={(e) => setGridText(field, e.target.value)}
+          aria-describedby={errors[field] ? `cms-grid-${field}-error` : undefined}
+        />
+      ) : (
+        <input
+          id={`cms-grid-${field}`}
+          value={texts[field]}
+          maxLength={max}
+          onChange={(e) => setGridText(field, e.target.value)}
+          aria-describedby={errors[field] ? `cms-grid-${field}-error` : undefined}
+        />
+      )}
+      <FieldError id={`cms-grid-${field}-error`} message={errors[field]} />
+    </div>
+  );
   useEffect(() => {
     void loadGrid(slug);
   }, [slug]);
@@ -64,6 +91,18 @@ export default function GridEditor({ slug }: { slug: string }) {
               />
               <FieldError id="cms-grid-title-error" message={errors.title ?? errors.slug} />
             </div>
+            {textField('sliderTitle', 'Título de la lista de tours', 200)}
+            {textField('promotionBanner', 'Promoción sobre el banner', 120)}
+          </div>
+          <div className="cms-fields">
+            {textField('labelFooter', 'Título del pie de la campaña', 200)}
+            {textField('descriptionFooter', 'Texto del pie de la campaña', 1000, true)}
+          </div>
+          <div className="cms-field cms-field--check">
+            <label>
+              <input type="checkbox" checked={texts.bannerAnimation} onChange={(e) => setGridAnimation(e.target.checked)} /> Animar la imagen del banner al
+              abrir la página (2 segundos)
+            </label>
           </div>
           <TourPicker
             idPrefix="cms-grid"

@@ -5,7 +5,7 @@
  * whatever the server answers.
  */
 import { map } from 'nanostores';
-import { GridSaveSchema, type GridView, type HistoryEntryView } from '#shared/schemas/cms.ts';
+import { GridSaveSchema, type GridTextField, type GridTexts, type GridView, type HistoryEntryView } from '#shared/schemas/cms.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
@@ -16,6 +16,8 @@ export interface GridEditorState {
   grid: GridView | null;
   open: boolean;
   title: string;
+  /** The grid's own texts and whether its banner animates. */
+  texts: GridTexts;
   tours: RollItem[];
   errors: Record<string, string>;
   saving: boolean;
@@ -29,6 +31,7 @@ const initial = (): GridEditorState => ({
   grid: null,
   open: false,
   title: '',
+  texts: { sliderTitle: '', promotionBanner: '', labelFooter: '', descriptionFooter: '', bannerAnimation: false },
   tours: [],
   errors: {},
   saving: false,
@@ -43,6 +46,13 @@ const patch = (changes: Partial<GridEditorState>) => $gridEditor.set({ ...$gridE
 const fromView = (grid: GridView) => ({
   grid,
   title: grid.title,
+  texts: {
+    sliderTitle: grid.sliderTitle,
+    promotionBanner: grid.promotionBanner,
+    labelFooter: grid.labelFooter,
+    descriptionFooter: grid.descriptionFooter,
+    bannerAnimation: grid.bannerAnimation,
+  },
   tours: grid.tours.map((t) => ({ tourId: t.tourId, name: t.name, position: t.position })),
 });
 
@@ -65,6 +75,15 @@ export function closeGrid(): void {
 export function setGridTitle(title: string): void {
   const { title: _cleared, ...errors } = $gridEditor.get().errors;
   patch({ title, errors });
+}
+
+export function setGridText(field: GridTextField, value: string): void {
+  const { [field]: _cleared, ...errors } = $gridEditor.get().errors;
+  patch({ texts: { ...$gridEditor.get().texts, [field]: value }, errors });
+}
+
+export function setGridAnimation(on: boolean): void {
+  patch({ texts: { ...$gridEditor.get().texts, bannerAnimation: on } });
 }
 
 export async function searchGridTours(query: string): Promise<void> {
@@ -96,9 +115,9 @@ export function removeGridTour(tourId: string): void {
 }
 
 export async function saveGrid(): Promise<'saved' | 'failed'> {
-  const { grid, title, tours } = $gridEditor.get();
+  const { grid, title, texts, tours } = $gridEditor.get();
   if (!grid) return 'failed';
-  const checked = GridSaveSchema.safeParse({ version: grid.version, title, tours: tours.map(({ tourId, position }) => ({ tourId, position })) });
+  const checked = GridSaveSchema.safeParse({ version: grid.version, title, ...texts, tours: tours.map(({ tourId, position }) => ({ tourId, position })) });
   if (!checked.success) {
     patch({ errors: issuesToFields(checked.error.issues), message: 'Revisa los campos marcados.' });
     return 'failed';

@@ -41,6 +41,14 @@ test.describe('every content page answers on a direct load', { tag: '@one-width'
   }
 });
 
+test('a campaign shows its grid’s own texts: the promotion over the banner and the closing block', { tag: '@one-width' }, async ({ page }) => {
+  await page.goto('/black-friday');
+  await expect(page.locator('.landing-banner__promotion')).toHaveText('Hasta -20 % solo esta semana');
+  await expect(page.locator('.landing-banner--animated')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Cómo funciona el Black Friday' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Viajes de la campaña' })).toBeVisible();
+});
+
 test.describe('home trip-type tabs', () => {
   test('the first tab is selected by default and the tabs switch in page', async ({ page }) => {
     await page.goto('/');

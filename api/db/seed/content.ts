@@ -2,6 +2,7 @@
 import { PARENT_REGIONS, type Landscape } from './fixtures/destinations.ts';
 import { LANDINGS } from './fixtures/landings.ts';
 import type { LandingContentType, SliderCategory, SliderStatus } from '#shared/enums.ts';
+import { BANNER_ANIMATION_MS } from '#shared/constants.ts';
 import { add, cents, type SeedContext } from './context.ts';
 import { DEMO_ADMIN_EMAIL } from './accounts.ts';
 import type { SeededTour } from './catalogue.ts';
@@ -124,6 +125,14 @@ const GRIDS = [
     landscape: 'city' as const,
     winter: false,
     pick: (t: SeededTour) => isVisible(t) && t.seed.price !== null && t.seed.price >= 2500,
+    // The grid's own texts (issue 33): a promotion over the banner, which comes in animated, and a closing block.
+    texts: {
+      promotionBanner: 'Hasta -20 % solo esta semana',
+      labelFooter: 'Cómo funciona el Black Friday',
+      descriptionFooter:
+        'El descuento ya está aplicado en el precio de cada salida. Reserva con el importe de la reserva y paga el resto en los plazos de siempre.',
+      animate: true,
+    },
   },
   {
     slug: 'viajes-en-familia',
@@ -150,6 +159,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
     title?: string;
     subtitle?: string;
     banner?: boolean;
+    texts?: { promotionBanner: string; labelFooter: string; descriptionFooter: string; animate: boolean };
   }) => {
     const id = rng.uuid();
     const images = fields.sliderSlug && fields.banner ? landingImagePaths(fields.sliderSlug) : null;
@@ -161,19 +171,20 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       position: fields.position,
       label: fields.label,
       subTitleBanner: fields.subtitle ?? null,
-      promotionBanner: null,
+      promotionBanner: fields.texts?.promotionBanner ?? null,
       description: fields.description,
-      labelFooter: null,
-      descriptionFooter: null,
+      labelFooter: fields.texts?.labelFooter ?? null,
+      descriptionFooter: fields.texts?.descriptionFooter ?? null,
       category: fields.category,
       status: fields.status,
       sliderSlug: fields.sliderSlug ?? null,
-      sliderTitle: fields.title ?? null,
+      // A grid's list heading is its own; the page says 'Viajes de la campaña' without one.
+      sliderTitle: null,
       subtitle: fields.subtitle ?? null,
       title: fields.title ?? null,
       sliderBanner: images?.desktop ?? null,
       sliderBannerMobile: images?.mobile ?? null,
-      sliderBannerAnimation: null,
+      sliderBannerAnimation: fields.texts?.animate ? String(BANNER_ANIMATION_MS) : null,
       createdAt,
       updatedAt: stamp(rng.int(0, 29)),
     });
@@ -222,6 +233,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       title: grid.title,
       subtitle: grid.subtitle,
       banner: true,
+      texts: 'texts' in grid ? grid.texts : undefined,
     });
     for (const [i, t] of tours.filter(grid.pick).slice(0, 12).entries()) link(id, t.id, i + 1);
   }

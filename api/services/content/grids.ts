@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { matchRoute } from '#shared/routes.ts';
-import { GRID_DEFAULTS, GRID_FORM_MESSAGES, type GridSaveSchema, type GridView } from '#shared/schemas/cms.ts';
+import { GRID_DEFAULTS, GRID_FORM_MESSAGES, type GridSaveSchema, type GridTexts, type GridView } from '#shared/schemas/cms.ts';
+import { BANNER_ANIMATION_MS } from '#shared/constants.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import { OFFER_SLIDER_SLUGS } from '#shared/rules/landings.ts';
 import type { z } from 'zod';
@@ -38,7 +39,19 @@ type StoredGrid = GridView & { id: string; version: number };
 async function readGrid(db: Db | Trx, slug: string): Promise<StoredGrid | null> {
   const slider = await db
     .selectFrom('sliders')
-    .select(['id', 'version', 'label', 'title', 'category', 'status'])
+    .select([
+      'id',
+      'version',
+      'label',
+      'title',
+      'category',
+      'status',
+      'sliderTitle',
+      'promotionBanner',
+      'labelFooter',
+      'descriptionFooter',
+      'sliderBannerAnimation',
+    ])
     .where('sliderSlug', '=', slug)
     .orderBy('position')
     .orderBy('id')
@@ -51,6 +64,11 @@ async function readGrid(db: Db | Trx, slug: string): Promise<StoredGrid | null> 
     title: slider.title ?? slider.label,
     category: slider.category,
     status: slider.status,
+    sliderTitle: slider.sliderTitle ?? '',
+    promotionBanner: slider.promotionBanner ?? '',
+    labelFooter: slider.labelFooter ?? '',
+    descriptionFooter: slider.descriptionFooter ?? '',
+    bannerAnimation: Boolean(slider.sliderBannerAnimation),
     tours: await readRoll(db, slider.id),
   };
 }
@@ -65,13 +83,35 @@ export async function findGrid(db: Db, slug: string): Promise<GridView> {
       title: GRID_DEFAULTS.title,
       category: GRID_DEFAULTS.category,
       status: GRID_DEFAULTS.status,
+      ...NO_TEXTS,
       tours: [],
     }
   );
 }
 
-type GridState = { title: string; tours: { tourId: string; position: number }[] };
-const stateOf = (view: GridView): GridState => ({ title: view.title, tours: view.tours.map((t) => ({ tourId: t.tourId, position: t.position })) });
+const NO_TEXTS: GridTexts = { sliderTitle: '', promotionBanner: '', labelFooter: '', descriptionFooter: '', bannerAnimation: false };
+
+type GridState = GridTexts & { title: string; tours: { tourId: string; position: number }[] };
+const textsOf = (source: GridTexts): GridTexts => ({
+  sliderTitle: source.sliderTitle,
+  promotionBanner: source.promotionBanner,
+  labelFooter: source.labelFooter,
+  descriptionFooter: source.descriptionFooter,
+  bannerAnimation: source.bannerAnimation,
+});
+const stateOf = (view: GridView): GridState => ({
+  title: view.title,
+  ...textsOf(view),
+  tours: view.tours.map((t) => ({ tourId: t.tourId, position: t.position })),
+});
+/** The slider's columns for a grid's texts; an empty text is stored as none. */
+const textColumns = (texts: GridTexts) => ({
+  sliderTitle: texts.sliderTitle || null,
+  promotionBanner: texts.promotionBanner || null,
+  labelFooter: texts.labelFooter || null,
+  descriptionFooter: texts.descriptionFooter || null,
+  sliderBannerAnimation: texts.bannerAnimation ? String(BANNER_ANIMATION_MS) : null,
+});
 const sameState = (a: GridState, b: GridState) => {
   const key = (s: GridState) => JSON.stringify({ ...s, tours: [...s.tours].sort((x, y) => x.tourId.localeCompare(y.tourId)) });
   return key(a) === key(b);
@@ -91,7 +131,17 @@ export async function saveGrid(
 ): Promise<{ view: GridView; changed: boolean; created: boolean }> {
   const result = await db.transaction().execute(async (trx) => {
     const current = await readGrid(trx, slug);
-    const after: GridState = { title: input.title, tours: input.tours };
+    // A save that leaves a text out keeps it (the older editor sent only the title and tours).
+    const kept = current ? textsOf(current) : NO_TEXTS;
+    const after: GridState = {
+      title: input.title,
+      sliderTitle: input.sliderTitle ?? kept.sliderTitle,
+      promotionBanner: input.promotionBanner ?? kept.promotionBanner,
+      labelFooter: input.labelFooter ?? kept.labelFooter,
+      descriptionFooter: input.descriptionFooter ?? kept.descriptionFooter,
+      bannerAnimation: input.bannerAnimation ?? kept.bannerAnimation,
+      tours: input.tours,
+    };
     if (!current) {
       if (!isFreeCampaignSlug(slug)) throw invalidFields({ slug: GRID_FORM_MESSAGES.slugTaken });
       await checkRoll(trx, input.tours);
@@ -108,6 +158,7 @@ export async function saveGrid(
           category: GRID_DEFAULTS.category,
           position: GRID_DEFAULTS.position,
           status: GRID_DEFAULTS.status,
+          ...textColumns(after),
           createdAt: at,
           updatedAt: at,
           version: 1,
@@ -124,7 +175,7 @@ export async function saveGrid(
     const version = current.version + 1;
     const updated = await trx
       .updateTable('sliders')
-      .set({ label: input.title, title: input.title, updatedAt: now.toISOString(), version })
+      .set({ label: input.title, title: input.title, ...textColumns(after), updatedAt: now.toISOString(), version })
       .where('id', '=', current.id)
       .where('version', '=', current.version)
       .executeTakeFirst();
