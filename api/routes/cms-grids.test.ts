@@ -86,10 +86,20 @@ describe.each(portableDialects)('/api/cms/grids on %s', (dialect) => {
     expect(slider).toMatchObject({ sliderTitle: 'Mercados de Viena', promotionBanner: '-15 % hasta el domingo', sliderBannerAnimation: '2000' });
     const kept = await call('admin', 'PUT', '/navidad-en-viena', { version: 1, title: 'Navidad en Viena', tours: [] });
     expect(kept.body.saved).toMatchObject({ title: 'Navidad en Viena', ...texts });
-    const cleared = await call('admin', 'PUT', '/navidad-en-viena', { version: 2, title: 'Navidad en Viena', tours: [], promotionBanner: '', bannerAnimation: false });
+    const cleared = await call('admin', 'PUT', '/navidad-en-viena', {
+      version: 2,
+      title: 'Navidad en Viena',
+      tours: [],
+      promotionBanner: '',
+      bannerAnimation: false,
+    });
     expect(cleared.body.saved).toMatchObject({ promotionBanner: '', bannerAnimation: false, sliderTitle: 'Mercados de Viena' });
     expect(
-      await t.db.selectFrom('sliders').select(['promotionBanner', 'sliderBannerAnimation']).where('sliderSlug', '=', 'navidad-en-viena').executeTakeFirstOrThrow(),
+      await t.db
+        .selectFrom('sliders')
+        .select(['promotionBanner', 'sliderBannerAnimation'])
+        .where('sliderSlug', '=', 'navidad-en-viena')
+        .executeTakeFirstOrThrow(),
     ).toEqual({ promotionBanner: null, sliderBannerAnimation: null });
     const tooLong = await call('admin', 'PUT', '/navidad-en-viena', { version: 3, title: 'x', tours: [], promotionBanner: 'x'.repeat(121) });
     expect(tooLong.body.error.fields.promotionBanner).toBe('Escribe como mucho 120 caracteres.');

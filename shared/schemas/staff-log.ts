@@ -26,6 +26,7 @@ export const STAFF_LOG_ENTITIES = {
   invoice: 'Factura',
   contact: 'Consulta',
   company: 'Datos de la empresa',
+  site: 'Web',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -106,6 +107,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'upload-document': 'Documento subido',
   'notify-agency': 'Aviso a la agencia',
   reply: 'Respuesta publicada',
+  rebuild: 'Web reconstruida',
   'photo-upload': 'Foto subida',
   'photo-remove': 'Foto quitada',
   'photo-move-up': 'Foto movida arriba',

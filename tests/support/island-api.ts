@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import { createTestApi, insertDeparture, type TestApi } from './booking-fixtures.ts';
+import type { RebuildQueue } from '../../api/services/content/rebuilds.ts';
 import { CALLERS, type CallerName, seedCallers } from './callers.ts';
 
 export interface IslandApi {
@@ -85,7 +86,15 @@ export function browserStorage(): Storage {
  * `cookieSessions`, the caller is whoever the session cookies the API set name, as in a browser that
  * signs in and out through the API (the session's own stores).
  */
-export function withIslandApi({ as, cookieSessions = false }: { as?: Exclude<CallerName, 'visitor'>; cookieSessions?: boolean } = {}): IslandApi {
+export function withIslandApi({
+  as,
+  cookieSessions = false,
+  rebuilds,
+}: {
+  as?: Exclude<CallerName, 'visitor'>;
+  cookieSessions?: boolean;
+  rebuilds?: RebuildQueue;
+} = {}): IslandApi {
   let loseAnswer = false;
   const context = {
     calls: [],
@@ -102,7 +111,7 @@ export function withIslandApi({ as, cookieSessions = false }: { as?: Exclude<Cal
     atAddress('/');
     await insertDeparture(context.t.db);
     if (as) await seedCallers(context.t.db);
-    const app = createTestApi(context.t.db, context.t.url, { cookieSessions });
+    const app = createTestApi(context.t.db, context.t.url, { cookieSessions, ...(rebuilds ? { rebuilds } : {}) });
     context.app = app;
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');

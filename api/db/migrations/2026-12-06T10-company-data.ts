@@ -4,9 +4,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /**
  * Issue 33, part 2: staff edit the company's data (name, phone, e-mail, opening hours, offer validity). The
  * record gets a version, so two people editing at once do not overwrite each other, and the time of its last
- * change; 'company' joins the staff records' entities.
+ * change; 'company' joins the staff records' entities, and 'site' (a whole-site rebuild asked for by staff).
  */
-const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company')`;
+const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company', 'site')`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

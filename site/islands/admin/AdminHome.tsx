@@ -7,6 +7,7 @@ import { $adminHome, openAdminHome } from '../../stores/admin-home.ts';
 import { guarded } from '../SessionGuard.tsx';
 import { shortDay } from '../../staff-kit/format.ts';
 import { CellTable } from '../../staff-kit/CellTable.tsx';
+import { SiteBuildPanel } from '../../desks/site-build/SiteBuildPanel.tsx';
 import './admin.css';
 
 export default guarded('admin', Dashboard);
@@ -68,6 +69,7 @@ function Dashboard() {
           ])}
         />
       )}
+      <SiteBuildPanel />
     </>
   );
 }
