@@ -7,6 +7,7 @@
  * The session itself lives in httpOnly cookies the browser sends by itself: this store never sees a
  * token.
  */
+import { forgetGuidePages } from '../lib/guide-offline.ts';
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
@@ -73,6 +74,7 @@ const setAnonymous = (error: string | null = null) => {
  */
 export const GUIDE_COPY_PREFIX = 'dr-guia:';
 function forgetGuideCopies(): void {
+  void forgetGuidePages();
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(GUIDE_COPY_PREFIX)) localStorage.removeItem(key);
   } catch {

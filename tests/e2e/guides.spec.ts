@@ -2,7 +2,9 @@
  * The guides' area (issue 14), as the demo guide at desktop and phone width: signs in, opens /admin/guias,
  * opens a departure with confirmed travellers and reads its day by day and its travellers (with a phone
  * to call); then, with the API unreachable, a reload still shows the copy kept in the browser, saying it
- * is offline and since when. Every screen passes axe; screenshots go to the test's output folder.
+ * is offline and since when; with no network at all, a new tab reopens it from the service worker's copy of the
+ * page (issue 33), and signing out forgets both copies. Every screen passes axe; screenshots go to the test's
+ * output folder.
  */
 import { type BrowserContext, expect, type Page, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -59,6 +61,30 @@ test('the demo guide opens a departure and reads it again offline', async ({ pag
   await expect(page.getByRole('heading', { level: 3, name: /^Día 1 · / })).toBeVisible();
   await expectAccessible(page, '/admin/guias/{periodId} sin conexión');
   await page.screenshot({ path: info.outputPath('salida-sin-conexion.png'), fullPage: true });
+
+  // No signal at all, and the tab closed: a new tab reopens the departure from the worker's copy of the page.
+  await page.unroute('**/api/**');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: departure.tourName })).toBeVisible();
+  await page.waitForFunction(async () => (await caches.has('dr-guias-v1')) && navigator.serviceWorker.controller !== null);
+  const context = page.context();
+  await context.setOffline(true);
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`/admin/guias/${departure.periodId}`);
+  await expect(again.getByRole('status').filter({ hasText: /^Sin conexión: datos de las \d{2}:\d{2}$/ })).toBeVisible();
+  await expect(again.getByRole('heading', { level: 2, name: departure.tourName })).toBeVisible();
+  await expect(again.getByRole('heading', { name: `Viajeros (${departure.travellers})` })).toBeVisible();
+  await again.screenshot({ path: info.outputPath('salida-pestana-nueva-sin-conexion.png'), fullPage: true });
+
+  // Signing out forgets the copies: the departure and the worker's pages.
+  await context.setOffline(false);
+  await again.goto('/perfil');
+  await again.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await again.waitForURL((url) => url.pathname !== '/perfil');
+  await again.waitForFunction(async () => !(await caches.has('dr-guias-v1')));
+  expect(await again.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('dr-guia:')))).toEqual([]);
+  cookies = null;
 });
 
 test('a traveller is told the guides area is not theirs', async ({ page }) => {

@@ -7,6 +7,7 @@
  * Not behind SessionGuard: without a connection the session cannot be read either, and the copy must
  * still show. The API decides (401 sends to sign in, 403/404 say why); it enforces every rule itself.
  */
+import { keepGuidePageOffline } from '../../lib/guide-offline.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { matchRoute, pathTo } from '#shared/routes.ts';
@@ -49,6 +50,10 @@ export default function GuideDepartureScreen() {
   useEffect(() => {
     if (signIn) location.replace(pathTo('login', {}, { next: location.pathname }));
   }, [signIn]);
+  // Read online: this page is kept for reopening without signal.
+  useEffect(() => {
+    if (status === 'ready' && !offline) void keepGuidePageOffline();
+  }, [status, offline]);
   if (status === 'loading') return <p role="status">Cargando la salida…</p>;
   if (!departure) {
     return (
