@@ -33,13 +33,33 @@ describe.each(portableDialects)('campaign attribution on %s', (dialect) => {
       .orderBy('createdAt')
       .execute();
 
-  it('keeps nothing for a browser that did not agree (no visit cookie), nor a page without a live campaign', async () => {
+  it('keeps nothing for a browser that did not agree (no visit cookie)', async () => {
     expect((await visit({ path: '/', utm: CAMPAIGN }, null)).status).toBe(204);
-    expect((await visit({ path: '/viajes' })).status).toBe(204);
+    expect((await visit({ path: '/viajes', event: 'time' }, null)).status).toBe(204);
     expect((await visit({ path: '/', utm: CAMPAIGN }, 'dr_visit=no-es-un-id')).status).toBe(204);
     expect(await countRows(t.db, 'visitorLogs')).toBe(0);
     expect((await visit({ path: 'sin-barra' })).status).toBe(422);
     expect((await visit({ path: '/', utm: { source: 'x'.repeat(101) } })).status).toBe(422);
+    expect((await visit({ path: '/', event: 'scroll' })).status).toBe(422);
+  });
+
+  it('counts the pages of a browser that agreed without a campaign, and each page read for 30 seconds; /admin shows them per page', async () => {
+    expect((await visit({ path: '/viajes' })).status).toBe(201);
+    expect((await visit({ path: '/viajes', event: 'time' })).status).toBe(201);
+    expect((await visit({ path: '/tour/japon-esencial' })).status).toBe(201);
+    expect(await logs()).toEqual([
+      expect.objectContaining({ path: '/viajes', utmSource: null, type: 'page' }),
+      expect.objectContaining({ path: '/viajes', utmSource: null, type: 'time' }),
+      expect.objectContaining({ path: '/tour/japon-esencial', utmSource: null, type: 'page' }),
+    ]);
+    const dashboard = await apiOf().request('/admin/dashboard', { headers: { 'x-test-auth': JSON.stringify(CALLERS.admin) } });
+    const { pages, campaigns } = (await dashboard.json()) as { pages: unknown[]; campaigns: unknown[] };
+    expect(pages).toEqual([
+      { path: '/tour/japon-esencial', visitors: 1, views: 1, read: 0 },
+      { path: '/viajes', visitors: 1, views: 1, read: 1 },
+    ]);
+    // Pages without a campaign are no campaign's.
+    expect(campaigns).toEqual([]);
   });
 
   it('logs the campaign a visitor arrives with and the pages seen in the next 15 days, then stops', async () => {
@@ -54,14 +74,16 @@ describe.each(portableDialects)('campaign attribution on %s', (dialect) => {
       .updateTable('visitorLogs')
       .set({ createdAt: new Date(Date.now() - 16 * 86_400_000).toISOString() })
       .execute();
-    expect((await visit({ path: '/viajes' })).status).toBe(204);
-    expect(await countRows(t.db, 'visitorLogs')).toBe(2);
+    // The page still counts (the browser agreed), for no campaign.
+    expect((await visit({ path: '/viajes' })).status).toBe(201);
+    expect((await logs()).at(-1)).toMatchObject({ path: '/viajes', utmSource: null, utmCampaign: null, type: 'page' });
   });
 
   it('credits a booking made meanwhile to the campaign, and /admin shows visits, bookings and money per campaign', async () => {
     const api = apiOf();
     await visit({ path: '/', utm: CAMPAIGN });
     await visit({ path: '/tour/japon-esencial' });
+    await visit({ path: '/tour/japon-esencial', event: 'time' });
     await apiOf().request('/visits', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: 'dr_visit=9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b' },
@@ -90,8 +112,8 @@ describe.each(portableDialects)('campaign attribution on %s', (dialect) => {
     const dashboard = await api.request('/admin/dashboard', { headers: { 'x-test-auth': JSON.stringify(CALLERS.admin) } });
     const { campaigns } = (await dashboard.json()) as { campaigns: unknown[] };
     expect(campaigns).toEqual([
-      { source: 'boletin', medium: 'email', campaign: 'black-friday', visitors: 1, pages: 2, bookings: 1, revenueCents: payment.amountCents },
-      { source: 'instagram', medium: null, campaign: null, visitors: 1, pages: 1, bookings: 0, revenueCents: 0 },
+      { source: 'boletin', medium: 'email', campaign: 'black-friday', visitors: 1, pages: 2, read: 1, bookings: 1, revenueCents: payment.amountCents },
+      { source: 'instagram', medium: null, campaign: null, visitors: 1, pages: 1, read: 0, bookings: 0, revenueCents: 0 },
     ]);
     // Without the cookie, a booking is nobody's campaign.
     const plain = await api.request('/bookings', jsonRequest('POST', validBooking()));

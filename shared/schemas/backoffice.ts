@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
 import { parseEurosInput } from '../rules/money.ts';
 import type { BookingDocumentView } from './booking-desk.ts';
-import type { CampaignFigures } from './visits.ts';
+import type { CampaignFigures, PageFigures } from './visits.ts';
 
 /** How staff read each booking status. */
 export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
@@ -204,6 +204,8 @@ export interface DashboardAnswer {
   departures: { periodId: string; tourName: string; dayOne: string; sold: number; capacity: number }[];
   /** Visits, bookings and money per campaign and source over the last 30 days. */
   campaigns: CampaignFigures[];
+  /** The pages most seen by visitors who agreed to be counted, over the last 30 days. */
+  pages: PageFigures[];
 }
 
 export const REFUND_AMOUNT_MESSAGE = 'Escribe el importe en euros, por ejemplo 120 o 120,50.';

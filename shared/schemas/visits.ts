@@ -9,10 +9,14 @@ export { CAMPAIGN_DAYS, isVisitId, VISIT_COOKIE } from '../campaign.ts';
 
 const Utm = z.string().trim().min(1).max(100).optional();
 
-/** `POST /api/visits`: a page seen; with `utm` when the address carried a campaign. */
+/**
+ * `POST /api/visits`: a page seen (`view`, with `utm` when the address carried a campaign), or the same page
+ * still in view after TIME_ON_PAGE_SECONDS (`time`).
+ */
 export const VisitSchema = z.strictObject({
   path: z.string().min(1).max(300).startsWith('/'),
   utm: z.strictObject({ source: Utm, medium: Utm, visitor: Utm, campaign: Utm }).optional(),
+  event: z.enum(['view', 'time']).default('view'),
 });
 export type VisitRequest = z.infer<typeof VisitSchema>;
 
@@ -22,7 +26,17 @@ export interface CampaignFigures {
   campaign: string | null;
   visitors: number;
   pages: number;
+  /** Pages read for TIME_ON_PAGE_SECONDS or more. */
+  read: number;
   bookings: number;
   /** Confirmed money of those bookings (points excluded), in cents. */
   revenueCents: number;
+}
+
+/** One page over the last days: who saw it, how often, and how often it was read for 30 seconds or more. */
+export interface PageFigures {
+  path: string;
+  visitors: number;
+  views: number;
+  read: number;
 }

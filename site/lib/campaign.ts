@@ -1,11 +1,12 @@
 /**
- * Campaign attribution on the static pages. A visitor who arrives through a campaign link (utm_source…)
- * is asked once whether the shop may remember it for 15 days; only with a yes does the browser keep a
- * random visit id (cookie `dr_visit`) and report the pages seen, and a booking made meanwhile is credited
- * to the campaign by the API. A no is remembered so the question is not asked again. No campaign, no
- * question, nothing sent.
+ * First-party visit counting on the static pages, only with the visitor's yes. A visitor who arrives through
+ * a campaign link (utm_source…) is asked once whether the shop may remember it for 15 days; any visitor can
+ * say yes or no on /politica-cookies. Only with a yes does the browser keep a random visit id (cookie
+ * `dr_visit`) and report the pages seen, each page again once it has been in view for 30 seconds (the spec's
+ * time-on-page event), and a booking made during a campaign is credited to it by the API. A no is remembered
+ * so the question is not asked again. No third party is ever told anything.
  */
-import { CAMPAIGN_CONSENT_KEY, CAMPAIGN_DAYS, isVisitId, UTM_PARAMS, VISIT_COOKIE } from '#shared/campaign.ts';
+import { CAMPAIGN_CONSENT_KEY, CAMPAIGN_DAYS, isVisitId, TIME_ON_PAGE_SECONDS, UTM_PARAMS, VISIT_COOKIE } from '#shared/campaign.ts';
 
 type Utm = Partial<Record<keyof typeof UTM_PARAMS, string>>;
 
@@ -30,22 +31,73 @@ function startVisit() {
   document.cookie = `${VISIT_COOKIE}=${id}; Max-Age=${CAMPAIGN_DAYS * 86_400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
 }
 
-function report(utm: Utm | null) {
+function report(utm: Utm | null, event: 'view' | 'time' = 'view') {
   void fetch('/api/visits', {
     method: 'POST',
     keepalive: true,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: location.pathname, ...(utm ? { utm } : {}) }),
+    body: JSON.stringify({ path: location.pathname, event, ...(utm ? { utm } : {}) }),
   }).catch(() => {
     // Counting a page is never worth an error in the visitor's console or a retry.
   });
+}
+
+/** The time-on-page event: once, after the page has been in view (not in a background tab) for 30 seconds. */
+function countTimeOnPage() {
+  let seen = 0;
+  let since = document.visibilityState === 'visible' ? performance.now() : null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    if (since === null) return;
+    timer = setTimeout(
+      () => {
+        report(null, 'time');
+        document.removeEventListener('visibilitychange', onChange);
+      },
+      Math.max(0, TIME_ON_PAGE_SECONDS * 1000 - seen),
+    );
+  };
+  const onChange = () => {
+    clearTimeout(timer);
+    if (document.visibilityState === 'visible') {
+      since = performance.now();
+      arm();
+    } else if (since !== null) {
+      seen += performance.now() - since;
+      since = null;
+    }
+  };
+  document.addEventListener('visibilitychange', onChange);
+  arm();
+}
+
+/** The cookie policy's preferences: yes starts counting this browser, no stops it and forgets its id. */
+export function setCounting(yes: boolean) {
+  localStorage.setItem(CAMPAIGN_CONSENT_KEY, yes ? 'yes' : 'no');
+  if (yes) {
+    startVisit();
+    report(null);
+    countTimeOnPage();
+  } else {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop serves (Safari, older Firefox).
+    document.cookie = `${VISIT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  }
+}
+
+/** What this browser answered: 'yes', 'no' or null (never asked). */
+export function countingAnswer(): string | null {
+  try {
+    return localStorage.getItem(CAMPAIGN_CONSENT_KEY);
+  } catch {
+    return null;
+  }
 }
 
 function ask(onAnswer: (yes: boolean) => void) {
   const notice = document.createElement('section');
   notice.className = 'campaign-notice';
   notice.setAttribute('aria-label', 'Aviso sobre campañas');
-  notice.innerHTML = `<p>Has llegado desde una de nuestras campañas. ¿Nos dejas recordarlo durante ${CAMPAIGN_DAYS} días para saber qué campañas funcionan? Solo contamos las páginas que ves en esta web y si reservas; no lo compartimos con nadie. <a href="/politica-privacidad">Política de privacidad</a></p><div><button type="button" class="button" data-answer="yes">Aceptar</button> <button type="button" class="button button--no" data-answer="no">No, gracias</button></div>`;
+  notice.innerHTML = `<p>Has llegado desde una de nuestras campañas. ¿Nos dejas recordarlo durante ${CAMPAIGN_DAYS} días para saber qué campañas funcionan? Solo contamos las páginas que ves en esta web, el tiempo que pasas en ellas y si reservas; no lo compartimos con nadie. <a href="/politica-privacidad">Política de privacidad</a></p><div><button type="button" class="button" data-answer="yes">Aceptar</button> <button type="button" class="button button--no" data-answer="no">No, gracias</button></div>`;
   notice.addEventListener('click', (event) => {
     const answer = (event.target as HTMLElement).closest('button')?.dataset['answer'];
     if (!answer) return;
@@ -64,8 +116,10 @@ export function trackCampaign() {
   }
   const utm = readUtm(location.search);
   if (consent === 'yes') {
-    if (utm) startVisit();
-    if (visitId()) report(utm);
+    // A yes given on the cookie policy, or to a campaign whose 15 days are over, still counts this browser.
+    startVisit();
+    report(utm);
+    countTimeOnPage();
     return;
   }
   if (consent === 'no' || !utm) return;
@@ -74,5 +128,6 @@ export function trackCampaign() {
     if (!yes) return;
     startVisit();
     report(utm);
+    countTimeOnPage();
   });
 }

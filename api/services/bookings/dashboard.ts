@@ -7,7 +7,7 @@ import { periodTours } from '../catalogue/trips.ts';
 import type { DashboardAnswer } from '#shared/schemas/backoffice.ts';
 import type { Db } from '../../db/database.ts';
 import { seatsSoldByPeriod } from './seat-holds.ts';
-import { campaignFigures } from '../content/visits.ts';
+import { campaignFigures, pageFigures } from '../content/visits.ts';
 import { moneyDue } from '../payments/balances.ts';
 import { unansweredQuestions } from '../people/inbox.ts';
 
@@ -104,5 +104,6 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardAnswer> {
       return { periodId: d.periodId, tourName: d.tourName, dayOne: d.dayOne, sold, capacity: sold + d.bookableAvailability };
     }),
     campaigns: await campaignFigures(db, { now }),
+    pages: await pageFigures(db, { now }),
   };
 }

@@ -1,10 +1,11 @@
 /**
- * Campaign attribution: the visits of a browser that arrived from a campaign (utm fields) and agreed to
- * be counted, for 15 days, and the bookings made meanwhile. The campaign is stored once, with the first
- * page; later pages copy it from the newest campaign of the same visit id, so the browser only keeps an id.
+ * First-party visit counting, only for a browser that agreed (it holds the visit id): the pages it sees, the
+ * pages it keeps in view for 30 seconds, and, when it arrived from a campaign (utm fields), that campaign for
+ * 15 days and the bookings made meanwhile. The campaign is stored once, with the first page; later pages copy
+ * it from the newest campaign of the same visit id, so the browser only keeps an id.
  */
 import { randomUUID } from 'node:crypto';
-import { CAMPAIGN_DAYS, type CampaignFigures, type VisitRequest } from '#shared/schemas/visits.ts';
+import { CAMPAIGN_DAYS, type CampaignFigures, type PageFigures, type VisitRequest } from '#shared/schemas/visits.ts';
 import type { Db } from '../../db/database.ts';
 import type { Trx } from '../../db/database.ts';
 
@@ -23,17 +24,18 @@ async function currentCampaign(db: Db | Trx, hash: string, now: Date) {
     .executeTakeFirst();
 }
 
-/** Logs one page of a visit; answers whether anything was logged (nothing without a live campaign). */
+const NO_CAMPAIGN = { utmSource: null, utmMedium: null, utmVisitor: null, utmCampaign: null };
+
+/** Logs one page (or its 30 seconds) of a visit the browser agreed to; with its campaign while that lasts. */
 export async function logVisit(
   db: Db,
   { hash, request, travelerId, now }: { hash: string; request: VisitRequest; travelerId: string | null; now: Date },
 ): Promise<boolean> {
-  const utm = request.utm;
+  const utm = request.event === 'view' ? request.utm : undefined;
   const arrived = utm && (utm.source || utm.medium || utm.visitor || utm.campaign);
   const campaign = arrived
     ? { utmSource: utm.source ?? null, utmMedium: utm.medium ?? null, utmVisitor: utm.visitor ?? null, utmCampaign: utm.campaign ?? null }
-    : await currentCampaign(db, hash, now);
-  if (!campaign) return false;
+    : ((await currentCampaign(db, hash, now)) ?? NO_CAMPAIGN);
   await db
     .insertInto('visitorLogs')
     .values({
@@ -44,7 +46,7 @@ export async function logVisit(
       travelerId,
       bookingId: null,
       passengers: null,
-      type: arrived ? 'campaign' : 'page',
+      type: request.event === 'time' ? 'time' : arrived ? 'campaign' : 'page',
       createdAt: now.toISOString(),
     })
     .execute();
@@ -80,9 +82,20 @@ export async function campaignFigures(db: Db, { now, days = 30 }: { now: Date; d
   const from = since(now, days);
   const visits = await db
     .selectFrom('visitorLogs')
-    .select((eb) => ['utmSource', 'utmMedium', 'utmCampaign', eb.fn.count<number>('hash').distinct().as('visitors'), eb.fn.countAll<number>().as('pages')])
+    .select((eb) => [
+      'utmSource',
+      'utmMedium',
+      'utmCampaign',
+      eb.fn.count<number>('hash').distinct().as('visitors'),
+      eb.fn.sum<number>(eb.case().when('type', 'in', ['campaign', 'page']).then(1).else(0).end()).as('pages'),
+      eb.fn.sum<number>(eb.case().when('type', '=', 'time').then(1).else(0).end()).as('read'),
+    ])
     .where('createdAt', '>=', from)
-    .where('type', 'in', ['campaign', 'page'])
+    .where('type', 'in', ['campaign', 'page', 'time'])
+    // Pages of visitors who agreed to be counted but came from no campaign are the pages' figures, not a campaign's.
+    .where((eb) =>
+      eb.or([eb('utmSource', 'is not', null), eb('utmMedium', 'is not', null), eb('utmCampaign', 'is not', null), eb('utmVisitor', 'is not', null)]),
+    )
     .groupBy(['utmSource', 'utmMedium', 'utmCampaign'])
     .execute();
   const bookings = await db
@@ -116,16 +129,36 @@ export async function campaignFigures(db: Db, { now, days = 30 }: { now: Date; d
     const k = key(r);
     let f = figures.get(k);
     if (!f) {
-      f = { source: r.utmSource ?? '(sin fuente)', medium: r.utmMedium, campaign: r.utmCampaign, visitors: 0, pages: 0, bookings: 0, revenueCents: 0 };
+      f = { source: r.utmSource ?? '(sin fuente)', medium: r.utmMedium, campaign: r.utmCampaign, visitors: 0, pages: 0, read: 0, bookings: 0, revenueCents: 0 };
       figures.set(k, f);
     }
     return f;
   };
-  for (const v of visits) Object.assign(entry(v), { visitors: Number(v.visitors), pages: Number(v.pages) });
+  for (const v of visits) Object.assign(entry(v), { visitors: Number(v.visitors), pages: Number(v.pages), read: Number(v.read) });
   for (const b of bookings) {
     const f = entry(b);
     f.bookings += Number(b.bookings);
     f.revenueCents += Number(b.revenue);
   }
   return [...figures.values()].sort((a, b) => b.revenueCents - a.revenueCents || b.visitors - a.visitors);
+}
+
+/** The pages most seen over the last `days` by visitors who agreed to be counted, with how often each was read for 30 s. */
+export async function pageFigures(db: Db, { now, days = 30, limit = 20 }: { now: Date; days?: number; limit?: number }): Promise<PageFigures[]> {
+  const rows = await db
+    .selectFrom('visitorLogs')
+    .select((eb) => [
+      'path',
+      eb.fn.count<number>('hash').distinct().as('visitors'),
+      eb.fn.sum<number>(eb.case().when('type', 'in', ['campaign', 'page']).then(1).else(0).end()).as('views'),
+      eb.fn.sum<number>(eb.case().when('type', '=', 'time').then(1).else(0).end()).as('read'),
+    ])
+    .where('createdAt', '>=', since(now, days))
+    .where('type', 'in', ['campaign', 'page', 'time'])
+    .groupBy('path')
+    .orderBy('views', 'desc')
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ path: r.path, visitors: Number(r.visitors), views: Number(r.views), read: Number(r.read) }));
 }

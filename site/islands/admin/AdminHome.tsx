@@ -12,6 +12,10 @@ import './admin.css';
 
 export default guarded('admin', Dashboard);
 
+/** "12 (40 %)": how many of the views were read for 30 seconds, and their share. */
+const share = (read: number, views: number) =>
+  views > 0 ? `${read.toLocaleString('es-ES')} (${Math.round((100 * Math.min(read, views)) / views)} %)` : read.toLocaleString('es-ES');
+
 function Dashboard() {
   const { status, answer, message } = useStore($adminHome);
   useEffect(() => {
@@ -56,7 +60,7 @@ function Dashboard() {
       ) : (
         <CellTable
           label="Campañas de los últimos 30 días"
-          head={['Fuente', 'Medio', 'Campaña', 'Visitantes', 'Páginas vistas', 'Reservas', 'Cobrado']}
+          head={['Fuente', 'Medio', 'Campaña', 'Visitantes', 'Páginas vistas', 'Leídas 30 s o más', 'Reservas', 'Cobrado']}
           keys={answer.campaigns.map((c) => `${c.source}|${c.medium}|${c.campaign}`)}
           rows={answer.campaigns.map((c) => [
             c.source,
@@ -64,8 +68,27 @@ function Dashboard() {
             c.campaign ?? '—',
             c.visitors.toLocaleString('es-ES'),
             c.pages.toLocaleString('es-ES'),
+            share(c.read, c.pages),
             c.bookings.toLocaleString('es-ES'),
             formatEuros(c.revenueCents),
+          ])}
+        />
+      )}
+      <h2 className="admin-section-title">Páginas más vistas en los últimos 30 días</h2>
+      {answer.pages.length === 0 ? (
+        <p>Aún no hay visitas contadas: solo se cuentan las de quienes lo permiten (política de cookies), y sin herramientas de terceros.</p>
+      ) : (
+        <CellTable
+          label="Páginas más vistas en los últimos 30 días"
+          head={['Página', 'Visitantes', 'Vistas', 'Leídas 30 s o más']}
+          keys={answer.pages.map((p) => p.path)}
+          rows={answer.pages.map((p) => [
+            <a key="page" href={p.path}>
+              {p.path}
+            </a>,
+            p.visitors.toLocaleString('es-ES'),
+            p.views.toLocaleString('es-ES'),
+            share(p.read, p.views),
           ])}
         />
       )}
