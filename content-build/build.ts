@@ -45,6 +45,7 @@ const EMPTY_SNAPSHOT: CatalogueSnapshot = {
   mainBanners: [],
   regionBanners: [],
   activities: [],
+  homeOpinions: [],
 };
 /**
  * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives

@@ -3,7 +3,10 @@ import { parseDepartureCities } from '#shared/rules/offers.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import { groupBy } from './group-by.ts';
 
-type ContentPart = Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities'>;
+type ContentPart = Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities' | 'homeOpinions'>;
+
+/** How many reviews the home page shows. */
+export const HOME_OPINIONS_LIMIT = 6;
 
 /**
  * The content visitors see: ACTIVE sliders with their tour links (offer links only with an active
@@ -11,7 +14,7 @@ type ContentPart = Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 
  * stay out: the static site is what a visitor sees; staff see drafts through the API.
  */
 export async function readContentSnapshot(db: Db): Promise<ContentPart> {
-  const [sliders, links, offers, landings, contents, mainBanners, regionBanners, activities, activityTours, company] = await Promise.all([
+  const [sliders, links, offers, landings, contents, mainBanners, regionBanners, activities, activityTours, company, homeOpinions] = await Promise.all([
     db.selectFrom('sliders').selectAll().where('status', '=', 'ACTIVE').orderBy('position').orderBy('id').execute(),
     db.selectFrom('tourSliders').selectAll().orderBy('position').orderBy('id').execute(),
     db.selectFrom('tourOffers').selectAll().where('status', '=', 'active').execute(),
@@ -22,6 +25,27 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
     db.selectFrom('activities').selectAll().where('status', '=', 'ACTIVE').orderBy('name').orderBy('id').execute(),
     db.selectFrom('activityTours').selectAll().orderBy('tourId').execute(),
     db.selectFrom('companyInfo').selectAll().orderBy('id').executeTakeFirst(),
+    // Only reviews of tours visitors can open: the card links to the tour.
+    db
+      .selectFrom('travelerOpinions')
+      .innerJoin('tours', 'tours.id', 'travelerOpinions.tourId')
+      .select([
+        'travelerOpinions.id',
+        'tours.name as tourName',
+        'tours.webSlug as tourSlug',
+        'travelerOpinions.name',
+        'travelerOpinions.title',
+        'travelerOpinions.description',
+        'travelerOpinions.rate',
+        'travelerOpinions.createdAt',
+      ])
+      .where('travelerOpinions.status', '=', 'ACTIVE')
+      .where('travelerOpinions.homeViewable', '=', 1)
+      .where('tours.publishWeb', '=', 1)
+      .orderBy('travelerOpinions.createdAt', 'desc')
+      .orderBy('travelerOpinions.id')
+      .limit(HOME_OPINIONS_LIMIT)
+      .execute(),
   ]);
   const linksBySlider = groupBy(links, (l) => l.sliderId);
   const offerById = new Map(offers.map((o) => [o.id, o]));
@@ -120,5 +144,6 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       homeViewable: a.homeViewable === 1,
       tourIds: (toursByActivity.get(a.id) ?? []).map((t) => t.tourId),
     })),
+    homeOpinions: homeOpinions.map((o) => ({ ...o, rate: Number(o.rate) })),
   };
 }

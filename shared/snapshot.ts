@@ -283,6 +283,19 @@ export const CatalogueSnapshotSchema = z.strictObject({
       tourIds: z.array(z.string()),
     }),
   ),
+  /** Published reviews staff marked 'En la portada', newest first (HOME_OPINIONS_LIMIT), with their tour. */
+  homeOpinions: z.array(
+    z.strictObject({
+      id: z.string(),
+      tourName: z.string(),
+      tourSlug: z.string(),
+      name: z.string(),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      rate: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 export type PriceSnapshot = z.infer<typeof PriceSnapshotSchema>;

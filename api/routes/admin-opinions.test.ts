@@ -205,6 +205,9 @@ describe.each(portableDialects)('/api/admin/opinions on %s', (dialect) => {
     const draft = await call('admin', 'POST', '/op-pending/moderate', { requestId: pressId(), homeViewable: true });
     expect(draft.body).toMatchObject({ applied: true, opinion: { status: 'DRAFT', homeViewable: true }, publication: null });
     expect(await mailsTo(t.db, AUTHOR)).toEqual([]);
+    await recorder.rebuilds.whenIdle();
+    // Off the tour page and onto the home: the tour's pages and the home's reviews (read with the content).
+    expect(recorder.published).toEqual([{ changed: ['tour:t1', 'home-opinions'], content: true, tours: [{ id: 't1', opinions: [] }] }]);
   });
 
   it('replies once for a press made twice, mails the reply to the author and marks it sent', async () => {

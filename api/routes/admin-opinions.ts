@@ -53,7 +53,7 @@ export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
     .post('/:id/moderate', allow('admin'), validate('param', IdParam), validate('json', OpinionModerateSchema), async (c) => {
       const { id } = c.req.valid('param');
       const { requestId, ...change } = c.req.valid('json');
-      const { applied, republishTour } = await moderateOpinion(db, {
+      const { applied, republishTour, republishHome } = await moderateOpinion(db, {
         id,
         requestId,
         change,
@@ -63,10 +63,15 @@ export function adminOpinionRoutes({ db, config, rebuilds }: AppDeps) {
       });
       // The tour page lists its published reviews and its rating comes from them: its pages (and every
       // card of the tour) are rendered again with the tour's reviews as the snapshot would now carry them.
+      // A review 'En la portada' is also in the home's block, read with the content.
       const publication =
-        republishTour && rebuilds
+        (republishTour || republishHome) && rebuilds
           ? rebuilds.publish(
-              { changed: [contentKeys.tour(republishTour)], tours: [{ id: republishTour, opinions: await readTourOpinions(db, republishTour) }] },
+              {
+                changed: [...(republishTour ? [contentKeys.tour(republishTour)] : []), ...(republishHome ? [contentKeys.homeOpinions] : [])],
+                ...(republishHome ? { content: true } : {}),
+                tours: republishTour ? [{ id: republishTour, opinions: await readTourOpinions(db, republishTour) }] : [],
+              },
               `opinión ${id} moderada`,
             )
           : null;

@@ -41,6 +41,17 @@ test.describe('every content page answers on a direct load', { tag: '@one-width'
   }
 });
 
+test('the home shows the reviews staff put on it, each linking to its tour', { tag: '@one-width' }, async ({ page }) => {
+  await page.goto('/');
+  const block = page.getByRole('region', { name: 'Lo que dicen nuestros viajeros' });
+  await expect(block).toBeVisible();
+  const reviews = block.getByRole('listitem');
+  expect(await reviews.count()).toBeGreaterThan(0);
+  expect(await reviews.count()).toBeLessThanOrEqual(6);
+  await expect(reviews.first()).toContainText(/\d,\d de 5|\d de 5/);
+  await expect(reviews.first().getByRole('link')).toHaveAttribute('href', /^\/tour\/[\w-]+#opiniones$/);
+});
+
 test('a campaign shows its grid’s own texts: the promotion over the banner and the closing block', { tag: '@one-width' }, async ({ page }) => {
   await page.goto('/black-friday');
   await expect(page.locator('.landing-banner__promotion')).toHaveText('Hasta -20 % solo esta semana');

@@ -95,6 +95,7 @@ export function makeSnapshot(overrides: Partial<CatalogueSnapshot> = {}): Catalo
     mainBanners: [],
     regionBanners: [],
     activities: [],
+    homeOpinions: [],
     ...overrides,
   };
 }

@@ -154,11 +154,14 @@ const moderation = (r: Pick<TravelerOpinionRow, 'status' | 'homeViewable' | 'tou
 });
 /** The catalogue snapshot carries a review while it is published and shown on the tour page. */
 const inSnapshot = (m: ReturnType<typeof moderation>) => m.status === 'ACTIVE' && m.tourViewable;
+const onHome = (m: ReturnType<typeof moderation>) => m.status === 'ACTIVE' && m.homeViewable;
 
 export interface ModerationResult {
   applied: boolean;
   /** The tour whose pages show the change (null: no page shows it). */
   republishTour: string | null;
+  /** The home page's reviews change ('En la portada'). */
+  republishHome: boolean;
 }
 
 /**
@@ -170,7 +173,7 @@ export async function moderateOpinion(
   db: Db,
   { id, requestId, actor, now, change, publicUrl }: Press & { change: Omit<OpinionModerate, 'requestId'>; publicUrl: string },
 ): Promise<ModerationResult> {
-  const unchanged: ModerationResult = { applied: false, republishTour: null };
+  const unchanged: ModerationResult = { applied: false, republishTour: null, republishHome: false };
   return applyOnce(
     db,
     { entityType: 'opinion', entityId: id, requestId, actor, now },
@@ -207,7 +210,11 @@ export async function moderateOpinion(
       const action = change.status === 'ACTIVE' ? 'publish' : change.status === 'INACTIVE' ? 'hide' : 'visibility';
       await record({ action, before, after });
       const differs = JSON.stringify(before) !== JSON.stringify(after);
-      return { applied: true, republishTour: differs && (inSnapshot(before) || inSnapshot(after)) ? row.tourId : null };
+      return {
+        applied: true,
+        republishTour: differs && (inSnapshot(before) || inSnapshot(after)) ? row.tourId : null,
+        republishHome: differs && (onHome(before) || onHome(after)),
+      };
     },
     () => unchanged,
   );
