@@ -32,6 +32,7 @@ import { adminBalanceRoutes } from './routes/admin-balances.ts';
 import { adminInvoiceRoutes } from './routes/admin-invoices.ts';
 import { adminInboxRoutes } from './routes/admin-inbox.ts';
 import { adminCompanyRoutes } from './routes/admin-company.ts';
+import { adminHomeBlockRoutes } from './routes/admin-home-blocks.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
@@ -151,6 +152,7 @@ export function createApi(deps: AppDeps) {
     .route('/admin/invoices', adminInvoiceRoutes(deps))
     .route('/admin/inbox', adminInboxRoutes(deps))
     .route('/admin/company', adminCompanyRoutes(deps))
+    .route('/admin/home-blocks', adminHomeBlockRoutes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

@@ -46,6 +46,7 @@ const EMPTY_SNAPSHOT: CatalogueSnapshot = {
   regionBanners: [],
   activities: [],
   homeOpinions: [],
+  travellerPhotos: [],
 };
 /**
  * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives

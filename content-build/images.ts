@@ -35,6 +35,7 @@ export function collectImageKeys(snapshot: CatalogueSnapshot): string[] {
     add(banner.imageMobile);
   }
   for (const activity of snapshot.activities) add(activity.thumbnail);
+  for (const photo of snapshot.travellerPhotos) add(photo.thumbnail);
   for (const landing of snapshot.landings) {
     // An IMAGE block keeps its desktop image in value1 and its mobile one in value2.
     for (const content of landing.contents) {

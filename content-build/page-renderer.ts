@@ -7,6 +7,7 @@
  * renders exactly the pages that showed a changed key, through the same code the build used: the bytes
  * are those a full build of the same data writes.
  */
+import type { z } from 'zod';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -44,18 +45,20 @@ function patchTour(tour: TourSnapshot, { activityPhotos, ...fields }: TourPatch)
   return TourSnapshotSchema.parse({ ...tour, ...fields, periods });
 }
 
-const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
+export const ContentDeltaSchema = CatalogueSnapshotSchema.pick({
   company: true,
   sliders: true,
   landings: true,
   mainBanners: true,
   regionBanners: true,
   activities: true,
+  homeOpinions: true,
+  travellerPhotos: true,
 }).partial();
 
 /** Content newer than the renderer's snapshot: parts replaced whole, tours replaced by id. */
 export interface CatalogueDelta {
-  content?: Partial<Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities'>>;
+  content?: Partial<z.infer<typeof ContentDeltaSchema>>;
   tours?: TourPatch[];
   /** Manifest entries of images new to this change. */
   images?: ImageManifest;

@@ -3,7 +3,10 @@ import { parseDepartureCities } from '#shared/rules/offers.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import { groupBy } from './group-by.ts';
 
-type ContentPart = Pick<CatalogueSnapshot, 'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities' | 'homeOpinions'>;
+type ContentPart = Pick<
+  CatalogueSnapshot,
+  'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities' | 'homeOpinions' | 'travellerPhotos'
+>;
 
 /** How many reviews the home page shows. */
 export const HOME_OPINIONS_LIMIT = 6;
@@ -14,7 +17,7 @@ export const HOME_OPINIONS_LIMIT = 6;
  * stay out: the static site is what a visitor sees; staff see drafts through the API.
  */
 export async function readContentSnapshot(db: Db): Promise<ContentPart> {
-  const [sliders, links, offers, landings, contents, mainBanners, regionBanners, activities, activityTours, company, homeOpinions] = await Promise.all([
+  const [sliders, links, offers, landings, contents, mainBanners, regionBanners, activities, activityTours, company, homeOpinions, photos] = await Promise.all([
     db.selectFrom('sliders').selectAll().where('status', '=', 'ACTIVE').orderBy('position').orderBy('id').execute(),
     db.selectFrom('tourSliders').selectAll().orderBy('position').orderBy('id').execute(),
     db.selectFrom('tourOffers').selectAll().where('status', '=', 'active').execute(),
@@ -22,7 +25,7 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
     db.selectFrom('landingContents').selectAll().orderBy('slug').orderBy('name').orderBy('id').execute(),
     db.selectFrom('mainBanners').selectAll().where('status', '=', 'ACTIVE').orderBy('order').orderBy('id').execute(),
     db.selectFrom('regionBanners').selectAll().where('visible', '=', 1).orderBy('order').orderBy('id').execute(),
-    db.selectFrom('activities').selectAll().where('status', '=', 'ACTIVE').orderBy('name').orderBy('id').execute(),
+    db.selectFrom('activities').selectAll().where('status', '=', 'ACTIVE').orderBy('position').orderBy('name').orderBy('id').execute(),
     db.selectFrom('activityTours').selectAll().orderBy('tourId').execute(),
     db.selectFrom('companyInfo').selectAll().orderBy('id').executeTakeFirst(),
     // Only reviews of tours visitors can open: the card links to the tour.
@@ -46,6 +49,7 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       .orderBy('travelerOpinions.id')
       .limit(HOME_OPINIONS_LIMIT)
       .execute(),
+    db.selectFrom('travellerPhotos').select(['id', 'name', 'thumbnail']).where('status', '=', 'ACTIVE').orderBy('position').orderBy('id').execute(),
   ]);
   const linksBySlider = groupBy(links, (l) => l.sliderId);
   const offerById = new Map(offers.map((o) => [o.id, o]));
@@ -145,5 +149,6 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       tourIds: (toursByActivity.get(a.id) ?? []).map((t) => t.tourId),
     })),
     homeOpinions: homeOpinions.map((o) => ({ ...o, rate: Number(o.rate) })),
+    travellerPhotos: photos,
   };
 }

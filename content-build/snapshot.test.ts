@@ -6,6 +6,8 @@ import { seedDemo } from '#api/db/seed/index.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
 import { readCatalogueSnapshot, readTourSnapshot } from './snapshot.ts';
+import { readContentSnapshot } from './snapshot-content.ts';
+import { ContentDeltaSchema } from './page-renderer.ts';
 
 const today = '2026-11-22';
 const now = new Date(`${today}T12:00:00Z`);
@@ -87,6 +89,13 @@ describe.each(dialects)('catalogue snapshot from the demo seed on %s', (dialect)
   });
 
   // The tour editor's targeted rebuild sends one tour read alone: it must be the full snapshot's tour, byte for byte.
+  it('hands the page renderer every part of the content it reads: a targeted publication replaces each', async () => {
+    const content = await readContentSnapshot(t.db);
+    expect(Object.keys(content).sort()).toEqual(Object.keys(ContentDeltaSchema.shape).sort());
+    expect(content.homeOpinions.length).toBeGreaterThan(0);
+    expect(content.travellerPhotos.length).toBeGreaterThan(0);
+  });
+
   it('reads one tour alone exactly as the whole catalogue carries it', async () => {
     const snapshot = await readCatalogueSnapshot(t.db, { now });
     for (const tour of snapshot.tours) expect(JSON.stringify(await readTourSnapshot(t.db, tour.id, { now }))).toBe(JSON.stringify(tour));

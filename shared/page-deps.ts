@@ -25,6 +25,8 @@ export const contentKeys = {
   regionBanners: 'region-banners',
   /** The company's name, phone, e-mail and hours: every page's header and footer, the text pages' figures. */
   company: 'company',
+  /** The home's experiences (activities) and travellers' photos, as staff order them on /admin/portada. */
+  homeBlocks: 'home-blocks',
   /** The reviews staff marked 'En la portada': the home page's block. */
   homeOpinions: 'home-opinions',
   /** A tour: its own page and every card of it. */

@@ -283,6 +283,8 @@ export const CatalogueSnapshotSchema = z.strictObject({
       tourIds: z.array(z.string()),
     }),
   ),
+  /** The travellers' photos the home shows (ACTIVE), in the order staff set. */
+  travellerPhotos: z.array(z.strictObject({ id: z.string(), name: z.string(), thumbnail: z.string() })),
   /** Published reviews staff marked 'En la portada', newest first (HOME_OPINIONS_LIMIT), with their tour. */
   homeOpinions: z.array(
     z.strictObject({

@@ -11,6 +11,7 @@ export interface ActivityTable {
   description: string | null;
   homeViewable: Generated<number>;
   status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
+  position: Generated<number>;
 }
 export type ActivityRow = Selectable<ActivityTable>;
 export type NewActivityRow = Insertable<ActivityTable>;
@@ -1206,6 +1207,7 @@ export interface TravellerPhotoTable {
   name: string;
   thumbnail: string;
   status: Generated<'ACTIVE' | 'DRAFT' | 'INACTIVE'>;
+  position: Generated<number>;
 }
 export type TravellerPhotoRow = Selectable<TravellerPhotoTable>;
 export type NewTravellerPhotoRow = Insertable<TravellerPhotoTable>;

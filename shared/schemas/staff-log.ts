@@ -27,6 +27,7 @@ export const STAFF_LOG_ENTITIES = {
   contact: 'Consulta',
   company: 'Datos de la empresa',
   site: 'Web',
+  'traveller-photo': 'Foto de viajero',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -83,6 +84,8 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return `/admin/consultas/${id}`;
     case 'company':
       return '/admin/empresa';
+    case 'traveller-photo':
+      return '/admin/portada';
     default:
       return null;
   }
@@ -94,6 +97,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   update: 'Editado',
   delete: 'Borrado',
   publish: 'Publicado u ocultado',
+  hide: 'Ocultado',
   visibility: 'Visibilidad cambiada',
   cancel: 'Cancelada',
   'confirm-transfer': 'Transferencia confirmada',
@@ -108,6 +112,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'notify-agency': 'Aviso a la agencia',
   reply: 'Respuesta publicada',
   rebuild: 'Web reconstruida',
+  'move-up': 'Movido arriba',
+  'move-down': 'Movido abajo',
   'photo-upload': 'Foto subida',
   'photo-remove': 'Foto quitada',
   'photo-move-up': 'Foto movida arriba',

@@ -50,6 +50,10 @@ test('the home shows the reviews staff put on it, each linking to its tour', { t
   expect(await reviews.count()).toBeLessThanOrEqual(6);
   await expect(reviews.first()).toContainText(/\d,\d de 5|\d de 5/);
   await expect(reviews.first().getByRole('link')).toHaveAttribute('href', /^\/tour\/[\w-]+#opiniones$/);
+  // The experiences staff put on the home, with their photos.
+  const experiences = page.getByRole('region', { name: 'Experiencias que recordarás' });
+  await expect(experiences.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fotos de nuestros viajeros' }).getByRole('img').first()).toBeVisible();
 });
 
 test('a campaign shows its grid’s own texts: the promotion over the banner and the closing block', { tag: '@one-width' }, async ({ page }) => {

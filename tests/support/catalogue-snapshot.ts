@@ -96,6 +96,7 @@ export function makeSnapshot(overrides: Partial<CatalogueSnapshot> = {}): Catalo
     regionBanners: [],
     activities: [],
     homeOpinions: [],
+    travellerPhotos: [],
     ...overrides,
   };
 }

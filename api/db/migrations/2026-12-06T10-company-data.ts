@@ -5,8 +5,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Issue 33, part 2: staff edit the company's data (name, phone, e-mail, opening hours, offer validity). The
  * record gets a version, so two people editing at once do not overwrite each other, and the time of its last
  * change; 'company' joins the staff records' entities, and 'site' (a whole-site rebuild asked for by staff).
+ * The home's experiences (activities) and travellers' photos get an order staff set, and the photos their
+ * records ('traveller-photo').
  */
-const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company', 'site')`;
+const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company', 'site', 'traveller-photo')`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -15,6 +17,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   await db.schema.alterTable('company_info').addColumn('updated_at', 'text').execute();
+  await db.schema
+    .alterTable('activities')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('traveller_photos')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   if (pg) {
     const { rows } = await sql<{ name: string }>`
       select conname as name from pg_constraint where conrelid = 'staff_actions'::regclass and contype = 'c'`.execute(db);

@@ -391,6 +391,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       description: `${name}: una de las experiencias que más recuerdan nuestros viajeros en ${country}.`,
       homeViewable: i < 6 ? 1 : 0,
       status: i === 6 ? 'DRAFT' : 'ACTIVE',
+      position: i,
     });
     add(ctx, 'activityTours', { activityId: id, tourId: tour.id });
     const also = tours.find((t) => t.id !== tour.id && t.destination.name === country);
@@ -404,6 +405,7 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       name: `Grupo de ${tour.destination.name}, ${tour.cities[1] ?? tour.cities[0]}`,
       thumbnail: `${tour.id}/${tour.banner}`,
       status: i === photoTours.length - 1 ? 'DRAFT' : 'ACTIVE',
+      position: i,
     });
   });
   return jobs;
