@@ -33,6 +33,8 @@ import { adminInvoiceRoutes } from './routes/admin-invoices.ts';
 import { adminInboxRoutes } from './routes/admin-inbox.ts';
 import { adminCompanyRoutes } from './routes/admin-company.ts';
 import { adminHomeBlockRoutes } from './routes/admin-home-blocks.ts';
+import { adminIntegrationRoutes } from './routes/admin-integrations.ts';
+import { apiV1Routes } from './routes/api-v1.ts';
 import { adminRetailerRoutes } from './routes/admin-retailers.ts';
 import { adminStaffActionRoutes } from './routes/admin-staff-actions.ts';
 import { adminTourRoutes } from './routes/admin-tours.ts';
@@ -78,9 +80,18 @@ const requestLimit: MiddlewareHandler = (c, next) => {
   return streamedBodyLimit(c, next);
 };
 /** Routes that take a file and set a body limit of their own (cms-uploads.ts, feedback.ts, admin-importer.ts, guide-tools.ts). */
-const OWN_LIMIT_PATHS = ['/cms/uploads', '/feedback/tour', '/admin/importer/check', '/admin/importer/apply', '/guide-tools/expenses'];
-/** An optional activity's photo upload: `/admin/activity-photos/{tourId}/{activityId}`. */
-const OWN_LIMIT_PATTERN = /\/admin\/activity-photos\/[^/]+\/[^/]+$/;
+const OWN_LIMIT_PATHS = [
+  '/cms/uploads',
+  '/feedback/tour',
+  '/admin/importer/check',
+  '/admin/importer/apply',
+  '/guide-tools/expenses',
+  '/admin/home-blocks/photos',
+  '/v1/catalogue/check',
+  '/v1/catalogue/apply',
+];
+/** An optional activity's photo upload (`/admin/activity-photos/{tourId}/{activityId}`), a home experience's (`/admin/home-blocks/activities/{id}/photo`). */
+const OWN_LIMIT_PATTERN = /\/admin\/activity-photos\/[^/]+\/[^/]+$|\/admin\/home-blocks\/activities\/[^/]+\/photo$/;
 
 const UNKNOWN_API_PATH_MESSAGE = 'No existe esa dirección de la API.';
 /** Addresses the fast path below decides on; any other (encoded, doubled slashes…) is left to Hono's own parsing. */
@@ -153,6 +164,8 @@ export function createApi(deps: AppDeps) {
     .route('/admin/inbox', adminInboxRoutes(deps))
     .route('/admin/company', adminCompanyRoutes(deps))
     .route('/admin/home-blocks', adminHomeBlockRoutes(deps))
+    .route('/admin/integrations', adminIntegrationRoutes(deps))
+    .route('/v1', apiV1Routes(deps))
     .route('/admin/tours', adminTourRoutes(deps))
     .route('/admin/opinions', adminOpinionRoutes(deps))
     .route('/admin/surveys', adminTourSurveyRoutes(deps))

@@ -23,6 +23,7 @@ import { sendPracticalInfo } from './services/jobs/practical-info.ts';
 import { sendFeedbackMails } from './services/jobs/trip-feedback.ts';
 import { creditTripPoints } from './services/jobs/trip-points.ts';
 import { startMailWorker } from './services/mail/worker.ts';
+import { startWebhookWorker } from './services/integration/webhooks.ts';
 import { createEventHub } from './services/content/events.ts';
 import { createRebuildQueue } from './services/content/rebuilds.ts';
 import type { CmsEvent, TourStatusEvent } from '#shared/schemas/cms.ts';
@@ -112,6 +113,8 @@ if (bus) {
 const server = await listen(createShop({ db, config, rebuilds, cmsEvents, otherInstancesEvents }), config.port, config.host);
 // Delivers the outbox: SMTP_URL when set, else .eml files under DATA_DIR/mail/.
 const mailer = startMailWorker({ db, config });
+// Delivers the webhooks to the ERP's receivers, signed, with retries (docs/integration.md).
+const webhooks = startWebhookWorker({ db });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
 // Hourly: trips that came back get their points and then the feedback mail that says so, deadlines coming
@@ -169,7 +172,7 @@ const stop = () => {
   clearInterval(pointsJob);
   clearInterval(verifactuJob);
   server.close();
-  void Promise.all([mailer.stop(), bus?.stop()])
+  void Promise.all([mailer.stop(), webhooks.stop(), bus?.stop()])
     .then(() => db.destroy())
     .finally(() => {
       releaseDataFolder();

@@ -93,6 +93,7 @@ export const SHELLS = {
   'admin-inbox': { title: 'Consultas' },
   'admin-company': { title: 'Datos de la empresa' },
   'admin-home-blocks': { title: 'Portada: experiencias y fotos' },
+  'admin-integrations': { title: 'Integraciones' },
   'admin-question': { title: 'Consulta' },
   'admin-traveler': { title: 'Viajero' },
 } as const satisfies Record<string, ShellDef>;
@@ -210,6 +211,7 @@ export const ROUTES = [
   shell('admin', 'admin-question', '/admin/consultas/:id'),
   shell('admin', 'admin-company', '/admin/empresa'),
   shell('admin', 'admin-home-blocks', '/admin/portada'),
+  shell('admin', 'admin-integrations', '/admin/integraciones'),
   shell('admin', 'admin-traveler', '/admin/travelers/:id'),
 
   // Campaign landings: "the first path segment is the slider slug". Last: every fixed page above wins.

@@ -38,6 +38,21 @@ export type ActivityTourRow = Selectable<ActivityTourTable>;
 export type NewActivityTourRow = Insertable<ActivityTourTable>;
 export type ActivityTourRowUpdate = Updateable<ActivityTourTable>;
 
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  scopes: string;
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type NewApiKeyRow = Insertable<ApiKeyTable>;
+export type ApiKeyRowUpdate = Updateable<ApiKeyTable>;
+
 export interface AuthTokenTable {
   id: string;
   userId: string;
@@ -1269,10 +1284,44 @@ export type WaitingListEntryRow = Selectable<WaitingListEntryTable>;
 export type NewWaitingListEntryRow = Insertable<WaitingListEntryTable>;
 export type WaitingListEntryRowUpdate = Updateable<WaitingListEntryTable>;
 
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  payload: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  replayOf: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+export type NewWebhookDeliveryRow = Insertable<WebhookDeliveryTable>;
+export type WebhookDeliveryRowUpdate = Updateable<WebhookDeliveryTable>;
+
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  description: string | null;
+  secret: string;
+  events: string;
+  active: Generated<number>;
+  createdBy: string;
+  createdAt: string;
+}
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+export type NewWebhookEndpointRow = Insertable<WebhookEndpointTable>;
+export type WebhookEndpointRowUpdate = Updateable<WebhookEndpointTable>;
+
 export interface Database {
   activities: ActivityTable;
   activityPacks: ActivityPackTable;
   activityTours: ActivityTourTable;
+  apiKeys: ApiKeyTable;
   authTokens: AuthTokenTable;
   billingChain: BillingChainTable;
   billingRecords: BillingRecordTable;
@@ -1350,4 +1399,6 @@ export interface Database {
   users: UserTable;
   visitorLogs: VisitorLogTable;
   waitingListEntries: WaitingListEntryTable;
+  webhookDeliveries: WebhookDeliveryTable;
+  webhookEndpoints: WebhookEndpointTable;
 }

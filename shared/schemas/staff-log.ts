@@ -28,6 +28,8 @@ export const STAFF_LOG_ENTITIES = {
   company: 'Datos de la empresa',
   site: 'Web',
   'traveller-photo': 'Foto de viajero',
+  webhook: 'Aviso (webhook)',
+  'api-key': 'Clave de API',
 } as const;
 export type StaffLogEntity = keyof typeof STAFF_LOG_ENTITIES;
 
@@ -86,6 +88,9 @@ export function staffLogHref(entityType: string, entityId: string): string | nul
       return '/admin/empresa';
     case 'traveller-photo':
       return '/admin/portada';
+    case 'webhook':
+    case 'api-key':
+      return '/admin/integraciones';
     default:
       return null;
   }
@@ -113,6 +118,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   reply: 'Respuesta publicada',
   rebuild: 'Web reconstruida',
   'move-up': 'Movido arriba',
+  replay: 'Reenviado',
+  revoke: 'Revocada',
+  pause: 'En pausa',
+  resume: 'Reanudado',
   'move-down': 'Movido abajo',
   'photo-upload': 'Foto subida',
   'photo-remove': 'Foto quitada',

@@ -72,7 +72,7 @@ function countTimeOnPage() {
 }
 
 /** The cookie policy's preferences: yes starts counting this browser, no stops it and forgets its id. */
-export function setCounting(yes: boolean) {
+function setCounting(yes: boolean) {
   localStorage.setItem(CAMPAIGN_CONSENT_KEY, yes ? 'yes' : 'no');
   if (yes) {
     startVisit();
@@ -85,12 +85,32 @@ export function setCounting(yes: boolean) {
 }
 
 /** What this browser answered: 'yes', 'no' or null (never asked). */
-export function countingAnswer(): string | null {
+function countingAnswer(): string | null {
   try {
     return localStorage.getItem(CAMPAIGN_CONSENT_KEY);
   } catch {
     return null;
   }
+}
+
+/**
+ * The cookie policy's preferences (`[data-counting]` buttons), wired here rather than by a script of that page:
+ * one module on every page stays small enough to be inlined, where two sharing it would ship it as a file.
+ */
+function wirePreferences() {
+  const state = document.querySelector<HTMLElement>('[data-counting-state]');
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-counting]')];
+  if (!state) return;
+  const show = (answer: string | null) => {
+    state.textContent = answer === 'yes' ? 'permitida' : answer === 'no' ? 'no permitida' : 'sin elegir, no se cuenta nada';
+    for (const button of buttons) button.setAttribute('aria-pressed', String(button.dataset.counting === answer));
+  };
+  show(countingAnswer());
+  for (const button of buttons)
+    button.addEventListener('click', () => {
+      setCounting(button.dataset.counting === 'yes');
+      show(countingAnswer());
+    });
 }
 
 function ask(onAnswer: (yes: boolean) => void) {
@@ -108,6 +128,7 @@ function ask(onAnswer: (yes: boolean) => void) {
 }
 
 export function trackCampaign() {
+  wirePreferences();
   let consent: string | null;
   try {
     consent = localStorage.getItem(CAMPAIGN_CONSENT_KEY);

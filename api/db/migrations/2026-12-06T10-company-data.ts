@@ -6,9 +6,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * record gets a version, so two people editing at once do not overwrite each other, and the time of its last
  * change; 'company' joins the staff records' entities, and 'site' (a whole-site rebuild asked for by staff).
  * The home's experiences (activities) and travellers' photos get an order staff set, and the photos their
- * records ('traveller-photo').
+ * records ('traveller-photo'); so do the integration's webhooks and API keys ('webhook', 'api-key';
+ * their tables are 2026-12-06T11's).
  */
-const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company', 'site', 'traveller-photo')`;
+const ENTITIES = sql`entity_type in ('booking', 'traveler', 'coupon', 'retailer', 'period', 'tour', 'guide', 'opinion', 'activity', 'import', 'user', 'payment-policy', 'invoice', 'contact', 'company', 'site', 'traveller-photo', 'webhook', 'api-key')`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

@@ -36,6 +36,7 @@ import * as balancesAndAgencySales from './2026-12-03T10-balances-and-agency-sal
 import * as invoices from './2026-12-04T10-invoices.ts';
 import * as officeInbox from './2026-12-05T10-office-inbox.ts';
 import * as companyData from './2026-12-06T10-company-data.ts';
+import * as integration from './2026-12-06T11-integration.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T10-invoices': invoices,
   '2026-12-05T10-office-inbox': officeInbox,
   '2026-12-06T10-company-data': companyData,
+  '2026-12-06T11-integration': integration,
 };

@@ -408,5 +408,46 @@ export function buildContent(ctx: SeedContext, tours: readonly SeededTour[], per
       position: i,
     });
   });
+
+  // /admin/integraciones as an operator finds it once tried: a receiver of the ERP, paused, whose last
+  // delivery failed, and a key that was revoked. Nothing in the demo calls out.
+  const endpointId = rng.uuid();
+  const at = stamp(3);
+  add(ctx, 'webhookEndpoints', {
+    id: endpointId,
+    url: 'https://erp.different.demo/webhooks/tienda',
+    description: 'ERP de la oficina (demostración, en pausa)',
+    secret: `whsec_demo${rng.uuid().replace(/-/g, '')}`,
+    events: JSON.stringify(['booking.created', 'booking.confirmed', 'booking.cancelled', 'payment.received']),
+    active: 0,
+    createdBy: DEMO_ADMIN_EMAIL,
+    createdAt: stamp(10),
+  });
+  add(ctx, 'webhookDeliveries', {
+    id: rng.uuid(),
+    endpointId,
+    eventId: rng.uuid(),
+    eventType: 'booking.created',
+    payload: JSON.stringify({ type: 'booking.created', createdAt: at, data: { bookingId: 'demo' } }),
+    status: 'FAILED',
+    attempts: 8,
+    nextAttemptAt: at,
+    lastStatusCode: 503,
+    lastError: 'El receptor respondió 503',
+    replayOf: null,
+    createdAt: at,
+    deliveredAt: null,
+  });
+  add(ctx, 'apiKeys', {
+    id: rng.uuid(),
+    name: 'ERP de la oficina (demostración)',
+    prefix: `drk_${rng.uuid().replace(/-/g, '').slice(0, 12)}`,
+    keyHash: rng.uuid().replace(/-/g, '').repeat(2),
+    scopes: JSON.stringify(['bookings:read', 'travelers:read']),
+    createdBy: DEMO_ADMIN_EMAIL,
+    createdAt: stamp(10),
+    lastUsedAt: null,
+    revokedAt: stamp(2),
+  });
   return jobs;
 }

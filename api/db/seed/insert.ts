@@ -110,6 +110,9 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'bookingMails',
   'mailLogs',
   'waitingListEntries',
+  'webhookEndpoints',
+  'webhookDeliveries',
+  'apiKeys',
 ];
 
 /** Writes every collected row set in foreign-key order and returns the row count per table. */

@@ -257,7 +257,8 @@ describe('demo seed on SQLite', () => {
 
   it('has the home carousels, the offer sliders and the campaign grids', async () => {
     const sliders = await db.selectFrom('sliders').selectAll().execute();
-    for (const category of ['GROUP', 'SINGLE', 'GRUPO PRIVADO']) {
+    // One carousel for each home tab (the private trips' is the editor's FIT) and the family campaign's.
+    for (const category of ['GROUP', 'SINGLE', 'FIT', 'FAMILY']) {
       expect(
         sliders.some((s) => s.category === category && s.status === 'ACTIVE' && s.website === 'WEBDR'),
         category,

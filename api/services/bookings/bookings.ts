@@ -2,6 +2,7 @@
  * Bookings in the funnel: created at the complete-details step (IN_PROGRESS, tkStatus 'PR'), changed by the
  * later steps, read back as the funnel's working state. Every write reprices with the server's quote.
  */
+import { emitWebhook } from '../integration/webhooks.ts';
 import { periodTours } from '../catalogue/trips.ts';
 import { randomUUID } from 'node:crypto';
 import { ADULT_AGE_GROUP, CHILD_AGE_GROUP, DEFAULT_OPTIONAL_ACTIVITIES } from '#shared/constants.ts';
@@ -132,6 +133,7 @@ export async function insertBooking(
   await syncBookingTravelers(trx, { bookingId: id, travellers, now: stamp });
   await writeSchedule(trx, { bookingId: id, totalCents: quote.totalCents, insuranceCents: quote.insuranceCents, now });
   await recordStatusChange(trx, { bookingId: id, from: null, to: 'IN_PROGRESS', by, reason, now: stamp });
+  await emitWebhook(trx, { type: 'booking.created', data: { bookingId: id, status: 'IN_PROGRESS', totalCents: quote.totalCents }, now });
   return id;
 }
 

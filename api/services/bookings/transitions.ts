@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { bookingNotFound, recordStatusChange } from './records.ts';
 import type { Trx } from '../../db/database.ts';
 import { confirmHolds, releaseHolds } from './seat-holds.ts';
+import { emitWebhook } from '../integration/webhooks.ts';
 
 /**
  * Moves a booking to `to` inside the caller's transaction. The status is changed with a conditional update
@@ -38,5 +39,7 @@ export async function transitionBooking(
   if (to === 'CONFIRMED') await confirmHolds(trx, bookingId, now);
   if (to === 'CANCELED') await releaseHolds(trx, bookingId, now, { confirmed: true });
   await recordStatusChange(trx, { bookingId, from, to, by, reason, now: stamp });
+  const type = to === 'CONFIRMED' ? 'booking.confirmed' : to === 'CANCELED' ? 'booking.cancelled' : 'booking.changed';
+  await emitWebhook(trx, { type, data: { bookingId, status: to, previousStatus: from }, now });
   return { from, to, changed: true };
 }

@@ -5,6 +5,7 @@
  * canceled — or a correction (R1, by differences, negative) brings it down. Each invoice takes the next
  * number of its series and appends its registration record to the chain, in the caller's transaction.
  */
+import { emitWebhook } from '../integration/webhooks.ts';
 import { findLeadTraveller, formatFullName } from '#shared/rules/travellers.ts';
 import type { InvoicingConfig } from '../../config.ts';
 import type { Trx } from '../../db/database.ts';
@@ -211,6 +212,11 @@ async function issueInvoice(
     .execute();
   await appendAlta(trx, { invoiceId: id, software: softwareOf(issuer), correcting: null, now, newId });
   await trx.updateTable('bookings').set({ invoiceRef: invoiceNumber }).where('id', '=', booking.id).execute();
+  await emitWebhook(trx, {
+    type: 'invoice.issued',
+    data: { invoiceId: id, invoiceNumber, type: kind, bookingId: booking.id, totalCents: amountCents, issueDate },
+    now,
+  });
   return id;
 }
 

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../auth-context.ts';
 import type { Db } from '../../db/database.ts';
 import type { StaffActionTable } from '../../db/tables.ts';
 import type { Trx } from '../../db/database.ts';
+import { emitWebhook, eventOfPress } from '../integration/webhooks.ts';
 
 export type StaffEntity = StaffActionTable['entityType'];
 export type Actor = Pick<AuthContext, 'userId' | 'email'>;
@@ -44,6 +45,9 @@ export async function recordStaffAction(trx: Trx | Db, record: StaffActionRecord
       createdAt: now.toISOString(),
     })
     .execute();
+  // A booking or a traveller changed: the ERP hears of it, in this same transaction (docs/integration.md).
+  const event = eventOfPress(record.entityType, record.entityId, record.action);
+  if (event) await emitWebhook(trx, { ...event, now });
 }
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));

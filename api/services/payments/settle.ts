@@ -7,6 +7,7 @@
  * coming to them. A card, Bizum or transfer payment is a DEBIT of `kind` 'PAYMENT' in cents; redeemed
  * points are a DEBIT of `kind` 'POINTS' in points; points earned after a trip are a CREDIT of 'POINTS'.
  */
+import { emitWebhook } from '../integration/webhooks.ts';
 import { refreshOwedSince } from './balances.ts';
 import { reconcileInvoices } from '../invoices/issue.ts';
 import { notifyAgencyOfConfirmation } from '../bookings/agency-mail.ts';
@@ -215,6 +216,11 @@ export async function confirmPayment(
     }
   }
   await refreshOwedSince(trx, booking.id);
+  await emitWebhook(trx, {
+    type: 'payment.received',
+    data: { bookingId: booking.id, paymentId: payment.id, amountCents: payment.amountCents, method: payment.paymentMethod, orderNumber: payment.orderNumber },
+    now,
+  });
   // The money received is invoiced the day it comes, in this transaction (docs/decisions/043).
   await reconcileInvoices(trx, { config: config.invoicing, bookingId: booking.id, now });
   // A booking an agency sold: the agency hears of its confirmation with the voucher (docs/decisions/042).

@@ -1,0 +1,114 @@
+/**
+ * What servers read with an API key (issue 33, part 4; docs/integration.md): bookings and travellers changed
+ * since a moment, oldest change first, a page at a time, and one booking with its travellers. Money in cents,
+ * dates in ISO 8601, as the rest of the API.
+ */
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import { bookingTrips } from '../bookings/queries.ts';
+import { parseTravellers } from '../bookings/records.ts';
+import { readPage } from '../kit/paged-query.ts';
+
+export const API_PAGE_SIZE = 100;
+
+const paid = (db: Db) =>
+  db
+    .selectFrom('payments')
+    .select((eb) => ['bookingId', eb.fn.sum<number>('amountCents').as('paidCents')])
+    .where('status', '=', 'CONFIRMED')
+    .groupBy('bookingId');
+
+const BOOKING_COLUMNS = [
+  'bookings.id',
+  'bookings.differentId',
+  'bookings.tkId',
+  'bookings.status',
+  'bookings.travelerId',
+  'bookings.retailerId',
+  'bookings.retailerReference',
+  'bookings.priceCents',
+  'bookings.createdAt',
+  'bookings.updatedAt',
+  'tours.id as tourId',
+  'tours.name as tourName',
+  'periods.id as periodId',
+  'periods.dayOne',
+  'periods.returnDate',
+  'p.paidCents',
+] as const;
+
+type BookingRow = {
+  id: string;
+  differentId: string;
+  tkId: string | null;
+  status: string;
+  travelerId: string | null;
+  retailerId: string | null;
+  retailerReference: string | null;
+  priceCents: number;
+  createdAt: string;
+  updatedAt: string;
+  tourId: string;
+  tourName: string;
+  periodId: string;
+  dayOne: string;
+  returnDate: string;
+  paidCents: number | string | null;
+};
+
+const toApiBooking = (r: BookingRow) => ({
+  id: r.id,
+  reference: r.tkId ?? r.differentId,
+  differentId: r.differentId,
+  tkId: r.tkId,
+  status: r.status,
+  travelerId: r.travelerId,
+  agency: r.retailerId ? { id: r.retailerId, reference: r.retailerReference } : null,
+  tour: { id: r.tourId, name: r.tourName },
+  departure: { id: r.periodId, dayOne: r.dayOne, returnDate: r.returnDate },
+  totalCents: Number(r.priceCents),
+  paidCents: Number(r.paidCents ?? 0),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export async function listApiBookings(db: Db, { since, page }: { since?: string; page: number }) {
+  const answer = await readPage(
+    () =>
+      bookingTrips(db)
+        .leftJoin(paid(db).as('p'), 'p.bookingId', 'bookings.id')
+        .$if(since !== undefined, (q) => q.where('bookings.updatedAt', '>', new Date(since ?? 0).toISOString())),
+    (q) =>
+      q
+        .select([...BOOKING_COLUMNS])
+        .orderBy('bookings.updatedAt')
+        .orderBy('bookings.id'),
+    { page, pageSize: API_PAGE_SIZE },
+  );
+  return { ...answer, rows: (answer.rows as BookingRow[]).map(toApiBooking) };
+}
+
+/** One booking with its travellers as they were entered (the fields the booking form asks). */
+export async function apiBooking(db: Db, id: string) {
+  const row = await bookingTrips(db)
+    .leftJoin(paid(db).as('p'), 'p.bookingId', 'bookings.id')
+    .select([...BOOKING_COLUMNS, 'bookings.travelersStringify'])
+    .where('bookings.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Esa reserva no existe.');
+  const travellers = parseTravellers(row.travelersStringify).map((t) => ({
+    ageGroup: t.ageGroup,
+    lead: t.lead,
+    fields: t.reservationFields,
+  }));
+  return { ...toApiBooking(row as BookingRow), travellers };
+}
+
+export async function listApiTravelers(db: Db, { since, page }: { since?: string; page: number }) {
+  const answer = await readPage(
+    () => db.selectFrom('travelers').$if(since !== undefined, (q) => q.where('updatedAt', '>', new Date(since ?? 0).toISOString())),
+    (q) => q.select(['id', 'name', 'surname', 'email', 'phone', 'createdAt', 'updatedAt']).orderBy('updatedAt').orderBy('id'),
+    { page, pageSize: API_PAGE_SIZE },
+  );
+  return answer;
+}
