@@ -65,7 +65,7 @@ export default defineConfig({
         /paged-listings\.spec\.ts$/,
         // Bytes and script lists: the same at any width (responsive images are left out of the budget).
         /(^|\/)budgets\.spec\.ts$/,
-        /admin-(?!bookings\.|balances\.|invoices\.|inbox\.|company\.|home-blocks\.)[\w-]+\.spec\.ts$/,
+        /admin-(?!bookings\.|balances\.|invoices\.|inbox\.|company\.|home-blocks\.|integrations\.)[\w-]+\.spec\.ts$/,
       ],
       grepInvert: /@desktop-only|@one-width/,
     },

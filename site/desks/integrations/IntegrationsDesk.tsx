@@ -82,7 +82,7 @@ function IntegrationsDesk() {
       {shown ? (
         <section className="admin-block admin-secret" aria-labelledby="secreto-nuevo">
           <h2 id="secreto-nuevo">{shown.label}</h2>
-          <p>Cópialo ahora y guárdalo en el ERP: no se vuelve a mostrar.</p>
+          <p>{shown.label.startsWith('Clave') ? 'Cópiala ahora y guárdala en el ERP' : 'Cópialo ahora y guárdalo en el ERP'}: no se vuelve a mostrar.</p>
           <p>
             <code className="admin-secret__value">{shown.value}</code>
           </p>
