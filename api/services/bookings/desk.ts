@@ -37,6 +37,7 @@ import { deadlinesWithOwed, parseDeadlines } from '#shared/rules/payments.ts';
 import { OVERDUE_PAGE_SIZE, type OverdueAnswer, type OverdueQuery } from '#shared/schemas/balances.ts';
 import { owedNow } from '../payments/balances.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
+import { likeContaining } from '../kit/search.ts';
 
 type Filters = Omit<BookingListQuery, 'sort' | 'dir' | 'page'> & {
   /** Bookings still open whose earliest unpaid deadline is before this day (the overdue list). */
@@ -270,7 +271,7 @@ export async function listOverdue(db: Db, query: OverdueQuery, today: string): P
  * the budget's name and where the shop continues it.
  */
 export async function listBudgets(db: Db, query: BudgetListQuery): Promise<{ rows: BudgetListRow[]; total: number; page: number; pageSize: number }> {
-  const like = query.q === undefined ? null : `%${query.q.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = query.q === undefined ? null : likeContaining(query.q.toLocaleLowerCase('es'));
   const budgets = () =>
     db
       .selectFrom('bookings')

@@ -20,6 +20,7 @@ import type { Sheet } from '../files/spreadsheet.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { readPage } from '../kit/paged-query.ts';
 import { correctRecord, voidInvoice } from './issue.ts';
+import { likeContaining } from '../kit/search.ts';
 
 const nextMonth = (month: string) => {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -45,7 +46,7 @@ const latestRecord = (db: Db) =>
     );
 
 function filtered(db: Db, query: Omit<InvoiceListQuery, 'sort' | 'dir' | 'page'>) {
-  const like = query.q === undefined ? null : `%${query.q.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = query.q === undefined ? null : likeContaining(query.q.toLocaleLowerCase('es'));
   return db
     .selectFrom('invoices')
     .innerJoin('bookings', 'bookings.id', 'invoices.bookingId')

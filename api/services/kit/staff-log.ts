@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 import { STAFF_LOG_PAGE_SIZE, type StaffLogQuery, type StaffLogRow, staffLogHref } from '#shared/schemas/staff-log.ts';
 import type { Db } from '../../db/database.ts';
 import { type PagedAnswer, readPage } from './paged-query.ts';
+import { likeContaining } from './search.ts';
 
-const likeEscaped = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 /** The day after `day` (YYYY-MM-DD): records are stamped with their instant, a day's end is the next's start. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -15,7 +15,9 @@ export async function listStaffLog(db: Db, query: StaffLogQuery): Promise<PagedA
   const filtered = () =>
     db
       .selectFrom('staffActions')
-      .$if(query.actor !== undefined, (q) => q.where(sql<boolean>`lower(${sql.ref('actorEmail')}) like ${likeEscaped(query.actor ?? '')} escape '\\'`))
+      .$if(query.actor !== undefined, (q) =>
+        q.where(sql<boolean>`lower(${sql.ref('actorEmail')}) like ${likeContaining((query.actor ?? '').toLowerCase())} escape '\\'`),
+      )
       .$if(query.entity !== undefined, (q) => q.where('entityType', '=', query.entity ?? ''))
       .$if(query.entityId !== undefined, (q) => q.where('entityId', '=', query.entityId ?? ''))
       .$if(query.from !== undefined, (q) => q.where('createdAt', '>=', query.from ?? ''))

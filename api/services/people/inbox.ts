@@ -21,8 +21,8 @@ import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
 import { readPage } from '../kit/paged-query.ts';
 import { queueMail } from '../mail/outbox.ts';
+import { likeContaining } from '../kit/search.ts';
 
-const likeEscaped = (text: string) => `%${text.toLocaleLowerCase('es').replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const excerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text);
 
@@ -96,7 +96,7 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxAnswer>
         q.where((eb) =>
           eb.or(
             ['contactTours.name', 'contactTours.surname', 'contactTours.email', 'contactTours.phone', 'contactTours.question'].map(
-              (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${likeEscaped(query.q ?? '')} escape '\\'`,
+              (column) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${likeContaining((query.q ?? '').toLocaleLowerCase('es'))} escape '\\'`,
             ),
           ),
         ),

@@ -25,6 +25,7 @@ import type { RetailerRow } from '../../db/tables.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';
 import { listBookings } from '../bookings/desk.ts';
 import { type Actor, applyOnce, listStaffActions, recordStaffAction } from '../kit/apply-once.ts';
+import { likeContaining } from '../kit/search.ts';
 
 export const retailerNotFound = () => notFound(RETAILER_MESSAGES.notFound);
 const retailerChanged = () => new AppError('CONFLICT', RETAILER_MESSAGES.changed);
@@ -46,7 +47,6 @@ function folded(expr: RawBuilder<unknown>): RawBuilder<string> {
   return ACCENTS.reduce<RawBuilder<string>>((acc, [from, to]) => sql<string>`replace(${acc}, ${sql.lit(from)}, ${sql.lit(to)})`, sql<string>`lower(${expr})`);
 }
 const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The words an agency is found by: its names, CIF, city and e-mails. */
 const SEARCHED = ['name', 'corporateName', 'fiscalName', 'cif', 'city', 'email', 'invoiceEmail', 'documentationEmail'] as const;
@@ -57,7 +57,7 @@ function matchesText(q: string) {
     sql` || ' ' || `,
   );
   const cif = normaliseTaxId(q);
-  return sql<boolean>`(${folded(haystack)} like ${likeEscaped(foldText(q))} escape '\\'${cif ? sql` or ${sql.ref('retailers.cif')} like ${likeEscaped(cif)} escape '\\'` : sql``})`;
+  return sql<boolean>`(${folded(haystack)} like ${likeContaining(foldText(q))} escape '\\'${cif ? sql` or ${sql.ref('retailers.cif')} like ${likeContaining(cif)} escape '\\'` : sql``})`;
 }
 
 function filtered(db: Db, { q, membership }: Pick<RetailerListQuery, 'q' | 'membership'>) {

@@ -21,6 +21,7 @@ import { parseTravellers } from '../bookings/records.ts';
 import { accountOf, findTraveler, linkedBookings } from './linked.ts';
 import { listStaffActions } from '../kit/apply-once.ts';
 import { pointsMovements } from '../payments/ledger.ts';
+import { likeContaining } from '../kit/search.ts';
 
 /** How staff read an account at a glance: the first thing that stops it signing in, else active. */
 export function accountState(user: Pick<UserRow, 'disabledAt' | 'emailVerifiedAt' | 'passwordChangeRequiredAt'> | undefined): AccountState {
@@ -44,7 +45,6 @@ function folded(expr: RawBuilder<unknown>): RawBuilder<string> {
   return out as RawBuilder<string>;
 }
 const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * Every word of the search must appear in the name, surname, e-mail, DNI/NIE or passport (accents and
@@ -57,12 +57,12 @@ function matchesSearch(q: string) {
   const phoneDigits = sql`replace(replace(replace(replace(replace(coalesce(${sql.ref('phone')}, ''), ' ', ''), '-', ''), '+', ''), '(', ''), ')', '')`;
   const words = foldText(q).split(/\s+/).filter(Boolean);
   const clauses = words.map((word) => {
-    const alternatives = [sql<boolean>`${haystack} like ${likeEscaped(word)} escape '\\'`];
+    const alternatives = [sql<boolean>`${haystack} like ${likeContaining(word)} escape '\\'`];
     const compact = word.replace(/[-.]/g, '');
-    if (compact !== word && compact) alternatives.push(sql<boolean>`${haystack} like ${likeEscaped(compact)} escape '\\'`);
+    if (compact !== word && compact) alternatives.push(sql<boolean>`${haystack} like ${likeContaining(compact)} escape '\\'`);
     // A word of digits (and the signs phones are written with) is looked for among the phone's digits too.
     const digits = word.replace(/\D/g, '');
-    if (/^[\d+().-]+$/.test(word) && digits.length >= 3) alternatives.push(sql<boolean>`${phoneDigits} like ${likeEscaped(digits)} escape '\\'`);
+    if (/^[\d+().-]+$/.test(word) && digits.length >= 3) alternatives.push(sql<boolean>`${phoneDigits} like ${likeContaining(digits)} escape '\\'`);
     return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
   });
   return sql<boolean>`(${sql.join(clauses, sql` and `)})`;
