@@ -114,7 +114,7 @@ const server = await listen(createShop({ db, config, rebuilds, cmsEvents, otherI
 // Delivers the outbox: SMTP_URL when set, else .eml files under DATA_DIR/mail/.
 const mailer = startMailWorker({ db, config });
 // Delivers the webhooks to the ERP's receivers, signed, with retries (docs/integration.md).
-const webhooks = startWebhookWorker({ db });
+const webhooks = startWebhookWorker({ db, production: config.env === 'production' });
 // Expired refresh and single-use tokens are deleted hourly.
 const pruning = setInterval(() => void pruneExpiredTokens(db, { now: new Date() }).catch(() => {}), 60 * 60_000).unref();
 // Hourly: trips that came back get their points and then the feedback mail that says so, deadlines coming

@@ -8,8 +8,8 @@ type ContentPart = Pick<
   'company' | 'sliders' | 'landings' | 'mainBanners' | 'regionBanners' | 'activities' | 'homeOpinions' | 'travellerPhotos'
 >;
 
-/** How many reviews the home page shows. */
-export const HOME_OPINIONS_LIMIT = 6;
+/** How many of the newest reviews marked for the home the snapshot carries: the home shows the first six of public tours. */
+export const HOME_OPINIONS_LIMIT = 30;
 
 /**
  * The content visitors see: ACTIVE sliders with their tour links (offer links only with an active
@@ -34,6 +34,7 @@ export async function readContentSnapshot(db: Db): Promise<ContentPart> {
       .innerJoin('tours', 'tours.id', 'travelerOpinions.tourId')
       .select([
         'travelerOpinions.id',
+        'tours.id as tourId',
         'tours.name as tourName',
         'tours.webSlug as tourSlug',
         'travelerOpinions.name',

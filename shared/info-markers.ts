@@ -25,4 +25,5 @@ export const INFO_TOKEN_LABELS: Readonly<Record<string, string>> = {
   puntos_por_euro_descuento: 'los puntos que vale un euro de descuento',
   maximo_descuento_puntos: 'el descuento máximo con puntos',
   abono_puntos: 'cuándo se abonan los puntos',
+  dias_campana: 'los días que se recuerda una visita (cookies)',
 };

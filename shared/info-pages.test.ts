@@ -15,9 +15,12 @@ describe('the text pages’ markers', () => {
     expect(html).toBe('<p>Viajes &lt;Sol&gt; &amp; Luna: llámanos al <a href="tel:+34910000000">+34 910 000 000</a>.</p>');
   });
 
-  it('never puts markup inside a tag: a link marker in an attribute becomes its text', () => {
+  it('never fills a marker inside a tag, where its value would skip the sanitiser’s check of the attribute', () => {
     const html = fillInfoTokens('<p><a href="{{enlace_telefono}}" title="{{empresa}}">x</a></p>', tokens, { file: 'x.md', strict: true });
-    expect(html).toBe('<p><a href="+34 910 000 000" title="Viajes &lt;Sol&gt; &amp; Luna">x</a></p>');
+    expect(html).toBe('<p><a href="" title="">x</a></p>');
+    expect(fillInfoTokens('<p><a href="{{horario}}">x</a></p>', { horario: 'javascript:alert(1)' }, { file: 'x', strict: false })).toBe(
+      '<p><a href="">x</a></p>',
+    );
   });
 
   it('fails the build on an unknown marker in a file of ours, and keeps one a person typed in a saved text', () => {

@@ -60,19 +60,21 @@ export type InfoTokenValue = string | { text: string; href: string };
 const MARKER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /**
- * The markers of a text filled in: in text, escaped, a link marker as a link; inside a tag's attribute (a link
- * an editor pointed at a marker) as escaped plain text. A marker nobody knows fails for a file of ours
- * (`strict`: the build stops) and stays as typed in a saved text (what staff typed is shown, not lost).
+ * The markers of a text filled in: in text, escaped, a link marker as a link. Inside a tag (a link an editor
+ * pointed at a marker) a marker is dropped: the sanitiser checked that attribute with the marker in it, and a
+ * value put there now would skip its check. A marker nobody knows fails for a file of ours (`strict`: the build
+ * stops) and stays as typed in a saved text (what staff typed is shown, not lost).
  */
 export function fillInfoTokens(html: string, tokens: Readonly<Record<string, InfoTokenValue>>, { file, strict }: { file: string; strict: boolean }): string {
   const value = (name: string, typed: string, inTag: boolean): string => {
     const found = tokens[name];
     if (found === undefined) {
       if (strict) throw new Error(`${file}: unknown token {{${name}}}`);
-      return typed;
+      return inTag ? '' : typed;
     }
+    if (inTag) return '';
     if (typeof found === 'string') return escapeHtml(found);
-    return inTag ? escapeHtml(found.text) : `<a href="${escapeHtml(found.href)}">${escapeHtml(found.text)}</a>`;
+    return `<a href="${escapeHtml(found.href)}">${escapeHtml(found.text)}</a>`;
   };
   return html
     .split(/(<[^>]*>)/)

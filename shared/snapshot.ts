@@ -289,6 +289,7 @@ export const CatalogueSnapshotSchema = z.strictObject({
   homeOpinions: z.array(
     z.strictObject({
       id: z.string(),
+      tourId: z.string(),
       tourName: z.string(),
       tourSlug: z.string(),
       name: z.string(),

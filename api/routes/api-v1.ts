@@ -6,6 +6,7 @@ import { ApiListQuerySchema, type ApiScope, INTEGRATION_MESSAGES } from '#shared
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../auth-context.ts';
 import { AppError, invalidFields } from '../errors.ts';
+import { allow } from '../middleware/access.ts';
 import { applyImport, checkImport } from '../services/catalogue/import/import.ts';
 import { type ApiCaller, authenticateApiKey } from '../services/integration/api-keys.ts';
 import { apiBooking, listApiBookings, listApiTravelers } from '../services/integration/read.ts';
@@ -48,21 +49,28 @@ export function apiV1Routes({ db, rebuilds }: AppDeps) {
       c.header('Cache-Control', 'no-store');
       await next();
     };
-  return new Hono<V1Env>()
-    .get('/bookings', scope('bookings:read'), validate('query', ApiListQuerySchema), async (c) => c.json(await listApiBookings(db, c.req.valid('query'))))
-    .get('/bookings/:id', scope('bookings:read'), validate('param', z.object({ id: z.string().trim().min(1).max(100) })), async (c) =>
-      c.json(await apiBooking(db, c.req.valid('param').id)),
-    )
-    .get('/travelers', scope('travelers:read'), validate('query', ApiListQuerySchema), async (c) => c.json(await listApiTravelers(db, c.req.valid('query'))))
-    .post('/catalogue/check', scope('catalogue:import'), importLimit, async (c) =>
-      c.json({ report: await checkImport(db, await importFile(c), { now: new Date() }), applied: false }),
-    )
-    .post('/catalogue/apply', scope('catalogue:import'), importLimit, validate('query', ImportApplyQuery), async (c) => {
-      const file = await importFile(c);
-      const answer = await applyImport(db, file, { requestId: c.req.valid('query').requestId, actor: c.var.apiCaller.actor, now: new Date() });
-      // New tours add pages and listings change everywhere: one full build publishes the whole import.
-      const publication =
-        answer.applied && rebuilds ? rebuilds.publish({ changed: [], pageSet: true }, `catálogo importado por la API (${c.var.apiCaller.name})`) : null;
-      return c.json({ ...answer, publication });
-    });
+  return (
+    new Hono<V1Env>()
+      // Public to sessions: a server names its key instead, which `scope` checks on every call.
+      .get('/bookings', allow('public'), scope('bookings:read'), validate('query', ApiListQuerySchema), async (c) =>
+        c.json(await listApiBookings(db, c.req.valid('query'))),
+      )
+      .get('/bookings/:id', allow('public'), scope('bookings:read'), validate('param', z.object({ id: z.string().trim().min(1).max(100) })), async (c) =>
+        c.json(await apiBooking(db, c.req.valid('param').id)),
+      )
+      .get('/travelers', allow('public'), scope('travelers:read'), validate('query', ApiListQuerySchema), async (c) =>
+        c.json(await listApiTravelers(db, c.req.valid('query'))),
+      )
+      .post('/catalogue/check', allow('public'), scope('catalogue:import'), importLimit, async (c) =>
+        c.json({ report: await checkImport(db, await importFile(c), { now: new Date() }), applied: false }),
+      )
+      .post('/catalogue/apply', allow('public'), scope('catalogue:import'), importLimit, validate('query', ImportApplyQuery), async (c) => {
+        const file = await importFile(c);
+        const answer = await applyImport(db, file, { requestId: c.req.valid('query').requestId, actor: c.var.apiCaller.actor, now: new Date() });
+        // New tours add pages and listings change everywhere: one full build publishes the whole import.
+        const publication =
+          answer.applied && rebuilds ? rebuilds.publish({ changed: [], pageSet: true }, `catálogo importado por la API (${c.var.apiCaller.name})`) : null;
+        return c.json({ ...answer, publication });
+      })
+  );
 }

@@ -10,7 +10,7 @@ export const HOME_BLOCK_MESSAGES = {
   caption: 'Escribe un pie de foto (de 2 a 160 caracteres).',
   place: 'Escribe como mucho 80 caracteres.',
   description: 'Escribe como mucho 400 caracteres.',
-  notFound: 'Ya no está en la portada: recarga la página.',
+  notFound: 'Ya no existe: recarga la página.',
   edge: 'Ya está en ese extremo.',
   badRequest: 'Falta el identificador de la acción: recarga la página.',
   saved: 'Guardado. Se está publicando la portada.',

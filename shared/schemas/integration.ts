@@ -9,11 +9,11 @@ import { z } from 'zod';
 export const WEBHOOK_EVENTS = {
   'booking.created': 'Reserva creada',
   'booking.confirmed': 'Reserva confirmada',
-  'booking.changed': 'Reserva cambiada',
+  'booking.changed': 'Reserva modificada',
   'booking.cancelled': 'Reserva cancelada',
   'payment.received': 'Pago recibido',
   'invoice.issued': 'Factura emitida',
-  'traveler.changed': 'Viajero cambiado',
+  'traveler.changed': 'Datos del viajero modificados',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
@@ -65,9 +65,13 @@ export const ApiKeyCreateSchema = z.strictObject({
 
 export const IntegrationPressSchema = z.strictObject({ requestId: RequestId });
 
-/** `GET /api/v1/bookings` and `/travelers`: changed since a moment, a page at a time (oldest change first). */
+/**
+ * `GET /api/v1/bookings` and `/travelers`: changed since a moment, oldest change first, 100 at a time. To read on
+ * without skipping rows that change meanwhile, pass the last row's `updatedAt` as `since` and its `id` as `after`.
+ */
 export const ApiListQuerySchema = z.strictObject({
   since: z.iso.datetime({ offset: true }).optional(),
+  after: z.string().trim().min(1).max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 

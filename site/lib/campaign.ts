@@ -42,8 +42,12 @@ function report(utm: Utm | null, event: 'view' | 'time' = 'view') {
   });
 }
 
+let timing = false;
+
 /** The time-on-page event: once, after the page has been in view (not in a background tab) for 30 seconds. */
 function countTimeOnPage() {
+  if (timing) return;
+  timing = true;
   let seen = 0;
   let since = document.visibilityState === 'visible' ? performance.now() : null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,8 +77,14 @@ function countTimeOnPage() {
 
 /** The cookie policy's preferences: yes starts counting this browser, no stops it and forgets its id. */
 function setCounting(yes: boolean) {
-  localStorage.setItem(CAMPAIGN_CONSENT_KEY, yes ? 'yes' : 'no');
+  try {
+    localStorage.setItem(CAMPAIGN_CONSENT_KEY, yes ? 'yes' : 'no');
+  } catch {
+    return; // Storage blocked: the answer cannot be kept, so nothing is counted.
+  }
   if (yes) {
+    // A yes pressed again counts nothing more: the page was counted with the first.
+    if (timing) return;
     startVisit();
     report(null);
     countTimeOnPage();

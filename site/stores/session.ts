@@ -7,7 +7,6 @@
  * The session itself lives in httpOnly cookies the browser sends by itself: this store never sees a
  * token.
  */
-import { forgetGuidePages } from '../lib/guide-offline.ts';
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
@@ -73,8 +72,9 @@ const setAnonymous = (error: string | null = null) => {
  * (stores/guide-departures.ts). Travellers' personal data: forgotten on sign-out.
  */
 export const GUIDE_COPY_PREFIX = 'dr-guia:';
-function forgetGuideCopies(): void {
-  void forgetGuidePages();
+async function forgetGuideCopies(): Promise<void> {
+  // The guides' worker and its pages (lib/guide-offline.ts), loaded only now: most sessions never had them.
+  await import('../lib/guide-offline.ts').then((m) => m.forgetGuidePages()).catch(() => {});
   try {
     for (const key of Object.keys(localStorage)) if (key.startsWith(GUIDE_COPY_PREFIX)) localStorage.removeItem(key);
   } catch {
@@ -134,7 +134,7 @@ export async function signOut({ leaveTo }: { leaveTo?: string } = {}): Promise<b
     $session.setKey('error', result.message);
     return false;
   }
-  forgetGuideCopies();
+  await forgetGuideCopies();
   if (leaveTo) location.assign(leaveTo);
   else setAnonymous();
   return true;

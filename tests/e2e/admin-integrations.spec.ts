@@ -28,7 +28,7 @@ test('staff create an API key a server reads with, revoke it, and add a webhook 
   expect(key).toMatch(/^drk_/);
   await expectAccessible(page, '/admin/integraciones (clave nueva)');
   await page.screenshot({ path: `test-results/screenshots/admin-integrations-${info.project.name}.png`, fullPage: true });
-  await shown.getByRole('button', { name: 'Ya lo he copiado' }).click();
+  await shown.getByRole('button', { name: 'Ya está copiado' }).click();
   await expect(shown).toHaveCount(0);
 
   // A server, with no session: the key alone.

@@ -41,6 +41,12 @@ const SAMPLES: Record<string, Sample> = {
   'POST /contact': { body: { question: '¿Quedan plazas en marzo?', name: 'Ana', email: 'ana@correo.es' } },
   'POST /auth/refresh': { alsoHandler: [401] },
   'POST /auth/signout': { alsoHandler: [401] },
+  // A server's calls: no session, an API key of their own (api/routes/api-v1.ts), refused with 401 without one.
+  'GET /v1/bookings': { alsoHandler: [401] },
+  'GET /v1/bookings/:id': { alsoHandler: [401] },
+  'GET /v1/travelers': { alsoHandler: [401] },
+  'POST /v1/catalogue/check': { alsoHandler: [401] },
+  'POST /v1/catalogue/apply': { alsoHandler: [401] },
 };
 
 const fill = (path: string, params: Record<string, string> = {}) =>

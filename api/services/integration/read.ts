@@ -72,12 +72,31 @@ const toApiBooking = (r: BookingRow) => ({
   updatedAt: r.updatedAt,
 });
 
-export async function listApiBookings(db: Db, { since, page }: { since?: string; page: number }) {
+interface ListQuery {
+  since?: string;
+  after?: string;
+  page: number;
+}
+
+/** Changed after `since`, or at `since` with an id after `after` (reading on from the last row of a page). */
+function changedSince<Q>(query: Q, { since, after, table }: { since?: string; after?: string; table: 'bookings' | 'travelers' }): Q {
+  if (since === undefined) return query;
+  const at = new Date(since).toISOString();
+  const updated = `${table}.updatedAt`;
+  const id = `${table}.id`;
+  // biome-ignore lint/suspicious/noExplicitAny: one filter for two tables' query builders, typed again by the caller.
+  const q = query as any;
+  return (
+    after === undefined
+      ? q.where(updated, '>', at)
+      : // biome-ignore lint/suspicious/noExplicitAny: the expression builder of either table.
+        q.where((eb: any) => eb.or([eb(updated, '>', at), eb.and([eb(updated, '=', at), eb(id, '>', after)])]))
+  ) as Q;
+}
+
+export async function listApiBookings(db: Db, { since, after, page }: ListQuery) {
   const answer = await readPage(
-    () =>
-      bookingTrips(db)
-        .leftJoin(paid(db).as('p'), 'p.bookingId', 'bookings.id')
-        .$if(since !== undefined, (q) => q.where('bookings.updatedAt', '>', new Date(since ?? 0).toISOString())),
+    () => changedSince(bookingTrips(db).leftJoin(paid(db).as('p'), 'p.bookingId', 'bookings.id'), { since, after, table: 'bookings' }),
     (q) =>
       q
         .select([...BOOKING_COLUMNS])
@@ -104,10 +123,14 @@ export async function apiBooking(db: Db, id: string) {
   return { ...toApiBooking(row as BookingRow), travellers };
 }
 
-export async function listApiTravelers(db: Db, { since, page }: { since?: string; page: number }) {
+export async function listApiTravelers(db: Db, { since, after, page }: ListQuery) {
   const answer = await readPage(
-    () => db.selectFrom('travelers').$if(since !== undefined, (q) => q.where('updatedAt', '>', new Date(since ?? 0).toISOString())),
-    (q) => q.select(['id', 'name', 'surname', 'email', 'phone', 'createdAt', 'updatedAt']).orderBy('updatedAt').orderBy('id'),
+    () => changedSince(db.selectFrom('travelers'), { since, after, table: 'travelers' }),
+    (q) =>
+      q
+        .select(['travelers.id', 'travelers.name', 'travelers.surname', 'travelers.email', 'travelers.phone', 'travelers.createdAt', 'travelers.updatedAt'])
+        .orderBy('travelers.updatedAt')
+        .orderBy('travelers.id'),
     { page, pageSize: API_PAGE_SIZE },
   );
   return answer;

@@ -6,6 +6,8 @@
  * the attempts run out; every outcome stays in the delivery log, and staff replay a delivery as a new one.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { INTEGRATION_MESSAGES, type WebhookDeliveryView, type WebhookEventType } from '#shared/schemas/integration.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Trx } from '../../db/database.ts';
@@ -37,6 +39,10 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
  * changed (ids and the main facts); receivers read the rest through the API.
  */
 export async function emitWebhook(trx: Db | Trx, { type, data, now }: { type: WebhookEventType; data: Record<string, unknown>; now: Date }): Promise<void> {
+  // Whatever an event says of a booking (a payment, an invoice) is a change the API's `since` must show too.
+  if (typeof data.bookingId === 'string' && type !== 'booking.created')
+    await trx.updateTable('bookings').set({ updatedAt: now.toISOString() }).where('id', '=', data.bookingId).execute();
+  if (typeof data.travelerId === 'string') await trx.updateTable('travelers').set({ updatedAt: now.toISOString() }).where('id', '=', data.travelerId).execute();
   const endpoints = await trx.selectFrom('webhookEndpoints').select(['id', 'events']).where('active', '=', 1).execute();
   const wanted = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(type));
   if (wanted.length === 0) return;
@@ -61,14 +67,54 @@ export async function emitWebhook(trx: Db | Trx, { type, data, now }: { type: We
     .execute();
 }
 
-const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0)/i;
+/** Addresses a receiver may never be: this machine, private networks, link-local, carrier-grade NAT, unspecified. */
+const INTERNAL = (() => {
+  const list = new BlockList();
+  for (const [net, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv4');
+  for (const [net, prefix] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const)
+    list.addSubnet(net, prefix, 'ipv6');
+  return list;
+})();
 
-/** An endpoint's address: https on the internet in production; plain http to this machine only elsewhere (tests, demos). */
+/** Whether an IP address is internal (IPv4-mapped IPv6 addresses are checked as the IPv4 they carry). */
+export function isInternalAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return INTERNAL.check(mapped, 'ipv4');
+  return isIP(address) === 6 ? INTERNAL.check(address, 'ipv6') : isIP(address) === 4 ? INTERNAL.check(address, 'ipv4') : true;
+}
+
+/** An endpoint's address: https in production, plain http allowed elsewhere (tests, demos on this machine). */
 export function checkEndpointUrl(url: string, env: Config['env']): void {
   const parsed = new URL(url);
   const production = env === 'production';
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && !production)) throw invalidFields({ url: INTEGRATION_MESSAGES.url });
-  if (production && PRIVATE_HOST.test(parsed.hostname)) throw invalidFields({ url: INTEGRATION_MESSAGES.urlPrivate });
+  const literal = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (production && (parsed.hostname === 'localhost' || (isIP(literal) !== 0 && isInternalAddress(literal))))
+    throw invalidFields({ url: INTEGRATION_MESSAGES.urlPrivate });
+}
+
+/**
+ * In production, what a receiver's name resolves to when a delivery goes: a name that points inside (at once, or
+ * later by DNS rebinding) is refused before anything is sent.
+ */
+async function refuseInternal(url: string): Promise<void> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) !== 0 ? [{ address: host }] : await lookup(host, { all: true });
+  if (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address))) throw new Error('La dirección del receptor es de una red interna');
 }
 
 export interface IntegrationPress {
@@ -176,7 +222,12 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 /** One pass over the due deliveries; a claim is a lease, as the mail outbox's (at least once, never zero). */
 export async function processWebhookQueue(
   db: Db,
-  { now = new Date(), send = fetch, maxAttempts = WEBHOOK_DEFAULTS.maxAttempts }: { now?: Date; send?: typeof fetch; maxAttempts?: number } = {},
+  {
+    now = new Date(),
+    send = fetch,
+    maxAttempts = WEBHOOK_DEFAULTS.maxAttempts,
+    production = false,
+  }: { now?: Date; send?: typeof fetch; maxAttempts?: number; production?: boolean } = {},
 ): Promise<WebhookQueueReport> {
   const report: WebhookQueueReport = { delivered: 0, retried: 0, failed: 0 };
   const nowIso = now.toISOString();
@@ -209,6 +260,7 @@ export async function processWebhookQueue(
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      if (production) await refuseInternal(delivery.url);
       const timestamp = Math.floor(Date.now() / 1000);
       const answer = await send(delivery.url, {
         method: 'POST',
@@ -258,12 +310,21 @@ export interface WebhookWorker {
 }
 
 /** Delivers the webhooks every few seconds; passes never overlap. */
-export function startWebhookWorker({ db, intervalMs = WEBHOOK_DEFAULTS.intervalMs }: { db: Db; intervalMs?: number }): WebhookWorker {
+export function startWebhookWorker({
+  db,
+  production,
+  intervalMs = WEBHOOK_DEFAULTS.intervalMs,
+}: {
+  db: Db;
+  /** Receivers must be on the internet: their names are resolved and checked before each delivery. */
+  production: boolean;
+  intervalMs?: number;
+}): WebhookWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WebhookQueueReport> | null = null;
   const runOnce = () => {
-    running ??= processWebhookQueue(db).finally(() => {
+    running ??= processWebhookQueue(db, { production }).finally(() => {
       running = null;
     });
     return running;

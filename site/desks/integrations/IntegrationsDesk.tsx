@@ -87,7 +87,7 @@ function IntegrationsDesk() {
             <code className="admin-secret__value">{shown.value}</code>
           </p>
           <button type="button" className="admin-button-secondary" onClick={hideShown}>
-            Ya lo he copiado
+            Ya está copiado
           </button>
         </section>
       ) : null}
@@ -176,7 +176,7 @@ function IntegrationsDesk() {
               `${moment(k.createdAt)} · ${k.createdBy}`,
               k.lastUsedAt ? moment(k.lastUsedAt) : 'Nunca',
               k.revokedAt ? (
-                `Revocada ${moment(k.revokedAt)}`
+                `Revocada el ${moment(k.revokedAt)}`
               ) : (
                 <button key="revoke" type="button" className="admin-button-danger" disabled={busy} onClick={() => void revokeKey(k.id)}>
                   Revocar
