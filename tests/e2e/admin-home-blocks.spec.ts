@@ -20,7 +20,7 @@ test('staff put a traveller’s photo on the home and take it off', async ({ pag
   const caption = `Grupo en Petra (${info.project.name} ${Date.now()})`;
   await signInAsAdmin(page);
   await page.goto('/admin/portada');
-  await expect(page.getByRole('heading', { name: 'Experiencias' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Experiencias', exact: true })).toBeVisible();
   await expectAccessible(page, '/admin/portada');
   const upload = page.getByRole('form', { name: 'Subir una foto de viajeros' });
   await upload.getByRole('button', { name: 'Subir foto' }).click();
