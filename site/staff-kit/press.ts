@@ -47,3 +47,25 @@ export async function sendPress<P extends Press, T>(
   }
   return result;
 }
+
+/** The press of one row of a screen's list (move, hide, remove…): which row, and the press itself. */
+export type RowPress = Press & { id: string };
+
+/**
+ * A press on one row of a list, one row at a time: a press on another row while one is on its way is not sent
+ * (null). Answered, the row's press is over (the screen shows the answer's message on a refusal); a press whose
+ * answer was lost stays, to go again with its id.
+ */
+export async function sendRowPress<T>(
+  read: () => RowPress | null,
+  write: (row: RowPress | null) => void,
+  id: string,
+  send: (requestId: string) => Promise<ApiResult<T>>,
+): Promise<ApiResult<T> | null> {
+  const current = read();
+  if (current && current.id !== id) return null;
+  if (!current) write({ ...newPress(), id });
+  const sent = await sendPress(read as () => RowPress | null, write as (row: RowPress) => void, (requestId) => send(requestId));
+  if (sent && (sent.ok || sent.status !== 0)) write(null);
+  return sent;
+}

@@ -79,6 +79,7 @@ export async function saveCompany(
       await record({ action: 'update', before, after });
       return { applied: true, changed: true };
     },
-    () => ({ applied: false, changed: false }),
+    // A press already applied changed something: one that changes nothing records nothing, so is never replayed.
+    () => ({ applied: false, changed: true }),
   );
 }

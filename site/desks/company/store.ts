@@ -4,6 +4,7 @@
  * colleague's save meanwhile is refused and their data can be loaded.
  */
 import { map } from 'nanostores';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import { COMPANY_MESSAGES, type CompanyData, CompanyFieldsSchema } from '#shared/schemas/company.ts';
 import { api, callApi } from '../../lib/api-client.ts';
 import { newPress, type Press, sendPress } from '../../staff-kit/press.ts';
@@ -63,8 +64,7 @@ export async function saveCompany(): Promise<boolean> {
   if (!editor) return false;
   const checked = CompanyFieldsSchema.safeParse(editor.form);
   if (!checked.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    const fields = issuesToFields(checked.error.issues, '', { depth: 1 });
     patch({ editor: { ...editor, fields, error: 'Revisa los campos marcados.' } });
     return false;
   }

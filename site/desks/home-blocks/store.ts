@@ -4,6 +4,7 @@
  * schema before sending; every applied press answers both lists and publishes the home.
  */
 import { map } from 'nanostores';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import {
   HOME_BLOCK_MESSAGES,
   HomeActivityFieldsSchema,
@@ -14,7 +15,7 @@ import {
 } from '#shared/schemas/home-blocks.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import { api, callApi } from '../../lib/api-client.ts';
-import { newPress, type Press, sendPress } from '../../staff-kit/press.ts';
+import { newPress, type Press, type RowPress, sendPress, sendRowPress } from '../../staff-kit/press.ts';
 
 export type ActivityForm = Record<'name' | 'city' | 'country' | 'description', string>;
 
@@ -34,7 +35,7 @@ export interface HomeBlocksState {
   editor: ActivityEditor | null;
   upload: PhotoUpload;
   /** The row whose press is on its way, and that press. */
-  row: (Press & { id: string }) | null;
+  row: RowPress | null;
   message: string | null;
   done: string | null;
 }
@@ -85,8 +86,7 @@ export async function saveActivity(): Promise<boolean> {
   if (!editor) return false;
   const checked = HomeActivityFieldsSchema.safeParse(editor.form);
   if (!checked.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    const fields = issuesToFields(checked.error.issues, '', { depth: 1 });
     patch({ editor: { ...editor, fields, error: 'Revisa los campos marcados.' } });
     return false;
   }
@@ -106,25 +106,20 @@ export async function saveActivity(): Promise<boolean> {
   return true;
 }
 
-/** A press on one row (move, show or hide, a photo, remove): one at a time, once each. */
+/** A press on one row (move, show or hide, a photo, remove): one at a time, once each (the kit's `sendRowPress`). */
 async function rowPress(id: string, send: (requestId: string) => Promise<ApiResult<HomeBlocksAnswer>>): Promise<boolean> {
-  const current = $homeBlocks.get().row;
-  if (current && current.id !== id) return false;
-  if (!current) patch({ row: { ...newPress(), id } });
-  const sent = await sendPress(
+  const sent = await sendRowPress(
     () => $homeBlocks.get().row,
-    (next) => patch({ row: next }),
-    (requestId) => send(requestId),
+    (row) => patch({ row }),
+    id,
+    send,
   );
   if (!sent) return false;
   if (!sent.ok) {
-    const row = $homeBlocks.get().row;
-    // Answered (refused): the message shows and the next press is a new one; a lost answer keeps its id.
-    patch({ message: sent.message, row: sent.status === 0 ? row : null });
+    patch({ message: sent.message });
     return false;
   }
   settle(sent.data);
-  patch({ row: null });
   return true;
 }
 

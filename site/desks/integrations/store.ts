@@ -4,6 +4,7 @@
  * answer of the press that made them.
  */
 import { map } from 'nanostores';
+import { issuesToFields } from '#shared/schemas/errors.ts';
 import {
   type ApiScope,
   ApiKeyCreateSchema,
@@ -14,7 +15,7 @@ import {
 } from '#shared/schemas/integration.ts';
 import type { ApiResult } from '../../lib/api-client.ts';
 import { api, callApi } from '../../lib/api-client.ts';
-import { newPress, type Press, sendPress } from '../../staff-kit/press.ts';
+import { newPress, type Press, type RowPress, sendPress, sendRowPress } from '../../staff-kit/press.ts';
 
 export interface EndpointForm extends Press {
   url: string;
@@ -34,7 +35,7 @@ export interface IntegrationsState {
   key: KeyForm | null;
   /** A secret or key just made: shown once, with what it is. */
   shown: { label: string; value: string } | null;
-  row: (Press & { id: string }) | null;
+  row: RowPress | null;
   message: string | null;
   done: string | null;
 }
@@ -57,12 +58,6 @@ export async function openIntegrations() {
   patch(result.ok ? { status: 'ready', view: result.data } : { status: 'failed', message: result.message });
 }
 
-const fieldsOf = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0])] ??= issue.message;
-  return fields;
-};
-
 export const openEndpointForm = () => patch({ endpoint: { ...newPress(), url: 'https://', description: '', events: [] }, done: null, shown: null });
 export const closeEndpointForm = () => patch({ endpoint: null });
 export function setEndpointField(change: Partial<Pick<EndpointForm, 'url' | 'description' | 'events'>>) {
@@ -80,7 +75,7 @@ export async function saveEndpoint(): Promise<boolean> {
     events: endpoint.events,
   });
   if (!checked.success) {
-    patch({ endpoint: { ...endpoint, fields: fieldsOf(checked.error.issues), error: 'Revisa los campos marcados.' } });
+    patch({ endpoint: { ...endpoint, fields: issuesToFields(checked.error.issues, '', { depth: 1 }), error: 'Revisa los campos marcados.' } });
     return false;
   }
   const sent = await sendPress(
@@ -110,7 +105,7 @@ export async function saveKey(): Promise<boolean> {
   if (!key) return false;
   const checked = ApiKeyCreateSchema.safeParse({ requestId: key.requestId, name: key.name, scopes: key.scopes });
   if (!checked.success) {
-    patch({ key: { ...key, fields: fieldsOf(checked.error.issues), error: 'Revisa los campos marcados.' } });
+    patch({ key: { ...key, fields: issuesToFields(checked.error.issues, '', { depth: 1 }), error: 'Revisa los campos marcados.' } });
     return false;
   }
   const sent = await sendPress(
@@ -130,21 +125,20 @@ export async function saveKey(): Promise<boolean> {
 
 export const hideShown = () => patch({ shown: null });
 
+/** A press on one row (replay, pause, resume, revoke): one at a time, once each (the kit's `sendRowPress`). */
 async function rowPress(id: string, send: (requestId: string) => Promise<ApiResult<IntegrationsAnswer>>, done: string): Promise<boolean> {
-  const current = $integrations.get().row;
-  if (current && current.id !== id) return false;
-  if (!current) patch({ row: { ...newPress(), id } });
-  const sent = await sendPress(
+  const sent = await sendRowPress(
     () => $integrations.get().row,
-    (next) => patch({ row: next }),
-    (requestId) => send(requestId),
+    (row) => patch({ row }),
+    id,
+    send,
   );
   if (!sent) return false;
   if (!sent.ok) {
-    patch({ message: sent.message, row: sent.status === 0 ? $integrations.get().row : null });
+    patch({ message: sent.message });
     return false;
   }
-  patch({ view: viewOf(sent.data), row: null, message: null, done });
+  patch({ view: viewOf(sent.data), message: null, done });
   return true;
 }
 
