@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { invalidFields, notFound } from '../../errors.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
+import { type RepeatingPass, startRepeatingPass } from '../platform/repeating-pass.ts';
 
 export const WEBHOOK_DEFAULTS = {
   maxAttempts: 8,
@@ -304,11 +305,6 @@ export async function processWebhookQueue(
   return report;
 }
 
-export interface WebhookWorker {
-  runOnce(): Promise<WebhookQueueReport>;
-  stop(): Promise<void>;
-}
-
 /** Delivers the webhooks every few seconds; passes never overlap. */
 export function startWebhookWorker({
   db,
@@ -319,32 +315,8 @@ export function startWebhookWorker({
   /** Receivers must be on the internet: their names are resolved and checked before each delivery. */
   production: boolean;
   intervalMs?: number;
-}): WebhookWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<WebhookQueueReport> | null = null;
-  const runOnce = () => {
-    running ??= processWebhookQueue(db, { production }).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    runOnce()
-      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'webhook.worker', error: describeError(error) })))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  timer = setTimeout(tick, intervalMs).unref();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+}): RepeatingPass<WebhookQueueReport> {
+  return startRepeatingPass({ pass: () => processWebhookQueue(db, { production }), intervalMs, event: 'webhook.worker' });
 }
 
 /** /admin/integraciones: the endpoints with what waits and what failed, the latest deliveries. */

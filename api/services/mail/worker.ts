@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailAttachment } from './outbox.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
+import { type RepeatingPass, startRepeatingPass } from '../platform/repeating-pass.ts';
 
 export const MAIL_DEFAULTS = {
   maxAttempts: 6,
@@ -109,12 +110,7 @@ export async function processMailQueue(db: Db, options: MailQueueOptions): Promi
   return report;
 }
 
-export interface MailWorker {
-  /** One pass now (also what the timer runs); passes never overlap. */
-  runOnce(): Promise<MailQueueReport>;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type MailWorker = RepeatingPass<MailQueueReport>;
 
 /**
  * Starts delivering the outbox every `intervalMs`, through `transport` or the configured one.
@@ -131,31 +127,16 @@ export function startMailWorker({
   MailQueueOptions,
   'transport' | 'now'
 >): MailWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<MailQueueReport> | null = null;
-
-  const runOnce = (): Promise<MailQueueReport> => {
-    running ??= processMailQueue(db, { ...options, transport }).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    runOnce()
-      .catch((error: unknown) => console.error(JSON.stringify({ level: 'error', event: 'mail.worker', error: describeError(error) })))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  timer = setTimeout(tick, 0).unref();
-
+  const worker = startRepeatingPass({
+    pass: () => processMailQueue(db, { ...options, transport }),
+    intervalMs,
+    firstAfterMs: 0,
+    event: 'mail.worker',
+  });
   return {
-    runOnce,
+    runOnce: worker.runOnce,
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => {});
+      await worker.stop();
       transport.close();
     },
   };
