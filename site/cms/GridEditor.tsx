@@ -99,10 +99,8 @@ export default function GridEditor({ slug }: { slug: string }) {
             {textField('descriptionFooter', 'Texto del pie de la campaña', 1000, true)}
           </div>
           <div className="cms-field cms-field--check">
-            <label>
-              <input type="checkbox" checked={texts.bannerAnimation} onChange={(e) => setGridAnimation(e.target.checked)} /> Animar la imagen del banner al
-              abrir la página (2 segundos)
-            </label>
+            <input id="cms-grid-animation" type="checkbox" checked={texts.bannerAnimation} onChange={(e) => setGridAnimation(e.target.checked)} />
+            <label htmlFor="cms-grid-animation">Animar la imagen del banner al abrir la página (2 segundos)</label>
           </div>
           <TourPicker
             idPrefix="cms-grid"
