@@ -227,6 +227,7 @@ export interface BookingTable {
   lastRemindedAt: string | null;
   retailerReference: string | null;
   retailerCommissionPercent: number | null;
+  extraIds: Generated<string>;
 }
 export type BookingRow = Selectable<BookingTable>;
 export type NewBookingRow = Insertable<BookingTable>;
@@ -1058,6 +1059,22 @@ export type TourDestinationRow = Selectable<TourDestinationTable>;
 export type NewTourDestinationRow = Insertable<TourDestinationTable>;
 export type TourDestinationRowUpdate = Updateable<TourDestinationTable>;
 
+export interface TourExtraTable {
+  id: string;
+  tourId: string;
+  name: string;
+  description: string | null;
+  amountCents: number;
+  basis: 'PER_TRAVELER' | 'PER_BOOKING';
+  active: Generated<number>;
+  position: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+export type TourExtraRow = Selectable<TourExtraTable>;
+export type NewTourExtraRow = Insertable<TourExtraTable>;
+export type TourExtraRowUpdate = Updateable<TourExtraTable>;
+
 export interface TourOfferTable {
   id: string;
   periodId: string;
@@ -1386,6 +1403,7 @@ export interface Database {
   staffActions: StaffActionTable;
   tags: TagTable;
   tourDestinations: TourDestinationTable;
+  tourExtras: TourExtraTable;
   tourOffers: TourOfferTable;
   tourParentRegions: TourParentRegionTable;
   tourSliders: TourSliderTable;

@@ -4,6 +4,8 @@ import { AdminTourListQuerySchema, TourPublishSchema } from '#shared/schemas/adm
 import { OwnPolicySaveSchema, PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
 import {
   CampaignSaveSchema,
+  ExtraOfferSchema,
+  ExtraSaveSchema,
   FlightAddSchema,
   FlightSaveSchema,
   PeriodPricesSchema,
@@ -22,6 +24,7 @@ import { listAdminTours, setTourPublished } from '../services/catalogue/tours.ts
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { saveOwnPolicy } from '../services/payments/policies.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/catalogue/tour-campaigns.ts';
+import { addExtra, updateExtra } from '../services/catalogue/tour-extras.ts';
 import { addFlight, removeFlight, updateFlight } from '../services/catalogue/tour-flights.ts';
 import { changeTourLink } from '../services/catalogue/tour-links.ts';
 import { addPeriod, removePeriod, savePeriodPrices, updatePeriod } from '../services/catalogue/tour-periods.ts';
@@ -34,6 +37,7 @@ const PeriodParam = z.object({ id: Id, periodId: Id });
 const RegionParam = z.object({ id: Id, regionId: Id });
 const ActivityParam = z.object({ id: Id, activityId: Id });
 const FlightParam = z.object({ id: Id, periodId: Id, flightId: Id });
+const ExtraParam = z.object({ id: Id, extraId: Id });
 const CampaignParam = z.object({ id: Id, periodId: Id, campaignId: Id });
 const OptionalActivityParam = z.object({ id: Id, periodId: Id, optionalActivityId: Id });
 
@@ -62,6 +66,13 @@ export function adminTourRoutes({ db, config, rebuilds }: AppDeps) {
     const result: TourEditorAnswer = { editor: await findTourEditor(db, id, { secret: config.authSecret, now }), applied, publication, message };
     return result;
   };
+  /** The answer of a change no page shows: the editor as it is now, nothing published. */
+  const unpublished = async (id: string, applied: boolean, message: string): Promise<TourEditorAnswer> => ({
+    editor: await findTourEditor(db, id, { secret: config.authSecret, now: new Date() }),
+    applied,
+    publication: null,
+    message,
+  });
   const press = (tourId: string, targetId: string, requestId: string, auth: AuthContext | null) => ({
     tourId,
     targetId,
@@ -195,14 +206,31 @@ export function adminTourRoutes({ db, config, rebuilds }: AppDeps) {
       .put('/:id/payment-policy', allow('admin'), validate('param', IdParam), validate('json', OwnPolicySaveSchema), async (c) => {
         const { id } = c.req.valid('param');
         const { applied } = await saveOwnPolicy(db, { tourId: id, ...c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
-        const editor = await findTourEditor(db, id, { secret: config.authSecret, now: new Date() });
-        return c.json({ editor, applied, publication: null, message: PAYMENT_POLICY_MESSAGES.tourSaved } satisfies TourEditorAnswer);
+        return c.json(await unpublished(id, applied, PAYMENT_POLICY_MESSAGES.tourSaved));
       })
       .put('/:id/periods/:periodId/payment-policy', allow('admin'), validate('param', PeriodParam), validate('json', OwnPolicySaveSchema), async (c) => {
         const { id, periodId } = c.req.valid('param');
         const { applied } = await saveOwnPolicy(db, { tourId: id, periodId, ...c.req.valid('json'), actor: actorOf(c.var.auth), now: new Date() });
-        const editor = await findTourEditor(db, id, { secret: config.authSecret, now: new Date() });
-        return c.json({ editor, applied, publication: null, message: PAYMENT_POLICY_MESSAGES.periodSaved } satisfies TourEditorAnswer);
+        return c.json(await unpublished(id, applied, PAYMENT_POLICY_MESSAGES.periodSaved));
+      })
+      // No page shows a tour's extras (the funnel reads them from the API): nothing is published.
+      .post('/:id/extras', allow('admin'), validate('param', IdParam), validate('json', ExtraSaveSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        const { requestId, extra } = c.req.valid('json');
+        const { applied } = await addExtra(db, { tourId: id, requestId, input: extra, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await unpublished(id, applied, TOUR_EDITOR_MESSAGES.extraAdded));
+      })
+      .put('/:id/extras/:extraId', allow('admin'), validate('param', ExtraParam), validate('json', ExtraSaveSchema), async (c) => {
+        const { id, extraId } = c.req.valid('param');
+        const { requestId, extra } = c.req.valid('json');
+        const { applied } = await updateExtra(db, { tourId: id, extraId, requestId, change: extra, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await unpublished(id, applied, TOUR_EDITOR_MESSAGES.extraSaved));
+      })
+      .put('/:id/extras/:extraId/offer', allow('admin'), validate('param', ExtraParam), validate('json', ExtraOfferSchema), async (c) => {
+        const { id, extraId } = c.req.valid('param');
+        const { requestId, active } = c.req.valid('json');
+        const { applied } = await updateExtra(db, { tourId: id, extraId, requestId, change: { active }, actor: actorOf(c.var.auth), now: new Date() });
+        return c.json(await unpublished(id, applied, active ? TOUR_EDITOR_MESSAGES.extraOffered : TOUR_EDITOR_MESSAGES.extraWithdrawn));
       })
       // A region's page lists the tour or stops listing it: a page that never showed the tour changes.
       .post('/:id/regions', allow('admin'), validate('param', IdParam), validate('json', TourRegionSchema), async (c) => {

@@ -219,7 +219,7 @@ export function bookingRoutes(deps: AppDeps, { holdMinutes = DEFAULT_HOLD_MINUTE
       .get('/:id/options', allow('public'), validate('param', IdParam, { invalid: bookingNotFound }), async (c) => {
         const row = await findVisibleBooking(c, deps, c.req.valid('param').id);
         c.header('Cache-Control', 'no-store');
-        return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id }));
+        return c.json(await listCustomiseOptions(db, { periodId: row.periodId, bookingId: row.id, extraIds: row.extraIds }));
       })
       .post(
         '/:id/budget',

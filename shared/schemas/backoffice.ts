@@ -4,7 +4,7 @@
  * and the server check input with these same schemas.
  */
 import { z } from 'zod';
-import { BOOKING_STATUSES, type BookingStatus } from '../enums.ts';
+import { BOOKING_STATUSES, type BookingStatus, type ExtraBasis } from '../enums.ts';
 import { parseEurosInput } from '../rules/money.ts';
 import type { BookingDocumentView } from './booking-desk.ts';
 import type { CampaignFigures, PageFigures } from './visits.ts';
@@ -123,6 +123,8 @@ export interface BookingDetail {
     /** An agency's sale: the agency's own reference and the commission it keeps (docs/decisions/042). */
     retailerReference: string | null;
     retailerCommissionPercent: number | null;
+    /** The tour extras chosen for the whole booking, at today's amounts. */
+    extras: { id: string; name: string; amountCents: number; basis: ExtraBasis }[];
   };
   travellers: {
     id: string;

@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { ChallengeField } from './challenge.ts';
-import { AGE_GROUPS, type BookingStatus } from '../enums.ts';
+import { AGE_GROUPS, type BookingStatus, type ExtraBasis } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import { isValidEmail, isValidNationalId } from '../rules/validation.ts';
 import { isPlausiblePhone } from './contact.ts';
@@ -37,6 +37,7 @@ export const BOOKING_LIMITS = {
   couponCodeMax: 40,
   documentMax: 20,
   activitiesPerTravellerMax: 30,
+  extrasMax: 30,
 } as const;
 
 export const BOOKING_MESSAGES = {
@@ -58,6 +59,7 @@ export const BOOKING_MESSAGES = {
   privacy: 'Debes aceptar la política de privacidad para continuar',
   couponCode: 'El código de descuento no es válido',
   activities: 'Demasiadas actividades seleccionadas',
+  extras: 'Demasiados extras seleccionados',
   roommates: 'Revisa quién comparte habitación',
 } as const;
 
@@ -74,6 +76,11 @@ const CouponCode = z
 
 const AgeGroup = z.enum(AGE_GROUPS, { error: BOOKING_MESSAGES.ageGroup });
 const ActivityIds = z.array(Id).max(BOOKING_LIMITS.activitiesPerTravellerMax, BOOKING_MESSAGES.activities);
+/** The tour extras chosen for the whole booking, each once. */
+const ExtraIds = z
+  .array(Id, { error: BOOKING_MESSAGES.extras })
+  .max(BOOKING_LIMITS.extrasMax, BOOKING_MESSAGES.extras)
+  .transform((ids) => [...new Set(ids)]);
 
 /** One traveller's choices that change the price: age group, room (reservation mode) and activities. */
 export const QuoteTravellerSchema = z.strictObject({
@@ -88,6 +95,7 @@ export const QuoteRequestSchema = z.strictObject({
   travellers: z.array(QuoteTravellerSchema).min(1, BOOKING_MESSAGES.adults).max(BOOKING_LIMITS.travellersMax, BOOKING_MESSAGES.tooManyTravellers),
   flightId: Id.nullable().default(null),
   couponCode: CouponCode,
+  extraIds: ExtraIds.default([]),
 });
 
 const optionalText = (max: number, message: string) =>
@@ -157,6 +165,8 @@ export const TravellerUpdateSchema = z.strictObject({
 /** `PATCH /api/bookings/:id`: flights, customise and passengers steps, and the coupon. */
 export const UpdateBookingSchema = z.strictObject({
   flightId: Id.nullable().optional(),
+  /** Replaces the booking's extras. */
+  extraIds: ExtraIds.optional(),
   couponCode: z
     .string({ error: BOOKING_MESSAGES.couponCode })
     .trim()
@@ -203,6 +213,8 @@ export interface BookingWorkingView {
   children: number;
   travellers: BookingTravelerEntry[];
   roommates: RoommateGroup[];
+  /** The tour extras chosen for the whole booking. */
+  extraIds: string[];
   couponCode: string | null;
   priceCents: number;
   quote: QuoteView;
@@ -292,9 +304,19 @@ export interface ActivityView {
   includes: string[];
 }
 
+/** A tour extra (storefront-and-booking.md §9: "an extra per traveler or per booking"), chosen for the whole booking. */
+export interface ExtraView {
+  id: string;
+  name: string;
+  description: string | null;
+  amountCents: number;
+  basis: ExtraBasis;
+}
+
 export interface CustomiseOptionsAnswer {
   reservationModes: ReservationModeView[];
   activities: ActivityView[];
+  extras: ExtraView[];
 }
 
 // ---------------------------------------------------------------------------------------------- budgets

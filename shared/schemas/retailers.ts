@@ -5,6 +5,7 @@
  * mail of a booking. The island and the server check input with these same schemas.
  */
 import { z } from 'zod';
+import type { ExtraBasis } from '../enums.ts';
 import { isValidEmail } from '../rules/validation.ts';
 import { normaliseTaxId, type TaxIdKind, taxIdKind } from '../rules/tax-ids.ts';
 import type { BookingListRow, StaffActionView } from './backoffice.ts';
@@ -275,6 +276,8 @@ export const AgencyBookingSchema = z.strictObject({
   /** One room type for every traveller, and the optional activities they all take. */
   roomId: z.preprocess((value) => (value === '' ? null : value), z.string().trim().min(1).max(100).nullable().default(null)),
   activityIds: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+  /** The tour extras, for the whole booking. */
+  extraIds: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   reference: AgencyReference,
   commissionPercent: Commission,
 });
@@ -308,9 +311,10 @@ export interface AgencyStatementRow {
   owedCents: number;
 }
 
-/** What a departure offers a sale from the back office: its flights, rooms and optional activities. */
+/** What a departure offers a sale from the back office: its flights, rooms, optional activities and its tour's extras. */
 export interface SaleOptions {
   flights: { id: string; name: string; onSale: number }[];
   rooms: { activityId: string; name: string }[];
   activities: { activityId: string; name: string }[];
+  extras: { id: string; name: string; amountCents: number; basis: ExtraBasis }[];
 }

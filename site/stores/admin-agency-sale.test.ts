@@ -30,7 +30,7 @@ describe('a sale for an agency', () => {
     await sale.choosePeriod('p1');
     expect(state().options?.rooms).toEqual([{ activityId: 'DBL', name: 'Habitación doble' }]);
     sale.setSaleField('roomId', 'DBL');
-    sale.toggleSaleActivity('ACT1');
+    sale.toggleSaleChoice('activityIds', 'ACT1');
     sale.setSaleField('commissionPercent', '10');
     for (const [field, value] of [
       ['name', 'Marta'],

@@ -1,6 +1,6 @@
 /**
  * 'Nueva reserva de agencia' on an agency's page (docs/decisions/042): a tour, one of its departures (read
- * from the tour editor's view), its flight, room and optional activities for every traveller, the travellers, the lead's contact, the agency's reference and
+ * from the tour editor's view), its flight, room and optional activities for every traveller, its extras, the travellers, the lead's contact, the agency's reference and
  * commission. Checked with the server's own schema before sending; one press, one booking; once made, the
  * agency's figures and bookings are read again.
  */
@@ -18,6 +18,7 @@ export interface AgencySaleForm {
   flightId: string;
   roomId: string;
   activityIds: string[];
+  extraIds: string[];
   adults: string;
   children: string;
   name: string;
@@ -49,6 +50,7 @@ const EMPTY: AgencySaleForm = {
   flightId: '',
   roomId: '',
   activityIds: [],
+  extraIds: [],
   adults: '2',
   children: '0',
   name: '',
@@ -70,20 +72,21 @@ export async function openAgencySale() {
 
 export const closeAgencySale = () => patch({ dialog: null });
 
-export function setSaleField(field: Exclude<keyof AgencySaleForm, 'activityIds'>, value: string) {
+export function setSaleField(field: Exclude<keyof AgencySaleForm, 'activityIds' | 'extraIds'>, value: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
   const { [field]: _fixed, ...fields } = dialog.fields;
   patch({ dialog: { ...dialog, form: { ...dialog.form, [field]: value }, fields } });
 }
 
-export function toggleSaleActivity(activityId: string) {
+/** Ticks or unticks one optional activity (`activityIds`) or one extra (`extraIds`). */
+export function toggleSaleChoice(field: 'activityIds' | 'extraIds', id: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
-  const { activityIds } = dialog.form;
-  const { activityIds: _fixed, ...fields } = dialog.fields;
-  const next = activityIds.includes(activityId) ? activityIds.filter((a) => a !== activityId) : [...activityIds, activityId];
-  patch({ dialog: { ...dialog, form: { ...dialog.form, activityIds: next }, fields } });
+  const chosen = dialog.form[field];
+  const { [field]: _fixed, ...fields } = dialog.fields;
+  const next = chosen.includes(id) ? chosen.filter((a) => a !== id) : [...chosen, id];
+  patch({ dialog: { ...dialog, form: { ...dialog.form, [field]: next }, fields } });
 }
 
 /** A departure chosen: its flights, rooms and optional activities to choose from. */
@@ -91,7 +94,7 @@ export async function choosePeriod(periodId: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
   const { periodId: _fixed, ...fields } = dialog.fields;
-  patch({ dialog: { ...dialog, form: { ...dialog.form, periodId, flightId: '', roomId: '', activityIds: [] }, fields }, options: null });
+  patch({ dialog: { ...dialog, form: { ...dialog.form, periodId, flightId: '', roomId: '', activityIds: [], extraIds: [] }, fields }, options: null });
   if (!periodId) return;
   const result = await callApi(() => api.admin.periods[':id']['sale-options'].$get({ param: { id: periodId } }));
   if (result.ok && $agencySale.get().dialog?.form.periodId === periodId) patch({ options: result.data });
@@ -102,7 +105,7 @@ export async function chooseTour(tourId: string) {
   const { dialog } = $agencySale.get();
   if (!dialog) return;
   patch({
-    dialog: { ...dialog, form: { ...dialog.form, tourId, periodId: '', flightId: '', roomId: '', activityIds: [] } },
+    dialog: { ...dialog, form: { ...dialog.form, tourId, periodId: '', flightId: '', roomId: '', activityIds: [], extraIds: [] } },
     periods: [],
     options: null,
     loading: Boolean(tourId),
@@ -119,6 +122,7 @@ const requestOf = (form: AgencySaleForm, requestId: string) => ({
   flightId: form.flightId || null,
   roomId: form.roomId || null,
   activityIds: form.activityIds,
+  extraIds: form.extraIds,
   adults: Number(form.adults),
   children: Number(form.children || '0'),
   lead: { name: form.name, surname: form.surname, email: form.email, phone: form.phone },

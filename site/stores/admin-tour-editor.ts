@@ -17,6 +17,7 @@ import {
   PeriodInputSchema,
   TOUR_EDITOR_MESSAGES,
   type TourEditorAnswer,
+  type TourEditorExtra,
   type TourEditorPeriod,
   type TourEditorView,
   type TourField,
@@ -63,6 +64,9 @@ export type EditorDialog =
       errors: Record<string, string>;
     }
   | { kind: 'flightRemove'; period: TourEditorPeriod; flight: PeriodFlight }
+  | { kind: 'extra'; extra: TourEditorExtra | null; form: ExtraForm; errors: Record<string, string> }
+  /** 'Retirar' (active false) or 'Volver a ofrecer' (true) an extra. */
+  | { kind: 'extraOffer'; extra: TourEditorExtra; active: boolean }
   | {
       kind: 'policy';
       /** The departure whose schedule this is; null for the tour's. */
@@ -86,6 +90,14 @@ export type FlightSegmentsForm = { outbound: SegmentForm[]; inbound: SegmentForm
 type OptionalActivity = TourEditorPeriod['optionalActivities'][number];
 export type PeriodCampaign = TourEditorPeriod['campaigns'][number];
 export type PeriodFlight = TourEditorPeriod['flights'][number];
+
+/** An extra's form: the amount as typed in euros. */
+export interface ExtraForm {
+  name: string;
+  description: string;
+  amount: string;
+  basis: string;
+}
 
 /** A campaign's form: the discount as typed in euros. */
 export interface CampaignForm {
@@ -277,7 +289,7 @@ export const settleDialog = (result: Sent) => {
   if (!dialog) return;
   if (!result.ok) {
     const errors =
-      dialog.kind === 'remove' || dialog.kind === 'campaignRemove' || dialog.kind === 'flightRemove'
+      dialog.kind === 'remove' || dialog.kind === 'campaignRemove' || dialog.kind === 'flightRemove' || dialog.kind === 'extraOffer'
         ? {}
         : dialog.kind === 'policy'
           ? { ...dialog.errors, ...policyServerErrors(result.fields) }

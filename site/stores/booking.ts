@@ -144,7 +144,7 @@ export interface TravellerPatch {
 /** Saves choices on the booking; the answer's quote replaces the view's. */
 export async function patchBooking(
   id: string,
-  body: { flightId?: string | null; couponCode?: string | null; travellers?: TravellerPatch[]; roommates?: RoommateGroup[] },
+  body: { flightId?: string | null; couponCode?: string | null; travellers?: TravellerPatch[]; roommates?: RoommateGroup[]; extraIds?: string[] },
 ): Promise<ApiResult<{ id: string; quote: QuoteView }>> {
   const result = await callApi(() => api.bookings[':id'].$patch({ param: { id }, json: body }));
   if (result.ok) {

@@ -6,7 +6,7 @@
 import { map } from 'nanostores';
 import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import type { ActivityView, CustomiseOptionsAnswer } from '#shared/schemas/bookings.ts';
+import type { ActivityView, CustomiseOptionsAnswer, ExtraView } from '#shared/schemas/bookings.ts';
 import { fetchCustomiseOptions, patchBooking } from './booking.ts';
 
 export type ChoiceChange = Partial<Pick<BookingTravelerEntry, 'reservationMode' | 'optionalActivities'>>;
@@ -19,9 +19,11 @@ export interface CustomiseStep {
   busy: boolean;
   /** The choice being saved, shown before the server answers; by traveller entry id. */
   pending: Record<string, ChoiceChange>;
+  /** The booking's extras being saved, shown before the server answers. */
+  pendingExtras: string[] | null;
 }
 
-const INITIAL: CustomiseStep = { bookingId: null, options: null, message: null, busy: false, pending: {} };
+const INITIAL: CustomiseStep = { bookingId: null, options: null, message: null, busy: false, pending: {}, pendingExtras: null };
 
 export const $customiseStep = map<CustomiseStep>(INITIAL);
 
@@ -43,6 +45,22 @@ export async function saveChoice(travellerId: string, change: ChoiceChange): Pro
     ...$customiseStep.get(),
     busy: false,
     pending: {},
+    message: result.ok ? null : (Object.values(result.fields)[0] ?? result.message),
+  });
+  return result.ok;
+}
+
+/** Adds or takes off one of the tour's extras, for the whole booking. */
+export async function toggleExtra(chosen: readonly string[], extra: Pick<ExtraView, 'id'>, on: boolean): Promise<boolean> {
+  const { bookingId, busy } = $customiseStep.get();
+  if (!bookingId || busy) return false;
+  const extraIds = on ? [...chosen.filter((id) => id !== extra.id), extra.id] : chosen.filter((id) => id !== extra.id);
+  $customiseStep.set({ ...$customiseStep.get(), busy: true, message: null, pendingExtras: extraIds });
+  const result = await patchBooking(bookingId, { extraIds });
+  $customiseStep.set({
+    ...$customiseStep.get(),
+    busy: false,
+    pendingExtras: null,
     message: result.ok ? null : (Object.values(result.fields)[0] ?? result.message),
   });
   return result.ok;

@@ -37,6 +37,7 @@ import * as invoices from './2026-12-04T10-invoices.ts';
 import * as officeInbox from './2026-12-05T10-office-inbox.ts';
 import * as companyData from './2026-12-06T10-company-data.ts';
 import * as integration from './2026-12-06T11-integration.ts';
+import * as bookingExtras from './2026-12-07T10-booking-extras.ts';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T10-office-inbox': officeInbox,
   '2026-12-06T10-company-data': companyData,
   '2026-12-06T11-integration': integration,
+  '2026-12-07T10-booking-extras': bookingExtras,
 };

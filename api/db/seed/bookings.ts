@@ -368,6 +368,7 @@ function addPlannedBooking(ctx: SeedContext, plan: BookingPlan, counters: Bookin
     deadlinesStringify: JSON.stringify(deadlines),
     documentKeys: plan.status === 'CONFIRMED' ? JSON.stringify([`bookings/${id}/bono.pdf`]) : null,
     roommates: '[]',
+    extraIds: '[]',
     modes: JSON.stringify(mode ? [{ id: mode.id, name: mode.name, places: mode.places, quantity: 1 }] : []),
     periodId: period.id,
     flightId: flight?.id ?? null,

@@ -24,6 +24,7 @@ import { buildGuideTools } from './guide-tools.ts';
 import { buildPeople, type People } from './people.ts';
 import { buildPeriods } from './periods.ts';
 import { createRandom } from './random.ts';
+import { buildTourExtras } from './extras.ts';
 import { buildWaitingList } from './waiting-list.ts';
 
 export interface SeedDemoOptions {
@@ -116,6 +117,7 @@ export async function buildDemo(options: { today: string; seed?: number }): Prom
   buildDemoBudget(ctx, periods, people);
   images.push(...buildActivityPhotos(ctx, periods));
   buildGuideTools(ctx, periods);
+  buildTourExtras(ctx, tours);
   for (const tour of tours) {
     const style = { landscape: tour.destination.landscape, label: tour.seed.slug, winter: tour.seed.months.every((m) => [11, 12, 1, 2, 3].includes(m)) };
     images.push(

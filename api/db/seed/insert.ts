@@ -56,6 +56,7 @@ export const TABLE_ORDER: readonly (keyof Database & string)[] = [
   'activityPacks',
   'reservationModes',
   'prices',
+  'tourExtras',
   'countries',
   'retailers',
   'travelers',

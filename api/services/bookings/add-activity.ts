@@ -98,8 +98,8 @@ export async function addOptionalActivity(
   // Priced as the funnel would price the difference today; the rest of the agreed price stays.
   const couponCode = await couponCodeOf(trx, row.couponId);
   const [was, will] = await Promise.all([
-    quoteOffer(trx, { offer, choices: { travellers: row.travellers, flightId: row.flightId, couponCode }, now }),
-    quoteOffer(trx, { offer, choices: { travellers, flightId: row.flightId, couponCode }, now }),
+    quoteOffer(trx, { offer, choices: { travellers: row.travellers, flightId: row.flightId, couponCode, extraIds: row.extraIds }, now }),
+    quoteOffer(trx, { offer, choices: { travellers, flightId: row.flightId, couponCode, extraIds: row.extraIds }, now }),
   ]);
   const amountCents = will.totalCents - was.totalCents;
   const agreed: QuoteView = parseQuoteSnapshot(row.quoteStringify) ?? {

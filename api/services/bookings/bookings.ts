@@ -20,13 +20,19 @@ import { type Booking, bookingLocked, recordStatusChange, stringifyTravellers } 
 import { activeHoldExpiry, releaseHolds, shortageError } from './seat-holds.ts';
 import { writeSchedule } from '../payments/schedule.ts';
 
-const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null) => ({ travellers, flightId, couponCode });
+const choicesOf = (travellers: readonly BookingTravelerEntry[], flightId: string | null, couponCode: string | null, extraIds: readonly string[]) => ({
+  travellers,
+  flightId,
+  couponCode,
+  extraIds,
+});
 
 /** A booking about to be written: its departure's offer, its travellers and its price, read before any write. */
 export interface PreparedBooking {
   offer: PeriodOffer;
   travellers: BookingTravelerEntry[];
   flightId: string | null;
+  extraIds: string[];
   quote: QuoteView;
   lead: CreateBookingRequest['lead'];
 }
@@ -42,6 +48,7 @@ export async function prepareBooking(
     flightId = null,
     roomId = null,
     activityIds = [],
+    extraIds = [],
     now,
     random = Math.random,
   }: {
@@ -50,6 +57,8 @@ export async function prepareBooking(
     /** One room type (reservation mode) and optional activities for every traveller: the back office's sale. */
     roomId?: string | null;
     activityIds?: readonly string[];
+    /** The tour extras of the back office's sale. */
+    extraIds?: readonly string[];
     now: Date;
     random?: RandomSource;
   },
@@ -71,7 +80,7 @@ export async function prepareBooking(
     ...(activityIds.length ? { optionalActivities: [...activityIds] } : {}),
   }));
   // Each traveller's refusal is the form's one field: the choice is the same for all.
-  const invalid = findInvalidChoices(offer, { travellers, flightId });
+  const invalid = findInvalidChoices(offer, { travellers, flightId, extraIds });
   if (Object.keys(invalid).length)
     throw invalidFields(
       Object.fromEntries(
@@ -81,8 +90,8 @@ export async function prepareBooking(
         ]),
       ),
     );
-  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, null), now });
-  return { offer, travellers, flightId, quote, lead };
+  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, null, extraIds), now });
+  return { offer, travellers, flightId, extraIds: [...extraIds], quote, lead };
 }
 
 /**
@@ -91,7 +100,7 @@ export async function prepareBooking(
  */
 export async function insertBooking(
   trx: Trx,
-  { offer, travellers, flightId, quote, lead }: PreparedBooking,
+  { offer, travellers, flightId, extraIds, quote, lead }: PreparedBooking,
   {
     by,
     byTravelerId = null,
@@ -120,6 +129,7 @@ export async function insertBooking(
       flightId,
       priceCents: quote.totalCents,
       travelersStringify: stringifyTravellers(travellers),
+      extraIds: JSON.stringify(extraIds),
       status: 'IN_PROGRESS',
       tkStatus: 'PR',
       type: 'Booking',
@@ -185,9 +195,10 @@ export async function describeBooking(db: Db, booking: Booking, { now }: { now: 
     children: counts[CHILD_AGE_GROUP] ?? 0,
     travellers,
     roommates: row.roommates,
+    extraIds: row.extraIds,
     couponCode,
     priceCents: row.priceCents,
-    quote: await quoteOffer(db, { offer, choices: choicesOf(travellers, row.flightId, couponCode), now }),
+    quote: await quoteOffer(db, { offer, choices: choicesOf(travellers, row.flightId, couponCode, row.extraIds), now }),
     holdExpiresAt: await activeHoldExpiry(db, row.id, now),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -253,7 +264,8 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
   const offer = await loadPeriodOffer(db, row.periodId);
   if (!offer) throw periodNotFound();
   const flightId = request.flightId === undefined ? row.flightId : request.flightId;
-  const fields = flightId === null ? {} : findInvalidChoices(offer, { travellers: [], flightId });
+  const extraIds = request.extraIds ?? row.extraIds;
+  const fields = findInvalidChoices(offer, { travellers: [], flightId, extraIds }, { keptExtraIds: row.extraIds });
   const { travellers, fields: travellerFields } = applyTravellerUpdates(offer, row.travellers, request.travellers ?? [], utcToday(now));
   Object.assign(fields, travellerFields);
   const roomContext = { travellers, modes: offer.reservationModes };
@@ -269,7 +281,7 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
   if (request.travellers !== undefined) await refuseRoomsAndActivitiesNotLeft(db, { row, offer, travellers });
 
   const couponCode = request.couponCode === undefined ? await couponCodeOf(db, row.couponId) : request.couponCode;
-  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, couponCode), now });
+  const quote = await quoteOffer(db, { offer, choices: choicesOf(travellers, flightId, couponCode, extraIds), now });
   if (quote.coupon !== null && !quote.coupon.applied) {
     // A coupon typed now must apply; one stored earlier that stopped applying is dropped from the booking.
     if (request.couponCode !== undefined) throw invalidFields({ couponCode: quote.coupon.reason });
@@ -285,6 +297,7 @@ export async function updateBooking(db: Db, { row, request, now }: { row: Bookin
         priceCents: quote.totalCents,
         travelersStringify: stringifyTravellers(travellers),
         roommates: JSON.stringify(roommates),
+        extraIds: JSON.stringify(extraIds),
         updatedAt: stamp,
       })
       .where('id', '=', row.id)

@@ -45,7 +45,7 @@ export async function budgetMail(db: Db, { row, budgetName, config, now }: { row
     db.selectFrom('tours').select('name').where('id', '=', offer.tour.id).executeTakeFirstOrThrow(),
     budgetRecipient(db, row),
   ]);
-  const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode: coupon?.code ?? null }, now });
+  const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode: coupon?.code ?? null, extraIds: row.extraIds }, now });
   const budgetPath = budgetPathOf(offer.tour.webSlug, row.id);
   const token = await signBudgetLinkToken(row.id, config, now);
   return {

@@ -2,12 +2,13 @@
  * What the customise step offers for a booking's departure: its rooms (reservation modes) and the optional
  * activities, packs and insurance the spec counts (`listBookableOptions`, applied by `loadPeriodOffer`), with
  * the names, texts and seats the step shows. Prices are per traveller of each age group, as the quote
- * charges them (an age group without its own price pays the adult one).
+ * charges them (an age group without its own price pays the adult one). Then the tour's extras, for the
+ * whole booking.
  */
 import { isInsurance, parsePackMemberIds } from '#shared/rules/activities.ts';
 import { AGE_GROUPS } from '#shared/enums.ts';
 import { type AgePrice, findPriceForAgeGroup } from '#shared/rules/prices.ts';
-import type { ActivityView, CustomiseOptionsAnswer, OptionPrice, ReservationModeView } from '#shared/schemas/bookings.ts';
+import type { ActivityView, CustomiseOptionsAnswer, ExtraView, OptionPrice, ReservationModeView } from '#shared/schemas/bookings.ts';
 import type { Db } from '../../db/database.ts';
 import { loadPeriodOffer, periodNotFound } from './quote.ts';
 import { heldSeatsOf } from './seat-holds.ts';
@@ -26,7 +27,10 @@ const KIND_ORDER: Record<ActivityView['kind'], number> = { activity: 0, pack: 1,
  * `GET /bookings/:id/options`: rooms first as stored, then activities, packs and insurance. What is left
  * counts the seats this booking itself holds as free: they are its own to choose again.
  */
-export async function listCustomiseOptions(db: Db, { periodId, bookingId }: { periodId: string; bookingId: string }): Promise<CustomiseOptionsAnswer> {
+export async function listCustomiseOptions(
+  db: Db,
+  { periodId, bookingId, extraIds }: { periodId: string; bookingId: string; extraIds: readonly string[] },
+): Promise<CustomiseOptionsAnswer> {
   const offer = await loadPeriodOffer(db, periodId);
   if (!offer) throw periodNotFound();
   const [modes, rows, packs, held] = await Promise.all([
@@ -91,5 +95,9 @@ export async function listCustomiseOptions(db: Db, { periodId, bookingId }: { pe
       },
     ];
   });
-  return { reservationModes, activities: options.toSorted((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]) };
+  // A withdrawn extra stays listed for the booking that chose it, so it can be taken off.
+  const extras = offer.extras
+    .filter((e) => e.active || extraIds.includes(e.id))
+    .map(({ id, name, description, amountCents, basis }): ExtraView => ({ id, name, description, amountCents, basis }));
+  return { reservationModes, activities: options.toSorted((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]), extras };
 }

@@ -24,7 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { bookingNotFound, parseTravellers } from './records.ts';
+import { bookingNotFound, parseExtraIds, parseTravellers } from './records.ts';
 import { transitionBooking } from './transitions.ts';
 import { refundableCents } from '../payments/refunds.ts';
 import { confirmPayment, PaymentNeedsReview } from '../payments/settle.ts';
@@ -369,10 +369,12 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       'bookings.travelerId',
       'bookings.retailerReference',
       'bookings.retailerCommissionPercent',
+      'bookings.extraIds',
     ])
     .executeTakeFirst();
   if (!row) throw bookingNotFound();
-  const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder, invoices] = await Promise.all([
+  const extraIds = parseExtraIds(row.extraIds);
+  const [coupon, payments, transactions, mails, statusChanges, actions, documents, activities, packs, holder, invoices, extras] = await Promise.all([
     row.couponId ? db.selectFrom('coupons').select('code').where('id', '=', row.couponId).executeTakeFirst() : undefined,
     db.selectFrom('payments').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('transactions').selectAll().where('bookingId', '=', id).orderBy('createdAt').orderBy('id').execute(),
@@ -405,6 +407,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       .orderBy('invoices.issuedAt')
       .orderBy('invoices.number')
       .execute(),
+    extraIds.length ? db.selectFrom('tourExtras').select(['id', 'name', 'amountCents', 'basis']).where('id', 'in', extraIds).orderBy('position').execute() : [],
   ]);
   const activityNames = new Map([...activities, ...packs].map((a) => [a.activityId, a.name]));
   const paymentViews = payments.map((p) => ({
@@ -441,6 +444,7 @@ export async function bookingDetail(db: Db, id: string): Promise<BookingDetail> 
       pointsHolder: holder ? { travelerId: holder.id, points: holder.accumulatedReward } : null,
       retailerReference: row.retailerReference,
       retailerCommissionPercent: row.retailerCommissionPercent,
+      extras,
     },
     travellers: parseTravellers(row.travelersStringify).map((t) => ({
       id: t.id,

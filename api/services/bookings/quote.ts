@@ -11,13 +11,13 @@ import { isHiddenTour } from '#shared/rules/catalogue.ts';
 import { isCouponApplicable, normaliseCouponCode } from '#shared/rules/coupons.ts';
 import { computeFlightPricesForBooking } from '#shared/rules/flights.ts';
 import type { AgePrice } from '#shared/rules/prices.ts';
-import { isCampaignValid, type QuoteActivity, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
+import { isCampaignValid, type QuoteActivity, type QuoteExtra, type QuoteTraveller, quoteBooking } from '#shared/rules/quote.ts';
 import type { SeatOffer } from '#shared/rules/seats.ts';
 import type { QuoteView } from '#shared/schemas/bookings.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { cachedReads } from '../../db/table-versions.ts';
-import type { PriceRow } from '../../db/tables.ts';
+import type { PriceRow, TourExtraRow } from '../../db/tables.ts';
 import { invalidFields, notFound } from '../../errors.ts';
 
 export const COUPON_NOT_FOUND_MESSAGE = 'No existe ningún cupón con ese código';
@@ -60,6 +60,16 @@ export interface PeriodOffer {
   /** Counting activities, insurance and packs ("An activity pack counts only if …"). */
   activities: OfferActivity[];
   campaigns: { valueCents: number; validFromDate: string | null; validUntilDate: string | null; discountAppliedPerTxt: 'PER_PAX' | 'ONCE' }[];
+  /** The tour's extras, withdrawn ones too: a booking that chose one before keeps paying it. */
+  extras: OfferExtra[];
+}
+
+export interface OfferExtra extends QuoteExtra {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Offered to bookings that have not chosen it yet. */
+  active: boolean;
 }
 
 const agePrice = (p: Pick<PriceRow, 'ageGroupName' | 'categoryName' | 'valueCents'>): AgePrice => ({
@@ -102,6 +112,7 @@ interface OfferRows {
   activities: { id: string; activityId: string; subtype: string | null; productType: string | null; bookableAvailability: number }[];
   packs: { id: string; activityId: string; multipleActivityIds: string }[];
   campaigns: { valueCents: number; validFromDate: string | null; validUntilDate: string | null; discountAppliedPerTxt: string | null }[];
+  extras: Pick<TourExtraRow, 'id' | 'name' | 'description' | 'amountCents' | 'basis' | 'active'>[];
   prices: PriceRow[];
 }
 
@@ -119,7 +130,7 @@ async function readOfferRows(db: Db, periodId: string): Promise<OfferRows | null
   const period = await findPeriodWithTour(db, periodId);
   if (!period) return null;
 
-  const [flights, cockpitPrices, modes, activities, packs, campaigns] = await Promise.all([
+  const [flights, cockpitPrices, modes, activities, packs, campaigns, extras] = await Promise.all([
     db.selectFrom('flights').select(['id', 'name', 'guaranteedAvailability', 'bookableAvailability']).where('periodId', '=', periodId).orderBy('id').execute(),
     db
       .selectFrom('cockpitPrices')
@@ -140,6 +151,13 @@ async function readOfferRows(db: Db, periodId: string): Promise<OfferRows | null
       .selectFrom('campaigns')
       .select(['valueCents', 'validFromDate', 'validUntilDate', 'discountAppliedPerTxt'])
       .where('periodId', '=', periodId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('tourExtras')
+      .select(['id', 'name', 'description', 'amountCents', 'basis', 'active'])
+      .where('tourId', '=', period.tourId)
+      .orderBy('position')
       .orderBy('id')
       .execute(),
   ]);
@@ -170,7 +188,7 @@ async function readOfferRows(db: Db, periodId: string): Promise<OfferRows | null
     )
     .orderBy('id')
     .execute();
-  return { period, flights, cockpitPrices, modes, activities, packs, campaigns, prices };
+  return { period, flights, cockpitPrices, modes, activities, packs, campaigns, extras, prices };
 }
 
 /** One statement: the seats left of the departure, of each of its flights and of each of its optional activities. */
@@ -252,6 +270,7 @@ function assembleOffer(rows: OfferRows, seats?: SeatCounts): PeriodOffer {
       })),
     ],
     campaigns: campaigns.map((c) => ({ ...c, discountAppliedPerTxt: c.discountAppliedPerTxt === 'ONCE' ? ('ONCE' as const) : ('PER_PAX' as const) })),
+    extras: rows.extras.map((e) => ({ ...e, active: e.active === 1 })),
   };
 }
 
@@ -273,7 +292,11 @@ export interface BookingChoices {
   travellers: readonly QuoteTraveller[];
   flightId: string | null;
   couponCode: string | null;
+  /** The tour extras chosen for the booking. */
+  extraIds: readonly string[];
 }
+
+export const EXTRA_NOT_OFFERED_MESSAGE = 'Ese extra no se ofrece en este viaje';
 
 /**
  * Choices naming a flight, room or activity the period does not offer, one Spanish message per field
@@ -281,10 +304,19 @@ export interface BookingChoices {
  */
 export function findInvalidChoices(
   offer: PeriodOffer,
-  choices: Omit<BookingChoices, 'couponCode'>,
-  { travellersPath = 'travellers' } = {},
+  choices: Omit<BookingChoices, 'couponCode' | 'extraIds'> & { extraIds?: readonly string[] },
+  {
+    travellersPath = 'travellers',
+    keptExtraIds = [],
+  }: {
+    travellersPath?: string;
+    /** Extras the booking chose before: still its own when withdrawn since. */
+    keptExtraIds?: readonly string[];
+  } = {},
 ): Record<string, string> {
   const fields: Record<string, string> = {};
+  const offered = (id: string) => offer.extras.some((e) => e.id === id && (e.active || keptExtraIds.includes(id)));
+  if (choices.extraIds?.some((id) => !offered(id))) fields['extraIds'] = EXTRA_NOT_OFFERED_MESSAGE;
   if (choices.flightId !== null && !offer.flights.some((f) => f.id === choices.flightId)) fields['flightId'] = 'Ese vuelo no está disponible para esta salida';
   choices.travellers.forEach((t, i) => {
     if (t.reservationMode !== null && !offer.reservationModes.some((m) => m.activityId === t.reservationMode)) {
@@ -329,8 +361,7 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
     flightPrices: flight ? computeFlightPricesForBooking({ flight, travellerCount: choices.travellers.length }) : [],
     reservationModes: offer.reservationModes,
     optionalActivities: offer.activities satisfies QuoteActivity[],
-    // The schema has no booking extras yet: nothing to add per traveller or per booking.
-    extras: [],
+    extras: [...new Set(choices.extraIds)].flatMap((id) => offer.extras.filter((extra) => extra.id === id)),
     campaigns: offer.campaigns.filter((campaign) => isCampaignValid({ campaign, today })),
     coupon: resolved?.coupon ?? null,
   });
@@ -339,7 +370,18 @@ export async function quoteOffer(db: Db, { offer, choices, now }: { offer: Perio
 
 export const periodNotFound = () => notFound('No encontramos esa salida. Puede que ya no esté a la venta.');
 
-const OFFER_TABLES = ['periods', 'tours', 'flights', 'cockpit_prices', 'reservation_modes', 'optional_activities', 'activity_packs', 'campaigns', 'prices'];
+const OFFER_TABLES = [
+  'periods',
+  'tours',
+  'flights',
+  'cockpit_prices',
+  'reservation_modes',
+  'optional_activities',
+  'activity_packs',
+  'campaigns',
+  'prices',
+  'tour_extras',
+];
 /**
  * A period's offer as the quote and a new booking read it: every visitor pricing a departure asks for the
  * same one. Its rows change only when one of these tables is written other than by moving seats

@@ -18,15 +18,27 @@ export const bookingLocked = () => new AppError('CONFLICT', 'Esta reserva ya no 
  * and its status typed. Rows become bookings where they are read (`toBooking`), so no caller parses a
  * column or casts a status again.
  */
-export interface Booking extends Omit<BookingRow, 'status' | 'travelersStringify' | 'roommates'> {
+export interface Booking extends Omit<BookingRow, 'status' | 'travelersStringify' | 'roommates' | 'extraIds'> {
   status: BookingStatus;
   travellers: BookingTravelerEntry[];
   roommates: RoommateGroup[];
+  /** The tour extras chosen for the whole booking (`tour_extras` ids). */
+  extraIds: string[];
 }
 
 export function toBooking(row: BookingRow): Booking {
-  const { travelersStringify, roommates, status, ...rest } = row;
-  return { ...rest, status, travellers: parseTravellers(travelersStringify), roommates: parseRoommates(roommates) };
+  const { travelersStringify, roommates, status, extraIds, ...rest } = row;
+  return { ...rest, status, travellers: parseTravellers(travelersStringify), roommates: parseRoommates(roommates), extraIds: parseExtraIds(extraIds) };
+}
+
+/** Booking.extraIds as stored (a JSON array of ids); anything else reads as none. */
+export function parseExtraIds(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A traveller entry as Booking.travelersStringify stores it: the spec's field names (the seed writes the same). */

@@ -14,7 +14,7 @@ import { notFound } from '../../errors.ts';
 import { budgetPathOf } from './budgets.ts';
 import { couponCodeOf, roomsAndActivitiesLeft } from './queries.ts';
 import { loadPeriodOffer, type PeriodOffer, quoteOffer, seatOfferOf } from './quote.ts';
-import { parseTravellers } from './records.ts';
+import { parseExtraIds, parseTravellers } from './records.ts';
 import { heldSeatsOf, seatResourceName } from './seat-holds.ts';
 import { linkedBookingsQuery } from '../people/linked.ts';
 
@@ -41,7 +41,7 @@ type BudgetRow = Awaited<ReturnType<typeof budgetRows>>[number];
  */
 function budgetRows(db: Db, travelerId: string, madeHere: readonly string[]) {
   return linkedBookingsQuery(db, travelerId)
-    .select(['bookings.periodId', 'bookings.flightId', 'bookings.couponId', 'tours.webSlug'])
+    .select(['bookings.periodId', 'bookings.flightId', 'bookings.couponId', 'bookings.extraIds', 'tours.webSlug'])
     .where('bookings.travelerId', '=', travelerId)
     .where('bookings.status', '=', 'IN_PROGRESS')
     .where('bookings.budgetName', 'is not', null)
@@ -57,7 +57,8 @@ async function describeBudget(db: Db, row: BudgetRow, now: Date): Promise<Budget
   let shortage: { resourceType: SeatResourceType; name: string | null } | null = null;
   if (offer) {
     const couponCode = await couponCodeOf(db, row.couponId);
-    currentCents = (await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode }, now })).totalCents;
+    currentCents = (await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode, extraIds: parseExtraIds(row.extraIds) }, now }))
+      .totalCents;
     const [short] = findSeatShortages({
       before: [],
       after: computeSeatNeeds(seatOfferOf(offer), { travellers, flightId: row.flightId }),

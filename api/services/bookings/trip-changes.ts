@@ -73,7 +73,7 @@ export async function tripActivityOptions(db: Db, { bookingId, now }: { bookingI
   const options = await activityOptions(db, bookingId);
   if (options.length === 0) return [];
   const couponCode = await couponCodeOf(db, row.couponId);
-  const base = await quoteOffer(db, { offer, choices: { travellers: row.travellers, flightId: row.flightId, couponCode }, now });
+  const base = await quoteOffer(db, { offer, choices: { travellers: row.travellers, flightId: row.flightId, couponCode, extraIds: row.extraIds }, now });
   const result: TripActivityOption[] = [];
   for (const option of options) {
     const prices: TripActivityOption['prices'] = [];
@@ -83,7 +83,7 @@ export async function tripActivityOptions(db: Db, { bookingId, now }: { bookingI
         t.id === traveller.id ? { ...t, optionalActivities: [...t.optionalActivities.filter((a) => a !== NO_OPTIONAL_ACTIVITY_ID), option.activityId] } : t,
       );
       try {
-        const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode }, now });
+        const quote = await quoteOffer(db, { offer, choices: { travellers, flightId: row.flightId, couponCode, extraIds: row.extraIds }, now });
         prices.push({ travellerId: traveller.id, amountCents: quote.totalCents - base.totalCents });
       } catch {
         // Not offered to this traveller (their age group, their room): they are simply not among the choices.

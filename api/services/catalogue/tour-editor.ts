@@ -18,6 +18,7 @@ import { seatsSoldBy, seatsSoldByPeriod } from '../bookings/seat-holds.ts';
 import { signFileLink } from '../files/uploads.ts';
 import type { TargetedChange } from '../content/rebuilds.ts';
 import { findTourActivities, findTourRegions } from './tour-links.ts';
+import { findTourExtras } from './tour-extras.ts';
 import { tourNotFound } from './tours.ts';
 import { type Actor, applyOnce } from '../kit/apply-once.ts';
 
@@ -206,7 +207,7 @@ export async function findTourPeriods(db: Db, tourId: string): Promise<TourEdito
 export async function findTourEditor(db: Db, id: string, { secret, now }: { secret: string; now: Date }): Promise<TourEditorView> {
   const tour = await db.selectFrom('tours').selectAll().where('id', '=', id).executeTakeFirst();
   if (!tour) throw tourNotFound();
-  const [prices, periods, regions, activities, typePolicy] = await Promise.all([
+  const [prices, periods, regions, activities, typePolicy, extras] = await Promise.all([
     db
       .selectFrom('prices')
       .select(['ageGroupName', 'valueCents'])
@@ -220,6 +221,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
     findTourRegions(db, id),
     findTourActivities(db, id),
     db.selectFrom('paymentPolicies').select('policy').where('tourType', '=', tour.tourType).executeTakeFirst(),
+    findTourExtras(db, id),
   ]);
   const link = (file: string | null) => {
     const key = fileKey(id, file);
@@ -249,6 +251,7 @@ export async function findTourEditor(db: Db, id: string, { secret, now }: { secr
     periods,
     regions,
     activities,
+    extras,
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { bookingTrips } from '../bookings/queries.ts';
-import { parseTravellers } from '../bookings/records.ts';
+import { parseExtraIds, parseTravellers } from '../bookings/records.ts';
 import { readPage } from '../kit/paged-query.ts';
 
 export const API_PAGE_SIZE = 100;
@@ -111,7 +111,7 @@ export async function listApiBookings(db: Db, { since, after, page }: ListQuery)
 export async function apiBooking(db: Db, id: string) {
   const row = await bookingTrips(db)
     .leftJoin(paid(db).as('p'), 'p.bookingId', 'bookings.id')
-    .select([...BOOKING_COLUMNS, 'bookings.travelersStringify'])
+    .select([...BOOKING_COLUMNS, 'bookings.travelersStringify', 'bookings.extraIds'])
     .where('bookings.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('Esa reserva no existe.');
@@ -120,7 +120,11 @@ export async function apiBooking(db: Db, id: string) {
     lead: t.lead,
     fields: t.reservationFields,
   }));
-  return { ...toApiBooking(row as BookingRow), travellers };
+  const extraIds = parseExtraIds(row.extraIds);
+  const extras = extraIds.length
+    ? await db.selectFrom('tourExtras').select(['id', 'name', 'amountCents', 'basis']).where('id', 'in', extraIds).orderBy('position').execute()
+    : [];
+  return { ...toApiBooking(row as BookingRow), travellers, extras };
 }
 
 export async function listApiTravelers(db: Db, { since, after, page }: ListQuery) {

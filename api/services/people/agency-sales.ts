@@ -63,6 +63,7 @@ export async function createAgencyBooking(
         flightId: input.flightId,
         roomId: input.roomId,
         activityIds: input.activityIds,
+        extraIds: input.extraIds,
         now,
       }),
   );
@@ -230,7 +231,7 @@ export function statementSheet({ name, rows }: { name: string; rows: AgencyState
   };
 }
 
-/** The flights, rooms and optional activities of a departure, by name, for the sale's form. */
+/** The flights, rooms and optional activities of a departure, by name, and its tour's extras offered, for the sale's form. */
 export async function saleOptions(db: Db, periodId: string): Promise<SaleOptions> {
   const offer = await keptPeriodOffer(db, periodId);
   if (!offer) throw notFound('No encontramos esa salida.');
@@ -245,5 +246,6 @@ export async function saleOptions(db: Db, periodId: string): Promise<SaleOptions
     flights: flights.filter((f) => offer.flights.some((o) => o.id === f.id)).map((f) => ({ id: f.id, name: f.name, onSale: f.bookableAvailability })),
     rooms: modes.filter((m) => offer.reservationModes.some((o) => o.activityId === m.activityId)),
     activities: [...activities, ...packs].filter((a) => bookable.has(a.activityId) && a.activityId !== NO_OPTIONAL_ACTIVITY_ID),
+    extras: offer.extras.filter((e) => e.active).map(({ id, name, amountCents, basis }) => ({ id, name, amountCents, basis })),
   };
 }

@@ -4,6 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { formatEuros } from '#shared/rules/money.ts';
+import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-editor.ts';
 import { shortDay } from '../../staff-kit/format.ts';
 import { ConfirmDialog, AdminField, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 import {
@@ -15,14 +17,14 @@ import {
   openAgencySale,
   setSaleField,
   submitAgencySale,
-  toggleSaleActivity,
+  toggleSaleChoice,
 } from '../../stores/admin-agency-sale.ts';
 
 function SaleDialog() {
   const { dialog, tours, periods, options, loading } = useStore($agencySale);
   if (!dialog) return null;
   const { form, fields } = dialog;
-  const text = (name: Exclude<keyof AgencySaleForm, 'activityIds'>, label: string, type: 'text' | 'email' | 'tel' | 'number' = 'text') => (
+  const text = (name: Exclude<keyof AgencySaleForm, 'activityIds' | 'extraIds'>, label: string, type: 'text' | 'email' | 'tel' | 'number' = 'text') => (
     <TextField label={label} type={type} value={form[name]} error={fields[name]} onChange={(v) => setSaleField(name, v)} />
   );
   return (
@@ -95,12 +97,29 @@ function SaleDialog() {
           <legend>Actividades opcionales (para todos los viajeros)</legend>
           {options.activities.map((a) => (
             <label key={a.activityId}>
-              <input type="checkbox" checked={form.activityIds.includes(a.activityId)} onChange={() => toggleSaleActivity(a.activityId)} /> {a.name}
+              <input type="checkbox" checked={form.activityIds.includes(a.activityId)} onChange={() => toggleSaleChoice('activityIds', a.activityId)} />{' '}
+              {a.name}
             </label>
           ))}
           {fields['activityIds'] ? (
             <span className="admin-field__error" id="venta-actividades-error">
               {fields['activityIds']}
+            </span>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {options?.extras.length ? (
+        <fieldset className="admin-checks" aria-describedby={fields['extraIds'] ? 'venta-extras-error' : undefined}>
+          <legend>Extras (para toda la reserva)</legend>
+          {options.extras.map((e) => (
+            <label key={e.id}>
+              <input type="checkbox" checked={form.extraIds.includes(e.id)} onChange={() => toggleSaleChoice('extraIds', e.id)} /> {e.name} ·{' '}
+              {formatEuros(e.amountCents)} {EXTRA_BASIS_LABELS[e.basis]}
+            </label>
+          ))}
+          {fields['extraIds'] ? (
+            <span className="admin-field__error" id="venta-extras-error">
+              {fields['extraIds']}
             </span>
           ) : null}
         </fieldset>

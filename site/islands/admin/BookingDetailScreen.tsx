@@ -8,6 +8,7 @@ import { type ReactNode, useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-editor.ts';
 import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS } from '#shared/schemas/invoices.ts';
 import {
   $bookingDesk,
@@ -99,6 +100,10 @@ function Detail() {
             <dd>{formatEuros(Math.max(0, booking.priceCents - booking.paidCents))}</dd>
             <dt>Cupón</dt>
             <dd>{booking.couponCode ?? '—'}</dd>
+            <dt>Extras</dt>
+            <dd>
+              {booking.extras.length ? booking.extras.map((e) => `${e.name} (${formatEuros(e.amountCents)} ${EXTRA_BASIS_LABELS[e.basis]})`).join(', ') : '—'}
+            </dd>
           </dl>
           {booking.deadlines.length > 0 ? (
             <>

@@ -13,6 +13,7 @@ import { TourFieldsForm } from './TourFieldsForm.tsx';
 import { TourPeriods } from './TourPeriods.tsx';
 import { TourPaymentPolicy } from './TourPaymentPolicy.tsx';
 import { TourLinks } from './TourLinks.tsx';
+import { TourExtras } from './TourExtras.tsx';
 import './admin.css';
 import './tour-editor.css';
 
@@ -58,6 +59,7 @@ function Screen() {
       <TourFieldsForm />
       <TourPeriods />
       <TourPaymentPolicy />
+      <TourExtras />
       <TourLinks />
     </>
   );

@@ -6,13 +6,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { BookingTravelerEntry } from '#shared/entities/index.ts';
-import type { ActivityView } from '#shared/schemas/bookings.ts';
+import type { ActivityView, ExtraView } from '#shared/schemas/bookings.ts';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { priceForTraveller } from '#shared/rules/prices.ts';
 import { formatTravellerLabel } from '#shared/rules/travellers.ts';
 import { canPickActivity, canPickRoom } from '#shared/rules/seats.ts';
-import { $customiseStep, chosenActivities, loadCustomiseStep, saveChoice, splitOptions, toggleActivity, withPending } from '../../stores/customise-step.ts';
+import {
+  $customiseStep,
+  chosenActivities,
+  loadCustomiseStep,
+  saveChoice,
+  splitOptions,
+  toggleActivity,
+  toggleExtra,
+  withPending,
+} from '../../stores/customise-step.ts';
 import FunnelGate from './FunnelGate.tsx';
 import FunnelSteps from './FunnelSteps.tsx';
 import PriceSummary from './PriceSummary.tsx';
@@ -23,13 +32,14 @@ import { useFunnelBooking } from './useFunnelBooking.ts';
 
 export default function CustomiseStep() {
   const { view, error, loading, bookingId, slug } = useFunnelBooking('customise');
-  const { options, message, busy, pending } = useStore($customiseStep);
+  const { options, message, busy, pending, pendingExtras } = useStore($customiseStep);
   const viewId = view?.id;
   useEffect(() => {
     if (viewId) void loadCustomiseStep(viewId);
   }, [viewId]);
 
   const travellers = withPending(view?.travellers ?? [], pending);
+  const extraIds = pendingExtras ?? view?.extraIds ?? [];
   const { activities, insurance } = splitOptions(options);
 
   return (
@@ -100,7 +110,25 @@ export default function CustomiseStep() {
                   ))}
                 </div>
               )}
-              {options && options.reservationModes.length === 0 && options.activities.length === 0 && (
+              {options && options.extras.length > 0 && (
+                <div className="funnel__panel">
+                  <h2>Extras</h2>
+                  <p className="funnel__hint">Para toda la reserva.</p>
+                  <fieldset disabled={busy}>
+                    <legend className="visually-hidden">Extras de la reserva</legend>
+                    {options.extras.map((extra) => (
+                      <ExtraCheck
+                        key={extra.id}
+                        extra={extra}
+                        chosen={extraIds}
+                        travellerCount={view.travellers.length}
+                        onChange={(on) => void toggleExtra(extraIds, extra, on)}
+                      />
+                    ))}
+                  </fieldset>
+                </div>
+              )}
+              {options && options.reservationModes.length === 0 && options.activities.length === 0 && options.extras.length === 0 && (
                 <p className="funnel__notice">Este viaje no tiene opciones que añadir: puedes continuar.</p>
               )}
               <p className="funnel__error" role="alert">
@@ -142,4 +170,41 @@ function TravellerChecks({
       </span>
     </label>
   ));
+}
+
+/** One extra of the tour: its price per traveller or per booking, and what it comes to for this party. */
+function ExtraCheck({
+  extra,
+  chosen,
+  travellerCount,
+  onChange,
+}: {
+  extra: ExtraView;
+  chosen: readonly string[];
+  travellerCount: number;
+  onChange: (on: boolean) => void;
+}) {
+  const perTraveller = extra.basis === 'PER_TRAVELER';
+  const hintId = `extra-${extra.id}-info`;
+  return (
+    <div className="funnel__extra">
+      <label className="funnel__check">
+        <input
+          type="checkbox"
+          checked={chosen.includes(extra.id)}
+          aria-describedby={extra.description ? hintId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>
+          {extra.name} · {formatEuros(extra.amountCents)} {perTraveller ? 'por viajero' : 'por reserva'}
+          {perTraveller && travellerCount > 1 ? ` (${formatEuros(extra.amountCents * travellerCount)} para ${travellerCount} viajeros)` : ''}
+        </span>
+      </label>
+      {extra.description && (
+        <p id={hintId} className="funnel__hint">
+          {extra.description}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -13,7 +13,7 @@ import type { FlightChoiceAnswer, FlightOptionsAnswer, FlightOptionView } from '
 import type { Db } from '../../../db/database.ts';
 import { AppError, invalidFields } from '../../../errors.ts';
 import { loadPeriodOffer, periodNotFound, quoteOffer, utcToday } from '../quote.ts';
-import { type Booking, bookingLocked, parseTravellers } from '../records.ts';
+import { type Booking, bookingLocked, parseExtraIds, parseTravellers } from '../records.ts';
 import type { Trx } from '../../../db/database.ts';
 import { releaseHolds } from '../seat-holds.ts';
 import type { FarePeriod, FlightFare, FlightsProvider, VerifiedFare } from './provider.ts';
@@ -176,14 +176,23 @@ export async function chooseFlight(
     // First statement and a write: takes SQLite's write lock / the booking's row lock before anything is read.
     const claimed = await trx.updateTable('bookings').set({ updatedAt: stamp }).where('id', '=', row.id).where('status', '=', 'IN_PROGRESS').executeTakeFirst();
     if (claimed.numUpdatedRows !== 1n) throw bookingLocked();
-    const current = await trx.selectFrom('bookings').select(['periodId', 'travelersStringify', 'couponId']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('bookings')
+      .select(['periodId', 'travelersStringify', 'couponId', 'extraIds'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     if (verified?.changed) await storeVerifiedFare(trx, verified);
     const offer = await loadPeriodOffer(trx, current.periodId);
     if (!offer) throw periodNotFound();
     const coupon = current.couponId === null ? undefined : await trx.selectFrom('coupons').select('code').where('id', '=', current.couponId).executeTakeFirst();
     const quote = await quoteOffer(trx, {
       offer,
-      choices: { travellers: parseTravellers(current.travelersStringify), flightId, couponCode: coupon?.code ?? null },
+      choices: {
+        travellers: parseTravellers(current.travelersStringify),
+        flightId,
+        couponCode: coupon?.code ?? null,
+        extraIds: parseExtraIds(current.extraIds),
+      },
       now,
     });
     // As a PATCH does: a stored coupon that stopped applying (one tied to another flight) is dropped.
