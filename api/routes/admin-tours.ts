@@ -4,8 +4,6 @@ import { AdminTourListQuerySchema, TourPublishSchema } from '#shared/schemas/adm
 import { OwnPolicySaveSchema, PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
 import {
   CampaignSaveSchema,
-  ExtraOfferSchema,
-  ExtraSaveSchema,
   FlightAddSchema,
   FlightSaveSchema,
   PeriodPricesSchema,
@@ -24,6 +22,7 @@ import { listAdminTours, setTourPublished } from '../services/catalogue/tours.ts
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { saveOwnPolicy } from '../services/payments/policies.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/catalogue/tour-campaigns.ts';
+import { EXTRA_MESSAGES, ExtraOfferSchema, ExtraSaveSchema } from '#shared/schemas/tour-extras.ts';
 import { addExtra, updateExtra } from '../services/catalogue/tour-extras.ts';
 import { addFlight, removeFlight, updateFlight } from '../services/catalogue/tour-flights.ts';
 import { changeTourLink } from '../services/catalogue/tour-links.ts';
@@ -218,19 +217,19 @@ export function adminTourRoutes({ db, config, rebuilds }: AppDeps) {
         const { id } = c.req.valid('param');
         const { requestId, extra } = c.req.valid('json');
         const { applied } = await addExtra(db, { tourId: id, requestId, input: extra, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await unpublished(id, applied, TOUR_EDITOR_MESSAGES.extraAdded));
+        return c.json(await unpublished(id, applied, EXTRA_MESSAGES.added));
       })
       .put('/:id/extras/:extraId', allow('admin'), validate('param', ExtraParam), validate('json', ExtraSaveSchema), async (c) => {
         const { id, extraId } = c.req.valid('param');
         const { requestId, extra } = c.req.valid('json');
         const { applied } = await updateExtra(db, { tourId: id, extraId, requestId, change: extra, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await unpublished(id, applied, TOUR_EDITOR_MESSAGES.extraSaved));
+        return c.json(await unpublished(id, applied, EXTRA_MESSAGES.saved));
       })
       .put('/:id/extras/:extraId/offer', allow('admin'), validate('param', ExtraParam), validate('json', ExtraOfferSchema), async (c) => {
         const { id, extraId } = c.req.valid('param');
         const { requestId, active } = c.req.valid('json');
         const { applied } = await updateExtra(db, { tourId: id, extraId, requestId, change: { active }, actor: actorOf(c.var.auth), now: new Date() });
-        return c.json(await unpublished(id, applied, active ? TOUR_EDITOR_MESSAGES.extraOffered : TOUR_EDITOR_MESSAGES.extraWithdrawn));
+        return c.json(await unpublished(id, applied, active ? EXTRA_MESSAGES.offered : EXTRA_MESSAGES.withdrawn));
       })
       // A region's page lists the tour or stops listing it: a page that never showed the tour changes.
       .post('/:id/regions', allow('admin'), validate('param', IdParam), validate('json', TourRegionSchema), async (c) => {

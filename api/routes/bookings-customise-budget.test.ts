@@ -37,6 +37,8 @@ describe.each(portableDialects)('the customise step and budgets on %s', (dialect
           { activityId: 'PACK', name: 'Pack cultural', webInfo: null, kind: 'pack', availability: 3, prices: both(6_000), includes: ['Ceremonia del té'] },
           { activityId: 'SEG', name: 'Seguro de cancelación', webInfo: null, kind: 'insurance', availability: 100, prices: both(2_500), includes: [] },
         ],
+        // The tour has none (api/routes/booking-extras.test.ts offers some).
+        extras: [],
       });
     });
 

@@ -5,9 +5,10 @@
  * group. The island and the server check input with these schemas.
  */
 import { z } from 'zod';
-import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, EXTRA_BASES, type ExtraBasis, PERIOD_SOURCES, type TourType } from '../enums.ts';
+import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES, type TourType } from '../enums.ts';
 import { isIsoDate } from '../rules/dates.ts';
 import type { PaymentPolicy } from '../rules/payment-schedule.ts';
+import type { TourEditorExtra } from './tour-extras.ts';
 
 /** What staff may set; UPDATING is the shop's own while the tour's pages are being published. */
 export const TOUR_EDITOR_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -83,14 +84,6 @@ export const TOUR_EDITOR_MESSAGES = {
   activityUnlinked: 'Actividad desenlazada del tour.',
   regionAdded: 'Región añadida.',
   regionRemoved: 'Región quitada.',
-  extraName: 'Escribe el nombre del extra.',
-  extraAmount: 'Escribe el precio en euros, de 0 a 100.000, con dos decimales como mucho.',
-  extraBasis: 'Elige si el extra se cobra por viajero o por reserva.',
-  extraNotFound: 'No encontramos ese extra en este tour.',
-  extraAdded: 'Extra añadido. Se ofrece en las reservas nuevas y en las que están en curso.',
-  extraSaved: 'Extra guardado. Las reservas en curso que lo eligieron tienen ya el precio nuevo.',
-  extraWithdrawn: 'Extra retirado: ya no se ofrece. Las reservas que lo eligieron lo conservan.',
-  extraOffered: 'Extra ofrecido de nuevo en las reservas.',
 } as const;
 
 /** 'Quitar la salida' refused: a booking names it (even a canceled one keeps its record of the trip). */
@@ -187,31 +180,6 @@ export const CampaignInputSchema = z
   });
 export type CampaignInput = z.output<typeof CampaignInputSchema>;
 export const CampaignSaveSchema = z.strictObject({ requestId, campaign: CampaignInputSchema });
-
-export const EXTRA_BASIS_LABELS = { PER_TRAVELER: 'por viajero', PER_BOOKING: 'por reserva' } as const satisfies Record<ExtraBasis, string>;
-
-/**
- * A tour's extra (storefront-and-booking.md §9: "plus an extra per traveler or per booking"): a named
- * amount the funnel offers while it is offered (`active`).
- */
-export const ExtraInputSchema = z.strictObject({
-  name: z.string(TOUR_EDITOR_MESSAGES.extraName).trim().min(1, TOUR_EDITOR_MESSAGES.extraName).max(100, TOUR_EDITOR_MESSAGES.tooLong(100)),
-  description: text(300),
-  amountCents: z
-    .number(TOUR_EDITOR_MESSAGES.extraAmount)
-    .int(TOUR_EDITOR_MESSAGES.extraAmount)
-    .min(0, TOUR_EDITOR_MESSAGES.extraAmount)
-    .max(MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES.extraAmount),
-  basis: z.enum(EXTRA_BASES, TOUR_EDITOR_MESSAGES.extraBasis),
-  active: z.boolean().default(true),
-});
-export type ExtraInput = z.output<typeof ExtraInputSchema>;
-export const ExtraSaveSchema = z.strictObject({ requestId, extra: ExtraInputSchema });
-/** 'Retirar' / 'Volver a ofrecer' on an extra. */
-export const ExtraOfferSchema = z.strictObject({ requestId, active: z.boolean() });
-
-/** An extra as the tour editor lists it. */
-export type TourEditorExtra = Omit<ExtraInput, 'description'> & { id: string; description: string | null; bookings: number };
 
 export const PriceInputSchema = z.strictObject({
   ageGroupName: z.enum(AGE_GROUPS, TOUR_EDITOR_MESSAGES.ageGroup),

@@ -17,13 +17,13 @@ import {
   PeriodInputSchema,
   TOUR_EDITOR_MESSAGES,
   type TourEditorAnswer,
-  type TourEditorExtra,
   type TourEditorPeriod,
   type TourEditorView,
   type TourField,
   type TourFields,
   TourFieldsSchema,
 } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorExtra } from '#shared/schemas/tour-extras.ts';
 import { type PaymentPolicyForm, policyForm, policyFromForm } from '#shared/schemas/payment-policies.ts';
 import { type ApiResult, api, callApi } from '../lib/api-client.ts';
 import { connectCmsEvents, followPublication } from './cms-publish.ts';

@@ -6,7 +6,7 @@
 import { EXTRA_BASES } from '#shared/enums.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
-import { ExtraInputSchema, TOUR_EDITOR_MESSAGES, type TourEditorExtra } from '#shared/schemas/tour-editor.ts';
+import { EXTRA_MESSAGES, ExtraInputSchema, type TourEditorExtra } from '#shared/schemas/tour-extras.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { $tourEditor, type ExtraForm, openDialog, parseEuros, settleDialog } from './admin-tour-editor.ts';
 
@@ -39,7 +39,7 @@ export async function submitExtra() {
   });
   if (!parsed.success) {
     const errors = issuesToFields(parsed.error.issues, '', { depth: 1 });
-    if (amountCents === null) errors.amountCents = TOUR_EDITOR_MESSAGES.extraAmount;
+    if (amountCents === null) errors.amountCents = EXTRA_MESSAGES.amount;
     $tourEditor.setKey('dialog', { ...dialog, errors, error: 'Revisa los datos marcados.' });
     return;
   }

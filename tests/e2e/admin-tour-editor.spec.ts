@@ -180,3 +180,42 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await activities.getByRole('button', { name: `Quitar ${activity}` }).click();
   await expect(activities.getByRole('button', { name: `Quitar ${activity}` })).toHaveCount(0);
 });
+
+test('the admin gives a tour an extra, sees it refused without a name, and withdraws it again', async ({ page }, info) => {
+  await signInAsAdmin(page);
+  // A published group tour the funnel spec does not book, so the extra added here never meets its totals.
+  const answer = (await (await page.request.get('/api/admin/tours?publishWeb=1&page=1')).json()) as AdminTourListAnswer;
+  const tour = answer.rows.find((row) => row.webSlug !== 'japon-esencial');
+  if (!tour) throw new Error('The demo seed has no other published tour.');
+  await page.goto(`/admin/tour/${tour.id}`);
+  const section = page.getByRole('region', { name: 'Extras' });
+  await expect(section.getByRole('table', { name: 'Extras del tour' })).toContainText('Traslado privado desde el aeropuerto');
+
+  await section.getByRole('button', { name: 'Añadir extra' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Añadir extra' });
+  await dialog.getByLabel('Precio (€)').fill('12,50');
+  await dialog.getByRole('button', { name: 'Añadir extra' }).click();
+  await expect(dialog.getByText('Escribe el nombre del extra.')).toBeVisible();
+  await expectAccessible(page, `/admin/tour/${tour.id} (añadir extra)`);
+  const name = `Visita nocturna (${info.project.name})`;
+  await dialog.getByLabel('Nombre').fill(name);
+  await dialog.getByLabel('Se cobra').selectOption({ label: 'por reserva' });
+  await dialog.getByLabel('Descripción para el viajero (opcional)').fill('Con guía local, después de la cena.');
+  await dialog.getByRole('button', { name: 'Añadir extra' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Extra añadido.' })).toBeVisible();
+  const row = section.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('12,50 € por reserva');
+  await expect(row).toContainText('Se ofrece');
+  await page.screenshot({ path: `test-results/admin-tour-extras-${info.project.name}.png`, fullPage: true });
+
+  // Withdrawn, so the demo's funnel stays as the other specs read it.
+  await row.getByRole('button', { name: `Retirar el extra ${name}` }).click();
+  const withdraw = page.getByRole('dialog', { name: `Retirar «${name}»` });
+  await expect(withdraw).toContainText('Las reservas que lo eligieron lo conservan');
+  await expectAccessible(page, `/admin/tour/${tour.id} (retirar extra)`);
+  await withdraw.getByRole('button', { name: 'Retirar' }).click();
+  await expect(withdraw).toHaveCount(0);
+  await expect(row).toContainText('Retirado');
+  await expect(row.getByRole('button', { name: `Volver a ofrecer el extra ${name}` })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 /**
  * The booking funnel end to end, as a visitor on a phone and on a desktop: 2 adults and 1 child with a flight, a room, an
- * activity, insurance and a coupon, paid with the sandbox terminal's test card; the confirmation, the
+ * activity, insurance, the tour's two extras and a coupon, paid with the sandbox terminal's test card; the confirmation, the
  * voucher mail in the outbox and the receipt PDF. Every step is reloaded half-way and must keep what was
  * chosen or typed. Screenshots of every step go to test-results/screens/.
  */
@@ -44,7 +44,7 @@ async function settle(page: Page) {
 }
 
 test.describe('booking funnel', () => {
-  test('a visitor books 2 adults and 1 child with flight, room, activity, insurance and coupon, and pays by card', async ({ page }) => {
+  test('a visitor books 2 adults and 1 child with flight, room, activity, insurance, extras and coupon, and pays by card', async ({ page }) => {
     test.setTimeout(180_000);
     const periodId = await pickDeparture(page);
 
@@ -134,11 +134,20 @@ test.describe('booking funnel', () => {
       await box.check();
       await settle(page);
     }
+    // The tour's extras, for the whole booking: the dinner for each of the three, the transfer once.
+    const extras = page.locator('.funnel__panel').filter({ has: page.getByRole('heading', { name: 'Extras' }) });
+    const dinner = extras.getByRole('checkbox', { name: /^Cena de bienvenida · 35 € por viajero \(105 € para 3 viajeros\)/ });
+    await dinner.check();
+    await settle(page);
+    await extras.getByRole('checkbox', { name: /^Traslado privado desde el aeropuerto · 60 € por reserva/ }).check();
+    await settle(page);
     await page.reload();
     await settle(page);
     await expect(activities.first().getByRole('checkbox').first()).toBeChecked();
+    await expect(dinner).toBeChecked();
     const summary = page.getByRole('complementary', { name: 'Resumen del precio' });
     for (const line of ['Precio base', 'Vuelos', 'Modo de reserva', 'Actividades opcionales', 'Seguro']) await expect(summary).toContainText(line);
+    await expect(summary.locator('dt', { hasText: /^Extras$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('165 €');
     await page.screenshot({ path: shots('4-personaliza'), fullPage: true });
     await page.getByRole('link', { name: 'Continuar' }).click();
 
@@ -231,11 +240,14 @@ async function payStep(page: Page, { bookingId }: { bookingId: string }) {
   const voucher = (JSON.parse(mails[0]!.attachments) as { contentType: string; contentBase64: string }[])[0]!;
   expect(voucher.contentType).toBe('application/pdf');
   expect(Buffer.from(voucher.contentBase64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const booking = outbox<{ status: string; coupon_id: string | null; travelers_stringify: string }>(
-    'select status, coupon_id, travelers_stringify from bookings where id = ?',
+  const booking = outbox<{ status: string; coupon_id: string | null; travelers_stringify: string; extra_ids: string; quote_stringify: string }>(
+    'select status, coupon_id, travelers_stringify, extra_ids, quote_stringify from bookings where id = ?',
     bookingId,
   )[0]!;
   expect(booking.status).toBe('CONFIRMED');
+  // The extras are the booking's, and the price agreed at payment charged them.
+  expect(JSON.parse(booking.extra_ids)).toHaveLength(2);
+  expect(JSON.parse(booking.quote_stringify).lines).toContainEqual({ label: 'Extras', amountCents: 16_500 });
   expect(booking.coupon_id).not.toBeNull();
   const travellers = JSON.parse(booking.travelers_stringify) as { age_group: string; reservation_mode: string | null; optional_activities: string[] }[];
   expect(travellers.map((t) => t.age_group)).toEqual(['Adultos', 'Adultos', 'Niños']);

@@ -6,7 +6,7 @@
  * paid ones keep what they agreed.
  */
 import { randomUUID } from 'node:crypto';
-import { type ExtraInput, TOUR_EDITOR_MESSAGES, type TourEditorExtra } from '#shared/schemas/tour-editor.ts';
+import { EXTRA_MESSAGES, type ExtraInput, type TourEditorExtra } from '#shared/schemas/tour-extras.ts';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { TourExtraRow } from '../../db/tables.ts';
@@ -21,7 +21,7 @@ interface ExtraPress {
   now: Date;
 }
 
-const extraNotFound = () => notFound(TOUR_EDITOR_MESSAGES.extraNotFound);
+const extraNotFound = () => notFound(EXTRA_MESSAGES.notFound);
 
 const stored = (e: Pick<TourExtraRow, 'name' | 'description' | 'amountCents' | 'basis' | 'active'>) => ({
   name: e.name,

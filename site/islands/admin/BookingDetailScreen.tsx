@@ -8,7 +8,7 @@ import { type ReactNode, useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
-import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-editor.ts';
+import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-extras.ts';
 import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS } from '#shared/schemas/invoices.ts';
 import {
   $bookingDesk,

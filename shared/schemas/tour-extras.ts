@@ -1,0 +1,42 @@
+/**
+ * A tour's extras (storefront-and-booking.md §9: "plus an extra per traveler or per booking"), as the tour
+ * editor sends and reads them (`/api/admin/tours/{id}/extras`).
+ */
+import { z } from 'zod';
+import { EXTRA_BASES, type ExtraBasis } from '../enums.ts';
+import { MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES } from './tour-editor.ts';
+
+export const EXTRA_MESSAGES = {
+  name: 'Escribe el nombre del extra.',
+  amount: 'Escribe el precio en euros, de 0 a 100.000, con dos decimales como mucho.',
+  basis: 'Elige si el extra se cobra por viajero o por reserva.',
+  notFound: 'No encontramos ese extra en este tour.',
+  added: 'Extra añadido. Se ofrece en las reservas nuevas y en las que están en curso.',
+  saved: 'Extra guardado. Las reservas en curso que lo eligieron tienen ya el precio nuevo.',
+  withdrawn: 'Extra retirado: ya no se ofrece. Las reservas que lo eligieron lo conservan.',
+  offered: 'Extra ofrecido de nuevo en las reservas.',
+} as const;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const requestId = z.string().trim().min(8).max(100);
+
+export const EXTRA_BASIS_LABELS = { PER_TRAVELER: 'por viajero', PER_BOOKING: 'por reserva' } as const satisfies Record<ExtraBasis, string>;
+
+/**
+ * A tour's extra (storefront-and-booking.md §9: "plus an extra per traveler or per booking"): a named
+ * amount the funnel offers while it is offered (`active`).
+ */
+export const ExtraInputSchema = z.strictObject({
+  name: z.string(EXTRA_MESSAGES.name).trim().min(1, EXTRA_MESSAGES.name).max(100, TOUR_EDITOR_MESSAGES.tooLong(100)),
+  description: z.preprocess(blankToNull, z.string().trim().max(300, TOUR_EDITOR_MESSAGES.tooLong(300)).nullable()),
+  amountCents: z.number(EXTRA_MESSAGES.amount).int(EXTRA_MESSAGES.amount).min(0, EXTRA_MESSAGES.amount).max(MAX_PRICE_CENTS, EXTRA_MESSAGES.amount),
+  basis: z.enum(EXTRA_BASES, EXTRA_MESSAGES.basis),
+  active: z.boolean().default(true),
+});
+export type ExtraInput = z.output<typeof ExtraInputSchema>;
+export const ExtraSaveSchema = z.strictObject({ requestId, extra: ExtraInputSchema });
+/** 'Retirar' / 'Volver a ofrecer' on an extra. */
+export const ExtraOfferSchema = z.strictObject({ requestId, active: z.boolean() });
+
+/** An extra as the tour editor lists it. */
+export type TourEditorExtra = Omit<ExtraInput, 'description'> & { id: string; description: string | null; bookings: number };
