@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPositiveAdultPrice, findLowestAdultPriceCents, findPriceForAgeGroup, computeStoreFinalPriceCents, priceForTraveller } from './prices.ts';
+import { hasPositiveAdultPrice, findLowestAdultPriceCents, findPriceForAgeGroup, priceForTraveller } from './prices.ts';
 
 const adultAndChild = [
   { ageGroupName: 'Adultos', valueCents: 100000 },
@@ -79,39 +79,5 @@ describe('findLowestAdultPriceCents', () => {
   ])('$name → $expected', ({ prices, expected }) => {
     expect(findLowestAdultPriceCents(prices)).toBe(expected);
     expect(hasPositiveAdultPrice(prices)).toBe(expected !== null);
-  });
-});
-
-describe('computeStoreFinalPriceCents', () => {
-  const base = {
-    tourPrices: [
-      { ageGroupName: 'Adultos', valueCents: 100000 },
-      { ageGroupName: 'Adultos', valueCents: 90000 },
-    ],
-    periodPrices: [{ ageGroupName: 'Adultos', valueCents: 5000 }],
-    chosenFlightPrice: { valueCents: 20000, flightCostCents: 3000, feeCents: 500 },
-    tourFlightPrice: { valueCents: 0, flightCostCents: 15000, feeCents: 1001 },
-    campaigns: [{ name: 'Black Friday 2025', valueCents: -10000 }],
-    campaignName: 'black friday',
-  };
-
-  it.each([
-    {
-      name: '"lowest tour price plus period price plus flight price, flight cost and fee of the chosen flight … minus the value of a campaign whose name matches"',
-      overrides: {},
-      expected: 108500,
-    },
-    { name: '"(or tour-level fallback)", rounded up', overrides: { chosenFlightPrice: null }, expected: 101100 },
-    { name: 'no campaign name matches', overrides: { campaignName: 'navidad' }, expected: 118500 },
-    { name: 'no campaign name given', overrides: { campaignName: null }, expected: 118500 },
-    { name: 'no flight at all', overrides: { chosenFlightPrice: null, tourFlightPrice: null, campaignName: null }, expected: 95000 },
-    { name: 'never below zero', overrides: { campaigns: [{ name: 'Black Friday', valueCents: 999999 }] }, expected: 0 },
-    {
-      name: 'null cost and fee count as zero',
-      overrides: { chosenFlightPrice: { valueCents: 20000, flightCostCents: null, feeCents: null } },
-      expected: 105000,
-    },
-  ])('$name → $expected', ({ overrides, expected }) => {
-    expect(computeStoreFinalPriceCents({ ...base, ...overrides })).toBe(expected);
   });
 });

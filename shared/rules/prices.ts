@@ -1,8 +1,6 @@
-/** Looking up prices by age group, the lowest adult price and the store's final price. */
+/** Looking up prices by age group and the lowest adult price (the store's final price is store-price.ts's). */
 import { ADULT_AGE_GROUP } from '../constants.ts';
-import type { Campaign, Price } from '../entities/index.ts';
-import { containsNormalised } from './text.ts';
-import { roundUpToEuro } from './money.ts';
+import type { Price } from '../entities/index.ts';
 
 /**
  * The least a price needs to be looked up by age group. The category is optional so callers holding only an
@@ -60,42 +58,4 @@ export function findLowestAdultPriceCents(prices: readonly AgePrice[]): number |
 /** Whether some 'Adultos' price is above 0. */
 export function hasPositiveAdultPrice(prices: readonly AgePrice[]): boolean {
   return findLowestAdultPriceCents(prices) !== null;
-}
-
-/** The flight part of a price item: its value plus the flight cost and fee it carries. */
-export type FlightPriceParts = Pick<Price, 'valueCents' | 'flightCostCents' | 'feeCents'>;
-
-/**
- * "Store final price: lowest tour price plus period price plus flight price, flight cost and fee of the chosen
- * flight (or tour-level fallback), minus the value of a campaign whose name matches a given text."
- *
- * Prices are the adult ones; the period price is the period's 'Adultos' price; the campaign is the first whose
- * name contains `campaignName` (case and accents ignored) and its absolute value is subtracted. Rounded up to
- * the euro, never below zero.
- */
-export function computeStoreFinalPriceCents({
-  tourPrices,
-  periodPrices,
-  chosenFlightPrice,
-  tourFlightPrice,
-  campaigns,
-  campaignName,
-}: {
-  tourPrices: readonly AgePrice[];
-  periodPrices: readonly AgePrice[];
-  chosenFlightPrice: FlightPriceParts | null;
-  tourFlightPrice: FlightPriceParts | null;
-  campaigns: readonly Pick<Campaign, 'name' | 'valueCents'>[];
-  campaignName: string | null;
-}): number {
-  const tour = findLowestAdultPriceCents(tourPrices) ?? 0;
-  const period = findPriceForAgeGroup({ prices: periodPrices, ageGroup: ADULT_AGE_GROUP }) ?? 0;
-  const flightParts = chosenFlightPrice ?? tourFlightPrice;
-  const flight = flightParts === null ? 0 : flightParts.valueCents + (flightParts.flightCostCents ?? 0) + (flightParts.feeCents ?? 0);
-  const campaign =
-    campaignName === null || campaignName.trim() === ''
-      ? undefined
-      : campaigns.find((candidate) => containsNormalised({ text: candidate.name, fragment: campaignName.trim() }));
-  const discount = campaign === undefined ? 0 : Math.abs(campaign.valueCents);
-  return roundUpToEuro(Math.max(0, tour + period + flight - discount));
 }

@@ -43,7 +43,13 @@ describe("a tour's extras", () => {
     await submitExtra();
     expect(state()).toMatchObject({ dialog: null });
     expect(state().done).toMatch(/^Extra añadido\./);
-    expect(extra('Cena de bienvenida')).toMatchObject({ amountCents: 3_550, basis: 'PER_TRAVELER', description: 'La primera noche.', active: true, bookings: 0 });
+    expect(extra('Cena de bienvenida')).toMatchObject({
+      amountCents: 3_550,
+      basis: 'PER_TRAVELER',
+      description: 'La primera noche.',
+      active: true,
+      bookings: 0,
+    });
     expect(await island.t.db.selectFrom('tourExtras').select('id').execute()).toHaveLength(1);
 
     openExtra(extra('Cena de bienvenida')!);

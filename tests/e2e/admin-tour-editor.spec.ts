@@ -189,7 +189,7 @@ test('the admin gives a tour an extra, sees it refused without a name, and withd
   if (!tour) throw new Error('The demo seed has no other published tour.');
   await page.goto(`/admin/tour/${tour.id}`);
   const section = page.getByRole('region', { name: 'Extras' });
-  await expect(section.getByRole('table', { name: 'Extras del tour' })).toContainText('Traslado privado desde el aeropuerto');
+  await expect(section.getByRole('region', { name: 'Extras del tour' })).toContainText('Traslado privado desde el aeropuerto');
 
   await section.getByRole('button', { name: 'Añadir extra' }).click();
   const dialog = page.getByRole('dialog', { name: 'Añadir extra' });
@@ -212,7 +212,7 @@ test('the admin gives a tour an extra, sees it refused without a name, and withd
   // Withdrawn, so the demo's funnel stays as the other specs read it.
   await row.getByRole('button', { name: `Retirar el extra ${name}` }).click();
   const withdraw = page.getByRole('dialog', { name: `Retirar «${name}»` });
-  await expect(withdraw).toContainText('Las reservas que lo eligieron lo conservan');
+  await expect(withdraw).toContainText('Las reservas que ya lo eligieron lo conservan');
   await expectAccessible(page, `/admin/tour/${tour.id} (retirar extra)`);
   await withdraw.getByRole('button', { name: 'Retirar' }).click();
   await expect(withdraw).toHaveCount(0);

@@ -3,6 +3,7 @@
  * information pages and the contact form. Runs against the demo catalogue the shop seeds on start.
  */
 import { expect, test, type Page } from '../support/test.ts';
+import { formatEuros } from '#shared/rules/money.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
 import { openLaneDatabase } from '../support/lane-shop.ts';
 
@@ -62,6 +63,19 @@ test('a campaign shows its grid’s own texts: the promotion over the banner and
   await expect(page.locator('.landing-banner--animated')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Cómo funciona el Black Friday' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Viajes de la campaña' })).toBeVisible();
+
+  // The store final price: a card whose departure has the Black Friday campaign in force shows what the funnel
+  // charges one adult on that departure with that flight.
+  const prices = page.getByTestId('store-price');
+  expect(await prices.count(), 'the demo has Black Friday departures among the grid’s tours').toBeGreaterThan(0);
+  for (const price of await prices.all()) {
+    await expect(price).toContainText('Precio Black Friday');
+    const periodId = await price.getAttribute('data-period');
+    const flightId = await price.getAttribute('data-flight');
+    const quote = await page.request.post('/api/bookings/quote', { data: { periodId, travellers: [{ ageGroup: 'Adultos' }], flightId } });
+    expect(quote.status()).toBe(200);
+    await expect(price.locator('strong')).toHaveText(formatEuros((await quote.json()).totalCents));
+  }
 });
 
 test.describe('home trip-type tabs', () => {

@@ -12,7 +12,7 @@ import { confirmExtraOffer, openExtra, openExtraOffer, setExtraField, submitExtr
 import { CellTable } from '../../staff-kit/CellTable.tsx';
 import { AdminField, ConfirmDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 
-const chosenIn = (n: number) => (n === 0 ? 'Ninguna' : n === 1 ? '1 reserva' : `${n} reservas`);
+const chosenIn = (n: number) => (n === 0 ? 'Ninguna reserva' : n === 1 ? '1 reserva' : `${n} reservas`);
 
 function ExtraDialogs() {
   const { dialog } = useStore($tourEditor);
