@@ -147,26 +147,46 @@ export async function setHomeActivityVisibility(
   });
 }
 
+/**
+ * A press that stores an upload before it applies: the stored file is removed again when the press is not
+ * applied (a twin press stored the same picture under its own name) or fails after storing it (the row is
+ * gone, the transaction failed), so no file is left that nothing names. Its variants stay: they are named by
+ * their content, and another picture with the same bytes may use them.
+ */
+async function keepingOnlyUsed(filesDir: string, stored: () => string | null, press: () => Promise<boolean>): Promise<boolean> {
+  let applied = false;
+  try {
+    applied = await press();
+    return applied;
+  } finally {
+    const key = stored();
+    if (!applied && key) await rm(join(filesDir, key), { force: true });
+  }
+}
+
 /** The experience's photo, stored as `home/activities/{id}-{uuid}.{ext}` with its variants. */
 export async function uploadHomeActivityPhoto(db: Db, press: HomePress & Upload & { id: string }): Promise<boolean> {
   let stored: string | null = null;
-  const applied = await once(
-    db,
-    { ...press, entityType: 'activity', entityId: press.id },
-    async (trx, image) => {
-      const row = await activity(trx, press.id);
-      if (!image) throw new Error('no image');
-      await trx.updateTable('activities').set({ thumbnail: image.key }).where('id', '=', press.id).execute();
-      return { action: 'photo-upload', before: { thumbnail: row.thumbnail }, after: { thumbnail: image.key, name: press.name } };
-    },
-    async () => {
-      const image = await storeImage(press, 'home/activities', `${press.id}-${randomUUID()}`, press.now);
-      stored = image.key;
-      return image;
-    },
+  const applied = await keepingOnlyUsed(
+    press.filesDir,
+    () => stored,
+    () =>
+      once(
+        db,
+        { ...press, entityType: 'activity', entityId: press.id },
+        async (trx, image) => {
+          const row = await activity(trx, press.id);
+          if (!image) throw new Error('no image');
+          await trx.updateTable('activities').set({ thumbnail: image.key }).where('id', '=', press.id).execute();
+          return { action: 'photo-upload', before: { thumbnail: row.thumbnail }, after: { thumbnail: image.key, name: press.name } };
+        },
+        async () => {
+          const image = await storeImage(press, 'home/activities', `${press.id}-${randomUUID()}`, press.now);
+          stored = image.key;
+          return image;
+        },
+      ),
   );
-  // A twin press stored the same picture under its own name: this copy is not used.
-  if (!applied && stored) await rm(join(press.filesDir, stored), { force: true });
   return applied;
 }
 
@@ -174,22 +194,26 @@ export async function uploadHomeActivityPhoto(db: Db, press: HomePress & Upload 
 export async function uploadTravellerPhoto(db: Db, press: HomePress & Upload & { caption: string }): Promise<boolean> {
   const id = randomUUID();
   let stored: string | null = null;
-  const applied = await once(
-    db,
-    { ...press, entityType: 'traveller-photo', entityId: null },
-    async (trx, image) => {
-      if (!image) throw new Error('no image');
-      const position = await nextPosition(trx, 'travellerPhotos');
-      await trx.insertInto('travellerPhotos').values({ id, name: press.caption, thumbnail: image.key, status: 'ACTIVE', position }).execute();
-      return { action: 'photo-upload', before: null, after: { caption: press.caption, thumbnail: image.key, position }, made: id };
-    },
-    async () => {
-      const image = await storeImage(press, 'home/photos', id, press.now);
-      stored = image.key;
-      return image;
-    },
+  const applied = await keepingOnlyUsed(
+    press.filesDir,
+    () => stored,
+    () =>
+      once(
+        db,
+        { ...press, entityType: 'traveller-photo', entityId: null },
+        async (trx, image) => {
+          if (!image) throw new Error('no image');
+          const position = await nextPosition(trx, 'travellerPhotos');
+          await trx.insertInto('travellerPhotos').values({ id, name: press.caption, thumbnail: image.key, status: 'ACTIVE', position }).execute();
+          return { action: 'photo-upload', before: null, after: { caption: press.caption, thumbnail: image.key, position }, made: id };
+        },
+        async () => {
+          const image = await storeImage(press, 'home/photos', id, press.now);
+          stored = image.key;
+          return image;
+        },
+      ),
   );
-  if (!applied && stored) await rm(join(press.filesDir, stored), { force: true });
   return applied;
 }
 
