@@ -21,6 +21,7 @@ import type { AppDeps } from './app-deps.ts';
 import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
 import { departuresFastPath } from './routes/tours.ts';
+import { HEALTH_PATH, healthFastPath } from './routes/health.ts';
 import { currentSiteDir, mediaDir } from '#content-build/site-folder.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -173,6 +174,7 @@ export function createShop(deps: AppDeps): Shop {
     return true;
   };
   const departures = departuresFastPath(deps);
+  const health = healthFastPath(deps);
   const quote = quoteFastPath(deps);
   const unknownApiPath = unknownApiPathFastPath(api, deps);
   app[FAST_PATH] = (req, res) => {
@@ -182,6 +184,10 @@ export function createShop(deps: AppDeps): Shop {
     if (req.method === 'POST') return path === QUOTE_PATH && query === -1 && quote(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (req.method === 'GET' && path.startsWith('/api/tours/') && departures(req, res, path)) return true;
+    if (req.method === 'GET' && path.startsWith(HEALTH_PATH)) {
+      const answered = health(req, res, path);
+      if (answered !== false) return answered;
+    }
     if (!path.startsWith('/') || path === '/api' || path === '/busqueda' || findRedirect(path)) return false;
     if (path.startsWith('/api/')) return unknownApiPath(req, res, path);
     if (['/files/', '/media/', SHELLS_PATH_PREFIX].some((prefix) => path.startsWith(prefix))) return false;

@@ -91,6 +91,16 @@ describe.each(dialects)('GET /api/health on %s', (dialect) => {
     expect(res.status).toBe(503);
     expect(((await res.json()) as { database: { ok: boolean } }).database.ok).toBe(false);
   });
+
+  it('answers the liveness check without reading anything: the process is up, whatever the database', async () => {
+    const { config } = await setup();
+    const empty = await createTestDatabase(dialect, { migrate: false });
+    const res = await createApi({ db: empty.db, config }).request('/health/live');
+    await empty.drop();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
 });
 
 describe('unknown API paths', () => {

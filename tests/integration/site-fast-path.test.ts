@@ -141,6 +141,22 @@ describe('the fast path and Hono answer alike', () => {
     expect(fast).toEqual(hono);
   });
 
+  it.each(['/api/health', '/api/health/live'])('answers GET %s as the API does, and the same report to everyone for a second', async (path) => {
+    const read = async (at: string) => {
+      const { body, ...rest } = withoutRequestId(await answer(await fetch(`${at}${path}`)));
+      const parsed = JSON.parse(body) as { storage?: { freeBytes?: number } };
+      if (parsed.storage) parsed.storage.freeBytes = 0;
+      return { ...rest, body: parsed };
+    };
+    const hono = await read(honoBase);
+    const fast = await read(base);
+    expect(fast).toEqual(hono);
+    expect(fast.status).toBe(200);
+    expect(fast.headers['cache-control']).toBe('no-store');
+    if (path.endsWith('/live')) expect(fast.body).toEqual({ status: 'ok' });
+    else expect(fast.body).toMatchObject({ status: 'ok', database: { ok: true, dialect: 'sqlite' }, build: { ok: true } });
+  });
+
   it('answers an unknown API address with the API’s 404, its policy and its message', async () => {
     const res = await fetch(`${base}/api/no-existe`);
     expect(res.status).toBe(404);
