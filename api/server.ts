@@ -18,7 +18,17 @@ import { isFileLinkValid } from './services/files/uploads.ts';
 import { createApi, unknownApiPathFastPath } from './app.ts';
 import { QUOTE_PATH, quoteFastPath } from './routes/bookings.ts';
 import type { AppDeps } from './app-deps.ts';
-import { answerSiteFile, createSiteFileCache, type SiteFile, siteFileName, siteFiles } from './middleware/site-files.ts';
+import {
+  answerSiteFile,
+  asksWholeFile,
+  chooseEncoding,
+  createSiteFileCache,
+  representationBytes,
+  type SiteFile,
+  siteFileName,
+  siteFiles,
+  wholeAnswerHeaders,
+} from './middleware/site-files.ts';
 import { liveBuildScriptHashes, pageContentSecurityPolicy, pageFormActions, pageSecurityHeaderObject, securityHeaders } from './middleware/security-headers.ts';
 import { departuresFastPath } from './routes/tours.ts';
 import { HEALTH_PATH, healthFastPath } from './routes/health.ts';
@@ -58,6 +68,22 @@ const siteHeaders: MiddlewareHandler = async (c, next) => {
   if (extra) for (const [name, value] of Object.entries(extra)) c.res.headers.set(name, value);
 };
 
+/** A page's cache headers then its security headers, as one object per pair (kept while both are current). */
+const combined = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();
+function securityWithCache(security: Record<string, string>, cache: Record<string, string>): Record<string, string> {
+  let bySecurity = combined.get(cache);
+  if (!bySecurity) {
+    bySecurity = new WeakMap();
+    combined.set(cache, bySecurity);
+  }
+  let both = bySecurity.get(security);
+  if (!both) {
+    both = { ...cache, ...security };
+    bySecurity.set(security, both);
+  }
+  return both;
+}
+
 /** How long the pages' policy is kept before the live build's inline-script hashes are looked at again. */
 const POLICY_RECHECK_MS = 1_000;
 
@@ -93,7 +119,9 @@ export function createShop(deps: AppDeps): Shop {
     const kept = keptPolicy();
     if (kept) return kept;
     const value = pageContentSecurityPolicy({ scriptHashes: await scriptHashes(), formActions });
-    policy = { value, at: Date.now(), headers: { ...securityBase, 'content-security-policy': value } };
+    // The same headers object while the policy is the same: kept pages' answers are made once per object.
+    const headers = policy?.value === value ? policy.headers : { ...securityBase, 'content-security-policy': value };
+    policy = { value, at: Date.now(), headers };
     return policy;
   };
   // A publication of this process shows at once; another process's build within a second (the caches' recheck).
@@ -162,6 +190,15 @@ export function createShop(deps: AppDeps): Shop {
   // Every request the fast path can answer without waiting (a kept file, a kept policy) is answered in the
   // same tick: no promise, one header object.
   const write = (req: IncomingMessage, res: ServerResponse, path: string, file: SiteFile, security: Record<string, string>) => {
+    const request = { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] };
+    const cache = siteCacheHeaders(path, 200);
+    if (asksWholeFile(request) && cache) {
+      // Most requests: the whole page, with headers made once for it (answerSiteFile's answer, kept).
+      const encoding = chooseEncoding(file, req.headers['accept-encoding']);
+      res.writeHead(200, wholeAnswerHeaders(file, encoding, securityWithCache(security, cache)));
+      res.end(req.method === 'HEAD' ? undefined : representationBytes(file, encoding));
+      return true;
+    }
     const answer = answerSiteFile(file, {
       method: req.method as string,
       acceptEncoding: req.headers['accept-encoding'],

@@ -24,7 +24,7 @@ const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ] as const;
-type Encoding = (typeof ENCODINGS)[number][0] | 'identity';
+export type Encoding = (typeof ENCODINGS)[number][0] | 'identity';
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 const UNSAFE_PATH = /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/;
 
@@ -246,24 +246,73 @@ export interface FileAnswer {
   body: Buffer | null;
 }
 
-const acceptedEncodings = (header: string | undefined) => new Set(header?.split(',').map((e) => e.trim().split(';')[0]));
-
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
-const matchesEtag = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-
-/** The answer to a GET or HEAD of a kept file: the encoding the browser accepts, 304 when it has it, a range when asked. */
-export function answerSiteFile(file: SiteFile, request: FileRequest): FileAnswer {
-  let encoding: Encoding = 'identity';
-  if (file.variants.br || file.variants.gzip) {
-    const accepted = acceptedEncodings(request.acceptEncoding);
-    encoding = ENCODINGS.find(([name]) => accepted.has(name) && file.variants[name])?.[0] ?? 'identity';
+/** Accept-Encoding values parsed: browsers send a handful of distinct ones, so each is parsed once. */
+const parsedEncodings = new Map<string, ReadonlySet<string>>();
+const acceptedEncodings = (header: string | undefined): ReadonlySet<string> => {
+  if (header === undefined) return new Set();
+  let accepted = parsedEncodings.get(header);
+  if (!accepted) {
+    accepted = new Set(header.split(',').map((e) => e.trim().split(';')[0] as string));
+    if (parsedEncodings.size >= 256) parsedEncodings.clear();
+    parsedEncodings.set(header, accepted);
   }
+  return accepted;
+};
+
+/** The representation a browser gets: brotli or gzip when it accepts one and the copy exists, else the file itself. */
+export function chooseEncoding(file: SiteFile, acceptEncoding: string | undefined): Encoding {
+  if (!file.variants.br && !file.variants.gzip) return 'identity';
+  const accepted = acceptedEncodings(acceptEncoding);
+  return ENCODINGS.find(([name]) => accepted.has(name) && file.variants[name])?.[0] ?? 'identity';
+}
+
+/** The headers every answer of this representation carries (type, encoding, validators). */
+function representationHeaders(file: SiteFile, encoding: Encoding): Record<string, string> {
   const variant = file.variants[encoding] as Variant;
   const headers: Record<string, string> = { 'content-type': file.type };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   if (file.variants.br || file.variants.gzip) headers.vary = 'Accept-Encoding';
   headers['last-modified'] = variant.lastModified;
   headers.etag = variant.etag;
+  return headers;
+}
+
+/** Whether a request can have the whole file as it is: no validators to compare, no range. */
+export const asksWholeFile = (request: Pick<FileRequest, 'range' | 'ifNoneMatch' | 'ifModifiedSince'>) =>
+  request.range === undefined && request.ifNoneMatch === undefined && request.ifModifiedSince === undefined;
+
+/**
+ * The headers of a whole 200 answer of a representation, with `extra` (the cache and security headers), made
+ * once per representation and `extra` object: a kept page is answered without building a header object.
+ * Callers keep `extra` objects alive while they are the current ones (one per cache class and policy).
+ */
+const wholeAnswers = new WeakMap<Variant, WeakMap<object, Record<string, string>>>();
+export function wholeAnswerHeaders(file: SiteFile, encoding: Encoding, extra: Record<string, string>): Record<string, string> {
+  const variant = file.variants[encoding] as Variant;
+  let byExtra = wholeAnswers.get(variant);
+  if (!byExtra) {
+    byExtra = new WeakMap();
+    wholeAnswers.set(variant, byExtra);
+  }
+  let headers = byExtra.get(extra);
+  if (!headers) {
+    headers = Object.freeze({ ...representationHeaders(file, encoding), 'content-length': String(variant.bytes.length), ...extra }) as Record<string, string>;
+    byExtra.set(extra, headers);
+  }
+  return headers;
+}
+
+/** The bytes of a representation. */
+export const representationBytes = (file: SiteFile, encoding: Encoding): Buffer => (file.variants[encoding] as Variant).bytes;
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+const matchesEtag = (header: string, etag: string) => header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+
+/** The answer to a GET or HEAD of a kept file: the encoding the browser accepts, 304 when it has it, a range when asked. */
+export function answerSiteFile(file: SiteFile, request: FileRequest): FileAnswer {
+  const encoding = chooseEncoding(file, request.acceptEncoding);
+  const variant = file.variants[encoding] as Variant;
+  const headers = representationHeaders(file, encoding);
 
   const since = request.ifModifiedSince ? Date.parse(request.ifModifiedSince) / 1000 : Number.NaN;
   const unchanged = request.ifNoneMatch !== undefined ? matchesEtag(request.ifNoneMatch, variant.etag) : since >= variant.modifiedAt;
