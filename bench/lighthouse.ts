@@ -1,6 +1,6 @@
 /**
- * Lighthouse on the storefront's main templates of a running shop: home, /viajes, a tour page and a
- * destination page, with Lighthouse's default (mobile) preset. Prints the four category scores per page,
+ * Lighthouse on the storefront's public templates of a running shop: home, /viajes, a tour page, a
+ * destination, a region and a campaign landing, with Lighthouse's default (mobile) preset. Prints the four category scores per page,
  * the audits that keep accessibility, best practices or SEO below 100, and writes each full JSON report
  * to test-results/lighthouse/. Performance is a figure to report, not a test: it depends on the machine.
  *
@@ -21,6 +21,8 @@ const PAGES = [
   { name: 'viajes', path: '/viajes' },
   { name: 'tour', path: '/tour/japon-esencial' },
   { name: 'destino', path: '/destino/japon' },
+  { name: 'region', path: '/region/asia-meridional' },
+  { name: 'landing', path: '/black-friday' },
 ] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT_DIR = 'test-results/lighthouse';

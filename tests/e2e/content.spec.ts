@@ -54,7 +54,11 @@ test('the home shows the reviews staff put on it, each linking to its tour', { t
   // The experiences staff put on the home, with their photos.
   const experiences = page.getByRole('region', { name: 'Experiencias que recordarás' });
   await expect(experiences.getByRole('heading', { level: 3 }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Fotos de nuestros viajeros' }).getByRole('img').first()).toBeVisible();
+  // Each photo is a figure named by its caption (the image itself has an empty alternative, not to be read twice).
+  const photo = page.getByRole('region', { name: 'Fotos de nuestros viajeros' }).getByRole('figure').first();
+  await expect(photo).toBeVisible();
+  await expect(photo.locator('img')).toHaveAttribute('alt', '');
+  await expect(photo.locator('figcaption')).not.toBeEmpty();
 });
 
 test('a campaign shows its grid’s own texts: the promotion over the banner and the closing block', { tag: '@one-width' }, async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * /admin/portada (issue 33): the experiences and travellers' photos the home shows, in their order. An
- * experience needs a photo to go on the home; a photo needs a caption (it is its alternative text).
+ * experience needs a photo to go on the home; a photo needs a caption (shown under it, it is what a screen reader reads of it).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
