@@ -122,7 +122,12 @@ try {
     // A run that could not trace the load (Lighthouse's NO_NAVSTART and kin) says nothing about the
     // page: it is run again, a few times at most, and never counted.
     for (let attempt = 0; results.length < runs && attempt < runs + MAX_RETRIES; attempt++) {
-      const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, ...(session ? { extraHeaders: { Cookie: session.cookie } } : {}) };
+      const flags = {
+        port: chrome.port,
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        ...(session ? { extraHeaders: { Cookie: session.cookie } } : {}),
+      };
       const result = await lighthouse(url, flags);
       if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
       if (result.lhr.runtimeError) {
