@@ -23,6 +23,7 @@ import {
   asksWholeFile,
   chooseEncoding,
   createSiteFileCache,
+  keptPerPair,
   representationBytes,
   type SiteFile,
   siteFileName,
@@ -69,20 +70,8 @@ const siteHeaders: MiddlewareHandler = async (c, next) => {
 };
 
 /** A page's cache headers then its security headers, as one object per pair (kept while both are current). */
-const combined = new WeakMap<Record<string, string>, WeakMap<Record<string, string>, Record<string, string>>>();
-function securityWithCache(security: Record<string, string>, cache: Record<string, string>): Record<string, string> {
-  let bySecurity = combined.get(cache);
-  if (!bySecurity) {
-    bySecurity = new WeakMap();
-    combined.set(cache, bySecurity);
-  }
-  let both = bySecurity.get(security);
-  if (!both) {
-    both = { ...cache, ...security };
-    bySecurity.set(security, both);
-  }
-  return both;
-}
+const combined = keptPerPair<Record<string, string>, Record<string, string>, Record<string, string>>();
+const securityWithCache = (security: Record<string, string>, cache: Record<string, string>) => combined(cache, security, () => ({ ...cache, ...security }));
 
 /** How long the pages' policy is kept before the live build's inline-script hashes are looked at again. */
 const POLICY_RECHECK_MS = 1_000;

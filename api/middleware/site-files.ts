@@ -286,20 +286,30 @@ export const asksWholeFile = (request: Pick<FileRequest, 'range' | 'ifNoneMatch'
  * once per representation and `extra` object: a kept page is answered without building a header object.
  * Callers keep `extra` objects alive while they are the current ones (one per cache class and policy).
  */
-const wholeAnswers = new WeakMap<Variant, WeakMap<object, Record<string, string>>>();
+const wholeAnswers = keptPerPair<Variant, Record<string, string>, Record<string, string>>();
 export function wholeAnswerHeaders(file: SiteFile, encoding: Encoding, extra: Record<string, string>): Record<string, string> {
   const variant = file.variants[encoding] as Variant;
-  let byExtra = wholeAnswers.get(variant);
-  if (!byExtra) {
-    byExtra = new WeakMap();
-    wholeAnswers.set(variant, byExtra);
-  }
-  let headers = byExtra.get(extra);
-  if (!headers) {
-    headers = Object.freeze({ ...representationHeaders(file, encoding), 'content-length': String(variant.bytes.length), ...extra }) as Record<string, string>;
-    byExtra.set(extra, headers);
-  }
-  return headers;
+  return wholeAnswers(variant, extra, () =>
+    Object.freeze({ ...representationHeaders(file, encoding), 'content-length': String(variant.bytes.length), ...extra }),
+  );
+}
+
+/** A value per pair of objects, made once by `make` and kept for as long as both objects live. */
+export function keptPerPair<A extends object, B extends object, V>(): (a: A, b: B, make: () => V) => V {
+  const kept = new WeakMap<A, WeakMap<B, V>>();
+  return (a, b, make) => {
+    let byB = kept.get(a);
+    if (!byB) {
+      byB = new WeakMap();
+      kept.set(a, byB);
+    }
+    let value = byB.get(b);
+    if (value === undefined) {
+      value = make();
+      byB.set(b, value);
+    }
+    return value;
+  };
 }
 
 /** The bytes of a representation. */
