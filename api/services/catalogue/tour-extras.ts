@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { TourExtraRow } from '../../db/tables.ts';
 import { notFound } from '../../errors.ts';
-import { type Actor, applyOnce, type Change } from '../kit/apply-once.ts';
-import { tourNotFound } from './tours.ts';
+import type { Actor } from '../kit/apply-once.ts';
+import { onTour } from './tours.ts';
 
 interface ExtraPress {
   tourId: string;
@@ -33,20 +33,6 @@ const stored = (e: Pick<TourExtraRow, 'name' | 'description' | 'amountCents' | '
 
 const fromInput = (input: ExtraInput) => stored({ ...input, active: input.active ? 1 : 0 });
 
-/** One press on the tour's extras, once, with the tour read in its transaction. */
-function onTourExtras(db: Db, { tourId, requestId, actor, now }: ExtraPress, apply: (trx: Trx, record: (change: Change) => Promise<void>) => Promise<boolean>) {
-  return applyOnce(
-    db,
-    { entityType: 'tour', entityId: tourId, requestId, actor, now },
-    async (trx, record) => {
-      const tour = await trx.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
-      if (!tour) throw tourNotFound();
-      return apply(trx, record);
-    },
-    () => false,
-  );
-}
-
 async function findExtra(db: Db | Trx, tourId: string, extraId: string) {
   const extra = await db.selectFrom('tourExtras').selectAll().where('id', '=', extraId).where('tourId', '=', tourId).executeTakeFirst();
   if (!extra) throw extraNotFound();
@@ -54,7 +40,7 @@ async function findExtra(db: Db | Trx, tourId: string, extraId: string) {
 }
 
 export async function addExtra(db: Db, { input, ...press }: ExtraPress & { input: ExtraInput }): Promise<{ applied: boolean }> {
-  const applied = await onTourExtras(db, press, async (trx, record) => {
+  const applied = await onTour(db, press, async (trx, record) => {
     const id = randomUUID();
     const stamp = press.now.toISOString();
     const last = await trx
@@ -78,7 +64,7 @@ export async function updateExtra(
   db: Db,
   { extraId, change, ...press }: ExtraPress & { extraId: string; change: Partial<ExtraInput> },
 ): Promise<{ applied: boolean }> {
-  const applied = await onTourExtras(db, press, async (trx, record) => {
+  const applied = await onTour(db, press, async (trx, record) => {
     const extra = await findExtra(trx, press.tourId, extraId);
     const before = stored(extra);
     const after = stored({ ...extra, ...change, active: change.active === undefined ? extra.active : change.active ? 1 : 0 });

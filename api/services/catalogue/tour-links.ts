@@ -8,8 +8,8 @@ import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields } from '../../errors.ts';
 import type { Trx } from '../../db/database.ts';
-import { type Actor, applyOnce } from '../kit/apply-once.ts';
-import { tourNotFound } from './tours.ts';
+import type { Actor } from '../kit/apply-once.ts';
+import { onTour } from './tours.ts';
 
 export type TourLinkKind = 'region' | 'activity';
 
@@ -49,22 +49,16 @@ const LINKS = {
 export async function changeTourLink(db: Db, kind: TourLinkKind, press: LinkPress, link: boolean): Promise<{ applied: boolean }> {
   const { tourId, targetId, requestId, actor, now } = press;
   const spec = LINKS[kind];
-  return applyOnce(
-    db,
-    { entityType: 'tour', entityId: tourId, requestId, actor, now },
-    async (trx, record) => {
-      const tour = await trx.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
-      if (!tour) throw tourNotFound();
-      const target = await spec.target(trx, targetId);
-      if (!target) throw invalidFields({ [spec.field]: spec.unknown });
-      if (Boolean(await spec.find(trx, tourId, targetId)) === link) return { applied: false };
-      await (link ? spec.link : spec.unlink)(trx, tourId, targetId);
-      const named = { [spec.field]: targetId, name: target.name };
-      await record({ action: `${kind}-${link ? 'add' : 'remove'}`, before: link ? null : named, after: link ? named : null });
-      return { applied: true };
-    },
-    () => ({ applied: false }),
-  );
+  const applied = await onTour(db, { tourId, requestId, actor, now }, async (trx, record) => {
+    const target = await spec.target(trx, targetId);
+    if (!target) throw invalidFields({ [spec.field]: spec.unknown });
+    if (Boolean(await spec.find(trx, tourId, targetId)) === link) return false;
+    await (link ? spec.link : spec.unlink)(trx, tourId, targetId);
+    const named = { [spec.field]: targetId, name: target.name };
+    await record({ action: `${kind}-${link ? 'add' : 'remove'}`, before: link ? null : named, after: link ? named : null });
+    return true;
+  });
+  return { applied };
 }
 
 /** The regions the tour is listed under, and every region it could be. */

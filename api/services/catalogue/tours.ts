@@ -12,14 +12,32 @@ import {
   type AdminTourListQuery,
   type AdminTourRow,
 } from '#shared/schemas/admin-tours.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { seatsSoldByPeriod } from '../bookings/seat-holds.ts';
-import { type Actor, applyOnce } from '../kit/apply-once.ts';
+import { type Actor, applyOnce, type Change } from '../kit/apply-once.ts';
 
 const NEXT_DEPARTURES = 3;
 
 export const tourNotFound = () => notFound('No encontramos ese viaje.');
+
+/** One press on a tour (its links, its extras), once, recorded on the tour: refused with 404 when the tour is gone. */
+export function onTour(
+  db: Db,
+  { tourId, requestId, actor, now }: { tourId: string; requestId: string; actor: Actor; now: Date },
+  apply: (trx: Trx, record: (change: Change) => Promise<void>) => Promise<boolean>,
+): Promise<boolean> {
+  return applyOnce(
+    db,
+    { entityType: 'tour', entityId: tourId, requestId, actor, now },
+    async (trx, record) => {
+      const tour = await trx.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
+      if (!tour) throw tourNotFound();
+      return apply(trx, record);
+    },
+    () => false,
+  );
+}
 
 /** A query as it would appear in a web address: 'Japón Esencial' → 'japon-esencial'. */
 const asSlug = (text: string) =>
