@@ -48,6 +48,44 @@ interface Tally {
   skipped: number;
 }
 const totals: Tally = { passed: 0, failed: 0, skipped: 0 };
+/**
+ * What failed, by suite and name: repeated just above the totals line, since CI may show only the end of a
+ * long run, where a failure far up would be out of sight.
+ */
+const failures: string[] = [];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: { name: string; status?: string; assertionResults?: { fullName: string; status: string }[] }[];
+}
+/** The tally of a vitest JSON report, its failed tests noted under `label`. */
+function readVitest(json: string, label: string): Tally {
+  const r = JSON.parse(readFileSync(json, 'utf8')) as VitestReport;
+  for (const file of r.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${label}: ${file.name.replace(root, '')} › ${test.fullName}`);
+    // A file that failed before its tests ran (an import, a hook) has none failed of its own.
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${file.name.replace(root, '')}`);
+  }
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+/** Notes the browser tests that failed (a flaky one passed on its retry). */
+function notePlaywrightFailures(suites: readonly PlaywrightSuite[]): void {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) if (test.status === 'unexpected') failures.push(`browser [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}`);
+    notePlaywrightFailures(suite.suites ?? []);
+  }
+}
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 function run(label: string, command: string, args: string[], read: () => Tally, runEnv = env): void {
@@ -60,6 +98,7 @@ function run(label: string, command: string, args: string[], read: () => Tally, 
     tally = { passed: 0, failed: 1, skipped: 0 }; // the runner died before reporting: count it as a failure
   }
   if (status !== 0 && tally.failed === 0) tally.failed = 1;
+  if (tally.failed > 0 && !failures.some((name) => name.startsWith(`${label}:`))) failures.push(`${label}: exited with ${status}`);
   totals.passed += tally.passed;
   totals.failed += tally.failed;
   totals.skipped += tally.skipped;
@@ -75,10 +114,8 @@ try {
   check('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
 
   const vitestJson = join(results, 'vitest.json');
-  run('unit, database and API (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => {
-    const r = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-  });
+  const vitestLabel = 'unit, database and API (vitest)';
+  run(vitestLabel, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => readVitest(vitestJson, vitestLabel));
 
   // The demo is seeded from the date, and so is what the suites above found in it: the suites that seed it run
   // again on two days that have broken such assumptions before (a leap day, a year's end). They start once vitest
@@ -100,7 +137,11 @@ try {
   env.PLAYWRIGHT_JSON_OUTPUT_NAME = playwrightJson;
   run('browser (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], () => {
     if (!existsSync(playwrightJson)) throw new Error('no report');
-    const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    const { stats, suites } = JSON.parse(readFileSync(playwrightJson, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites: PlaywrightSuite[];
+    };
+    notePlaywrightFailures(suites);
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   });
 
@@ -108,14 +149,15 @@ try {
     const status = await exited;
     console.log(`\n── the demo seeded on ${day} (vitest) ──`);
     process.stdout.write(readFileSync(log, 'utf8'));
+    const label = `the demo seeded on ${day}`;
     let tally: Tally;
     try {
-      const r = JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-      tally = { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+      tally = readVitest(json, label);
     } catch {
       tally = { passed: 0, failed: 1, skipped: 0 };
     }
     if (status !== 0 && tally.failed === 0) tally.failed = 1;
+    if (tally.failed > 0 && !failures.some((name) => name.startsWith(`${label}:`))) failures.push(`${label}: exited with ${status}`);
     totals.passed += tally.passed;
     totals.failed += tally.failed;
     totals.skipped += tally.skipped;
@@ -124,6 +166,7 @@ try {
   if (pgDir) spawnSync('bash', [join(root, 'tests/support/pg-throwaway.sh'), 'stop', pgDir]);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ✘ ${name}`).join('\n')}`);
 // CI reads the last line, exactly `N passed, N failed`: skipped tests are told on the line before.
 if (totals.skipped) console.log(`\n${totals.skipped} skipped (tests that do not apply here, such as desktop-only checks on the phone)`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
