@@ -8,7 +8,7 @@
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
  * content change touches (content-build/page-renderer.ts), until the next full build replaces it.
  *
- * Usage: node content-build/astro-build.ts <snapshot> <outDir> [--serve]
+ * Usage: node content-build/astro-build.ts <snapshot folder> <outDir> [--serve]
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,11 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
-import { CatalogueSnapshotSchema } from '#shared/snapshot.ts';
 import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { BUILD_PHASES_FILE } from './site-folder.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
+import { openSnapshotParts } from './snapshot-file.ts';
 
 export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };
 export type RendererAnswer =
@@ -30,20 +30,16 @@ export type RendererAnswer =
 
 const [snapshotPath, outDir] = process.argv.slice(2);
 if (!snapshotPath || !outDir) {
-  console.error('usage: astro-build.ts <snapshot.json> <outDir> [--serve]');
+  console.error('usage: astro-build.ts <snapshot folder> <outDir> [--serve]');
   process.exit(2);
 }
 const serve = process.argv.includes('--serve') && typeof process.send === 'function';
 const cacheDir = process.env.ASTRO_CACHE_DIR ?? fileURLToPath(new URL('../node_modules/.astro', import.meta.url));
 
-process.env.CATALOGUE_SNAPSHOT = snapshotPath;
 const manifestPath = process.env.IMAGE_MANIFEST;
 let catalogue: LiveCatalogue | undefined;
 const loadCatalogue = async (): Promise<LiveCatalogue> => {
-  catalogue ??= {
-    snapshot: CatalogueSnapshotSchema.parse(JSON.parse(await readFile(snapshotPath, 'utf8'))),
-    images: manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {},
-  };
+  catalogue ??= openSnapshotParts(snapshotPath, manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {});
   return catalogue;
 };
 

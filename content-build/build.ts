@@ -6,15 +6,15 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import type { ContentKey } from '#shared/page-deps.ts';
-import type { CatalogueSnapshot } from '#shared/snapshot.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
-import { collectImageKeys, prepareImageKeys, prepareImages } from './images.ts';
+import { collectImageKeys, prepareImageKeys, tourImageKeys } from './images.ts';
 import type { CatalogueDelta, RenderedPage, TourPatch } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
-import { readCatalogueSnapshot } from './snapshot.ts';
+import { readCatalogueContent, readTourBatches } from './snapshot.ts';
+import { writeSnapshotParts } from './snapshot-file.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 import {
   astroCacheDir,
@@ -34,20 +34,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Code that shapes the pages: a change here must rebuild even when the catalogue did not change. */
 const SOURCE_PATHS = ['site', 'shared', 'content-build', 'astro.config.mjs', 'package-lock.json'];
 const KEEP_BUILDS = 2;
-const EMPTY_SNAPSHOT: CatalogueSnapshot = {
-  today: '1970-01-01',
-  company: null,
-  parentRegions: [],
-  destinations: [],
-  tours: [],
-  sliders: [],
-  landings: [],
-  mainBanners: [],
-  regionBanners: [],
-  activities: [],
-  homeOpinions: [],
-  travellerPhotos: [],
-};
 /**
  * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives
  * beside the builds, not in them: each build goes to a fresh folder and Astro restores unchanged pages
@@ -210,13 +196,23 @@ export async function buildSite({
   serve?: boolean;
 }): Promise<BuildResult> {
   const { phases, lap } = startPhaseClock();
-  const snapshot = await readCatalogueSnapshot(db, { now });
-  const json = JSON.stringify(snapshot);
-  const manifest = JSON.stringify(await prepareImages({ snapshot, filesDir, mediaDir: mediaDir(siteDir) }));
-  const hasher = createHash('sha256').update(json).update(manifest);
+  // Written in parts as it is read, a batch of tours at a time (snapshot-file.ts).
+  const snapshotPath = join(siteDir, `snapshot.tmp-${process.pid}-${Date.now().toString(36)}`);
+  await rm(snapshotPath, { recursive: true, force: true });
+  const content = await readCatalogueContent(db, { now });
+  const tourImages: (string | null)[] = [];
+  const written = await writeSnapshotParts({
+    dir: snapshotPath,
+    content,
+    batches: readTourBatches(db, { now }),
+    onTour: (tour) => tourImages.push(...tourImageKeys(tour)),
+  });
+  lap('snapshot');
+  const manifest = JSON.stringify(await prepareImageKeys({ keys: collectImageKeys(content, tourImages), filesDir, mediaDir: mediaDir(siteDir) }));
+  const hasher = createHash('sha256').update(written.digest).update(manifest);
   for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
   const hash = hasher.digest('hex').slice(0, 16);
-  lap('snapshot, images and hash');
+  lap('images and hash');
 
   const buildsDir = buildsDirOf(siteDir);
   await mkdir(buildsDir, { recursive: true });
@@ -225,15 +221,16 @@ export async function buildSite({
   // The live build's info names what it shows: a targeted rebuild (publishChange) edits that folder in
   // place and gives it another hash, so a folder named after this snapshot may no longer hold it.
   const unchanged = !force && liveInfo?.hash === hash;
-  if (unchanged && !serve) return { info: liveInfo, skipped: true, renderer: null, phases };
+  if (unchanged && !serve) {
+    await rm(snapshotPath, { recursive: true, force: true });
+    return { info: liveInfo, skipped: true, renderer: null, phases };
+  }
   // Never build over the live folder, which keeps its first name through targeted rebuilds.
   const name = liveDir && basename(liveDir) === hash ? `${hash}-${Date.now().toString(36)}` : hash;
 
   const work = join(buildsDir, unchanged ? `scratch.tmp-${process.pid}` : `${name}.tmp-${process.pid}`);
   await rm(work, { recursive: true, force: true });
-  const snapshotPath = join(siteDir, `snapshot-${hash}.json`);
   const manifestPath = join(siteDir, `images-${hash}.json`);
-  await writeFile(snapshotPath, json);
   await writeFile(manifestPath, manifest);
   const cacheDir = astroCacheDir(siteDir);
   let renderer: RendererProcess | null;
@@ -246,7 +243,8 @@ export async function buildSite({
     await rm(work, { recursive: true, force: true });
     throw err;
   } finally {
-    await rm(snapshotPath, { force: true });
+    // The renderer a `serve` build leaves keeps its tours file open: it reads tours from it after this.
+    await rm(snapshotPath, { recursive: true, force: true });
     await rm(manifestPath, { force: true });
   }
   lap('astro');
@@ -262,7 +260,7 @@ export async function buildSite({
   // keep the live build's where the bytes are the same (linked, not compressed again).
   await compressBuild({ dir: work, previousDir: liveDir, keepWritten: true });
   lap('compression');
-  const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: snapshot.tours.length };
+  const info: BuildInfo = { hash, builtAt: new Date().toISOString(), pages: await countPages(work), tours: written.tours };
   const newHashes = await readCspHashes(work);
   const cspWarning = liveDir && newHashes ? cspHashesChangeWarning(await readCspHashes(liveDir), newHashes) : null;
   await goLive({ siteDir, work, name, info });
@@ -336,7 +334,7 @@ export async function publishChange({
 }): Promise<PublishResult> {
   const content = change.content ? await readContentSnapshot(db) : undefined;
   const imageKeys = [
-    ...(content ? collectImageKeys({ ...EMPTY_SNAPSHOT, ...content }) : []),
+    ...(content ? collectImageKeys(content) : []),
     ...(change.tours ?? []).flatMap((t) => [
       ...[t.thumbnail, t.banner, t.expertOpinionAvatar].filter((key): key is string => Boolean(key)),
       ...Object.values(t.activityPhotos ?? {}).flat(),

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+import type { CatalogueContent, TourSnapshot } from '#shared/snapshot.ts';
 import { type ImageEntry, type ImageManifest, MEDIA_URL_PREFIX } from '#shared/images.ts';
 
 /** Widths a browser may pick from; a source is never enlarged. */
@@ -11,17 +11,28 @@ const WIDTHS: readonly number[] = [320, 480, 640, 960, 1280, 1600];
 const MAX_WIDTH = 1600;
 const QUALITY = 72;
 
-/** Every storage key the snapshot shows as an image. */
-export function collectImageKeys(snapshot: CatalogueSnapshot): string[] {
+/** Every storage key a tour shows as an image. */
+export function tourImageKeys(tour: TourSnapshot): (string | null)[] {
+  return [
+    tour.thumbnail,
+    tour.banner,
+    tour.expertOpinionAvatar,
+    ...tour.opinions.map((opinion) => opinion.avatar),
+    ...tour.periods.flatMap((period) => period.optionalActivities.flatMap((activity) => activity.photos)),
+  ];
+}
+
+/**
+ * Every storage key the snapshot's content shows as an image, with `more` (its tours' keys, collected as
+ * the build reads them), once each and sorted.
+ */
+export function collectImageKeys(
+  snapshot: Pick<CatalogueContent, 'sliders' | 'mainBanners' | 'regionBanners' | 'activities' | 'travellerPhotos' | 'landings'>,
+  more: Iterable<string | null> = [],
+): string[] {
   const keys = new Set<string>();
   const add = (key: string | null | undefined) => key && keys.add(key);
-  for (const tour of snapshot.tours) {
-    add(tour.thumbnail);
-    add(tour.banner);
-    add(tour.expertOpinionAvatar);
-    for (const opinion of tour.opinions) add(opinion.avatar);
-    for (const period of tour.periods) for (const activity of period.optionalActivities) for (const photo of activity.photos) add(photo);
-  }
+  for (const key of more) add(key);
   for (const slider of snapshot.sliders) {
     add(slider.sliderBanner);
     add(slider.sliderBannerMobile);
@@ -77,23 +88,10 @@ async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry>
 }
 
 /**
- * Makes responsive WebP variants and a tiny blurred placeholder for every image the snapshot shows,
- * into `mediaDir` (shared by all builds, served immutable), and returns the manifest the pages read.
- * Missing source files are left out: the pages show the default placeholder instead.
+ * Makes responsive WebP variants and a tiny blurred placeholder for every image `keys` name, into `mediaDir`
+ * (shared by all builds, served immutable), and returns the manifest the pages read. Missing source files
+ * are left out: the pages show the default placeholder instead.
  */
-export async function prepareImages({
-  snapshot,
-  filesDir,
-  mediaDir,
-}: {
-  snapshot: CatalogueSnapshot;
-  filesDir: string;
-  mediaDir: string;
-}): Promise<ImageManifest> {
-  return prepareImageKeys({ keys: collectImageKeys(snapshot), filesDir, mediaDir });
-}
-
-/** `prepareImages` for the given storage keys only: what a content change shows anew. */
 export async function prepareImageKeys({ keys, filesDir, mediaDir }: { keys: readonly string[]; filesDir: string; mediaDir: string }): Promise<ImageManifest> {
   await mkdir(mediaDir, { recursive: true });
   const manifest: ImageManifest = {};

@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
-import { type CatalogueSnapshot, CatalogueSnapshotSchema, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
+import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
 import { PAGE_DEPS_FILE } from './site-folder.ts';
+import { hashTour } from './snapshot-file.ts';
 
 /** The pages' content keys as of the last render of each, kept with Astro's cache between builds. */
 /**
@@ -239,15 +240,23 @@ export function createPageRenderer({
       const live = globals[LIVE_CATALOGUE] as LiveCatalogue;
       // Checked with the schema the build reads its file with (a delta the pages cannot render is refused
       // here), but only the parts that changed: the rest was checked when the build read it.
-      const next: CatalogueSnapshot = { ...live.snapshot, ...ContentDeltaSchema.parse(delta.content ?? {}) };
+      const next: SiteCatalogue = { ...live.snapshot, ...ContentDeltaSchema.parse(delta.content ?? {}) };
+      let tour = live.tour;
       if (delta.tours?.length) {
-        const patches = new Map(delta.tours.map((patch) => [patch.id, patch]));
-        next.tours = live.snapshot.tours.map((tour) => {
-          const patch = patches.get(tour.id);
-          return patch ? patchTour(tour, patch) : tour;
+        // The patched tours are kept whole here, the others still read from the build's snapshot.
+        const patched = new Map<string, TourSnapshot>();
+        for (const patch of delta.tours) {
+          const whole = live.tour(patch.id);
+          if (whole) patched.set(patch.id, patchTour(whole, patch));
+        }
+        next.tours = live.snapshot.tours.map((summary) => {
+          const whole = patched.get(summary.id);
+          return whole ? summariseTour(whole, hashTour(whole)) : summary;
         });
+        const before = live.tour;
+        tour = (id) => patched.get(id) ?? before(id);
       }
-      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images } };
+      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour };
       // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
       prerenderer.app?.routeCache.clearAll();
       const pages: RenderedPage[] = [];

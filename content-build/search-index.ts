@@ -8,7 +8,7 @@ import { selectPublicTours } from '#shared/public-catalogue.ts';
 import { formatFromPrice, formatTourCardDuration, formatTourCardName } from '#shared/rules/labels.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { buildTourSearchText } from '#shared/rules/search.ts';
-import type { CatalogueSnapshot } from '#shared/snapshot.ts';
+import type { CatalogueSnapshot, SiteCatalogue } from '#shared/snapshot.ts';
 
 /** Result cards are at most this wide; a bigger variant would only cost bytes. */
 const RESULT_IMAGE_WIDTH = 480;
@@ -23,8 +23,8 @@ export interface SearchRecord {
  * The records of the index. The content is normalised like queries ("accents, ä/å, aliases"), so 'Japón'
  * and 'japon' find the same tour and 'europe' finds Europa; the meta is what a result card shows.
  */
-export function buildSearchRecords({ snapshot, images }: { snapshot: CatalogueSnapshot; images: ImageManifest }): SearchRecord[] {
-  return selectPublicTours(snapshot).map((tour) => {
+export function buildSearchRecords({ snapshot, images }: { snapshot: SiteCatalogue | CatalogueSnapshot; images: ImageManifest }): SearchRecord[] {
+  return selectPublicTours<SiteCatalogue['tours'][number] | CatalogueSnapshot['tours'][number]>(snapshot).map((tour) => {
     const image = tour.thumbnail ? images[tour.thumbnail] : undefined;
     const variant = image?.variants.find((v) => v.width >= RESULT_IMAGE_WIDTH) ?? image?.variants.at(-1);
     const from = findLowestAdultPriceCents(tour.prices);

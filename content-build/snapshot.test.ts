@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../tests/support/databases.ts';
-import { readCatalogueSnapshot, readTourSnapshot } from './snapshot.ts';
+import { readCatalogueSnapshot, readTourBatches, readTourSnapshot } from './snapshot.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 import { ContentDeltaSchema } from './page-renderer.ts';
 
@@ -94,6 +94,18 @@ describe.each(dialects)('catalogue snapshot from the demo seed on %s', (dialect)
     expect(Object.keys(content).sort()).toEqual(Object.keys(ContentDeltaSchema.shape).sort());
     expect(content.homeOpinions.length).toBeGreaterThan(0);
     expect(content.travellerPhotos.length).toBeGreaterThan(0);
+  });
+
+  it('reads the tours in batches of any size with the same bytes, in the catalogue’s order', async () => {
+    const read = async (size: number) => {
+      const tours = [];
+      for await (const batch of readTourBatches(t.db, { now, size })) tours.push(...batch);
+      return JSON.stringify(tours);
+    };
+    const whole = await read(10_000);
+    expect(JSON.parse(whole).length).toBeGreaterThan(20);
+    expect(await read(1)).toBe(whole);
+    expect(await read(7)).toBe(whole);
   });
 
   it('reads one tour alone exactly as the whole catalogue carries it', async () => {

@@ -2,6 +2,8 @@ import type { Db } from '#api/db/database.ts';
 import type { TravelerOpinionRow } from '#api/db/tables.ts';
 import { catalogueWindow } from '#shared/rules/catalogue.ts';
 import {
+  type CatalogueContent,
+  CatalogueContentSchema,
   type CatalogueSnapshot,
   CatalogueSnapshotSchema,
   type FlightSnapshot,
@@ -24,28 +26,17 @@ const price = (p: PriceRow): PriceSnapshot => ({ ageGroupName: p.ageGroupName, c
 const tourFileKey = (tourId: string, file: string | null) => (file ? (file.includes('/') ? file : `${tourId}/${file}`) : null);
 
 /**
- * Whole tables, read once: the cost grows linearly with the catalogue. With `tourId`, only the rows of that
- * tour (its departures and everything hanging from them), for the targeted rebuild of its pages.
+ * The rows of the tours `tourIds` (their departures and everything hanging from them): a batch of a build,
+ * or the one tour of a targeted rebuild of its pages.
  */
-async function readTables(db: Db, window: { from: string; to: string }, tourId?: string) {
-  const scoped = tourId !== undefined;
-  const tourPeriods = () =>
-    db
-      .selectFrom('periods')
-      .select('id')
-      .where('tourId', '=', tourId ?? '');
+async function readTables(db: Db, window: { from: string; to: string }, tourIds: readonly string[]) {
+  const ids = tourIds.length > 0 ? [...tourIds] : [''];
+  const tourPeriods = () => db.selectFrom('periods').select('id').where('tourId', 'in', ids);
   const tourFlights = () => db.selectFrom('flights').select('id').where('periodId', 'in', tourPeriods());
   const tourActivities = () => db.selectFrom('optionalActivities').select('id').where('periodId', 'in', tourPeriods());
   const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos] =
     await Promise.all([
-      db
-        .selectFrom('tours')
-        .selectAll()
-        .where('publishWeb', '=', 1)
-        .$if(scoped, (qb) => qb.where('id', '=', tourId ?? ''))
-        .orderBy('sortTour')
-        .orderBy('id')
-        .execute(),
+      db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).where('id', 'in', ids).orderBy('sortTour').orderBy('id').execute(),
       db
         .selectFrom('periods')
         .selectAll()
@@ -53,7 +44,7 @@ async function readTables(db: Db, window: { from: string; to: string }, tourId?:
         .where('webBookable', '=', 1)
         .where('dayOne', '>=', window.from)
         .where('dayOne', '<=', window.to)
-        .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
+        .where('tourId', 'in', ids)
         .orderBy('dayOne')
         .orderBy('id')
         .execute(),
@@ -73,87 +64,38 @@ async function readTables(db: Db, window: { from: string; to: string }, tourId?:
           'flightCostCents',
           'feeCents',
         ])
-        .$if(scoped, (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb('tourId', '=', tourId ?? ''),
-              eb('periodId', 'in', tourPeriods()),
-              eb('flightId', 'in', tourFlights()),
-              eb('optionalActivityId', 'in', tourActivities()),
-              eb('activityPackId', 'in', db.selectFrom('activityPacks').select('id').where('periodId', 'in', tourPeriods())),
-              eb('reservationModeId', 'in', db.selectFrom('reservationModes').select('id').where('periodId', 'in', tourPeriods())),
-            ]),
-          ),
+        .where((eb) =>
+          eb.or([
+            eb('tourId', 'in', ids),
+            eb('periodId', 'in', tourPeriods()),
+            eb('flightId', 'in', tourFlights()),
+            eb('optionalActivityId', 'in', tourActivities()),
+            eb('activityPackId', 'in', db.selectFrom('activityPacks').select('id').where('periodId', 'in', tourPeriods())),
+            eb('reservationModeId', 'in', db.selectFrom('reservationModes').select('id').where('periodId', 'in', tourPeriods())),
+          ]),
         )
         .orderBy('ageGroupName')
         .orderBy('id')
         .execute(),
-      db
-        .selectFrom('campaigns')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('flights')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('flightJourneys')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('flightId', 'in', tourFlights()))
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
+      db.selectFrom('campaigns').selectAll().where('periodId', 'in', tourPeriods()).orderBy('id').execute(),
+      db.selectFrom('flights').selectAll().where('periodId', 'in', tourPeriods()).orderBy('name').orderBy('id').execute(),
+      db.selectFrom('flightJourneys').selectAll().where('flightId', 'in', tourFlights()).orderBy('position').orderBy('id').execute(),
       db
         .selectFrom('flightSegments')
         .selectAll()
-        .$if(scoped, (qb) => qb.where('journeyId', 'in', db.selectFrom('flightJourneys').select('id').where('flightId', 'in', tourFlights())))
+        .where('journeyId', 'in', db.selectFrom('flightJourneys').select('id').where('flightId', 'in', tourFlights()))
         .orderBy('position')
         .orderBy('id')
         .execute(),
-      db
-        .selectFrom('cockpitPrices')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('flightId', 'in', tourFlights()))
-        .orderBy('ageGroupName')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('optionalActivities')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('optionalActivityDays')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('optionalActivityId', 'in', tourActivities()))
-        .orderBy('dayRank')
-        .execute(),
-      db
-        .selectFrom('activityPacks')
-        .selectAll()
-        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
-        .orderBy('name')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('reservationModes')
-        .selectAll()
-        .where('deleted', '=', 0)
-        .$if(scoped, (qb) => qb.where('periodId', 'in', tourPeriods()))
-        .orderBy('places')
-        .orderBy('id')
-        .execute(),
+      db.selectFrom('cockpitPrices').selectAll().where('flightId', 'in', tourFlights()).orderBy('ageGroupName').orderBy('id').execute(),
+      db.selectFrom('optionalActivities').selectAll().where('periodId', 'in', tourPeriods()).orderBy('name').orderBy('id').execute(),
+      db.selectFrom('optionalActivityDays').selectAll().where('optionalActivityId', 'in', tourActivities()).orderBy('dayRank').execute(),
+      db.selectFrom('activityPacks').selectAll().where('periodId', 'in', tourPeriods()).orderBy('name').orderBy('id').execute(),
+      db.selectFrom('reservationModes').selectAll().where('deleted', '=', 0).where('periodId', 'in', tourPeriods()).orderBy('places').orderBy('id').execute(),
       db
         .selectFrom('optionalActivityPhotos')
         .select(['optionalActivityId', 'imageKey'])
-        .$if(scoped, (qb) => qb.where('optionalActivityId', 'in', tourActivities()))
+        .where('optionalActivityId', 'in', tourActivities())
         .orderBy('position')
         .orderBy('id')
         .execute(),
@@ -189,58 +131,22 @@ export async function readTourOpinions(db: Db, tourId: string): Promise<TourSnap
   return (await publishedOpinions(db).where('tourId', '=', tourId).execute()).map(opinionSnapshot);
 }
 
-async function readTourExtras(db: Db, tourId?: string) {
-  const scoped = tourId !== undefined;
-  const [tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions] = await Promise.all([
-    db
-      .selectFrom('tourDestinations')
-      .selectAll()
-      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
-      .orderBy('position')
-      .orderBy('destinationId')
-      .execute(),
-    db
-      .selectFrom('tourParentRegions')
-      .selectAll()
-      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
-      .orderBy('parentRegionId')
-      .execute(),
-    db.selectFrom('destinations').selectAll().orderBy('slug').execute(),
-    db.selectFrom('parentRegions').selectAll().orderBy('slug').execute(),
-    db
-      .selectFrom('tags')
-      .selectAll()
-      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
-      .orderBy('name')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('itineraries')
-      .selectAll()
-      .where('status', '=', 'ACTIVE')
-      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
-      .orderBy('id')
-      .execute(),
+async function readTourExtras(db: Db, tourIds: readonly string[]) {
+  const ids = tourIds.length > 0 ? [...tourIds] : [''];
+  const [tourDestinations, tourRegions, tags, itineraries, itineraryDays, opinions] = await Promise.all([
+    db.selectFrom('tourDestinations').selectAll().where('tourId', 'in', ids).orderBy('position').orderBy('destinationId').execute(),
+    db.selectFrom('tourParentRegions').selectAll().where('tourId', 'in', ids).orderBy('parentRegionId').execute(),
+    db.selectFrom('tags').selectAll().where('tourId', 'in', ids).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('itineraries').selectAll().where('status', '=', 'ACTIVE').where('tourId', 'in', ids).orderBy('id').execute(),
     db
       .selectFrom('itineraryDays')
       .selectAll()
-      .$if(scoped, (qb) =>
-        qb.where(
-          'itineraryId',
-          'in',
-          db
-            .selectFrom('itineraries')
-            .select('id')
-            .where('tourId', '=', tourId ?? ''),
-        ),
-      )
+      .where('itineraryId', 'in', db.selectFrom('itineraries').select('id').where('tourId', 'in', ids))
       .orderBy('rank')
       .execute(),
-    publishedOpinions(db)
-      .$if(scoped, (qb) => qb.where('tourId', '=', tourId ?? ''))
-      .execute(),
+    publishedOpinions(db).where('tourId', 'in', ids).execute(),
   ]);
-  return { tourDestinations, tourRegions, destinations, regions, tags, itineraries, itineraryDays, opinions };
+  return { tourDestinations, tourRegions, tags, itineraries, itineraryDays, opinions };
 }
 
 /** The tours of `t` as the snapshot carries them (the tables of the whole catalogue, or of one tour). */
@@ -406,19 +312,20 @@ function tourSnapshots(t: Awaited<ReturnType<typeof readTables>>, x: Awaited<Ret
 }
 
 /**
- * Reads the public catalogue: published tours with the periods a visitor may book today (web-bookable,
- * day one between today UTC and 31 December of next year), their options and published opinions, and
- * the content visitors see. Output is sorted, so the same data gives the same bytes. Public fields only:
- * no purchase prices, margins, fares, bookings or personal data.
+ * The catalogue without its tours: the content visitors see, the destinations and parent regions, and
+ * the day the catalogue window was computed for.
  */
-export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Promise<CatalogueSnapshot> {
-  const window = catalogueWindow(now);
-  const [t, x, content] = await Promise.all([readTables(db, window), readTourExtras(db), readContentSnapshot(db)]);
-  const snapshot: CatalogueSnapshot = {
-    today: window.from,
+export async function readCatalogueContent(db: Db, { now }: { now: Date }): Promise<CatalogueContent> {
+  const [destinations, regions, content] = await Promise.all([
+    db.selectFrom('destinations').selectAll().orderBy('slug').execute(),
+    db.selectFrom('parentRegions').selectAll().orderBy('slug').execute(),
+    readContentSnapshot(db),
+  ]);
+  return CatalogueContentSchema.parse({
+    today: catalogueWindow(now).from,
     ...content,
-    parentRegions: x.regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, description: r.description })),
-    destinations: x.destinations.map((d) => ({
+    parentRegions: regions.map((r) => ({ id: r.id, name: r.name, slug: r.slug, description: r.description })),
+    destinations: destinations.map((d) => ({
       id: d.id,
       name: d.name,
       slug: d.slug,
@@ -427,10 +334,39 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
       description: d.description,
       parentRegionId: d.parentRegionId,
     })),
-    tours: tourSnapshots(t, x),
-  };
-  // Validating here means a bad row fails the rebuild, not the visitor's page.
-  return CatalogueSnapshotSchema.parse(snapshot);
+  });
+}
+
+/** Tours read per batch: about 5 MB of rows at a time, whatever the catalogue's size. */
+const TOUR_BATCH = 500;
+
+/**
+ * The published tours in the catalogue's order, a batch at a time, each batch read with the queries of a
+ * targeted rebuild's one tour: memory that does not grow with the catalogue (at 50,000 tours the whole
+ * tables outgrow a build's memory), and rows in the same order within each tour whatever the batch.
+ */
+export async function* readTourBatches(db: Db, { now, size = TOUR_BATCH }: { now: Date; size?: number }): AsyncGenerator<TourSnapshot[]> {
+  const window = catalogueWindow(now);
+  const ids = (await db.selectFrom('tours').select('id').where('publishWeb', '=', 1).orderBy('sortTour').orderBy('id').execute()).map((t) => t.id);
+  for (let start = 0; start < ids.length; start += size) {
+    const batch = ids.slice(start, start + size);
+    const [t, x] = await Promise.all([readTables(db, window, batch), readTourExtras(db, batch)]);
+    // Validating here means a bad row fails the rebuild, not the visitor's page.
+    yield tourSnapshots(t, x).map((tour) => TourSnapshotSchema.parse(tour));
+  }
+}
+
+/**
+ * Reads the public catalogue whole: published tours with the periods a visitor may book today (web-bookable,
+ * day one between today UTC and 31 December of next year), their options and published opinions, and
+ * the content visitors see. Output is sorted, so the same data gives the same bytes. Public fields only:
+ * no purchase prices, margins, fares, bookings or personal data. A build reads it in parts
+ * (`readCatalogueContent`, `readTourBatches`); this whole one is for tests and small tools.
+ */
+export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Promise<CatalogueSnapshot> {
+  const tours: TourSnapshot[] = [];
+  for await (const batch of readTourBatches(db, { now })) tours.push(...batch);
+  return CatalogueSnapshotSchema.parse({ ...(await readCatalogueContent(db, { now })), tours });
 }
 
 /**
@@ -439,7 +375,7 @@ export async function readCatalogueSnapshot(db: Db, { now }: { now: Date }): Pro
  * changed it. Read with the same queries, scoped to the tour, and the same mapping.
  */
 export async function readTourSnapshot(db: Db, tourId: string, { now }: { now: Date }): Promise<TourSnapshot | null> {
-  const [t, x] = await Promise.all([readTables(db, catalogueWindow(now), tourId), readTourExtras(db, tourId)]);
+  const [t, x] = await Promise.all([readTables(db, catalogueWindow(now), [tourId]), readTourExtras(db, [tourId])]);
   const [tour] = tourSnapshots(t, x);
   return tour ? TourSnapshotSchema.parse(tour) : null;
 }

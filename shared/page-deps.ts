@@ -7,7 +7,7 @@
  *
  * Keys are plain strings so the map can be stored as JSON beside the builds.
  */
-import type { CatalogueSnapshot } from './snapshot.ts';
+import type { SiteCatalogue, TourSnapshot } from './snapshot.ts';
 import type { ImageManifest } from './images.ts';
 
 export type ContentKey = string;
@@ -43,12 +43,15 @@ export const PAGE_DEPS = Symbol.for('shop.page-deps');
 interface PageDepsRecorder {
   getStore(): Set<ContentKey> | undefined;
 }
-/** Where the page renderer leaves the snapshot and image manifest newer than the build's files. */
+/** Where the build and the page renderer leave the catalogue the pages render, and its image manifest. */
 export const LIVE_CATALOGUE = Symbol.for('shop.live-catalogue');
 
 export interface LiveCatalogue {
-  snapshot: CatalogueSnapshot;
+  /** The content whole, the tours summarised. */
+  snapshot: SiteCatalogue;
   images: ImageManifest;
+  /** A tour of the snapshot whole (what its page shows), read when asked; null for a tour it does not have. */
+  tour(id: string): TourSnapshot | null;
 }
 
 /** Notes that the page being rendered shows `keys`; nothing happens outside the page renderer. */

@@ -311,3 +311,76 @@ export type TourOfferSnapshot = z.infer<typeof TourOfferSnapshotSchema>;
 export type SliderSnapshot = z.infer<typeof SliderSnapshotSchema>;
 export type LandingSnapshot = z.infer<typeof LandingSnapshotSchema>;
 export type CatalogueSnapshot = z.infer<typeof CatalogueSnapshotSchema>;
+
+/** The catalogue without its tours: what a build reads whole, while the tours come one batch at a time. */
+export const CatalogueContentSchema = CatalogueSnapshotSchema.omit({ tours: true });
+export type CatalogueContent = z.infer<typeof CatalogueContentSchema>;
+
+/** What only a tour's own page shows of a departure. */
+type PeriodDetail =
+  | 'flights'
+  | 'optionalActivities'
+  | 'activityPacks'
+  | 'reservationModes'
+  | 'meetingPoint'
+  | 'beforeYouTravel'
+  | 'aboutTheAirport'
+  | 'countryInfo'
+  | 'emergencyNumbers';
+/** What only a tour's own page shows of the tour. */
+type TourDetail =
+  | 'description'
+  | 'highlights'
+  | 'includedServices'
+  | 'notIncludedServices'
+  | 'includedServicesWeb'
+  | 'expertOpinionTitle'
+  | 'expertOpinion'
+  | 'itinerary'
+  | 'opinions';
+
+export type PeriodSummary = Omit<PeriodSnapshot, PeriodDetail>;
+/**
+ * A tour as every page but its own reads it (cards, listings, filters, search, sitemap): at 50,000 tours
+ * the whole tours do not fit a build's memory, their summaries do (docs/decisions/049-catalogue-in-parts.md).
+ * `contentHash` names the whole tour's data, for the cache key of its page.
+ */
+export type TourSummary = Omit<TourSnapshot, TourDetail | 'periods'> & { periods: PeriodSummary[]; contentHash: string };
+
+/** The catalogue as the pages hold it: the content whole, the tours summarised (each whole one is read when its page renders). */
+export type SiteCatalogue = CatalogueContent & { tours: TourSummary[] };
+
+/** `tour`'s summary; `contentHash` is a hash of its whole data (the caller's: this module also runs in browsers). */
+export function summariseTour(tour: TourSnapshot, contentHash: string): TourSummary {
+  const {
+    description: _description,
+    highlights: _highlights,
+    includedServices: _included,
+    notIncludedServices: _notIncluded,
+    includedServicesWeb: _includedWeb,
+    expertOpinionTitle: _expertTitle,
+    expertOpinion: _expert,
+    itinerary: _itinerary,
+    opinions: _opinions,
+    periods,
+    ...kept
+  } = tour;
+  return {
+    ...kept,
+    periods: periods.map(
+      ({
+        flights: _flights,
+        optionalActivities: _activities,
+        activityPacks: _packs,
+        reservationModes: _modes,
+        meetingPoint: _meeting,
+        beforeYouTravel: _before,
+        aboutTheAirport: _airport,
+        countryInfo: _country,
+        emergencyNumbers: _emergency,
+        ...period
+      }) => period,
+    ),
+    contentHash,
+  };
+}

@@ -82,7 +82,8 @@ interface PlaywrightSuite {
 function notePlaywrightFailures(suites: readonly PlaywrightSuite[]): void {
   for (const suite of suites) {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) if (test.status === 'unexpected') failures.push(`browser [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}`);
+      for (const test of spec.tests)
+        if (test.status === 'unexpected') failures.push(`browser [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}`);
     notePlaywrightFailures(suite.suites ?? []);
   }
 }
@@ -115,7 +116,9 @@ try {
 
   const vitestJson = join(results, 'vitest.json');
   const vitestLabel = 'unit, database and API (vitest)';
-  run(vitestLabel, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () => readVitest(vitestJson, vitestLabel));
+  run(vitestLabel, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], () =>
+    readVitest(vitestJson, vitestLabel),
+  );
 
   // The demo is seeded from the date, and so is what the suites above found in it: the suites that seed it run
   // again on two days that have broken such assumptions before (a leap day, a year's end). They start once vitest

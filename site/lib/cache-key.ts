@@ -43,7 +43,10 @@ function hashedPerObject<T extends object>(data: (value: T) => unknown, imageKey
 
 /** A tour card's data and its picture. */
 const cardHash = hashedPerObject(cardCacheData, (tour: ListedTour) => [tour.thumbnail]);
-/** Everything of a tour its page shows: the tour's view and its pictures (the page derives the rest from it and the day). */
+/**
+ * Everything of a tour its page shows: the tour's view and its pictures (the page derives the rest from it
+ * and the day). The view is its summary, which names the whole tour's data by `contentHash`.
+ */
 export const tourHash = hashedPerObject(
   (tour: ListedTour) => tour,
   (tour: ListedTour) => [tour.banner, tour.thumbnail, tour.expertOpinionAvatar],

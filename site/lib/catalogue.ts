@@ -1,23 +1,26 @@
-import { readFileSync } from 'node:fs';
-import { type CatalogueSnapshot, CatalogueSnapshotSchema } from '#shared/snapshot.ts';
+import type { SiteCatalogue, TourSnapshot } from '#shared/snapshot.ts';
 import { LIVE_CATALOGUE, type LiveCatalogue } from '#shared/page-deps.ts';
 
-let fromFile: CatalogueSnapshot | undefined;
+function live(): LiveCatalogue {
+  const catalogue = (globalThis as { [LIVE_CATALOGUE]?: LiveCatalogue })[LIVE_CATALOGUE];
+  if (!catalogue) throw new Error('No catalogue to render: build the site with `npm run build:site`.');
+  return catalogue;
+}
 
 /**
- * The catalogue snapshot the pages render. A build reads the file content-build wrote for it
- * (validated with the schema it was written with) once; the page renderer that stays alive after a
- * build (content-build/page-renderer.ts) puts each newer snapshot on `globalThis` instead, and the
- * pages rendered after that read it there.
+ * The catalogue the pages render, its tours summarised. The build opens the snapshot content-build wrote
+ * for it (content-build/snapshot-file.ts) before the first page renders; the page renderer that stays
+ * alive after a build puts each newer catalogue in its place, and the pages rendered after that read it.
  */
-export function loadCatalogue(): CatalogueSnapshot {
-  const live = (globalThis as { [LIVE_CATALOGUE]?: LiveCatalogue })[LIVE_CATALOGUE];
-  if (live) return live.snapshot;
-  if (fromFile) return fromFile;
-  const path = process.env.CATALOGUE_SNAPSHOT;
-  if (!path) throw new Error('CATALOGUE_SNAPSHOT is not set: build the site with `npm run build:site`.');
-  fromFile = CatalogueSnapshotSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  return fromFile;
+export function loadCatalogue(): SiteCatalogue {
+  return live().snapshot;
+}
+
+/** The tour `id` whole, for its own page: read from the snapshot when asked, not held with the summaries. */
+export function loadTour(id: string): TourSnapshot {
+  const tour = live().tour(id);
+  if (!tour) throw new Error(`The catalogue has no tour ${id}.`);
+  return tour;
 }
 
 /**
@@ -26,8 +29,8 @@ export function loadCatalogue(): CatalogueSnapshot {
  *
  * @example const listTours = perCatalogue((catalogue) => selectPublicTours(catalogue));
  */
-export function perCatalogue<T>(derive: (catalogue: CatalogueSnapshot) => T): () => T {
-  const memo = new WeakMap<CatalogueSnapshot, T>();
+export function perCatalogue<T>(derive: (catalogue: SiteCatalogue) => T): () => T {
+  const memo = new WeakMap<SiteCatalogue, T>();
   return () => {
     const catalogue = loadCatalogue();
     if (!memo.has(catalogue)) memo.set(catalogue, derive(catalogue));

@@ -4,15 +4,15 @@
  * joins snapshot data for them.
  */
 import { isOneOf, SLIDER_CATEGORIES, WEBSITE_TYPES, type SliderCategory, type WebsiteType } from '#shared/enums.ts';
-import type { LandingSnapshot, SliderSnapshot, TourSnapshot } from '#shared/snapshot.ts';
+import type { LandingSnapshot, SliderSnapshot, TourSnapshot, TourSummary } from '#shared/snapshot.ts';
 import { contentKeys, showsContent } from '#shared/page-deps.ts';
 import { loadCatalogue, perCatalogue } from './catalogue.ts';
 
 const tourIndex = perCatalogue((catalogue) => new Map(catalogue.tours.map((tour) => [tour.id, tour])));
 const destinationIndex = perCatalogue((catalogue) => new Map(catalogue.destinations.map((d) => [d.id, d.name])));
 
-/** Every tour of the snapshot by id (hidden and unpriced ones too: the rules decide what shows). */
-export const getToursById = (): ReadonlyMap<string, TourSnapshot> => tourIndex();
+/** Every tour of the snapshot by id, summarised (hidden and unpriced ones too: the rules decide what shows). */
+export const getToursById = (): ReadonlyMap<string, TourSummary> => tourIndex();
 
 /** The destination names a card shows under the tour name. */
 export function getDestinationNames(tour: Pick<TourSnapshot, 'destinationIds'>): string[] {

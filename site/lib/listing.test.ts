@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_CATALOGUE, type LiveCatalogue } from '#shared/page-deps.ts';
 import { tourMatchesDestinationSlug, tourMatchesRegionSlug, tourMatchesSeasonSlug } from '#shared/rules/catalogue.ts';
 import type { CatalogueSnapshot } from '#shared/snapshot.ts';
-import { makeDestination, makeRegion, makeSnapshot, makeTour } from '../../tests/support/catalogue-snapshot.ts';
+import { liveCatalogueOf, makeDestination, makeRegion, makeSnapshot, makeTour } from '../../tests/support/catalogue-snapshot.ts';
 import { listCatalogueListings, listDestinationListings, listingPages, listPublicTours, listRegionListings, listSeasonListings } from './listing.ts';
 
 const globals = globalThis as { [LIVE_CATALOGUE]?: LiveCatalogue };
 const useSnapshot = (snapshot: CatalogueSnapshot) => {
-  globals[LIVE_CATALOGUE] = { snapshot, images: {} };
+  globals[LIVE_CATALOGUE] = liveCatalogueOf(snapshot);
 };
 afterEach(() => {
   delete globals[LIVE_CATALOGUE];

@@ -5,17 +5,29 @@
 import { selectPublicTours, type PublicTour } from '#shared/public-catalogue.ts';
 import { formatSeasonLabel, sortSeasonTags } from '#shared/rules/seasons.ts';
 import { slugify } from '#shared/rules/text.ts';
-import type { DestinationSnapshot, ParentRegionSnapshot } from '#shared/snapshot.ts';
+import type { DestinationSnapshot, ParentRegionSnapshot, TourSnapshot, TourSummary } from '#shared/snapshot.ts';
 import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { buildListingFacets, splitIntoPages, type ListingFacets } from '#shared/rules/listing-pages.ts';
 import { buildTripTypePath, filterGrid, listGridTours } from '#shared/rules/tour-grid.ts';
-import { perCatalogue } from './catalogue.ts';
+import { loadTour, perCatalogue } from './catalogue.ts';
 
-export type ListedTour = PublicTour;
+/** A visible tour as every page but its own reads it: summarised (`TourSummary`). */
+export type ListedTour = PublicTour<TourSummary>;
 
 /** The visible tours of the snapshot (see `selectPublicTours`), selected once per snapshot. */
 export const listPublicTours: () => ListedTour[] = perCatalogue(selectPublicTours);
+
+/**
+ * The listed tour whole, for its own page: the snapshot's tour with the same listed departures, destinations
+ * and regions as its summary.
+ */
+export function loadListedTour(listed: ListedTour): PublicTour<TourSnapshot> {
+  const { destinations, parentRegions } = listed;
+  const tour = loadTour(listed.id);
+  const shown = new Set(listed.periods.map((period) => period.id));
+  return { ...tour, periods: tour.periods.filter((period) => shown.has(period.id)), destinations, parentRegions };
+}
 
 export const destinationNames = (tour: ListedTour): string[] => tour.destinations.map((d) => d.name);
 
@@ -26,7 +38,7 @@ export const destinationSlug = (destination: Pick<DestinationSnapshot, 'name'>):
  * What the grid's filter island needs of a tour for `filterGrid`: no more, since it travels in the page.
  * The lowest adult price stands in for the price list (the only price question is "above 0").
  */
-export function toGridTour(tour: ListedTour) {
+export function toGridTour(tour: Pick<ListedTour, 'id' | 'tourType' | 'prices' | 'destinations' | 'periods'>) {
   return {
     id: tour.id,
     tourType: tour.tourType,

@@ -12,8 +12,8 @@ import { formatTripDuration } from '#shared/rules/labels.ts';
 import { extractDepartureCity } from '#shared/rules/offers.ts';
 import { computeAverageRating } from '#shared/rules/opinions.ts';
 import { isCampaignValid } from '#shared/rules/quote.ts';
+import type { PublicTour } from '#shared/public-catalogue.ts';
 import type { FlightSnapshot, PeriodSnapshot } from '#shared/snapshot.ts';
-import type { ListedTour } from './listing.ts';
 
 /** A departure as the picker island shows it: plain data, labels formatted at build time. */
 export interface DepartureView extends DepartureAvailability {
@@ -145,7 +145,7 @@ const PRACTICAL_FIELDS = [
   ['emergencyNumbers', 'Teléfonos de emergencia'],
 ] as const;
 
-export function buildTourView(tour: ListedTour, today: string) {
+export function buildTourView(tour: PublicTour, today: string) {
   const periods = [...tour.periods].sort((a, b) => a.dayOne.localeCompare(b.dayOne) || a.id.localeCompare(b.id));
 
   const departures: DepartureView[] = periods.map((period) => {

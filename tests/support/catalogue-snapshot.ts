@@ -1,5 +1,15 @@
 /** Small, valid catalogue snapshots for unit tests: every field set, overridable where a test cares. */
-import type { CatalogueSnapshot, DestinationSnapshot, ParentRegionSnapshot, PeriodSnapshot, TourSnapshot } from '#shared/snapshot.ts';
+import { hashTour } from '#content-build/snapshot-file.ts';
+import type { ImageManifest } from '#shared/images.ts';
+import type { LiveCatalogue } from '#shared/page-deps.ts';
+import {
+  type CatalogueSnapshot,
+  type DestinationSnapshot,
+  type ParentRegionSnapshot,
+  type PeriodSnapshot,
+  summariseTour,
+  type TourSnapshot,
+} from '#shared/snapshot.ts';
 
 export function makePeriod(overrides: Partial<PeriodSnapshot> = {}): PeriodSnapshot {
   return {
@@ -99,4 +109,11 @@ export function makeSnapshot(overrides: Partial<CatalogueSnapshot> = {}): Catalo
     travellerPhotos: [],
     ...overrides,
   };
+}
+
+/** A whole snapshot held in memory as the build's renderer holds one opened from its parts (content-build/snapshot-file.ts). */
+export function liveCatalogueOf(snapshot: CatalogueSnapshot, images: ImageManifest = {}): LiveCatalogue {
+  const { tours, ...content } = snapshot;
+  const byId = new Map(tours.map((tour) => [tour.id, tour]));
+  return { snapshot: { ...content, tours: tours.map((tour) => summariseTour(tour, hashTour(tour))) }, images, tour: (id) => byId.get(id) ?? null };
 }

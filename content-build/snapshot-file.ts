@@ -1,0 +1,131 @@
+/**
+ * The catalogue snapshot a build hands its renderer, in parts (docs/decisions/049-catalogue-in-parts.md):
+ *
+ *   <dir>/content.json   the catalogue without its tours (CatalogueContent)
+ *   <dir>/tours.ndjson   one whole tour per line (TourSnapshot), in the catalogue's order
+ *
+ * At 50,000 tours the snapshot as one string outgrows V8's largest (`Invalid string length`) and as
+ * objects a build's memory; in parts, the build writes a batch at a time and the renderer keeps each
+ * tour's summary and where its line is, reading the whole tour again when its page renders.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { mkdir, open, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImageManifest } from '#shared/images.ts';
+import type { LiveCatalogue } from '#shared/page-deps.ts';
+import { type CatalogueContent, CatalogueContentSchema, summariseTour, type TourSnapshot, TourSnapshotSchema, type TourSummary } from '#shared/snapshot.ts';
+
+const CONTENT_FILE = 'content.json';
+const TOURS_FILE = 'tours.ndjson';
+const NEWLINE = 0x0a;
+
+/** The hash a tour's summary names its whole data by: of the line the snapshot holds it in. */
+const hashLine = (line: string | Buffer): string => createHash('sha256').update(line).digest('hex').slice(0, 16);
+/** `hashLine` of the line `tour` is written as. */
+export const hashTour = (tour: TourSnapshot): string => hashLine(JSON.stringify(tour));
+
+export interface WrittenSnapshot {
+  /** A sha256 of every part, in order: the build's hash starts from it. */
+  digest: string;
+  tours: number;
+}
+
+/**
+ * Writes the snapshot's parts into `dir`, the tours as `batches` give them, calling `onTour` with each
+ * (what else the build collects of them, such as their images) before it is let go.
+ */
+export async function writeSnapshotParts({
+  dir,
+  content,
+  batches,
+  onTour,
+}: {
+  dir: string;
+  content: CatalogueContent;
+  batches: AsyncIterable<readonly TourSnapshot[]>;
+  onTour?: (tour: TourSnapshot) => void;
+}): Promise<WrittenSnapshot> {
+  await mkdir(dir, { recursive: true });
+  const digest = createHash('sha256');
+  const contentJson = JSON.stringify(content);
+  digest.update(contentJson);
+  await writeFile(join(dir, CONTENT_FILE), contentJson);
+  const file = await open(join(dir, TOURS_FILE), 'w');
+  let tours = 0;
+  try {
+    for await (const batch of batches) {
+      const lines = batch.map((tour) => {
+        onTour?.(tour);
+        return `${JSON.stringify(tour)}\n`;
+      });
+      const text = lines.join('');
+      digest.update(text);
+      await file.write(text);
+      tours += batch.length;
+    }
+  } finally {
+    await file.close();
+  }
+  return { digest: digest.digest('hex'), tours };
+}
+
+/**
+ * Calls `onLine` with each line of the file open at `fd` (without its newline) and the byte offset it
+ * starts at, reading a few megabytes at a time.
+ */
+function forEachLine(fd: number, onLine: (line: Buffer, offset: number) => void): void {
+  const chunk = Buffer.allocUnsafe(4 << 20);
+  let carry = Buffer.alloc(0);
+  let carryOffset = 0;
+  let position = 0;
+  for (;;) {
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) break;
+    position += read;
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
+      onLine(data.subarray(start, end), carryOffset + start);
+      start = end + 1;
+    }
+    // Copied: `chunk` is read into again.
+    carry = Buffer.from(data.subarray(start));
+    carryOffset += start;
+  }
+  if (carry.length > 0) throw new Error('The snapshot’s tours end in the middle of a line.');
+}
+
+/** Where each tour's line is in the tours file. */
+type Ranges = Map<string, { offset: number; length: number }>;
+
+/**
+ * Opens the snapshot written into `dir`: the content and every tour are checked with the schemas they
+ * were written with, the tours kept as summaries. The file stays open, so the renderer a build leaves
+ * running reads whole tours from it after the build removed its folder.
+ */
+export function openSnapshotParts(dir: string, images: ImageManifest): LiveCatalogue {
+  const content = CatalogueContentSchema.parse(JSON.parse(readFileSync(join(dir, CONTENT_FILE), 'utf8')));
+  const fd = openSync(join(dir, TOURS_FILE), 'r');
+  const ranges: Ranges = new Map();
+  const tours: TourSummary[] = [];
+  try {
+    forEachLine(fd, (line, offset) => {
+      const tour = TourSnapshotSchema.parse(JSON.parse(line.toString('utf8')));
+      tours.push(summariseTour(tour, hashLine(line)));
+      ranges.set(tour.id, { offset, length: line.length });
+    });
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  const tour = (id: string): TourSnapshot | null => {
+    const range = ranges.get(id);
+    if (!range) return null;
+    const bytes = Buffer.allocUnsafe(range.length);
+    readSync(fd, bytes, 0, range.length, range.offset);
+    // Checked when the file was opened.
+    return JSON.parse(bytes.toString('utf8')) as TourSnapshot;
+  };
+  return { snapshot: { ...content, tours }, images, tour };
+}
