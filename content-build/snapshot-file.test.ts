@@ -10,7 +10,9 @@ const { tours: _none, ...content } = makeSnapshot();
 
 /** Tours of about 11 KB each, with accents (two bytes in UTF-8): 700 of them cross the reader's 4 MB chunks. */
 const bigTours = (count: number): TourSnapshot[] =>
-  Array.from({ length: count }, (_, i) => makeTour({ id: `T${i}`, webSlug: `japon-${i}`, name: `Japón ${i}`, description: 'Montañas y señales. '.repeat(500 + (i % 7)) }));
+  Array.from({ length: count }, (_, i) =>
+    makeTour({ id: `T${i}`, webSlug: `japon-${i}`, name: `Japón ${i}`, description: 'Montañas y señales. '.repeat(500 + (i % 7)) }),
+  );
 
 async function* inBatches(tours: readonly TourSnapshot[], size: number) {
   for (let i = 0; i < tours.length; i += size) yield tours.slice(i, i + size);
@@ -53,7 +55,11 @@ describe('the catalogue snapshot in parts', () => {
     const tours = bigTours(5);
     const a = await writeSnapshotParts({ dir: join(dir, 'a'), content, batches: inBatches(tours, 2) });
     const b = await writeSnapshotParts({ dir: join(dir, 'b'), content, batches: inBatches(tours, 5) });
-    const c = await writeSnapshotParts({ dir: join(dir, 'c'), content, batches: inBatches([...tours.slice(0, 4), { ...(tours[4] as TourSnapshot), name: 'Perú' }], 5) });
+    const c = await writeSnapshotParts({
+      dir: join(dir, 'c'),
+      content,
+      batches: inBatches([...tours.slice(0, 4), { ...(tours[4] as TourSnapshot), name: 'Perú' }], 5),
+    });
     expect(a.digest).toBe(b.digest);
     expect(c.digest).not.toBe(a.digest);
   });

@@ -96,6 +96,33 @@ function forEachLine(fd: number, onLine: (line: Buffer, offset: number) => void)
   if (carry.length > 0) throw new Error('The snapshot’s tours end in the middle of a line.');
 }
 
+/** Strings longer than this are rarely repeated from one tour to the next (descriptions, slugs). */
+const INTERNED_LENGTH = 64;
+
+/**
+ * `value` with each short string replaced by the first equal one seen: JSON.parse makes a string per
+ * occurrence, and the summaries of 50,000 tours repeat a few hundred values (age groups, categories,
+ * trip types, dates, season tags) by the million.
+ */
+function interned<T>(value: T, strings: Map<string, string>): T {
+  if (typeof value === 'string') {
+    if (value.length > INTERNED_LENGTH) return value;
+    const kept = strings.get(value);
+    if (kept !== undefined) return kept as T;
+    strings.set(value, value);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = interned(value[i], strings);
+    return value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = interned(record[key], strings);
+  }
+  return value;
+}
+
 /** Where each tour's line is in the tours file. */
 type Ranges = Map<string, { offset: number; length: number }>;
 
@@ -109,10 +136,11 @@ export function openSnapshotParts(dir: string, images: ImageManifest): LiveCatal
   const fd = openSync(join(dir, TOURS_FILE), 'r');
   const ranges: Ranges = new Map();
   const tours: TourSummary[] = [];
+  const strings = new Map<string, string>();
   try {
     forEachLine(fd, (line, offset) => {
       const tour = TourSnapshotSchema.parse(JSON.parse(line.toString('utf8')));
-      tours.push(summariseTour(tour, hashLine(line)));
+      tours.push(interned(summariseTour(tour, hashLine(line)), strings));
       ranges.set(tour.id, { offset, length: line.length });
     });
   } catch (err) {

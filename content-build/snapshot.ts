@@ -37,17 +37,16 @@ async function readTables(db: Db, window: { from: string; to: string }, tourIds:
   const [tours, periods, prices, campaigns, flights, journeys, segments, cockpitPrices, activities, activityDays, packs, modes, activityPhotos] =
     await Promise.all([
       db.selectFrom('tours').selectAll().where('publishWeb', '=', 1).where('id', 'in', ids).orderBy('sortTour').orderBy('id').execute(),
+      // Only by tour in SQL: with the window's conditions there too, SQLite walks the listing index over
+      // every departure in the window for each batch (2 s a batch at 50,000 tours instead of 10 ms).
       db
         .selectFrom('periods')
         .selectAll()
-        .where('publishWeb', '=', 1)
-        .where('webBookable', '=', 1)
-        .where('dayOne', '>=', window.from)
-        .where('dayOne', '<=', window.to)
         .where('tourId', 'in', ids)
         .orderBy('dayOne')
         .orderBy('id')
-        .execute(),
+        .execute()
+        .then((rows) => rows.filter((p) => p.publishWeb === 1 && p.webBookable === 1 && p.dayOne >= window.from && p.dayOne <= window.to)),
       db
         .selectFrom('prices')
         .select([
