@@ -14,7 +14,7 @@ import { collectImageKeys, prepareImageKeys, tourImageKeys } from './images.ts';
 import type { CatalogueDelta, RenderedPage, TourPatch } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { readCatalogueContent, readTourBatches } from './snapshot.ts';
-import { writeSnapshotParts } from './snapshot-file.ts';
+import { type WrittenSnapshot, writeSnapshotParts } from './snapshot-file.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 import {
   astroCacheDir,
@@ -209,17 +209,18 @@ export async function buildSite({
   const { phases, lap } = startPhaseClock();
   // Written in parts as it is read, a batch of tours at a time (snapshot-file.ts).
   const snapshotPath = join(siteDir, `snapshot.tmp-${process.pid}-${Date.now().toString(36)}`);
-  await rm(snapshotPath, { recursive: true, force: true });
-  const content = await readCatalogueContent(db, { now });
-  const tourImages: (string | null)[] = [];
-  const written = await writeSnapshotParts({
-    dir: snapshotPath,
-    content,
-    batches: readTourBatches(db, { now }),
-    onTour: (tour) => tourImages.push(...tourImageKeys(tour)),
-  });
-  lap('snapshot');
-  const manifest = JSON.stringify(await prepareImageKeys({ keys: collectImageKeys(content, tourImages), filesDir, mediaDir: mediaDir(siteDir) }));
+  let written: WrittenSnapshot;
+  let manifest: string;
+  try {
+    const snapshot = await writeSnapshot(db, now, snapshotPath);
+    written = snapshot.written;
+    lap('snapshot');
+    manifest = JSON.stringify(await prepareImageKeys({ keys: snapshot.imageKeys, filesDir, mediaDir: mediaDir(siteDir) }));
+  } catch (err) {
+    // The snapshot of 50,000 tours is hundreds of megabytes: not left behind by a build that failed.
+    await rm(snapshotPath, { recursive: true, force: true });
+    throw err;
+  }
   const hasher = createHash('sha256').update(written.digest).update(manifest);
   for (const p of SOURCE_PATHS) await hashSources(hasher, join(ROOT, p));
   const hash = hasher.digest('hex').slice(0, 16);
@@ -280,6 +281,19 @@ export async function buildSite({
   lap('older builds removed');
   if (cspWarning) console.warn(cspWarning);
   return { info, skipped: false, renderer, phases };
+}
+
+/** Writes the catalogue's snapshot into `dir`; answers what was written and every image key it shows. */
+async function writeSnapshot(db: Db, now: Date, dir: string) {
+  const content = await readCatalogueContent(db, { now });
+  const tourImages: (string | null)[] = [];
+  const written = await writeSnapshotParts({
+    dir,
+    content,
+    batches: readTourBatches(db, { now }),
+    onTour: (tour) => tourImages.push(...tourImageKeys(tour)),
+  });
+  return { written, imageKeys: collectImageKeys(content, tourImages) };
 }
 
 /** Moves a finished build folder to `builds/<name>` and points `current` at it atomically. */
