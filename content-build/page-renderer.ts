@@ -151,6 +151,10 @@ export function createPageRenderer({
   rmSync(scriptsFile, { force: true });
   let renderedScripts: PageScriptHashes = {};
   let scripts: PageScriptHashes | null = null;
+  // Tours a targeted render patched, whole, newest only; the others are read from the build's snapshot.
+  const patchedTours = new Map<string, TourSnapshot>();
+  let readBuiltTour: LiveCatalogue['tour'] = () => null;
+  const readTour = (id: string) => patchedTours.get(id) ?? readBuiltTour(id);
   // The build's output files it rendered (not restored), whatever their status.
   const rendered = new Set<string>();
   const deps: PageDeps = {};
@@ -179,7 +183,9 @@ export function createPageRenderer({
           return {
             name: 'shop-page-renderer',
             setup: async () => {
-              globals[LIVE_CATALOGUE] = await load();
+              const loaded = await load();
+              readBuiltTour = loaded.tour;
+              globals[LIVE_CATALOGUE] = loaded;
               if (compressInto) compressor = startCompressThread(compressInto);
               await kept.setup?.();
             },
@@ -241,22 +247,19 @@ export function createPageRenderer({
       // Checked with the schema the build reads its file with (a delta the pages cannot render is refused
       // here), but only the parts that changed: the rest was checked when the build read it.
       const next: SiteCatalogue = { ...live.snapshot, ...ContentDeltaSchema.parse(delta.content ?? {}) };
-      let tour = live.tour;
       if (delta.tours?.length) {
-        // The patched tours are kept whole here, the others still read from the build's snapshot.
-        const patched = new Map<string, TourSnapshot>();
+        const changed = new Map<string, TourSnapshot>();
         for (const patch of delta.tours) {
-          const whole = live.tour(patch.id);
-          if (whole) patched.set(patch.id, patchTour(whole, patch));
+          const whole = readTour(patch.id);
+          if (whole) changed.set(patch.id, patchTour(whole, patch));
         }
+        for (const [id, whole] of changed) patchedTours.set(id, whole);
         next.tours = live.snapshot.tours.map((summary) => {
-          const whole = patched.get(summary.id);
+          const whole = changed.get(summary.id);
           return whole ? summariseTour(whole, hashTour(whole)) : summary;
         });
-        const before = live.tour;
-        tour = (id) => patched.get(id) ?? before(id);
       }
-      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour };
+      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour: readTour };
       // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
       prerenderer.app?.routeCache.clearAll();
       const pages: RenderedPage[] = [];
