@@ -259,7 +259,7 @@ export function createPageRenderer({
           return whole ? summariseTour(whole, hashTour(whole)) : summary;
         });
       }
-      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour: readTour };
+      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour: readTour, afterBuild: true };
       // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
       prerenderer.app?.routeCache.clearAll();
       const pages: RenderedPage[] = [];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { loadCatalogue } from './catalogue.ts';
+import { cacheKeysRead, loadCatalogue } from './catalogue.ts';
 import { findImage } from './images.ts';
 import { cardCacheData, type ListedTour, pageCacheData, type ListingPage } from './listing.ts';
 
@@ -9,6 +9,15 @@ import { cardCacheData, type ListedTour, pageCacheData, type ListingPage } from 
  */
 export function computeCacheKey(data: unknown): string {
   return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 16);
+}
+
+/**
+ * A page's `cacheKey` from what `data` answers, or none where nothing reads it (`cacheKeysRead`): a
+ * targeted rebuild asks a route for its paths to render a few of them, and hashing all of them cost more
+ * than rendering those few.
+ */
+export function cacheKeyOf(data: () => unknown): string | undefined {
+  return cacheKeysRead() ? computeCacheKey(data()) : undefined;
 }
 
 /** What the layout shows on every page (footer contact, copyright year). */
@@ -56,12 +65,16 @@ export const tourHash = hashedPerObject(
  * The `cacheKey` of a catalogue listing page: its cards and their images, where it sits among the pages
  * and the pills over the whole listing, the layout, and whatever else the page shows (`extra`).
  */
-export function listingPageCacheKey(page: ListingPage, extra: Record<string, unknown> = {}, images: readonly (string | null | undefined)[] = []): string {
-  return computeCacheKey({
+export function listingPageCacheKey(
+  page: ListingPage,
+  extra: Record<string, unknown> = {},
+  images: readonly (string | null | undefined)[] = [],
+): string | undefined {
+  return cacheKeyOf(() => ({
     ...extra,
     page: pageCacheData(page),
     cards: page.tours.map(cardHash),
     images: imageCacheData(images),
     layout: layoutCacheData(),
-  });
+  }));
 }

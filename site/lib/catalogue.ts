@@ -23,17 +23,30 @@ export function loadTour(id: string): TourSnapshot {
   return tour;
 }
 
+/** Whether the pages render in Astro's build, which reads their cache keys (`LiveCatalogue.afterBuild`). */
+export function cacheKeysRead(): boolean {
+  return !live().afterBuild;
+}
+
 /**
  * `derive` computed once per snapshot: a page renderer given a newer snapshot gets fresh values, and
  * a build computes each one once.
  *
+ * `carry`, given, makes the value for a newer snapshot from the previous snapshot's value (with the two
+ * snapshots), or answers null to have it derived anew: a targeted rebuild changes one tour of 50,000, and
+ * what is derived over all of them need not be derived again.
+ *
  * @example const listTours = perCatalogue((catalogue) => selectPublicTours(catalogue));
  */
-export function perCatalogue<T>(derive: (catalogue: SiteCatalogue) => T): () => T {
-  const memo = new WeakMap<SiteCatalogue, T>();
+export function perCatalogue<T>(derive: (catalogue: SiteCatalogue) => T, carry?: (previous: T, from: SiteCatalogue, to: SiteCatalogue) => T | null): () => T {
+  // The latest only: a build has one snapshot, and a page renderer moves on from each to the next.
+  let last: { catalogue: SiteCatalogue; value: T } | null = null;
   return () => {
     const catalogue = loadCatalogue();
-    if (!memo.has(catalogue)) memo.set(catalogue, derive(catalogue));
-    return memo.get(catalogue) as T;
+    if (last?.catalogue !== catalogue) {
+      const carried = last && carry ? carry(last.value, last.catalogue, catalogue) : null;
+      last = { catalogue, value: carried ?? derive(catalogue) };
+    }
+    return last.value;
   };
 }

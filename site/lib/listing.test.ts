@@ -67,3 +67,73 @@ describe('catalogue listings', () => {
     if (small) expect(listingPages(small[0])[0]?.facets).toBeNull();
   });
 });
+
+describe('listings of a newer snapshot (a targeted rebuild)', () => {
+  /** Every listing's pages as ids and card names, and their pills. */
+  const everyListing = () =>
+    [...listCatalogueListings().keys()].map((base) => ({
+      base,
+      pages: listingPages(base).map((page) => ({
+        number: page.number,
+        total: page.total,
+        cards: page.tours.map((t) => `${t.id} ${t.name}`),
+        facets: page.facets,
+      })),
+      regions: listRegionListings().map((l) => l.tours.map((t) => t.name)),
+      destinations: listDestinationListings().map((l) => l.tours.map((t) => t.name)),
+      seasons: listSeasonListings().map((l) => l.tours.map((t) => t.name)),
+    }));
+  /** The same snapshot derived from scratch: its destinations are another array, so nothing is carried. */
+  const fromScratch = (live: LiveCatalogue) => {
+    globals[LIVE_CATALOGUE] = { ...live, snapshot: { ...live.snapshot, destinations: [...live.snapshot.destinations] } };
+    return everyListing();
+  };
+  /** The renderer's way: the same snapshot but for tour `id`'s summary, replaced by `change`'s. */
+  const patched = (live: LiveCatalogue, id: string, change: Partial<(typeof tours)[number]>): LiveCatalogue => {
+    const whole = { ...(tours.find((t) => t.id === id) as (typeof tours)[number]), ...change };
+    const summary = liveCatalogueOf(makeSnapshot({ tours: [whole] })).snapshot.tours[0];
+    return { ...live, snapshot: { ...live.snapshot, tours: live.snapshot.tours.map((t) => (t.id === id && summary ? summary : t)) } };
+  };
+
+  it('swap a renamed tour into the pages they had, keeping every page it is not on', () => {
+    const first = liveCatalogueOf(makeSnapshot({ tours, destinations, parentRegions }));
+    globals[LIVE_CATALOGUE] = first;
+    everyListing();
+    const before = listingPages('/viajes');
+
+    const renamed = patched(first, 'T064', { name: 'Japón, renombrado' });
+    globals[LIVE_CATALOGUE] = renamed;
+    const carried = everyListing();
+    const after = listingPages('/viajes');
+    // T064 is on the second page of /viajes: the others are the very pages of the snapshot before.
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]?.tours.find((t) => t.id === 'T064')?.name).toBe('Japón, renombrado');
+    expect(after[1]?.facets).toBe(before[1]?.facets);
+    expect(carried).toEqual(fromScratch(renamed));
+  });
+
+  it('derive the listings anew when a tour moves to another season or leaves the catalogue', () => {
+    const first = liveCatalogueOf(makeSnapshot({ tours, destinations, parentRegions }));
+    globals[LIVE_CATALOGUE] = first;
+    everyListing();
+    const moved = patched(first, 'T004', { tagSeason: 'Diciembre' });
+    globals[LIVE_CATALOGUE] = moved;
+    const listed = everyListing();
+    expect(
+      listSeasonListings()
+        .find((s) => s.slug === 'diciembre')
+        ?.tours.map((t) => t.id),
+    ).toEqual(['T004']);
+    expect(listed).toEqual(fromScratch(moved));
+
+    globals[LIVE_CATALOGUE] = moved;
+    everyListing();
+    const unpriced = patched(moved, 'T010', { prices: [] });
+    globals[LIVE_CATALOGUE] = unpriced;
+    const without = everyListing();
+    expect(listPublicTours().some((t) => t.id === 'T010')).toBe(false);
+    expect(without).toEqual(fromScratch(unpriced));
+  });
+});

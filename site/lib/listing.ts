@@ -10,13 +10,84 @@ import { ADULT_AGE_GROUP } from '#shared/constants.ts';
 import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { buildListingFacets, splitIntoPages, type ListingFacets } from '#shared/rules/listing-pages.ts';
 import { buildTripTypePath, filterGrid, listGridTours } from '#shared/rules/tour-grid.ts';
+import type { SiteCatalogue } from '#shared/snapshot.ts';
 import { loadTour, perCatalogue } from './catalogue.ts';
 
 /** A visible tour as every page but its own reads it: summarised (`TourSummary`). */
 export type ListedTour = PublicTour<TourSummary>;
 
+/**
+ * Tours of a newer snapshot that replace those of the snapshot `from` in place, each listed where the tour
+ * it replaces was and with the same pills: a targeted rebuild's new photo or name. What is derived over
+ * the listings of `from` then holds for the newer snapshot with these tours swapped in.
+ */
+interface ListingSwap {
+  from: SiteCatalogue;
+  tours: Map<ListedTour, ListedTour>;
+}
+
+/**
+ * What decides where a tour is listed, where in the listing and which pills it counts for: its grid data,
+ * its regions and its season tags (the groups of `listCatalogueListings`; the order is the snapshot's).
+ */
+const listingPlace = (tour: ListedTour) =>
+  JSON.stringify([toGridTour(tour), tour.parentRegions.map((r) => r.slug), tour.tagSeason, tour.destinations.map((d) => d.id)]);
+
+/** The swap from `before` to `after`, or null when a tour came, went, or moved between or within listings. */
+function findSwap(from: SiteCatalogue, before: readonly ListedTour[], after: readonly ListedTour[]): ListingSwap | null {
+  if (before.length !== after.length) return null;
+  const tours = new Map<ListedTour, ListedTour>();
+  for (let i = 0; i < after.length; i++) {
+    const [old, now] = [before[i] as ListedTour, after[i] as ListedTour];
+    if (old === now) continue;
+    if (old.id !== now.id || listingPlace(old) !== listingPlace(now)) return null;
+    tours.set(old, now);
+  }
+  return { from, tours };
+}
+
+const publicTours = perCatalogue<{ tours: ListedTour[]; swap: ListingSwap | null }>(
+  (catalogue) => ({ tours: selectPublicTours(catalogue), swap: null }),
+  (previous, from, to) => {
+    const tours = selectPublicTours(to);
+    const sameGround = from.today === to.today && from.destinations === to.destinations && from.parentRegions === to.parentRegions;
+    return { tours, swap: sameGround ? findSwap(from, previous.tours, tours) : null };
+  },
+);
+
 /** The visible tours of the snapshot (see `selectPublicTours`), selected once per snapshot. */
-export const listPublicTours: () => ListedTour[] = perCatalogue(selectPublicTours);
+export const listPublicTours = (): ListedTour[] => publicTours().tours;
+
+/** `tours` with the swap's tours in place of those they replace: the same array when none is in it. */
+function swapTours(tours: ListedTour[], { tours: swapped }: ListingSwap): ListedTour[] {
+  let copy: ListedTour[] | null = null;
+  for (let i = 0; i < tours.length; i++) {
+    const now = swapped.get(tours[i] as ListedTour);
+    if (!now) continue;
+    copy ??= [...tours];
+    copy[i] = now;
+  }
+  return copy ?? tours;
+}
+
+/** Listings with the swap's tours in place (the same listing where none of its tours was swapped). */
+function swapInListings<L extends { tours: ListedTour[] }>(listings: L[], swap: ListingSwap): L[] {
+  return listings.map((listing) => {
+    const tours = swapTours(listing.tours, swap);
+    return tours === listing.tours ? listing : { ...listing, tours };
+  });
+}
+
+/**
+ * `perCatalogue` for a value derived from the listings: carried to a newer snapshot by swapping its tours
+ * (`carry`) when the newer snapshot's tours replace the previous one's in place (`ListingSwap`).
+ */
+function perListings<T>(derive: (catalogue: SiteCatalogue) => T, carry: (previous: T, swap: ListingSwap) => T): () => T {
+  return perCatalogue(derive, (previous, from) => {
+    const { swap } = publicTours();
+    return swap?.from === from ? carry(previous, swap) : null;
+  });
+}
 
 /**
  * The listed tour whole, for its own page: the snapshot's tour with the same listed departures, destinations
@@ -115,7 +186,7 @@ function slugsOnce(): (text: string) => string {
  * One /destino page per destination with at least one visible tour; a name shared by two ids is one page.
  * A tour is listed under a slug when one of its destinations' names has that slug (`tourMatchesDestinationSlug`).
  */
-export const listDestinationListings: () => DestinationListing[] = perCatalogue(({ destinations, parentRegions }) => {
+export const listDestinationListings: () => DestinationListing[] = perListings(({ destinations, parentRegions }) => {
   const slug = slugsOnce();
   const toursBySlug = groupTours(listPublicTours(), (tour) => tour.destinations.map((d) => slug(d.name)));
   const bySlug = new Map<string, DestinationListing>();
@@ -128,7 +199,7 @@ export const listDestinationListings: () => DestinationListing[] = perCatalogue(
     bySlug.set(key, { slug: key, destination, region, tours: matching });
   }
   return [...bySlug.values()];
-});
+}, swapInListings);
 
 export interface RegionListing {
   region: ParentRegionSnapshot;
@@ -136,13 +207,13 @@ export interface RegionListing {
 }
 
 /** One /region page per parent region with at least one visible tour (`tourMatchesRegionSlug`). */
-export const listRegionListings: () => RegionListing[] = perCatalogue(({ parentRegions }) => {
+export const listRegionListings: () => RegionListing[] = perListings(({ parentRegions }) => {
   const toursBySlug = groupTours(listPublicTours(), (tour) => tour.parentRegions.map((r) => r.slug));
   return parentRegions.flatMap((region) => {
     const tours = toursBySlug.get(region.slug);
     return tours ? [{ region, tours }] : [];
   });
-});
+}, swapInListings);
 
 export interface SeasonListing {
   slug: string;
@@ -154,7 +225,7 @@ export interface SeasonListing {
  * One /temporada page per season of the visible tours ('Todo el año', Enero … Diciembre, then any other
  * tag), in that order. A tour is listed under a season when one of its tags has its slug (`tourMatchesSeasonSlug`).
  */
-export const listSeasonListings: () => SeasonListing[] = perCatalogue(() => {
+export const listSeasonListings: () => SeasonListing[] = perListings(() => {
   const tours = listPublicTours();
   const slug = slugsOnce();
   const tagsOf = (tour: ListedTour) => tour.tagSeason?.split(',') ?? [];
@@ -172,7 +243,7 @@ export const listSeasonListings: () => SeasonListing[] = perCatalogue(() => {
     const matching = toursBySlug.get(key);
     return matching ? [{ slug: key, label, tours: matching }] : [];
   });
-});
+}, swapInListings);
 
 /** The /tipo-de-viaje pages: heading and introduction per trip type (home tab texts of the spec, §2). */
 export const TRIP_TYPE_PAGES = {
@@ -209,25 +280,44 @@ export function pageListing(base: string, tours: readonly ListedTour[]): Listing
 }
 
 /** Every catalogue listing by its address, each with its tours: the routes and the filter indexes read it. */
-export const listCatalogueListings: () => Map<string, ListedTour[]> = perCatalogue(() => {
-  const tours = listPublicTours();
-  const listings = new Map<string, ListedTour[]>([['/viajes', tours]]);
-  for (const [slug, page] of Object.entries(TRIP_TYPE_PAGES))
-    listings.set(buildTripTypePath(slug as keyof typeof TRIP_TYPE_PAGES), filterGrid({ tours, tripType: page.tripType, destination: null }));
-  for (const season of listSeasonListings()) listings.set(`/temporada/${season.slug}`, season.tours);
-  for (const { region, tours: inRegion } of listRegionListings()) listings.set(`/region/${region.slug}`, inRegion);
-  for (const listing of listDestinationListings()) listings.set(`/destino/${listing.slug}`, listing.tours);
-  return listings;
-});
+export const listCatalogueListings: () => Map<string, ListedTour[]> = perListings(
+  () => {
+    const tours = listPublicTours();
+    const listings = new Map<string, ListedTour[]>([['/viajes', tours]]);
+    for (const [slug, page] of Object.entries(TRIP_TYPE_PAGES))
+      listings.set(buildTripTypePath(slug as keyof typeof TRIP_TYPE_PAGES), filterGrid({ tours, tripType: page.tripType, destination: null }));
+    for (const season of listSeasonListings()) listings.set(`/temporada/${season.slug}`, season.tours);
+    for (const { region, tours: inRegion } of listRegionListings()) listings.set(`/region/${region.slug}`, inRegion);
+    for (const listing of listDestinationListings()) listings.set(`/destino/${listing.slug}`, listing.tours);
+    return listings;
+  },
+  (previous, swap) => new Map([...previous].map(([base, tours]) => [base, swapTours(tours, swap)])),
+);
 
-/** The pages of the listing at `base`, paged once per snapshot. */
+/**
+ * The pages of the listing at `base`, paged once per snapshot. Those of a newer snapshot that only swapped
+ * tours are the previous pages with the tours swapped (the same page objects where none was), paged again
+ * only where the previous snapshot's were never asked for.
+ */
 export const listingPages: (base: string) => ListingPage[] = (() => {
-  const paged = perCatalogue(() => new Map<string, ListingPage[]>());
+  type Paged = { pages: Map<string, ListingPage[]>; before: { pages: Map<string, ListingPage[]>; swap: ListingSwap } | null };
+  const paged = perListings<Paged>(
+    () => ({ pages: new Map(), before: null }),
+    (previous, swap) => ({ pages: new Map(), before: { pages: previous.pages, swap } }),
+  );
   return (base: string) => {
-    const memo = paged();
+    const { pages: memo, before } = paged();
     let pages = memo.get(base);
     if (!pages) {
-      pages = pageListing(base, listCatalogueListings().get(base) ?? []);
+      const earlier = before?.pages.get(base);
+      const swap = before?.swap;
+      pages =
+        earlier && swap
+          ? earlier.map((page) => {
+              const tours = swapTours(page.tours, swap);
+              return tours === page.tours ? page : { ...page, tours };
+            })
+          : pageListing(base, listCatalogueListings().get(base) ?? []);
       memo.set(base, pages);
     }
     return pages;

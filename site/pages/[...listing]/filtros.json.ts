@@ -4,16 +4,27 @@
  * holds its cards' data.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { buildListingIndex } from '#shared/rules/listing-pages.ts';
-import { computeCacheKey } from '../../lib/cache-key.ts';
-import { listCatalogueListings, listingPages, toGridTour } from '../../lib/listing.ts';
+import { buildListingIndex, type ListingIndex } from '#shared/rules/listing-pages.ts';
+import { cacheKeyOf } from '../../lib/cache-key.ts';
+import { type ListingPage, listCatalogueListings, listingPages, toGridTour } from '../../lib/listing.ts';
+
+// Built when asked, once per listing's pages: a targeted rebuild renders the indexes of the few listings
+// a change touched, and asks the route for all of them.
+const indexes = new WeakMap<ListingPage[], ListingIndex>();
+function listingIndex(base: string): ListingIndex {
+  const pages = listingPages(base);
+  let index = indexes.get(pages);
+  if (!index) {
+    index = buildListingIndex(pages.map((page) => page.tours.map(toGridTour)));
+    indexes.set(pages, index);
+  }
+  return index;
+}
 
 export const getStaticPaths = (() =>
-  [...listCatalogueListings().keys()].flatMap((base) => {
-    const pages = listingPages(base);
-    if (pages.length < 2) return [];
-    const index = buildListingIndex(pages.map((page) => page.tours.map(toGridTour)));
-    return [{ params: { listing: base.slice(1) }, props: { index }, cacheKey: computeCacheKey(index) }];
-  })) satisfies GetStaticPaths;
+  [...listCatalogueListings().keys()].flatMap((base) =>
+    listingPages(base).length < 2 ? [] : [{ params: { listing: base.slice(1) }, props: { base }, cacheKey: cacheKeyOf(() => listingIndex(base)) }],
+  )) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response(JSON.stringify(props.index), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response(JSON.stringify(listingIndex(props.base)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
