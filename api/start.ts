@@ -74,7 +74,6 @@ if (config.env === 'production' && !config.allowDemoAccounts) {
 if (config.env === 'production') for (const line of checklistLines(await productionChecklist(db, config))) console.warn(line);
 
 // Full builds leave their process running as the page renderer of targeted rebuilds (staff edits).
-const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
 // Instances on one PostgreSQL share the site folder: one build or publication at a time across all of
 // them (each serves the new `current` within a second of its swap).
 const oneAtATime = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -82,6 +81,7 @@ const oneAtATime = async <T>(work: () => Promise<T>): Promise<T> => {
   if (!result.ran) throw new Error('unreachable: a waiting lock always runs');
   return result.value;
 };
+const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir, exclusive: oneAtATime });
 const build = () => oneAtATime(() => site.build());
 // Every rebuild while the shop runs goes through this queue: content edits, the hourly schedule, start.
 const rebuilds = createRebuildQueue({ run: build, publish: (change) => oneAtATime(() => site.publish(change)) });

@@ -16,16 +16,17 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
-import { type CatalogueDelta, createPageRenderer, type RenderedPage } from './page-renderer.ts';
+import { type CatalogueDelta, createPageRenderer, type RenderResult } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { BUILD_PHASES_FILE } from './site-folder.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 import { openSnapshotParts } from './snapshot-file.ts';
 
-export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] };
+export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] } | { type: 'index'; id: number; outDir: string };
 export type RendererAnswer =
   | { type: 'ready'; pages: number }
-  | { type: 'rendered'; id: number; pages: RenderedPage[] }
+  | ({ type: 'rendered'; id: number } & RenderResult)
+  | { type: 'indexed'; id: number }
   | { type: 'failed'; id: number; message: string };
 
 const [snapshotPath, outDir] = process.argv.slice(2);
@@ -80,17 +81,27 @@ await writeFile(join(cacheDir, BUILD_PHASES_FILE), JSON.stringify(phases));
 let queue: Promise<void> = Promise.resolve();
 if (serve) {
   const send = (answer: RendererAnswer) => process.send?.(answer);
+  const failed = (id: number, err: unknown) => send({ type: 'failed', id, message: err instanceof Error ? err.message : String(err) });
   process.on('message', (message: RendererRequest) => {
+    if (message?.type === 'index') {
+      // Beside the renders, not queued behind them: Pagefind takes seconds where a render takes a tenth of
+      // one, and reads the snapshot as it is when asked (the shop asks for one index at a time).
+      renderer.indexSearch(message.outDir).then(
+        () => send({ type: 'indexed', id: message.id }),
+        (err: unknown) => failed(message.id, err),
+      );
+      return;
+    }
     if (message?.type !== 'render') return;
     // One at a time, in the order asked: each render builds on the snapshot the previous one left.
     queue = queue.then(async () => {
       try {
-        const pages = await renderer.render(message.delta, message.changed);
-        send({ type: 'rendered', id: message.id, pages });
+        const result = await renderer.render(message.delta, message.changed);
+        send({ type: 'rendered', id: message.id, ...result });
         // After the answer: the shop can swap the pages in meanwhile; the next render waits for it.
         await renderer.saveDeps(cacheDir);
       } catch (err) {
-        send({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
+        failed(message.id, err);
       }
     });
   });

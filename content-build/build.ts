@@ -11,8 +11,9 @@ import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 import { collectImageKeys, prepareImageKeys, tourImageKeys } from './images.ts';
-import type { CatalogueDelta, RenderedPage, TourPatch } from './page-renderer.ts';
+import type { CatalogueDelta, RenderResult, TourPatch } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
+import { refreshSearchIndex } from './search-refresh.ts';
 import { readCatalogueContent, readTourBatches } from './snapshot.ts';
 import { type WrittenSnapshot, writeSnapshotParts } from './snapshot-file.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
@@ -121,21 +122,25 @@ async function runAstroBuild(
 
 /** The renderer a `--serve` build left running, spoken to over its IPC channel. */
 export interface RendererProcess {
-  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
+  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderResult>;
+  /** Writes the search index of what the renderer shows now into `<outDir>/pagefind`. */
+  indexSearch(outDir: string): Promise<void>;
   alive(): boolean;
   stop(): void;
 }
 
+type Request = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
+
 function connectRenderer(child: ChildProcess, cleanup: () => Promise<void>): RendererProcess {
   let nextId = 1;
   let exited = false;
-  const waiting = new Map<number, { resolve: (pages: RenderedPage[]) => void; reject: (err: Error) => void }>();
+  const waiting = new Map<number, { resolve: (answer: RendererAnswer) => void; reject: (err: Error) => void }>();
   child.on('message', (message: RendererAnswer) => {
     if (message.type === 'ready') return;
     const call = waiting.get(message.id);
     waiting.delete(message.id);
-    if (message.type === 'rendered') call?.resolve(message.pages);
-    else call?.reject(new Error(message.message));
+    if (message.type === 'failed') call?.reject(new Error(message.message));
+    else call?.resolve(message);
   });
   child.on('exit', () => {
     exited = true;
@@ -146,17 +151,25 @@ function connectRenderer(child: ChildProcess, cleanup: () => Promise<void>): Ren
   // The shop must be able to exit while its renderer waits for work.
   child.unref();
   child.channel?.unref();
+  const ask = (request: Request) =>
+    new Promise<RendererAnswer>((resolve, reject) => {
+      if (exited) return reject(new Error('El renderizador de páginas se ha detenido.'));
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      child.channel?.ref();
+      child.send({ ...request, id } satisfies RendererRequest);
+    }).finally(() => {
+      if (waiting.size === 0) child.channel?.unref();
+    });
   return {
-    render: (delta, changed) =>
-      new Promise((resolve, reject) => {
-        if (exited) return reject(new Error('El renderizador de páginas se ha detenido.'));
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        child.channel?.ref();
-        child.send({ type: 'render', id, delta, changed: [...changed] } satisfies RendererRequest);
-      }).finally(() => {
-        if (waiting.size === 0) child.channel?.unref();
-      }) as Promise<RenderedPage[]>,
+    render: async (delta, changed) => {
+      const answer = await ask({ type: 'render', delta, changed: [...changed] });
+      if (answer.type !== 'rendered') throw new Error(`unexpected renderer answer ${answer.type}`);
+      return { pages: answer.pages, searchChanged: answer.searchChanged };
+    },
+    indexSearch: async (outDir) => {
+      await ask({ type: 'index', outDir });
+    },
     alive: () => !exited,
     stop: () => {
       if (!exited) child.kill();
@@ -335,6 +348,8 @@ export interface PublishResult {
   info: BuildInfo;
   /** The pages rendered again and swapped in. */
   pages: string[];
+  /** The search index shows a changed tour otherwise: `refreshSearchIndex` brings it up to date. */
+  searchChanged: boolean;
 }
 
 /**
@@ -367,7 +382,7 @@ export async function publishChange({
   ];
   const images = await prepareImageKeys({ keys: imageKeys, filesDir, mediaDir: mediaDir(siteDir) });
   const delta: CatalogueDelta = { content, tours: change.tours, images };
-  const pages = await renderer.render(delta, change.changed);
+  const { pages, searchChanged } = await renderer.render(delta, change.changed);
 
   const liveDir = await realpath(currentSiteDir(siteDir));
   const liveInfo = await readBuildInfo(liveDir);
@@ -405,7 +420,7 @@ export async function publishChange({
     }
     await rename(join(staging, BUILD_INFO_FILE), join(liveDir, BUILD_INFO_FILE));
     if (cspWarning) console.warn(cspWarning);
-    return { info, pages: pages.map((p) => p.path) };
+    return { info, pages: pages.map((p) => p.path), searchChanged };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -415,20 +430,67 @@ export async function publishChange({
  * The running shop's builder: full builds whose process stays as the page renderer, and targeted
  * publications through it. The renderer of the previous build is stopped before a full build starts,
  * so two never hold memory at once; without one, `publish` answers null and the queue builds in full.
+ * A publication that changed what search shows of a tour has the search index written again behind it
+ * (`refreshSearchIndex`), one at a time: edits that come meanwhile are covered by one more run.
+ *
+ * @param exclusive runs a change to the live build alone among every instance sharing the site folder
+ *   (the shop's builds and publications already run under it; the search index's swap is started by it).
  */
-export function createSiteBuilder({ db, siteDir, filesDir }: { db: Db; siteDir: string; filesDir: string }) {
+export function createSiteBuilder({
+  db,
+  siteDir,
+  filesDir,
+  exclusive,
+}: {
+  db: Db;
+  siteDir: string;
+  filesDir: string;
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+}) {
   let renderer: RendererProcess | null = null;
+  // The search files the last refresh installed in the live build; none after a full build.
+  let installed: Set<string> | null = null;
+  let search: { done: Promise<void>; again: boolean } | null = null;
+  const refreshSearch = () => {
+    if (search) {
+      search.again = true;
+      return;
+    }
+    const running = { again: true, done: Promise.resolve() };
+    running.done = (async () => {
+      while (running.again && renderer?.alive()) {
+        running.again = false;
+        const current = renderer;
+        try {
+          const files = await refreshSearchIndex({ siteDir, renderer: current, keep: installed, exclusive });
+          if (files && current === renderer) installed = files;
+        } catch (err) {
+          // A full build stopped the renderer meanwhile: its own index replaces this one.
+          if (current.alive()) console.error(JSON.stringify({ level: 'error', event: 'site.search_index', error: String(err) }));
+        }
+      }
+      search = null;
+    })();
+    search = running;
+  };
   return {
     build: async (): Promise<BuildResult> => {
       renderer?.stop();
       renderer = null;
+      installed = null;
       const result = await buildSite({ db, siteDir, filesDir, serve: true });
       renderer = result.renderer;
       return result;
     },
     publish: async (change: ContentChange): Promise<PublishResult | null> => {
       if (!renderer?.alive()) return null;
-      return publishChange({ db, siteDir, filesDir, renderer, change });
+      const result = await publishChange({ db, siteDir, filesDir, renderer, change });
+      if (result.searchChanged) refreshSearch();
+      return result;
+    },
+    /** Resolves once the search index shows every publication so far. */
+    searchIdle: async (): Promise<void> => {
+      while (search) await search.done;
     },
     stop: () => {
       renderer?.stop();

@@ -14,10 +14,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
-import { LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
+import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
+import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 import { PAGE_DEPS_FILE } from './site-folder.ts';
 import { hashTour } from './snapshot-file.ts';
 
@@ -65,6 +66,13 @@ export interface CatalogueDelta {
   images?: ImageManifest;
 }
 
+/** The pages a targeted render wrote, and whether the search index shows one of its tours otherwise now. */
+export interface RenderResult {
+  pages: RenderedPage[];
+  /** A changed tour's search record differs (its name, photo, price…): the index is out of date (`indexSearch`). */
+  searchChanged: boolean;
+}
+
 export interface RenderedPage {
   /** The page's path, as Astro builds it (`/`, `/last-minute`). */
   path: string;
@@ -100,6 +108,13 @@ export function outputFileOf(pathname: string, routeType: string): string {
   return `${path}/index.html`;
 }
 
+/** Whether the search records of tours `ids` differ between two catalogues (a tour shown in one only included). */
+function searchRecordsDiffer(before: LiveCatalogue, after: LiveCatalogue, ids: ReadonlySet<string>): boolean {
+  const records = ({ snapshot, images }: LiveCatalogue) =>
+    JSON.stringify(buildSearchRecords({ snapshot: { ...snapshot, tours: snapshot.tours.filter((tour) => ids.has(tour.id)) }, images }));
+  return records(before) !== records(after);
+}
+
 type Globals = { [PAGE_DEPS]?: AsyncLocalStorage<Set<ContentKey>>; [LIVE_CATALOGUE]?: LiveCatalogue };
 const globals = globalThis as Globals;
 
@@ -119,7 +134,9 @@ export interface PageRenderer {
    */
   writeCspHashes(outDir: string): Promise<number>;
   /** Applies `delta` to the snapshot and renders every page that showed one of `changed`. */
-  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderedPage[]>;
+  render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderResult>;
+  /** Writes the search index of the snapshot as the renders left it into `<outDir>/pagefind`, as the build does. */
+  indexSearch(outDir: string): Promise<void>;
 }
 
 /**
@@ -259,18 +276,25 @@ export function createPageRenderer({
           return whole ? summariseTour(whole, hashTour(whole)) : summary;
         });
       }
-      globals[LIVE_CATALOGUE] = { snapshot: next, images: { ...live.images, ...delta.images }, tour: readTour, afterBuild: true };
+      const nextLive: LiveCatalogue = { snapshot: next, images: { ...live.images, ...delta.images }, tour: readTour, afterBuild: true };
+      const searchChanged = Boolean(delta.tours?.length) && searchRecordsDiffer(live, nextLive, new Set(delta.tours?.map((t) => t.id)));
+      globals[LIVE_CATALOGUE] = nextLive;
       // getStaticPaths results (and the props pages get from them) were computed from the older snapshot.
       prerenderer.app?.routeCache.clearAll();
       const pages: RenderedPage[] = [];
-      for (const path of pagesShowing(deps, changed)) {
+      for (const path of pagesShowing(deps, searchChanged ? [...changed, contentKeys.search] : changed)) {
         const route = routes.get(path);
         if (!route) continue;
         const rendered = await renderRecording(prerenderer, new Request(new URL(path, origin)), { routeData: route });
         const response = rendered instanceof Response ? rendered : rendered.response;
         pages.push({ path, file: outputFileOf(path, route.type), body: await response.text() });
       }
-      return pages;
+      return { pages, searchChanged };
+    },
+    indexSearch: async (outDir) => {
+      const live = globals[LIVE_CATALOGUE];
+      if (!live) throw new Error('No build has run in this renderer yet.');
+      await writeSearchIndex({ records: buildSearchRecords(live), outDir });
     },
   };
 }

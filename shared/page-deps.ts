@@ -31,6 +31,11 @@ export const contentKeys = {
   homeOpinions: 'home-opinions',
   /** A tour: its own page and every card of it. */
   tour: (id: string) => `tour:${id}`,
+  /**
+   * What search shows of every tour (its words, its result card): the search page's vocabulary. The page
+   * renderer adds it when a changed tour's search record differs.
+   */
+  search: 'search',
 } as const;
 
 /**

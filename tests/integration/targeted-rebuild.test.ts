@@ -7,8 +7,9 @@ import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
 import { currentSiteDir } from '#content-build/site-folder.ts';
-import { buildSite, publishChange } from '#content-build/build.ts';
+import { buildSite, createSiteBuilder, publishChange } from '#content-build/build.ts';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
+import { refreshSearchIndex } from '#content-build/search-refresh.ts';
 import { contentKeys } from '#shared/page-deps.ts';
 import { suiteToday } from '../support/test-today.ts';
 import { saveCompany } from '#api/services/content/company.ts';
@@ -87,9 +88,14 @@ describe('a targeted rebuild', () => {
       const { label } = await db.selectFrom('sliders').select('label').where('id', '=', carousel.id).executeTakeFirstOrThrow();
       await db.updateTable('sliders').set({ label: 'Carrusel editado en la prueba' }).where('id', '=', carousel.id).execute();
 
-      // A tour's fields as the tour editor saves them: the whole tour read again travels in the change.
-      const tour = await db.selectFrom('tours').select(['id', 'metaTitle', 'rate']).where('webSlug', '=', 'japon-esencial').executeTakeFirstOrThrow();
-      await db.updateTable('tours').set({ metaTitle: 'Japón, editado en la prueba', rate: 3.5 }).where('id', '=', tour.id).execute();
+      // A tour's fields as the tour editor saves them: the whole tour read again travels in the change. Its
+      // name is on its cards: the listings' pages are those of the build with the renamed tour swapped in.
+      const tour = await db.selectFrom('tours').select(['id', 'name', 'metaTitle', 'rate']).where('webSlug', '=', 'japon-esencial').executeTakeFirstOrThrow();
+      await db
+        .updateTable('tours')
+        .set({ name: 'Japón esencial, renombrado', metaTitle: 'Japón, editado en la prueba', rate: 3.5 })
+        .where('id', '=', tour.id)
+        .execute();
       const tourSnapshot = await readTourSnapshot(db, tour.id, { now: new Date() });
       expect(tourSnapshot).not.toBeNull();
 
@@ -120,12 +126,20 @@ describe('a targeted rebuild', () => {
       expect(readFileSync(join(currentSiteDir(config.siteDir), 'tour/japon-esencial/index.html'), 'utf8')).toContain(
         '<title>Japón, editado en la prueba</title>',
       );
+      expect(published.pages).toContain('/viajes');
+      expect(published.pages).toContain('/busqueda');
+      expect(readFileSync(join(currentSiteDir(config.siteDir), 'viajes/index.html'), 'utf8')).toContain('Japón esencial, renombrado');
+      // The pages went live; the search index, which shows the name too, follows them.
+      expect(published.searchChanged).toBe(true);
+      const installed = await refreshSearchIndex({ siteDir: config.siteDir, renderer, keep: new Set() });
+      expect(installed?.size).toBeGreaterThan(0);
+      const searched = readBuild(currentSiteDir(config.siteDir));
+      expect([...searched.keys()].filter((path) => path.startsWith('pagefind/') && searched.get(path) !== targeted.get(path)).length).toBeGreaterThan(0);
 
       await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
       const full = readBuild(currentSiteDir(fullDir));
-      expect([...targeted.keys()].sort()).toEqual([...full.keys()].sort());
-      const differing = [...full.keys()].filter((path) => full.get(path) !== targeted.get(path));
-      expect(differing).toEqual([]);
+      expect([...searched.keys()].sort()).toEqual([...full.keys()].sort());
+      expect([...full.keys()].filter((path) => full.get(path) !== searched.get(path))).toEqual([]);
 
       // The compressed copies of a replaced page are its own, not the old page's.
       const { brotliDecompressSync } = await import('node:zlib');
@@ -179,7 +193,7 @@ describe('a targeted rebuild', () => {
       await db.updateTable('landingContents').set({ value1: title.value1 }).where('landingId', '=', landing.id).where('name', '=', 'banner-title').execute();
       await db.updateTable('tourOffers').set({ discountCents }).where('id', '=', offer.id).execute();
       await db.updateTable('sliders').set({ label }).where('id', '=', carousel.id).execute();
-      await db.updateTable('tours').set({ metaTitle: tour.metaTitle, rate: tour.rate }).where('id', '=', tour.id).execute();
+      await db.updateTable('tours').set({ name: tour.name, metaTitle: tour.metaTitle, rate: tour.rate }).where('id', '=', tour.id).execute();
       const edited = realpathSync(currentSiteDir(config.siteDir));
       const again = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
       expect(again.skipped).toBe(false);
@@ -188,6 +202,41 @@ describe('a targeted rebuild', () => {
       expect(readBuild(currentSiteDir(config.siteDir))).toEqual(before);
     } finally {
       renderer.stop();
+    }
+  }, 600_000);
+
+  it("brings the search index up to date behind the pages, through the shop's builder", async () => {
+    const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+    try {
+      await site.build();
+      const built = readBuild(currentSiteDir(config.siteDir));
+      const tour = await db.selectFrom('tours').select(['id', 'metaKeyword']).where('webSlug', '=', 'japon-esencial').executeTakeFirstOrThrow();
+      // Two edits of what search finds, published one after the other: the second comes while the index of
+      // the first may still be written, and the index that stays shows the second.
+      const publish = async (keyword: string) => {
+        await db.updateTable('tours').set({ metaKeyword: keyword }).where('id', '=', tour.id).execute();
+        const whole = await readTourSnapshot(db, tour.id, { now: new Date() });
+        return site.publish({ changed: [contentKeys.tour(tour.id)], tours: whole ? [whole] : [] });
+      };
+      const first = await publish('sakura');
+      const second = await publish('hanami');
+      expect(first?.searchChanged).toBe(true);
+      expect(second?.searchChanged).toBe(true);
+      expect(second?.pages).toContain('/busqueda');
+      await site.searchIdle();
+      const live = readBuild(currentSiteDir(config.siteDir));
+
+      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir });
+      const full = readBuild(currentSiteDir(fullDir));
+      // Every file of a full build of the same data, with its bytes; beside them only files of the index before.
+      expect([...full.keys()].filter((path) => full.get(path) !== live.get(path))).toEqual([]);
+      const older = [...live.keys()].filter((path) => !full.has(path));
+      expect(older.length).toBeGreaterThan(0);
+      expect(older.every((path) => path.startsWith('pagefind/'))).toBe(true);
+      expect(full.get('pagefind/pagefind-entry.json')).not.toBe(built.get('pagefind/pagefind-entry.json'));
+      await db.updateTable('tours').set({ metaKeyword: tour.metaKeyword }).where('id', '=', tour.id).execute();
+    } finally {
+      site.stop();
     }
   }, 600_000);
 });
