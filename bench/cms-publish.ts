@@ -134,7 +134,13 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
   let tourVersion = (await api<{ tour: { version: number } }>('GET', `/cms/tours/${tour.id}`)).tour.version;
   await rebuilds.whenIdle();
 
-  const kinds: Record<string, number[]> = { carousel: [], 'landing text': [], 'home banner': [], 'tour photo': [] };
+  const kinds: Record<string, number[]> = {
+    carousel: [],
+    'landing text': [],
+    'home banner': [],
+    'tour photo': [],
+    'search index after a tour photo': [],
+  };
   for (let i = 1; i <= EDITS; i++) {
     const word = `Bench${Date.now()}x${i}`;
     kinds.carousel?.push(
@@ -206,6 +212,11 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
       ),
     );
     await rebuilds.whenIdle();
+    // The search index follows the pages (the new photo is in the tour's result card): the time it takes
+    // after the pages are served, waited for so that it does not share the cores with the next edit.
+    const served = performance.now();
+    await site.searchIdle();
+    kinds['search index after a tour photo']?.push(performance.now() - served);
   }
   // The card's last UPDATING → ACTIVE is written just after its publication ends.
   await new Promise((resolve) => setTimeout(resolve, 500));

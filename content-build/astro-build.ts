@@ -98,8 +98,9 @@ if (serve) {
       try {
         const result = await renderer.render(message.delta, message.changed);
         send({ type: 'rendered', id: message.id, ...result });
-        // After the answer: the shop can swap the pages in meanwhile; the next render waits for it.
-        await renderer.saveDeps(cacheDir);
+        // The pages' keys are not saved again here: the next full build restores from Astro's cache only
+        // pages whose data is that of this build, whose keys this build saved; it renders the others anew.
+        // Saving them after each render (5.6 MB at 10,000 tours) held the next edit's render by about 100 ms.
       } catch (err) {
         failed(message.id, err);
       }
