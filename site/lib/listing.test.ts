@@ -101,7 +101,11 @@ describe('listings of a newer snapshot (a targeted rebuild)', () => {
     everyListing();
     const before = listingPages('/viajes');
 
-    const renamed = patched(first, 'T064', { name: 'Japón, renombrado' });
+    // A landing's edit between the two: its pages read the visible tours (the home's carousels) but no listing.
+    const landing = { ...first, snapshot: { ...first.snapshot, landings: [] } };
+    globals[LIVE_CATALOGUE] = landing;
+    listPublicTours();
+    const renamed = patched(landing, 'T064', { name: 'Japón, renombrado' });
     globals[LIVE_CATALOGUE] = renamed;
     const carried = everyListing();
     const after = listingPages('/viajes');

@@ -11,20 +11,17 @@ import { findLowestAdultPriceCents } from '#shared/rules/prices.ts';
 import { buildListingFacets, splitIntoPages, type ListingFacets } from '#shared/rules/listing-pages.ts';
 import { buildTripTypePath, filterGrid, listGridTours } from '#shared/rules/tour-grid.ts';
 import type { SiteCatalogue } from '#shared/snapshot.ts';
-import { loadTour, perCatalogue } from './catalogue.ts';
+import { loadCatalogue, loadTour, perCatalogue } from './catalogue.ts';
 
 /** A visible tour as every page but its own reads it: summarised (`TourSummary`). */
 export type ListedTour = PublicTour<TourSummary>;
 
 /**
- * Tours of a newer snapshot that replace those of the snapshot `from` in place, each listed where the tour
- * it replaces was and with the same pills: a targeted rebuild's new photo or name. What is derived over
- * the listings of `from` then holds for the newer snapshot with these tours swapped in.
+ * Tours of a newer snapshot that replace those of an older one in place, each listed where the tour it
+ * replaces was and with the same pills: a targeted rebuild's new photo or text. What was derived over the
+ * older snapshot's listings holds for the newer one with these tours swapped in.
  */
-interface ListingSwap {
-  from: SiteCatalogue;
-  tours: Map<ListedTour, ListedTour>;
-}
+type ListingSwap = Map<ListedTour, ListedTour>;
 
 /**
  * What decides where a tour is listed, where in the listing and which pills it counts for: its grid data,
@@ -34,35 +31,65 @@ const listingPlace = (tour: ListedTour) =>
   JSON.stringify([toGridTour(tour), tour.parentRegions.map((r) => r.slug), tour.tagSeason, tour.destinations.map((d) => d.id)]);
 
 /** The swap from `before` to `after`, or null when a tour came, went, or moved between or within listings. */
-function findSwap(from: SiteCatalogue, before: readonly ListedTour[], after: readonly ListedTour[]): ListingSwap | null {
+function findSwap(before: readonly ListedTour[], after: readonly ListedTour[]): ListingSwap | null {
   if (before.length !== after.length) return null;
-  const tours = new Map<ListedTour, ListedTour>();
+  const swap: ListingSwap = new Map();
   for (let i = 0; i < after.length; i++) {
     const [old, now] = [before[i] as ListedTour, after[i] as ListedTour];
     if (old === now) continue;
     if (old.id !== now.id || listingPlace(old) !== listingPlace(now)) return null;
-    tours.set(old, now);
+    swap.set(old, now);
   }
-  return { from, tours };
+  return swap;
 }
 
-const publicTours = perCatalogue<{ tours: ListedTour[]; swap: ListingSwap | null }>(
-  (catalogue) => ({ tours: selectPublicTours(catalogue), swap: null }),
-  (previous, from, to) => {
-    const tours = selectPublicTours(to);
-    const sameGround = from.today === to.today && from.destinations === to.destinations && from.parentRegions === to.parentRegions;
-    return { tours, swap: sameGround ? findSwap(from, previous.tours, tours) : null };
-  },
-);
+/**
+ * The snapshots rendered lately, oldest first, with their visible tours and the swap from the one before
+ * (null when it was not one). A value derived for an older snapshot is carried across all of them: the
+ * edits of a landing or a banner between two tour edits render no listing, and the listings derived before
+ * them are still good for the next tour edit.
+ */
+const recent: { catalogue: SiteCatalogue; tours: ListedTour[]; swap: ListingSwap | null }[] = [];
+const RECENT_SNAPSHOTS = 20;
+
+function publicToursOf(catalogue: SiteCatalogue) {
+  const last = recent.at(-1);
+  if (last?.catalogue === catalogue) return last;
+  const tours = selectPublicTours(catalogue);
+  const sameGround =
+    last &&
+    last.catalogue.today === catalogue.today &&
+    last.catalogue.destinations === catalogue.destinations &&
+    last.catalogue.parentRegions === catalogue.parentRegions;
+  const step = { catalogue, tours, swap: last && sameGround ? findSwap(last.tours, tours) : null };
+  recent.push(step);
+  if (recent.length > RECENT_SNAPSHOTS) recent.shift();
+  return step;
+}
 
 /** The visible tours of the snapshot (see `selectPublicTours`), selected once per snapshot. */
-export const listPublicTours = (): ListedTour[] => publicTours().tours;
+export const listPublicTours = (): ListedTour[] => publicToursOf(loadCatalogue()).tours;
+
+/** The swap from snapshot `from` to the one rendered now, through every snapshot between; null when there is none. */
+function swapSince(from: SiteCatalogue): ListingSwap | null {
+  publicToursOf(loadCatalogue());
+  const start = recent.findIndex((step) => step.catalogue === from);
+  if (start < 0) return null;
+  let swap: ListingSwap = new Map();
+  for (const step of recent.slice(start + 1)) {
+    if (!step.swap) return null;
+    const composed: ListingSwap = new Map(step.swap);
+    for (const [old, now] of swap) composed.set(old, step.swap.get(now) ?? now);
+    swap = composed;
+  }
+  return swap;
+}
 
 /** `tours` with the swap's tours in place of those they replace: the same array when none is in it. */
-function swapTours(tours: ListedTour[], { tours: swapped }: ListingSwap): ListedTour[] {
+function swapTours(tours: ListedTour[], swap: ListingSwap): ListedTour[] {
   let copy: ListedTour[] | null = null;
   for (let i = 0; i < tours.length; i++) {
-    const now = swapped.get(tours[i] as ListedTour);
+    const now = swap.get(tours[i] as ListedTour);
     if (!now) continue;
     copy ??= [...tours];
     copy[i] = now;
@@ -80,12 +107,12 @@ function swapInListings<L extends { tours: ListedTour[] }>(listings: L[], swap: 
 
 /**
  * `perCatalogue` for a value derived from the listings: carried to a newer snapshot by swapping its tours
- * (`carry`) when the newer snapshot's tours replace the previous one's in place (`ListingSwap`).
+ * (`carry`) when the newer snapshot's tours replace the older one's in place (`ListingSwap`).
  */
 function perListings<T>(derive: (catalogue: SiteCatalogue) => T, carry: (previous: T, swap: ListingSwap) => T): () => T {
   return perCatalogue(derive, (previous, from) => {
-    const { swap } = publicTours();
-    return swap?.from === from ? carry(previous, swap) : null;
+    const swap = swapSince(from);
+    return swap ? carry(previous, swap) : null;
   });
 }
 
@@ -296,28 +323,27 @@ export const listCatalogueListings: () => Map<string, ListedTour[]> = perListing
 
 /**
  * The pages of the listing at `base`, paged once per snapshot. Those of a newer snapshot that only swapped
- * tours are the previous pages with the tours swapped (the same page objects where none was), paged again
- * only where the previous snapshot's were never asked for.
+ * tours are the previous pages with the tours swapped (the same page objects where none was).
  */
 export const listingPages: (base: string) => ListingPage[] = (() => {
-  type Paged = { pages: Map<string, ListingPage[]>; before: { pages: Map<string, ListingPage[]>; swap: ListingSwap } | null };
-  const paged = perListings<Paged>(
-    () => ({ pages: new Map(), before: null }),
-    (previous, swap) => ({ pages: new Map(), before: { pages: previous.pages, swap } }),
+  const paged = perListings(
+    () => new Map<string, ListingPage[]>(),
+    (previous, swap) =>
+      new Map(
+        [...previous].map(([base, pages]) => [
+          base,
+          pages.map((page) => {
+            const tours = swapTours(page.tours, swap);
+            return tours === page.tours ? page : { ...page, tours };
+          }),
+        ]),
+      ),
   );
   return (base: string) => {
-    const { pages: memo, before } = paged();
+    const memo = paged();
     let pages = memo.get(base);
     if (!pages) {
-      const earlier = before?.pages.get(base);
-      const swap = before?.swap;
-      pages =
-        earlier && swap
-          ? earlier.map((page) => {
-              const tours = swapTours(page.tours, swap);
-              return tours === page.tours ? page : { ...page, tours };
-            })
-          : pageListing(base, listCatalogueListings().get(base) ?? []);
+      pages = pageListing(base, listCatalogueListings().get(base) ?? []);
       memo.set(base, pages);
     }
     return pages;
