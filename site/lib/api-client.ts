@@ -12,8 +12,27 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '#api/app.ts';
 import { type ApiErrorCode, isApiErrorBody } from '#shared/schemas/errors.ts';
 
+/** A read a page started before its scripts arrived (site/layouts/AdminPage.astro's `early`). */
+type EarlyRead = { url: string; response: Promise<Response> };
+const earlyReads = globalThis as { __earlyRead?: EarlyRead };
+
+/** `fetch`, but the first GET of the address a page read early gets that read's answer. */
+const fetchOrEarly: typeof fetch = (input, init) => {
+  const early = earlyReads.__earlyRead;
+  if (
+    early &&
+    (init?.method ?? 'GET') === 'GET' &&
+    typeof input === 'string' &&
+    new URL(input, location.href).href === new URL(early.url, location.href).href
+  ) {
+    delete earlyReads.__earlyRead;
+    return early.response;
+  }
+  return fetch(input, init);
+};
+
 /** The shop's API, mounted at /api on the same origin. */
-export const api = hc<ApiType>('/api');
+export const api = hc<ApiType>('/api', { fetch: fetchOrEarly });
 
 export const NETWORK_MESSAGE = 'No hemos podido conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.';
 export const UNEXPECTED_MESSAGE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.';
@@ -43,15 +62,48 @@ export async function readApiError(response: Response): Promise<ApiFailure> {
   return { ok: false, status: response.status, code: 'INTERNAL', message: UNEXPECTED_MESSAGE, fields: {} };
 }
 
+type RenewAnswer = ApiResult<ApiAnswer<Awaited<ReturnType<typeof api.auth.refresh.$post>>>>;
+let renewing: Promise<RenewAnswer> | null = null;
+/** When the last renewal succeeded (`performance.now()`): a call sent before it had the old access token. */
+let renewedAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Renews the session's access token (`POST /api/auth/refresh`) for a call sent at `sentAt` that got a 401,
+ * once for every call that waits on it: the refresh token is used up by a renewal, so a second one with it
+ * would end the session. A screen drawn while the session is still being read calls the API beside it,
+ * and both may find the access token expired; a call that went out before another's renewal ended is only
+ * sent again (`answer` null).
+ */
+export async function renewSession(sentAt: number): Promise<{ renewed: boolean; answer: RenewAnswer | null }> {
+  if (renewedAt > sentAt) return { renewed: true, answer: null };
+  renewing ??= callApi(() => api.auth.refresh.$post(), { renew: false })
+    .then((answer) => {
+      if (answer.ok) renewedAt = performance.now();
+      return answer;
+    })
+    .finally(() => {
+      renewing = null;
+    });
+  const answer = await renewing;
+  return { renewed: answer.ok, answer };
+}
+
 /**
  * One call of the typed client, its answer read once: the route's JSON on success, the error otherwise.
+ * A 401 renews the session (`renewSession`) and sends the call once more: the access token lives 15
+ * minutes and a desk stays open all day. `renew: false` for the calls whose 401 is their answer (sign-in).
  *
  * @example const me = await callApi(() => api.auth.me.$get()); // me.data: the route's own answer type
  */
-export async function callApi<R extends ClientResponse<unknown, number, ResponseFormat>>(send: () => Promise<R>): Promise<ApiResult<ApiAnswer<R>>> {
+export async function callApi<R extends ClientResponse<unknown, number, ResponseFormat>>(
+  send: () => Promise<R>,
+  { renew = true }: { renew?: boolean } = {},
+): Promise<ApiResult<ApiAnswer<R>>> {
   let response: R;
   try {
+    const sentAt = performance.now();
     response = await send();
+    if (response.status === 401 && renew && (await renewSession(sentAt)).renewed) response = await send();
   } catch {
     return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
   }

@@ -6,7 +6,7 @@ import { api, type ApiResult, callApi } from './api-client.ts';
 
 /** Fetches a challenge and solves it here (a second or so); the solution to send as the form's `altcha`. */
 export async function solveChallenge(): Promise<string | null> {
-  const issued = await callApi(() => api.auth.captcha.$post());
+  const issued = await callApi(() => api.auth.captcha.$post(), { renew: false });
   if (!issued.ok) return null;
   try {
     const [{ solveChallenge: solve }, { deriveKey }] = await Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/web/pbkdf2')]);

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAccount } from '../../tests/support/auth-client.ts';
 import { browserStorage, withIslandApi } from '../../tests/support/island-api.ts';
+import { api, callApi } from '../lib/api-client.ts';
 import { $session, clearSessionError, loadSession, signIn, signOut } from './session.ts';
 
 const island = withIslandApi({ cookieSessions: true });
@@ -48,6 +49,18 @@ describe('the session', () => {
     await loadSession();
     expect(island.calls).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh']);
     expect($session.get()).toMatchObject({ status: 'signed-in', user: { email: 'ana.garcia@viajes.es' } });
+  });
+
+  it('renews a spent access token once for the session and a screen that call at the same time', async () => {
+    await signedIn();
+    island.app.cookies.delete('dr_access');
+    $session.set({ status: 'loading', user: null, error: null });
+    // A screen drawn while the session is read (SessionGuard) asks for its data beside it.
+    const [, trips] = await Promise.all([loadSession(), callApi(() => api.me.trips.$get())]);
+    expect(trips.ok).toBe(true);
+    expect($session.get().status).toBe('signed-in');
+    expect(island.calls.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
+    expect(island.calls.filter((call) => call === 'GET /api/me/trips')).toHaveLength(2);
   });
 
   it('keeps why a sign-in was refused, in Spanish, until it is cleared', async () => {

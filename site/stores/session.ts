@@ -10,7 +10,7 @@
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
-import { api, type ApiResult, callApi } from '../lib/api-client.ts';
+import { api, type ApiResult, callApi, renewSession } from '../lib/api-client.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
@@ -84,17 +84,19 @@ async function forgetGuideCopies(): Promise<void> {
 
 let loading: Promise<void> | null = null;
 
-/** Reads the current user; refreshes the session once when the access token has run out. */
+/** Reads the current user; renews the session once when the access token has run out. */
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
-    const readMe = async (): Promise<ApiResult<{ user: SessionUser }>> => callApi(() => api.auth.me.$get());
+    const readMe = async (): Promise<ApiResult<{ user: SessionUser }>> => callApi(() => api.auth.me.$get(), { renew: false });
+    const sentAt = performance.now();
     let me = await readMe();
     if (!me.ok && me.status === 401) {
-      const refreshed = await callApi(() => api.auth.refresh.$post());
+      const { renewed, answer } = await renewSession(sentAt);
       // Not signed in at all: silent.
-      if (!refreshed.ok) return setAnonymous();
-      const user = refreshed.data.user;
-      me = user ? { ok: true, status: refreshed.status, data: { user } } : await readMe();
+      if (!renewed) return setAnonymous();
+      // The renewal answers with the user; renewed by another call, read again.
+      const user = answer?.ok ? answer.data.user : null;
+      me = user ? { ok: true, status: 200, data: { user } } : await readMe();
     }
     if (me.ok) setSignedIn(me.data.user);
     else setAnonymous(me.status === 401 ? null : me.message);
@@ -111,7 +113,7 @@ onMount($session, () => {
 
 /** Signs in with e-mail and password. On failure the Spanish reason is kept in `$session.error` and returned. */
 export async function signIn(input: SignInInput): Promise<ApiResult<SessionAnswer>> {
-  const result = await callApi(() => api.auth.signin.$post({ json: input }));
+  const result = await callApi(() => api.auth.signin.$post({ json: input }), { renew: false });
   if (result.ok) setSignedIn(result.data.user);
   else $session.setKey('error', result.message);
   return result;
@@ -128,7 +130,7 @@ export function acceptSession(answer: SessionAnswer): void {
  * itself does not first send the visitor to sign in again. False when the server could not sign out.
  */
 export async function signOut({ leaveTo }: { leaveTo?: string } = {}): Promise<boolean> {
-  const result = await callApi(() => api.auth.signout.$post());
+  const result = await callApi(() => api.auth.signout.$post(), { renew: false });
   // Still signed in on the server (no connection, an error): say so rather than pretend.
   if (!result.ok && result.status !== 401) {
     $session.setKey('error', result.message);

@@ -125,7 +125,7 @@ function signedIn(answer: SessionAnswer): SignInOutcome {
 export async function startSignIn({ tab, search }: { tab: SignInTab; search: string }): Promise<SignInOutcome | null> {
   const params = new URLSearchParams(search);
   $signInFlow.set({ tab, step: 'credentials', sending: false, message: null, notice: null, linkToken: null, challenge: 'none' });
-  void callApi(() => api.auth.providers.$get()).then((result) => $providers.set(result.ok ? result.data.providers : []));
+  void callApi(() => api.auth.providers.$get(), { renew: false }).then((result) => $providers.set(result.ok ? result.data.providers : []));
   const error = params.get('error');
   if (error && error in SOCIAL_SIGN_IN_ERRORS) fail(SOCIAL_SIGN_IN_ERRORS[error as SocialSignInError]);
   const reset = params.get(AUTH_LINK_PARAMS.reset);
@@ -186,7 +186,9 @@ export async function submitCredentials(): Promise<SignInOutcome> {
     }
     return refused(result);
   }
-  const result = await sendWithChallenge((altcha) => callApi(() => api.auth.signup.$post({ json: { ...input, ...(altcha ? { altcha } : {}) } })));
+  const result = await sendWithChallenge((altcha) =>
+    callApi(() => api.auth.signup.$post({ json: { ...input, ...(altcha ? { altcha } : {}) } }), { renew: false }),
+  );
   if (!result.ok) return refused(result);
   $signInValues.setKey('email', input.email);
   return goTo('verify', CODE_SENT(input.email));
@@ -202,7 +204,7 @@ export async function submitVerification(): Promise<SignInOutcome> {
   if (!token && passwordProblem) return fail(passwordProblem);
   const input = checked(VerifySchema, token ? { token, password } : { email, code, password });
   if (!input || !sending()) return 'failed';
-  const result = await callApi(() => api.auth.verify.$post({ json: input }));
+  const result = await callApi(() => api.auth.verify.$post({ json: input }), { renew: false });
   if (result.ok) return signedIn(result.data);
   const refusedPassword = result.fields['password'];
   return !token && refusedPassword ? fail(refusedPassword) : refused(result);
@@ -212,7 +214,7 @@ export async function submitVerification(): Promise<SignInOutcome> {
 export async function resendVerificationCode(): Promise<SignInOutcome> {
   const input = checked(EmailOnlySchema, { email: $signInValues.get().email });
   if (!input || !sending()) return 'failed';
-  const result = await callApi(() => api.auth.verify.resend.$post({ json: input }));
+  const result = await callApi(() => api.auth.verify.resend.$post({ json: input }), { renew: false });
   if (!result.ok) return refused(result);
   $signInFlow.set({ ...$signInFlow.get(), sending: false, message: null, notice: `Te hemos enviado un código nuevo a ${input.email}.` });
   return 'next-step';
@@ -225,7 +227,7 @@ export const backToCredentials = () => goTo('credentials');
 export async function submitForgotPassword(): Promise<SignInOutcome> {
   const input = checked(EmailOnlySchema, { email: $signInValues.get().email });
   if (!input || !sending()) return 'failed';
-  const result = await callApi(() => api.auth.forgot.$post({ json: input }));
+  const result = await callApi(() => api.auth.forgot.$post({ json: input }), { renew: false });
   if (!result.ok) return refused(result);
   $signInValues.setKey('email', input.email);
   return goTo('reset', RESET_SENT(input.email));
@@ -238,7 +240,7 @@ export async function submitNewPassword(): Promise<SignInOutcome> {
   const rename = { password: 'newPassword' } as const;
   const input = checked(ResetPasswordSchema, token ? { token, password: newPassword } : { email, code, password: newPassword }, rename);
   if (!input || !sending()) return 'failed';
-  const result = await callApi(() => api.auth.reset.$post({ json: input }));
+  const result = await callApi(() => api.auth.reset.$post({ json: input }), { renew: false });
   return result.ok ? signedIn(result.data) : refused(result, rename);
 }
 
@@ -247,7 +249,7 @@ export async function submitRequiredPasswordChange(): Promise<SignInOutcome> {
   const { email, password, newPassword } = $signInValues.get();
   const input = checked(RequiredPasswordChangeSchema, { email, password, newPassword });
   if (!input || !sending()) return 'failed';
-  const result = await callApi(() => api.auth.signin['new-password'].$post({ json: input }));
+  const result = await callApi(() => api.auth.signin['new-password'].$post({ json: input }), { renew: false });
   if (result.ok) return signedIn(result.data);
   // The current password no longer works (changed meanwhile): back to the start, saying why.
   if (result.status === 401 || result.status === 409) {

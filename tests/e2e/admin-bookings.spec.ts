@@ -253,3 +253,49 @@ test('saved budgets: found by name, sent again, opened on the desk', async ({ pa
   await row.getByRole('link', { name: `Ver la reserva del presupuesto ${budgetName}` }).click();
   await expect(page.locator('.admin-booking__ref')).toContainText('En curso');
 });
+
+test('a booking drawn before the session is read: the page starts its read, and an expired access is renewed once for every call', async ({
+  browser,
+  baseURL,
+}) => {
+  // A session of its own: the renewal below uses up its refresh token, which the other tests' shared one must keep.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  try {
+    const origin = new URL(baseURL ?? '').origin;
+    const signedIn = await page.request.post('/api/auth/signin', { data: DEMO_ADMIN, headers: { origin } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const { rows } = (await (await page.request.get('/api/admin/bookings')).json()) as { rows: { id: string; differentId: string }[] };
+    const booking = rows[0];
+    if (!booking) throw new Error('the demo has no bookings');
+    // As after the access token's 15 minutes: only the refresh cookie is left.
+    const cookies = await context.cookies();
+    await context.clearCookies();
+    await context.addCookies(cookies.filter((cookie) => cookie.name !== 'dr_access'));
+
+    const reads: string[] = [];
+    const renewals: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === `/api/admin/bookings/${booking.id}`) reads.push(path);
+      if (path === '/api/auth/refresh') renewals.push(path);
+    });
+    await page.goto(`/admin/booking/${booking.id}`);
+    await expect(page.locator('.admin-booking__ref')).toContainText(booking.differentId);
+    // The page's own read (refused: no access yet) and the screen's after the one renewal; the session's
+    // read of who is signed in found the access expired too, and waited for the same renewal.
+    expect(renewals).toHaveLength(1);
+    expect(reads).toHaveLength(2);
+
+    reads.length = 0;
+    renewals.length = 0;
+    await page.reload();
+    await expect(page.locator('.admin-booking__ref')).toContainText(booking.differentId);
+    // The screen took the page's read instead of asking again.
+    expect(reads).toHaveLength(1);
+    expect(renewals).toHaveLength(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

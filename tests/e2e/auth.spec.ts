@@ -128,7 +128,8 @@ test('a traveller cannot open the back office: the page says so and the API refu
   const api = await page.request.get('/api/admin/site-builds');
   expect(api.status()).toBe(403);
   expect(await api.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: 'No tienes permiso para hacer esto.' } });
-  expect(problems).toEqual([]);
+  // The screen is drawn while the session is read, and its own first read is refused: the browser notes that 403.
+  expect(problems.filter((problem) => !problem.endsWith('the server responded with a status of 403 (Forbidden)'))).toEqual([]);
 });
 
 // Issue 29, hole 5: ten wrong passwords for an e-mail used to keep its owner out from everywhere.
