@@ -6,7 +6,8 @@
  *
  * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
- * content change touches (content-build/page-renderer.ts), until the next full build replaces it.
+ * content change touches (content-build/page-renderer.ts), and `index` messages with a new search index
+ * of what it renders now, until the next full build replaces it.
  *
  * Usage: node content-build/astro-build.ts <snapshot folder> <outDir> [--serve]
  */

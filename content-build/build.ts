@@ -129,7 +129,8 @@ export interface RendererProcess {
   stop(): void;
 }
 
-type Request = RendererRequest extends infer R ? (R extends RendererRequest ? Omit<R, 'id'> : never) : never;
+/** A request to the renderer before `ask` numbers it: each kind without its `id`. */
+type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
 
 function connectRenderer(child: ChildProcess, cleanup: () => Promise<void>): RendererProcess {
   let nextId = 1;
@@ -151,7 +152,7 @@ function connectRenderer(child: ChildProcess, cleanup: () => Promise<void>): Ren
   // The shop must be able to exit while its renderer waits for work.
   child.unref();
   child.channel?.unref();
-  const ask = (request: Request) =>
+  const ask = (request: Unnumbered<RendererRequest>) =>
     new Promise<RendererAnswer>((resolve, reject) => {
       if (exited) return reject(new Error('El renderizador de páginas se ha detenido.'));
       const id = nextId++;
