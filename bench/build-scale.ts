@@ -11,9 +11,10 @@
  *   node bench/build-scale.ts --sizes 1000  # just one synthetic size
  *   node bench/build-scale.ts --no-demo --sizes 500,2000
  *   node bench/build-scale.ts --keep        # keep the data folders (named on stderr) to build again
+ *   node bench/build-scale.ts --no-demo --sizes 10000 --workers 0,1,2   # and again with 0, 1, 2 render workers
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,8 @@ const TIME = '/usr/bin/time';
 interface Run {
   seconds: number;
   peakRssMb: number;
+  /** The largest sum of the resident memory of the build's processes at one time (sampled every 200 ms). */
+  treePeakRssMb: number;
   /** CPU seconds of the build's processes (GNU time: user and system, children included). */
   cpuSeconds: number;
   info: BuildInfo;
@@ -35,16 +38,65 @@ interface Run {
   phases: Record<string, number>;
 }
 
-/** One `npm run build:site` as a fresh process, under GNU time. */
-function timedBuild(dataDir: string, force: boolean): Promise<Run> {
+/** The processes under `root` (itself included), from /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i] as number) ?? []));
+  return tree;
+}
+
+/** Samples the resident memory of `root` and its descendants; `stop` answers the largest sum seen, in MB. */
+function sampleTreeRss(root: number): { stop(): number } {
+  let peakKb = 0;
+  const sample = () => {
+    let kb = 0;
+    for (const pid of processTree(root)) {
+      try {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    peakKb = Math.max(peakKb, kb);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peakKb / 1024;
+    },
+  };
+}
+
+/** One `npm run build:site` as a fresh process, under GNU time; with `workers`, rendered in that many threads. */
+function timedBuild(dataDir: string, force: boolean, workers?: number): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const args = ['-v', process.execPath, join(ROOT, 'api/build-site.ts'), '--phases', ...(force ? ['--force'] : [])];
+    const args = [
+      '-v',
+      process.execPath,
+      join(ROOT, 'api/build-site.ts'),
+      '--phases',
+      ...(force ? ['--force'] : []),
+      ...(workers === undefined ? [] : ['--workers', String(workers)]),
+    ];
     const started = performance.now();
     const child = spawn(TIME, args, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: join(dataDir, 'shop.db'), ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const tree = child.pid ? sampleTreeRss(child.pid) : { stop: () => Number.NaN };
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -52,19 +104,20 @@ function timedBuild(dataDir: string, force: boolean): Promise<Run> {
     child.on('error', reject);
     child.on('exit', (code) => {
       const seconds = (performance.now() - started) / 1000;
+      const treePeakRssMb = tree.stop();
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${stderr.slice(-4000)}`));
       const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
       const cpu = ['User', 'System'].map((kind) => Number(new RegExp(`${kind} time \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? Number.NaN));
       const info = JSON.parse(readFileSync(join(dataDir, 'site', 'current', 'build-info.json'), 'utf8')) as BuildInfo;
       const phases = (JSON.parse(/^\{"phases".*$/m.exec(stdout)?.[0] ?? '{"phases":{}}') as { phases: Record<string, number> }).phases;
-      resolve({ seconds, peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN, cpuSeconds: (cpu[0] ?? 0) + (cpu[1] ?? 0), info, phases });
+      resolve({ seconds, peakRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN, treePeakRssMb, cpuSeconds: (cpu[0] ?? 0) + (cpu[1] ?? 0), info, phases });
     });
   });
 }
 
 type Seed = (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>;
 
-async function measure(label: string, seed: Seed, keep: boolean) {
+async function measure(label: string, seed: Seed, keep: boolean, workers: readonly number[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-build-'));
   const db = openDatabase({ url: join(dataDir, 'shop.db') });
   try {
@@ -82,12 +135,44 @@ async function measure(label: string, seed: Seed, keep: boolean) {
       .where('id', '=', tour.id)
       .execute();
     const incremental = await timedBuild(dataDir, false);
-    return { label, tours: full.info.tours, seedSeconds, full, incremental };
+    // The same full build again with each number of render workers, each from an empty site folder as the
+    // first one: nothing restored from Astro's cache, no compressed copy linked from a live build.
+    const byWorkers: { workers: number; run: Run }[] = [];
+    for (const count of workers) {
+      rmSync(join(dataDir, 'site'), { recursive: true, force: true });
+      byWorkers.push({ workers: count, run: await timedBuild(dataDir, true, count) });
+    }
+    return { label, tours: full.info.tours, seedSeconds, full, incremental, byWorkers };
   } finally {
     await db.destroy();
     if (!keep) rmSync(dataDir, { recursive: true, force: true });
     else console.error(`kept ${dataDir}`);
   }
+}
+
+/** The full builds with each number of render workers (docs/decisions/052-render-workers.md). */
+function workersTable(rows: { label: string; byWorkers: { workers: number; run: Run }[] }[]): string[] {
+  const measured = rows.filter((r) => r.byWorkers.length > 0);
+  if (measured.length === 0) return [];
+  const rendering = (run: Run) => run.phases['astro: rendering'] ?? Number.NaN;
+  return [
+    '### Render workers',
+    '',
+    "Each a full build from an empty site folder. 0 workers renders in the build's own thread, with a",
+    'compression thread beside it; N workers render, compress and hash the pages in N threads. The ratio is',
+    "the rendering phase with 1 worker over this row's.",
+    '',
+    '| catalogue | workers | rendering (s) | vs 1 worker | full build (s) | CPU (s) | CPU per page (ms) | peak RSS, all processes (MB) |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...measured.flatMap((r) => {
+      const one = r.byWorkers.find((w) => w.workers === 1)?.run;
+      return r.byWorkers.map(
+        ({ workers, run }) =>
+          `| ${r.label} | ${workers} | ${round(rendering(run), 1)} | ${one ? `${round(rendering(one) / rendering(run), 2)}×` : '–'} | ${round(run.seconds, 1)} | ${round(run.cpuSeconds, 1)} | ${round((run.cpuSeconds * 1000) / run.info.pages, 1)} | ${round(run.treePeakRssMb)} |`,
+      );
+    }),
+    '',
+  ];
 }
 
 /** Where the largest catalogue's full build went, phase by phase. */
@@ -114,7 +199,18 @@ const round = (n: number, digits = 0) => n.toLocaleString('en', { minimumFractio
  *
  * @example const section = await runBuildScale({ sizes: [1000, 10000] });
  */
-export async function runBuildScale({ sizes, demo = false, keep = false }: { sizes: readonly number[]; demo?: boolean; keep?: boolean }): Promise<string> {
+export async function runBuildScale({
+  sizes,
+  demo = false,
+  keep = false,
+  workers = [],
+}: {
+  sizes: readonly number[];
+  demo?: boolean;
+  keep?: boolean;
+  /** Build each catalogue again with each of these numbers of render workers. */
+  workers?: readonly number[];
+}): Promise<string> {
   if (!existsSync(TIME)) throw new Error('GNU time is needed to measure peak memory: apt-get install -y time');
   const today = new Date().toISOString().slice(0, 10);
   const cases: [string, Seed][] = [];
@@ -124,7 +220,7 @@ export async function runBuildScale({ sizes, demo = false, keep = false }: { siz
   const rows = [];
   for (const [label, seed] of cases) {
     process.stderr.write(`build scale: ${label}… `);
-    const r = await measure(label, seed, keep);
+    const r = await measure(label, seed, keep, workers);
     process.stderr.write(
       `seeded in ${r.seedSeconds.toFixed(1)} s; built in ${r.full.seconds.toFixed(1)} s, after one change in ${r.incremental.seconds.toFixed(1)} s\n`,
     );
@@ -135,27 +231,35 @@ export async function runBuildScale({ sizes, demo = false, keep = false }: { siz
     '',
     `Node ${process.version}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM.`,
     '',
-    '| catalogue | tours | pages | full build (s) | pages/s | CPU (s) | peak RSS (MB) | one change (s) | one change: peak RSS (MB) |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| catalogue | tours | pages | full build (s) | pages/s | CPU (s) | CPU per page (ms) | peak RSS (MB) | all processes (MB) | one change (s) | one change: peak RSS (MB) |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${round(r.tours)} | ${round(r.full.info.pages)} | ${round(r.full.seconds, 1)} | ${round(r.full.info.pages / r.full.seconds)} | ${round(r.full.cpuSeconds, 1)} | ${round(r.full.peakRssMb)} | ${round(r.incremental.seconds, 1)} | ${round(r.incremental.peakRssMb)} |`,
+        `| ${r.label} | ${round(r.tours)} | ${round(r.full.info.pages)} | ${round(r.full.seconds, 1)} | ${round(r.full.info.pages / r.full.seconds)} | ${round(r.full.cpuSeconds, 1)} | ${round((r.full.cpuSeconds * 1000) / r.full.info.pages, 1)} | ${round(r.full.peakRssMb)} | ${round(r.full.treePeakRssMb)} | ${round(r.incremental.seconds, 1)} | ${round(r.incremental.peakRssMb)} |`,
     ),
     '',
     'Seconds are wall-clock for the whole build process (snapshot, images, Astro, compression, swap), seeding',
     'excluded; pages/s is the HTML files the build wrote over those seconds. CPU is the user and system time',
     'of all its processes: more than the wall-clock seconds where they used both cores. Peak RSS is the',
-    'largest process of the build (GNU time). "One change" renames one tour and builds again: its page and',
+    'largest process of the build (GNU time); "all processes" the largest sum of them at one time (sampled',
+    'every 200 ms). "One change" renames one tour and builds again: its page and',
     'every listing showing its card are rendered, the rest restored from the previous build.',
     '',
+    ...workersTable(rows),
     ...phaseTable(rows.at(-1)),
   ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { sizes: { type: 'string', default: '1000,10000' }, 'no-demo': { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } },
+    options: {
+      sizes: { type: 'string', default: '1000,10000' },
+      'no-demo': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      workers: { type: 'string', default: '' },
+    },
   });
   const sizes = values.sizes.split(',').map(Number);
-  console.log(await runBuildScale({ sizes, demo: !values['no-demo'], keep: values.keep }));
+  const workers = values.workers ? values.workers.split(',').map(Number) : [];
+  console.log(await runBuildScale({ sizes, demo: !values['no-demo'], keep: values.keep, workers }));
 }

@@ -1,8 +1,9 @@
 /**
  * Runs one Astro build in its own process, so its memory is returned to the system when it ends and
- * a failed build cannot take the server down. Beside the rendering, Pagefind writes the search index
- * into the built site and a thread the pages' compressed copies (page-renderer.ts), where LIVE_SITE_DIR
- * (the live build) does not already have them for the same bytes.
+ * a failed build cannot take the server down. Astro bundles the pages here and writes them; they are
+ * rendered here or, with `RENDER_WORKERS` set, in that many worker threads (render-worker.ts); their
+ * compressed copies are written as they come where LIVE_SITE_DIR (the live build) does not already have
+ * them for the same bytes, and Pagefind writes the search index beside the rendering.
  *
  * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
@@ -20,7 +21,6 @@ import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
 import { type CatalogueDelta, createPageRenderer, type RenderResult } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { BUILD_PHASES_FILE } from './site-folder.ts';
-import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 import { openSnapshotParts } from './snapshot-file.ts';
 
 export type RendererRequest = { type: 'render'; id: number; delta: CatalogueDelta; changed: ContentKey[] } | { type: 'index'; id: number; outDir: string };
@@ -39,43 +39,39 @@ const serve = process.argv.includes('--serve') && typeof process.send === 'funct
 const cacheDir = process.env.ASTRO_CACHE_DIR ?? fileURLToPath(new URL('../node_modules/.astro', import.meta.url));
 
 const manifestPath = process.env.IMAGE_MANIFEST;
-let catalogue: LiveCatalogue | undefined;
-const loadCatalogue = async (): Promise<LiveCatalogue> => {
-  catalogue ??= openSnapshotParts(snapshotPath, manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {});
-  return catalogue;
-};
+const loadCatalogue = async (): Promise<LiveCatalogue> =>
+  openSnapshotParts(snapshotPath, manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {});
+
+/**
+ * `RENDER_WORKERS` (`build-site.ts --workers N`); none by default, rendering in this process with the
+ * compression in a thread beside it, which measured faster than workers on two cores
+ * (docs/decisions/052-render-workers.md).
+ */
+function renderWorkers(given: string | undefined): number {
+  const count = Number(given);
+  return given && Number.isInteger(count) && count >= 0 ? count : 0;
+}
 
 const { phases, lap } = startPhaseClock();
-// Pagefind indexes in a process of its own: started as soon as the catalogue is read, it runs beside
-// the rendering instead of after it.
-let searchIndex: Promise<void> | null = null;
-const loadAndIndex = async (): Promise<LiveCatalogue> => {
-  const loaded = await loadCatalogue();
-  if (!searchIndex) {
-    searchIndex = writeSearchIndex({ records: buildSearchRecords(loaded), outDir });
-    // Awaited once the pages are written; until then a failure must not end the process as unhandled.
-    searchIndex.catch(() => {});
-  }
-  return loaded;
-};
 const renderer = createPageRenderer({
-  load: () => {
-    lap('start and bundling');
-    return loadAndIndex();
-  },
+  load: loadCatalogue,
   cacheDir,
-  compressInto: { dir: outDir, previousDir: process.env.LIVE_SITE_DIR || null },
+  build: {
+    workers: renderWorkers(process.env.RENDER_WORKERS),
+    snapshotPath,
+    manifestPath: manifestPath || null,
+    outDir,
+    previousDir: process.env.LIVE_SITE_DIR || null,
+  },
+  onStart: () => lap('start and bundling'),
 });
 
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 lap('rendering');
 await renderer.flush();
-lap('page compression after the rendering');
+lap('page compression and search index after the rendering');
 await renderer.writeCspHashes(outDir);
 lap('inline-script hashes');
-// A build Astro restored whole from its cache may not have read the catalogue.
-await (searchIndex ?? loadAndIndex().then(() => searchIndex));
-lap('search index after the rendering');
 await renderer.saveDeps(cacheDir);
 await writeFile(join(cacheDir, BUILD_PHASES_FILE), JSON.stringify(phases));
 
@@ -109,5 +105,6 @@ if (serve) {
   });
   // The shop going away (its IPC channel closing) ends the renderer too.
   process.on('disconnect', () => process.exit(0));
+  await renderer.prepare();
   send({ type: 'ready', pages: Object.keys(renderer.deps()).length });
 }

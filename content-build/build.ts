@@ -68,7 +68,12 @@ async function runAstroBuild(
   manifestPath: string,
   outDir: string,
   cacheDir: string,
-  { serve = false, liveDir = null, largeCatalogue = false }: { serve?: boolean; liveDir?: string | null; largeCatalogue?: boolean } = {},
+  {
+    serve = false,
+    liveDir = null,
+    largeCatalogue = false,
+    workers,
+  }: { serve?: boolean; liveDir?: string | null; largeCatalogue?: boolean; workers?: number } = {},
 ): Promise<RendererProcess | null> {
   await mkdir(join(ROOT, '.astro'), { recursive: true });
   const cwd = await mkdtemp(join(ROOT, '.astro', 'build-'));
@@ -91,6 +96,7 @@ async function runAstroBuild(
       IMAGE_MANIFEST: manifestPath,
       ASTRO_CACHE_DIR: cacheDir,
       LIVE_SITE_DIR: liveDir ?? '',
+      RENDER_WORKERS: workers === undefined ? '' : String(workers),
       // Memory freed is given back to the system (docs/decisions/049-catalogue-in-parts.md). Rolldown (Astro's
       // bundler) allocates with mimalloc, which keeps what it freed: after the bundling, about 300 MB the
       // rendering never uses.
@@ -211,6 +217,7 @@ export async function buildSite({
   now = new Date(),
   force = false,
   serve = false,
+  workers,
 }: {
   db: Db;
   siteDir: string;
@@ -219,6 +226,8 @@ export async function buildSite({
   now?: Date;
   force?: boolean;
   serve?: boolean;
+  /** Render worker threads (docs/decisions/052-render-workers.md); none when not given: the build renders in its own. */
+  workers?: number;
 }): Promise<BuildResult> {
   const { phases, lap } = startPhaseClock();
   // Written in parts as it is read, a batch of tours at a time (snapshot-file.ts).
@@ -261,7 +270,7 @@ export async function buildSite({
   const cacheDir = astroCacheDir(siteDir);
   let renderer: RendererProcess | null;
   try {
-    renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve, liveDir, largeCatalogue: written.tours > LARGE_CATALOGUE });
+    renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve, liveDir, largeCatalogue: written.tours > LARGE_CATALOGUE, workers });
   } catch (err) {
     // A build that died midway may have refreshed some cached pages but not the manifest naming them:
     // forget the manifest so the next build renders every page rather than trust a mismatched copy.

@@ -10,14 +10,17 @@
 import type { z } from 'zod';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, readdir, rename, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
-import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
+import { type RenderPool, startRenderPool } from './render-pool.ts';
+import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
+import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
 import { PAGE_DEPS_FILE } from './site-folder.ts';
 import { hashTour } from './snapshot-file.ts';
@@ -84,15 +87,71 @@ export interface RenderedPage {
 // Astro's prerenderer and route data are internal types: only the members used here are named.
 interface RouteData {
   route: string;
+  component: string;
   type: string;
   pattern: RegExp;
+  fallbackRoutes?: RouteData[];
 }
 interface Prerenderer {
   getStaticPaths(): Promise<{ pathname: string; route: RouteData; cacheKey?: string }[]>;
-  render(request: Request, options: { routeData: RouteData; collectMetadata?: boolean }): Promise<Response | { response: Response }>;
+  render(request: Request, options: { routeData: RouteData; collectMetadata?: boolean }): Promise<Response | { response: Response; metadata?: unknown }>;
   setup?(): Promise<void>;
   teardown?(): Promise<void>;
-  app?: { routeCache: { clearAll(): void } };
+  app?: BuildApp;
+}
+interface BuildApp {
+  routeCache: { clearAll(): void };
+  getComponentByRoute(route: RouteData): Promise<unknown>;
+  manifest: { routes: { routeData: RouteData }[] };
+  setInternals(internals: BuildInternals): void;
+  getOptions(): { settings: { scripts: unknown[] } };
+}
+/** What the render workers need of Astro's build internals: see `render-worker.ts`. */
+interface BuildInternals {
+  prerenderEntryFileName?: string;
+  pagesByKeys: Map<string, { styles: unknown[] }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+}
+
+/**
+ * A worker's page as the build reads it: Astro takes the status, the headers and the body's bytes. Not a
+ * `Response`, which would copy the bytes once more: the build process's heap holds all of Astro's build,
+ * and every copy of a page outside it (tens of KB each, at every page) brings its next full collection nearer.
+ */
+function pageResponse({
+  status,
+  statusText,
+  headers,
+  body,
+}: {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer> | null;
+}): Response {
+  const bytes = () =>
+    body && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body.buffer : (body?.slice().buffer ?? new ArrayBuffer(0));
+  return {
+    status,
+    statusText,
+    headers: new Headers(headers),
+    body: body ? {} : null,
+    arrayBuffer: async () => bytes(),
+    text: async () => new TextDecoder().decode(body ?? new Uint8Array()),
+  } as unknown as Response;
+}
+
+/**
+ * The pages' server bundle of the build running in this process: Astro writes it to `<outDir>/.prerender`
+ * when the outDir lies within the working directory and to `<cwd>/.astro/.prerender` otherwise.
+ */
+async function prerenderBundle(outDir: URL): Promise<{ dir: URL; entry: string }> {
+  const dir = fileURLToPath(outDir).startsWith(process.cwd())
+    ? new URL('./.prerender/', outDir)
+    : new URL('./.astro/.prerender/', pathToFileURL(process.cwd() + sep));
+  const entry = (await readdir(dir)).find((name) => name.startsWith('prerender-entry') && name.endsWith('.mjs'));
+  if (!entry) throw new Error(`No prerender entry in ${fileURLToPath(dir)}.`);
+  return { dir, entry };
 }
 
 /**
@@ -125,7 +184,7 @@ export interface PageRenderer {
   deps(): PageDeps;
   /** Writes the pages' keys, and their inline-script hashes, where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
-  /** Waits for the compressed copies of the pages the build rendered (`compressInto`); answers their count. */
+  /** Waits for the render workers to end (their compressed copies and the search index written); answers the copies' count. */
   flush(): Promise<{ compressed: number; reused: number }>;
   /**
    * Writes the build's `csp-hashes.json` (`csp.ts`) once it is flushed: the hashes of the pages it rendered
@@ -133,7 +192,9 @@ export interface PageRenderer {
    * only the rest are read back. Answers how many distinct hashes there are.
    */
   writeCspHashes(outDir: string): Promise<number>;
-  /** Applies `delta` to the snapshot and renders every page that showed one of `changed`. */
+  /** Reads the catalogue into this process, for the targeted renders and search indexes that follow the build. */
+  prepare(): Promise<void>;
+  /** Applies `delta` to the snapshot and renders every page that showed one of `changed` (after `prepare`). */
   render(delta: CatalogueDelta, changed: readonly ContentKey[]): Promise<RenderResult>;
   /** Writes the search index of the snapshot as the renders left it into `<outDir>/pagefind`, as the build does. */
   indexSearch(outDir: string): Promise<void>;
@@ -141,23 +202,36 @@ export interface PageRenderer {
 
 /**
  * @param load reads the build's snapshot (validated) and image manifest; the renderer keeps them and applies
- *   deltas to them. Called when Astro starts rendering, after it bundled the pages: at 10,000 tours the
- *   snapshot held through the bundling added about 300 MB to that phase's memory.
+ *   deltas to them. Rendering in this process, called when Astro starts rendering, after it bundled the
+ *   pages (at 10,000 tours the snapshot held through the bundling added about 300 MB to that phase's
+ *   memory); with render workers, once the build is done, for the targeted renders that follow (`prepare`).
  * @param cacheDir Astro's cache folder, where the keys of pages the build restores from cache are kept.
- * @param compressInto the build's output folder, and the live build's: the `.br` and `.gz` of each page
- *   the build renders are written by a thread of their own as the build goes on (`compress-thread.ts`).
+ * @param build what the build reads and writes: the snapshot and image manifest, its output folder and the
+ *   live build's (the `.br` and `.gz` of each page it renders are written as it goes, or linked from the live
+ *   build's for the same bytes), and how many render workers it starts (`render-worker.ts`; 0 renders in
+ *   this process, with a compression thread beside it: docs/decisions/052-render-workers.md).
+ * @param onStart called when Astro has bundled the pages and starts rendering them.
  */
 export function createPageRenderer({
   load,
   cacheDir,
-  compressInto,
+  build,
+  onStart,
 }: {
   load: () => Promise<LiveCatalogue>;
   cacheDir: string;
-  compressInto?: { dir: string; previousDir: string | null };
+  build: { workers: number; snapshotPath: string; manifestPath: string | null; outDir: string; previousDir: string | null };
+  onStart?: () => void;
 }): PageRenderer {
   let prerenderer: Prerenderer | null = null;
   let compressor: CompressThread | null = null;
+  let pool: RenderPool | null = null;
+  // The workers' end, or the compression thread's: each page's copies written, the search index too.
+  let written: Promise<void> | null = null;
+  let searchIndex: Promise<void> = Promise.resolve();
+  const counts = { compressed: 0, reused: 0 };
+  let outDirUrl: URL | null = null;
+  let bundleDir: string | null = null;
   let origin = 'http://localhost:4321';
   const depsFile = join(cacheDir, PAGE_DEPS_FILE);
   const previous: PageDeps = existsSync(depsFile) ? (JSON.parse(readFileSync(depsFile, 'utf8')) as PageDeps) : {};
@@ -166,7 +240,7 @@ export function createPageRenderer({
   const scriptsFile = join(cacheDir, SCRIPT_HASHES_FILE);
   const previousScripts: PageScriptHashes = existsSync(scriptsFile) ? (JSON.parse(readFileSync(scriptsFile, 'utf8')) as PageScriptHashes) : {};
   rmSync(scriptsFile, { force: true });
-  let renderedScripts: PageScriptHashes = {};
+  const renderedScripts: PageScriptHashes = {};
   let scripts: PageScriptHashes | null = null;
   // Tours a targeted render patched, whole, newest only; the others are read from the build's snapshot.
   const patchedTours = new Map<string, TourSnapshot>();
@@ -180,6 +254,12 @@ export function createPageRenderer({
   const recordings = new AsyncLocalStorage<Set<ContentKey>>();
   globals[PAGE_DEPS] = recordings;
 
+  // Restored from cache, not rendered: its data (the cache key) and so its keys are unchanged.
+  const known = (pathname: string, route: RouteData) => {
+    routes.set(pathname, route);
+    if (previous[pathname]) deps[pathname] = previous[pathname];
+  };
+
   const renderRecording = async (target: Prerenderer, request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
     const recording = new Set<ContentKey>();
     const result = await recordings.run(recording, () => target.render(request, options));
@@ -187,48 +267,146 @@ export function createPageRenderer({
     return result;
   };
 
+  const holdCatalogue = (loaded: LiveCatalogue) => {
+    readBuiltTour = loaded.tour;
+    globals[LIVE_CATALOGUE] = loaded;
+  };
+  const rendering = (pathname: string, route: RouteData) => {
+    const file = outputFileOf(pathname, route.type);
+    rendered.add(file);
+    return file;
+  };
+
+  /** Renders in this process, and compresses in a thread beside it. */
+  const inProcess = (kept: Prerenderer): Prerenderer => ({
+    setup: async () => {
+      onStart?.();
+      const loaded = await load();
+      holdCatalogue(loaded);
+      // Pagefind indexes in a process of its own: started now, it runs beside the rendering.
+      searchIndex = writeSearchIndex({ records: buildSearchRecords(loaded), outDir: build.outDir });
+      searchIndex.catch(() => {});
+      compressor = startCompressThread({ dir: build.outDir, previousDir: build.previousDir });
+      await kept.setup?.();
+    },
+    getStaticPaths: async () => {
+      const paths = await kept.getStaticPaths();
+      for (const { pathname, route } of paths) known(pathname, route);
+      return paths;
+    },
+    render: async (request, options) => {
+      const file = rendering(new URL(request.url).pathname, options.routeData);
+      const result = await renderRecording(kept, request, options);
+      const response = result instanceof Response ? result : result.response;
+      if (!compressor || response.status !== 200 || !response.body) return result;
+      // Astro reads the body to write the page: it gets the same bytes from a copy.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      await compressor.compress(file, bytes);
+      const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return result instanceof Response ? copy : { ...result, response: copy };
+    },
+    teardown: async () => {
+      const thread = compressor;
+      compressor = null;
+      written = (async () => {
+        const closed = await thread?.close();
+        if (closed) {
+          Object.assign(renderedScripts, closed.scripts);
+          counts.compressed += closed.compressed;
+          counts.reused += closed.reused;
+        }
+        await searchIndex;
+      })();
+      written.catch(() => {});
+    },
+  });
+
+  /** Renders in `build.workers` workers; the catalogue is not read here until the build is done. */
+  const inWorkers = (kept: Prerenderer): Prerenderer => {
+    const byKey = new Map<string, RouteData>();
+    return {
+      setup: async () => {
+        onStart?.();
+        if (!outDirUrl) throw new Error('Astro gave no outDir.');
+        // Astro's own setup imports the bundle and hands it the build's internals, which the workers need a
+        // part of: the same module, imported first, tells what it was given.
+        const bundle = await prerenderBundle(outDirUrl);
+        bundleDir = fileURLToPath(bundle.dir).replace(/\/$/, '');
+        const { app } = (await import(new URL(bundle.entry, bundle.dir).href)) as { app: BuildApp };
+        let internals: BuildInternals | null = null;
+        const setInternals = app.setInternals.bind(app);
+        app.setInternals = (given) => {
+          internals = given;
+          setInternals(given);
+        };
+        await kept.setup?.();
+        if (!internals || kept.app !== app) throw new Error('The prerender bundle Astro loaded is not the one found.');
+        const { pagesByKeys, entrySpecifierToBundleMap } = internals as BuildInternals;
+        for (const { routeData } of app.manifest.routes) {
+          for (const route of [routeData, ...(routeData.fallbackRoutes ?? [])]) byKey.set(routeKey(route), route);
+        }
+        const setup: WorkerSetup = {
+          prerenderOutputDir: bundle.dir.href,
+          prerenderEntryFileName: bundle.entry,
+          pageStyles: [...pagesByKeys].map(([key, page]) => [key, page.styles]),
+          bundles: [...entrySpecifierToBundleMap],
+          scripts: app.getOptions().settings.scripts,
+          snapshotPath: build.snapshotPath,
+          manifestPath: build.manifestPath,
+          outDir: build.outDir,
+          previousDir: build.previousDir,
+          indexSearch: true,
+        };
+        pool = await startRenderPool({ count: build.workers, setup });
+      },
+      getStaticPaths: async () => {
+        if (!pool) throw new Error('The render workers did not start.');
+        return (await pool.paths()).map(({ pathname, route: ref, cacheKey }) => {
+          const route = byKey.get(routeKey(ref));
+          if (!route) throw new Error(`No route ${ref.route} in the build.`);
+          known(pathname, route);
+          return { pathname, route, cacheKey };
+        });
+      },
+      render: async (request, options) => {
+        if (!pool) throw new Error('The render workers did not start.');
+        const pathname = new URL(request.url).pathname;
+        const file = rendering(pathname, options.routeData);
+        const page = await pool.render({ url: request.url, route: routeRef(options.routeData), file, collectMetadata: Boolean(options.collectMetadata) });
+        deps[pathname] = page.deps;
+        if (page.scripts) renderedScripts[file] = page.scripts;
+        if (page.outcome === 'compressed' || page.outcome === 'reused') counts[page.outcome]++;
+        return { response: pageResponse(page), metadata: page.metadata };
+      },
+      // The workers end once the search index is written. The bundle stays loaded here for later renders,
+      // which import the modules the build's own thread never did (pages, middleware): Astro removes the
+      // bundle's folder once this returns, so a copy is put back in its place when the build is done (`flush`).
+      teardown: async () => {
+        written = pool?.close() ?? Promise.resolve();
+        written.catch(() => {});
+        pool = null;
+        // Never into the site: with the outDir inside the working directory the bundle is in it (not our builds').
+        if (bundleDir && outDirUrl && !bundleDir.startsWith(fileURLToPath(outDirUrl))) await cp(bundleDir, `${bundleDir}.kept`, { recursive: true });
+      },
+    };
+  };
+
   const integration: AstroIntegration = {
     name: 'shop-page-renderer',
     hooks: {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        // Pages in flight per worker: one rendering, the next ones on their way or being written.
+        if (build.workers > 0) updateConfig({ build: { concurrency: Math.max(config.build.concurrency, 4 * build.workers) } });
+      },
       'astro:config:done': ({ config }) => {
         if (config.site) origin = new URL(config.site).origin;
+        outDirUrl = config.outDir;
       },
       'astro:build:start': ({ setPrerenderer }) => {
         setPrerenderer((astroDefault) => {
           const kept = astroDefault as unknown as Prerenderer;
           prerenderer = kept;
-          return {
-            name: 'shop-page-renderer',
-            setup: async () => {
-              const loaded = await load();
-              readBuiltTour = loaded.tour;
-              globals[LIVE_CATALOGUE] = loaded;
-              if (compressInto) compressor = startCompressThread(compressInto);
-              await kept.setup?.();
-            },
-            getStaticPaths: async () => {
-              const paths = await kept.getStaticPaths();
-              for (const { pathname, route } of paths) {
-                routes.set(pathname, route);
-                // Restored from cache, not rendered: its data (the cache key) and so its keys are unchanged.
-                if (previous[pathname]) deps[pathname] = previous[pathname];
-              }
-              return paths as never;
-            },
-            render: (async (request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
-              rendered.add(outputFileOf(new URL(request.url).pathname, options.routeData.type));
-              const result = await renderRecording(kept, request, options);
-              const response = result instanceof Response ? result : result.response;
-              if (!compressor || response.status !== 200 || !response.body) return result;
-              // Astro reads the body to write the page: it gets the same bytes from a copy.
-              const bytes = new Uint8Array(await response.arrayBuffer());
-              await compressor.compress(outputFileOf(new URL(request.url).pathname, options.routeData.type), bytes);
-              const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-              return result instanceof Response ? copy : { ...result, response: copy };
-            }) as never,
-            // Kept for later renders: the build would tear it down here.
-            teardown: async () => {},
-          };
+          return { name: 'shop-page-renderer', ...(build.workers > 0 ? inWorkers(kept) : inProcess(kept)) } as never;
         });
       },
     },
@@ -242,10 +420,12 @@ export function createPageRenderer({
       return known;
     },
     flush: async () => {
-      const { scripts: hashed, ...counts } = (await compressor?.close()) ?? { compressed: 0, reused: 0, scripts: {} };
-      compressor = null;
-      renderedScripts = { ...renderedScripts, ...hashed };
-      return counts;
+      await written;
+      if (bundleDir && existsSync(`${bundleDir}.kept`) && !existsSync(bundleDir)) await rename(`${bundleDir}.kept`, bundleDir);
+      return { ...counts };
+    },
+    prepare: async () => {
+      if (!globals[LIVE_CATALOGUE]) holdCatalogue(await load());
     },
     writeCspHashes: async (outDir) => {
       const known: PageScriptHashes = { ...renderedScripts };
@@ -260,7 +440,8 @@ export function createPageRenderer({
     },
     render: async (delta, changed) => {
       if (!prerenderer) throw new Error('No build has run in this renderer yet.');
-      const live = globals[LIVE_CATALOGUE] as LiveCatalogue;
+      if (!globals[LIVE_CATALOGUE]) throw new Error('The renderer has not read the catalogue yet (prepare).');
+      const live = globals[LIVE_CATALOGUE];
       // Checked with the schema the build reads its file with (a delta the pages cannot render is refused
       // here), but only the parts that changed: the rest was checked when the build read it.
       const next: SiteCatalogue = { ...live.snapshot, ...ContentDeltaSchema.parse(delta.content ?? {}) };

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo } from '#api/db/seed/index.ts';
+import { inlineScriptHashes } from '#content-build/script-hashes.ts';
 import { currentSiteDir } from '#content-build/site-folder.ts';
 import { buildSite, createSiteBuilder, publishChange } from '#content-build/build.ts';
 import { readTourSnapshot } from '#content-build/snapshot.ts';
@@ -42,16 +44,40 @@ function readBuild(dir: string): Map<string, string> {
   return files;
 }
 
+/**
+ * What the render workers write beside each page (docs/decisions/052-render-workers.md): its `.br` and `.gz`
+ * hold its bytes, and the build's `csp-hashes.json` names exactly the inline scripts of its pages.
+ */
+function expectCopiesAndScriptHashes(dir: string): void {
+  const scripts = new Set<string>();
+  let copied = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const bytes = readFileSync(path);
+    for (const hash of inlineScriptHashes(bytes.toString('utf8'))) scripts.add(hash);
+    if (bytes.length < 1024) continue;
+    expect(brotliDecompressSync(readFileSync(`${path}.br`)).equals(bytes), `${path}.br`).toBe(true);
+    expect(gunzipSync(readFileSync(`${path}.gz`)).equals(bytes), `${path}.gz`).toBe(true);
+    copied++;
+  }
+  expect(copied).toBeGreaterThan(100);
+  expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual({ scripts: [...scripts].sort() });
+}
+
 describe('a targeted rebuild', () => {
   it('renders only the pages that show the changed content, with the bytes of a full build', async () => {
     await migrateToLatest(db);
     await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
-    const first = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, serve: true });
+    // Rendered in two worker threads, and then again by the build's own process after each change: the full
+    // builds this is compared with render in their own (docs/decisions/052-render-workers.md).
+    const first = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, serve: true, workers: 2 });
     const renderer = first.renderer;
     expect(renderer).not.toBeNull();
     if (!renderer) return;
     try {
       const before = readBuild(currentSiteDir(config.siteDir));
+      expectCopiesAndScriptHashes(currentSiteDir(config.siteDir));
 
       // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once (and a tour below).
       const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
