@@ -23,7 +23,7 @@ function build(files: Record<string, string>): string {
 const page = (title: string) => `<!doctype html><html lang="es"><h1>${title}</h1>${'<p>Salidas garantizadas desde Madrid y Barcelona.</p>'.repeat(60)}</html>`;
 
 describe('compressBuild', () => {
-  it('writes brotli and gzip copies of text files of at least 1 KiB, nothing else', async () => {
+  it('writes brotli copies of text files of at least 1 KiB, gzip ones of the bundles only, nothing else', async () => {
     const dir = build({
       'tour/japon/index.html': page('Japón'),
       '_astro/island.js': 'export const isla = 1;\n'.repeat(100),
@@ -35,8 +35,11 @@ describe('compressBuild', () => {
     for (const file of ['tour/japon/index.html', '_astro/island.js', 'sitemap.xml']) {
       const original = readFileSync(join(dir, file));
       expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`)))).toEqual(original);
-      expect(gunzipSync(readFileSync(join(dir, `${file}.gz`)))).toEqual(original);
     }
+    // A page's gzip is made by the server for the client that asks for it (site-files.ts).
+    expect(gunzipSync(readFileSync(join(dir, '_astro/island.js.gz')))).toEqual(readFileSync(join(dir, '_astro/island.js')));
+    expect(existsSync(join(dir, 'tour/japon/index.html.gz'))).toBe(false);
+    expect(existsSync(join(dir, 'sitemap.xml.gz'))).toBe(false);
     expect(existsSync(join(dir, 'tiny.css.br'))).toBe(false);
     expect(existsSync(join(dir, 'logo.webp.br'))).toBe(false);
   });
@@ -60,9 +63,10 @@ describe('compressBuild', () => {
     expect(write('b/index.html', page('B renovado'))).toBe('compressed');
     expect(write('c/index.html', page('C'))).toBe('compressed');
     expect(write('tiny.css', 'body{margin:0}')).toBe('skipped');
-    expect(statSync(join(next, 'a/index.html.gz')).ino).toBe(statSync(join(live, 'a/index.html.gz')).ino);
+    expect(statSync(join(next, 'a/index.html.br')).ino).toBe(statSync(join(live, 'a/index.html.br')).ino);
     expect(brotliDecompressSync(readFileSync(join(next, 'b/index.html.br'))).toString()).toBe(page('B renovado'));
-    expect(gunzipSync(readFileSync(join(next, 'c/index.html.gz'))).toString()).toBe(page('C'));
+    expect(brotliDecompressSync(readFileSync(join(next, 'c/index.html.br'))).toString()).toBe(page('C'));
+    expect(existsSync(join(next, 'c/index.html.gz'))).toBe(false);
     expect(existsSync(join(next, 'tiny.css.br'))).toBe(false);
   });
 
@@ -72,6 +76,17 @@ describe('compressBuild', () => {
     const written = statSync(join(dir, 'a/index.html.br')).ino;
     expect(await compressBuild({ dir, keepWritten: true })).toEqual({ compressed: 1, reused: 0, written: 1 });
     expect(statSync(join(dir, 'a/index.html.br')).ino).toBe(written);
-    expect(gunzipSync(readFileSync(join(dir, 'b/index.html.gz'))).toString()).toBe(page('B'));
+    expect(brotliDecompressSync(readFileSync(join(dir, 'b/index.html.br'))).toString()).toBe(page('B'));
+  });
+
+  it("links both of a bundle's copies from the live build, and compresses it again when one is missing", async () => {
+    const bundle = 'export const isla = 1;\n'.repeat(100);
+    const live = build({ '_astro/a.js': bundle, '_astro/b.js': bundle });
+    await compressBuild({ dir: live });
+    rmSync(join(live, '_astro/b.js.gz'));
+    const next = build({ '_astro/a.js': bundle, '_astro/b.js': bundle });
+    expect(await compressBuild({ dir: next, previousDir: live })).toEqual({ compressed: 1, reused: 1, written: 0 });
+    expect(statSync(join(next, '_astro/a.js.gz')).ino).toBe(statSync(join(live, '_astro/a.js.gz')).ino);
+    expect(gunzipSync(readFileSync(join(next, '_astro/b.js.gz'))).toString()).toBe(bundle);
   });
 });

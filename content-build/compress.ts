@@ -1,7 +1,10 @@
 /**
- * Precompressed copies (`.br`, `.gz`) of a build's text files, written before the build goes live, so
- * nginx (`brotli_static`, `gzip_static`) and the Node server (`precompressed`) send them without
- * compressing per request.
+ * Precompressed copies of a build's text files, written before the build goes live, so nginx
+ * (`brotli_static`, `gzip_static`) and the Node server send them without compressing per request: a `.br`
+ * of every text file, and a `.gz` of the bundles only (`copiesOf`). A page's gzip is for the few clients
+ * without brotli: the Node server makes it on the first request that asks and keeps it with the page
+ * (`api/middleware/site-files.ts`), nginx per request (`gzip on`). Written at build it cost about half a
+ * millisecond of CPU a page, at every page of every build (docs/decisions/052-render-workers.md).
  */
 import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { access, copyFile, link, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -36,9 +39,14 @@ export interface CompressResult {
   written: number;
 }
 
+const isBundle = (rel: string) => rel.startsWith('_astro/');
+
+/** The compressed copies a file of the build gets (`rel`: its path in the build): both for a bundle, brotli otherwise. */
+export const copiesOf = (rel: string): readonly ('.br' | '.gz')[] => (isBundle(rel) ? ['.br', '.gz'] : ['.br']);
+
 /** Brotli's and gzip's settings for a file: the bundles' best, or the pages' faster levels. */
 function settings(rel: string, length: number): [BrotliOptions, ZlibOptions] {
-  const asset = rel.startsWith('_astro/');
+  const asset = isBundle(rel);
   return [
     { params: { [constants.BROTLI_PARAM_QUALITY]: asset ? BROTLI_QUALITY_ASSETS : BROTLI_QUALITY_PAGES, [constants.BROTLI_PARAM_SIZE_HINT]: length } },
     { level: asset ? GZIP_LEVEL_ASSETS : GZIP_LEVEL_PAGES },
@@ -82,17 +90,17 @@ export function writeCompressedCopiesSync({
   if (!worthCompressing(rel, bytes.length)) return 'skipped';
   const file = join(dir, rel);
   mkdirSync(dirname(file), { recursive: true });
+  const copies = copiesOf(rel);
   if (previousDir) {
     const previous = join(previousDir, rel);
     const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size;
-    if (size(`${previous}.br`) !== undefined && size(`${previous}.gz`) !== undefined && size(previous) === bytes.length) {
+    if (copies.every((copy) => size(`${previous}${copy}`) !== undefined) && size(previous) === bytes.length) {
       if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readFileSync(previous))) {
-        for (const copy of [`${previous}.br`, `${previous}.gz`]) {
-          const to = `${file}${copy.slice(previous.length)}`;
+        for (const copy of copies) {
           try {
-            linkSync(copy, to);
+            linkSync(`${previous}${copy}`, `${file}${copy}`);
           } catch {
-            copyFileSync(copy, to);
+            copyFileSync(`${previous}${copy}`, `${file}${copy}`);
           }
         }
         return 'reused';
@@ -101,7 +109,7 @@ export function writeCompressedCopiesSync({
   }
   const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
   writeFileSync(`${file}.br`, brotliCompressSync(bytes, brotliOptions));
-  writeFileSync(`${file}.gz`, gzipSync(bytes, gzipOptions));
+  if (copies.includes('.gz')) writeFileSync(`${file}.gz`, gzipSync(bytes, gzipOptions));
   return 'compressed';
 }
 
@@ -111,21 +119,23 @@ const exists = (path: string) =>
     () => false,
   );
 
-/** The previous build's copies of an identical file, if it has both. */
-async function reuse(file: string, bytes: Buffer, previous: string): Promise<boolean> {
-  const [br, gzCopy] = [`${previous}.br`, `${previous}.gz`];
-  const sizes = await Promise.all([stat(previous), stat(br), stat(gzCopy)].map((p) => p.then((s) => s.size).catch(() => -1)));
+/** The previous build's copies of an identical file, if it has every one the file gets. */
+async function reuse(file: string, bytes: Buffer, previous: string, copies: readonly string[]): Promise<boolean> {
+  const sizeOf = (path: string) =>
+    stat(path)
+      .then(({ size }) => size)
+      .catch(() => -1);
+  const sizes = await Promise.all([previous, ...copies.map((copy) => `${previous}${copy}`)].map(sizeOf));
   if (sizes.includes(-1) || sizes[0] !== bytes.length) return false;
   if (!bytes.equals(await readFile(previous))) return false;
-  await linkOrCopy(br, `${file}.br`);
-  await linkOrCopy(gzCopy, `${file}.gz`);
+  for (const copy of copies) await linkOrCopy(`${previous}${copy}`, `${file}${copy}`);
   return true;
 }
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every HTML, JS, CSS, JSON, XML and SVG file of `dir` of at
- * least 1 KiB. Where `previousDir` (the live build) holds the same bytes at the same path, its copies
- * are linked: after an incremental build most pages are unchanged and cost nothing.
+ * Writes the copies (`copiesOf`) of every HTML, JS, CSS, JSON, XML and SVG file of `dir` of at least 1 KiB.
+ * Where `previousDir` (the live build) holds the same bytes at the same path, its copies are linked: after
+ * an incremental build most pages are unchanged and cost nothing.
  */
 export async function compressBuild({
   dir,
@@ -159,19 +169,22 @@ export async function compressFiles({
       const rel = files[next++] as string;
       if (!COMPRESSED_EXTENSIONS.has(extname(rel))) continue;
       const file = join(dir, rel);
-      if (keepWritten && (await exists(`${file}.br`)) && (await exists(`${file}.gz`))) {
+      const copies = copiesOf(rel);
+      if (keepWritten && (await Promise.all(copies.map((copy) => exists(`${file}${copy}`)))).every(Boolean)) {
         result.written++;
         continue;
       }
       const bytes = await readFile(file);
       if (!worthCompressing(rel, bytes.length)) continue;
-      if (previousDir && (await reuse(file, bytes, join(previousDir, rel)))) {
+      if (previousDir && (await reuse(file, bytes, join(previousDir, rel), copies))) {
         result.reused++;
         continue;
       }
       const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
-      const [br, gzipped] = await Promise.all([brotli(bytes, brotliOptions), gz(bytes, gzipOptions)]);
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+      await Promise.all([
+        brotli(bytes, brotliOptions).then((br) => writeFile(`${file}.br`, br)),
+        copies.includes('.gz') ? gz(bytes, gzipOptions).then((gzipped) => writeFile(`${file}.gz`, gzipped)) : null,
+      ]);
       result.compressed++;
     }
   };

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../server.ts';
@@ -36,6 +37,50 @@ describe('the live build’s files', () => {
     expect(await part.text()).toBe('<!doctype html>');
     expect((await fetch(`${base}/viajes/%2e%2e/%2e%2e/etc/passwd`)).status).toBe(404);
     expect((await fetch(`${base}/nada.html`)).status).toBe(404);
+  });
+
+  // The build writes no gzip of its pages (content-build/compress.ts): a client without brotli gets one made
+  // for it, the same bytes and ETag for the next such client, and a 304 when it has them.
+  it('make a page’s gzip for a client without brotli, once, and answer its validators', async () => {
+    const cache = createSiteFileCache({ root, revalidateMs: 60_000 });
+    const local = await listen(new Hono().use('*', siteFiles({ cache })), 0, '127.0.0.1');
+    try {
+      const at = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+      mkdirSync(join(root, 'ofertas'), { recursive: true });
+      const page = `<!doctype html><p>${'Ofertas de última hora '.repeat(200)}</p>`;
+      writeFileSync(join(root, 'ofertas/index.html'), page);
+      writeFileSync(join(root, 'ofertas/index.html.br'), brotliCompressSync(page));
+      const gzip = async (headers: Record<string, string> = {}) => {
+        const res = await fetch(`${at}/ofertas/`, { headers: { 'accept-encoding': 'gzip', ...headers } });
+        return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const first = await gzip();
+      expect(first.res.headers.get('content-encoding')).toBe('gzip');
+      expect(first.res.headers.get('vary')).toBe('Accept-Encoding');
+      // fetch decodes what it is sent: the page, from fewer bytes than the page.
+      expect(first.bytes.toString()).toBe(page);
+      // As sent, undecoded.
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        get(`${at}/ofertas/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        }).on('error', reject);
+      });
+      expect(raw.length).toBeLessThan(Buffer.byteLength(page) / 5);
+      expect(gunzipSync(raw).toString()).toBe(page);
+      const etag = first.res.headers.get('etag') as string;
+      expect((await gzip()).res.headers.get('etag')).toBe(etag);
+      expect((await gzip({ 'if-none-match': etag })).res.status).toBe(304);
+      // Brotli is still the build's copy; a small file has no copy at all.
+      expect((await fetch(`${at}/ofertas/`, { headers: { 'accept-encoding': 'gzip, br' } })).headers.get('content-encoding')).toBe('br');
+      writeFileSync(join(root, 'poco.html'), '<p>poco</p>');
+      const small = await fetch(`${at}/poco.html`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('vary')).toBeNull();
+    } finally {
+      local.close();
+    }
   });
 
   it('never sends a page under another version’s length while a new version is renamed over it', async () => {

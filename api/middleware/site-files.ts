@@ -1,6 +1,7 @@
 /**
  * The live build's files, served from memory (issue 15): each file is read once, whole, from one open
- * handle, with the precompressed `.br`/`.gz` copies beside it, and kept with its ETag until the build
+ * handle, with the precompressed `.br`/`.gz` copies beside it (a page's gzip made on the first request that
+ * asks: `gzipVariant`), and kept with its ETag until the build
  * changes. Reading from one handle keeps the property the shop depends on while it publishes: a
  * response's length and bytes are one version's, never the old page's length with the new page's bytes
  * that a rename between a `stat` and a read gives.
@@ -17,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 
@@ -259,11 +261,30 @@ const acceptedEncodings = (header: string | undefined): ReadonlySet<string> => {
   return accepted;
 };
 
-/** The representation a browser gets: brotli or gzip when it accepts one and the copy exists, else the file itself. */
+/** Below this a compressed copy saves less than its own overhead (as the build's, content-build/compress.ts). */
+const MIN_COMPRESSED_BYTES = 1024;
+const gzippable = (file: SiteFile) => COMPRESSIBLE.test(file.type) && (file.variants.identity?.bytes.length ?? 0) >= MIN_COMPRESSED_BYTES;
+
+/**
+ * The file's gzip copy: the build's, or, where the build writes none (its pages: only the few clients without
+ * brotli ask for it, content-build/compress.ts), made for the first client that asks and kept with the file
+ * from then on. It is not counted in the cache's bytes: a fifth of a page, only for pages such clients read.
+ */
+function gzipVariant(file: SiteFile): Variant | undefined {
+  if (file.variants.gzip || !gzippable(file)) return file.variants.gzip;
+  const identity = file.variants.identity as Variant;
+  const bytes = gzipSync(identity.bytes, { level: 6 });
+  file.variants.gzip = { ...variantOf(bytes, new Date(0)), lastModified: identity.lastModified, modifiedAt: identity.modifiedAt };
+  return file.variants.gzip;
+}
+
+/** The representation a browser gets: brotli when it accepts it and the copy exists, gzip when it accepts that, else the file itself. */
 export function chooseEncoding(file: SiteFile, acceptEncoding: string | undefined): Encoding {
-  if (!file.variants.br && !file.variants.gzip) return 'identity';
+  if (!file.variants.br && !file.variants.gzip && !gzippable(file)) return 'identity';
   const accepted = acceptedEncodings(acceptEncoding);
-  return ENCODINGS.find(([name]) => accepted.has(name) && file.variants[name])?.[0] ?? 'identity';
+  if (accepted.has('br') && file.variants.br) return 'br';
+  if (accepted.has('gzip') && gzipVariant(file)) return 'gzip';
+  return 'identity';
 }
 
 /** The headers every answer of this representation carries (type, encoding, validators). */
@@ -271,7 +292,7 @@ function representationHeaders(file: SiteFile, encoding: Encoding): Record<strin
   const variant = file.variants[encoding] as Variant;
   const headers: Record<string, string> = { 'content-type': file.type };
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  if (file.variants.br || file.variants.gzip) headers.vary = 'Accept-Encoding';
+  if (file.variants.br || file.variants.gzip || gzippable(file)) headers.vary = 'Accept-Encoding';
   headers['last-modified'] = variant.lastModified;
   headers.etag = variant.etag;
   return headers;

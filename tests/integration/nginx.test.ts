@@ -9,7 +9,7 @@ import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
 import { generateNginxConfig, pageHeaderInputs } from '#api/services/platform/nginx-config.ts';
 import { type NginxProcess, nginxAvailable, startNginx } from '#api/services/platform/nginx-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
-import { FAKE_BUNDLE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
+import { FAKE_BUNDLE_PATH, FAKE_LARGE_PAGE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 
 // The generated nginx config and the Node server must answer every path alike, security headers
 // included. Runs where nginx and its brotli_static module are installed (apt-get install nginx-light
@@ -117,5 +117,22 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     // Node sends every header on every answer: a missing one on either side fails here, not only a difference.
     for (const name of SECURITY_HEADERS) expect(node.security[name], name).toBeTruthy();
     expect(await answer(nginxPort, path)).toEqual(node);
+  });
+
+  // A client without brotli: the bundle's gzip is the build's, a page's is made for it (nginx per request,
+  // Node once, kept), a small page goes as it is.
+  it.each([
+    [FAKE_LARGE_PAGE_PATH, 'gzip'],
+    [FAKE_BUNDLE_PATH, 'gzip'],
+    ['/viajes/', null],
+  ])('%s to a client without brotli', async (path, encoding) => {
+    const get = async (port: number) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      return { status: res.status, encoding: res.headers.get('content-encoding'), body: await res.text() };
+    };
+    const node = await get(nodePort);
+    expect(node.status).toBe(200);
+    expect(node.encoding).toBe(encoding);
+    expect(await get(nginxPort)).toEqual(node);
   });
 });
