@@ -114,9 +114,9 @@ interface BuildInternals {
 }
 
 /**
- * A worker's page as the build reads it: Astro takes the status, the headers and the body's bytes. Not a
- * `Response`, which would copy the bytes once more: the build process's heap holds all of Astro's build,
- * and every copy of a page outside it (tens of KB each, at every page) brings its next full collection nearer.
+ * A page already read, as the build reads it: Astro takes the status, the headers and the body's bytes. Not
+ * a `Response`, which would copy the bytes once more: the build's heap holds all of Astro's build, and every
+ * copy of a page outside it (tens of KB each, at every page) brings its next full collection nearer.
  */
 function pageResponse({
   status,
@@ -299,11 +299,11 @@ export function createPageRenderer({
       const result = await renderRecording(kept, request, options);
       const response = result instanceof Response ? result : result.response;
       if (!compressor || response.status !== 200 || !response.body) return result;
-      // Astro reads the body to write the page: it gets the same bytes from a copy.
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      await compressor.compress(file, bytes);
-      const copy = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
-      return result instanceof Response ? copy : { ...result, response: copy };
+      // Astro reads the body to write the page: it gets the same bytes, read once.
+      const body = new Uint8Array(await response.arrayBuffer());
+      await compressor.compress(file, body);
+      const read = pageResponse({ status: response.status, statusText: response.statusText, headers: [...response.headers], body });
+      return result instanceof Response ? read : { ...result, response: read };
     },
     teardown: async () => {
       const thread = compressor;
