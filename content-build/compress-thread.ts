@@ -55,7 +55,7 @@ export interface CompressThread {
 
 /**
  * @param dir the build's output folder.
- * @param previousDir the live build: a page identical to its copy there gets that copy's `.br` and `.gz`.
+ * @param previousDir the live build: a page identical to its copy there gets the copies it has (`copiesOf`, compress.ts).
  */
 export function startCompressThread({ dir, previousDir }: { dir: string; previousDir: string | null }): CompressThread {
   // It holds one page at a time: a small heap keeps the build's peak memory where it was without it.

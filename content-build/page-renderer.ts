@@ -207,7 +207,7 @@ export interface PageRenderer {
  *   memory); with render workers, once the build is done, for the targeted renders that follow (`prepare`).
  * @param cacheDir Astro's cache folder, where the keys of pages the build restores from cache are kept.
  * @param build what the build reads and writes: the snapshot and image manifest, its output folder and the
- *   live build's (the `.br` and `.gz` of each page it renders are written as it goes, or linked from the live
+ *   live build's (the compressed copies of each page it renders are written as it goes, or linked from the live
  *   build's for the same bytes), and how many render workers it starts (`render-worker.ts`; 0 renders in
  *   this process, with a compression thread beside it: docs/decisions/052-render-workers.md).
  * @param onStart called when Astro has bundled the pages and starts rendering them.
