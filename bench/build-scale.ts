@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { migrateToLatest, openDatabase } from '#api/db/database.ts';
 import { seedDemo, seedScale } from '#api/db/seed/index.ts';
 import type { BuildInfo } from '#content-build/site-folder.ts';
+import { residentKb } from './machine.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -63,7 +64,7 @@ function sampleTreeRss(root: number): { stop(): number } {
     let kb = 0;
     for (const pid of processTree(root)) {
       try {
-        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        kb += residentKb(pid) || 0;
       } catch {
         // Ended meanwhile.
       }

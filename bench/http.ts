@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
-import { describeMachine } from './machine.ts';
+import { describeMachine, residentKb } from './machine.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RAW_PORT = 4490;
@@ -197,10 +197,7 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
 }
 
 /** Resident memory of a process, in MB (Linux). */
-const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
-};
+const rssMb = (pid: number) => Math.round(residentKb(pid) / 1024);
 
 /**
  * Waits until the shop has had no rebuild running or pending for a few seconds in a row: it asks for one

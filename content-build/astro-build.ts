@@ -42,22 +42,14 @@ const manifestPath = process.env.IMAGE_MANIFEST;
 const loadCatalogue = async (): Promise<LiveCatalogue> =>
   openSnapshotParts(snapshotPath, manifestPath ? (JSON.parse(await readFile(manifestPath, 'utf8')) as ImageManifest) : {});
 
-/**
- * `RENDER_WORKERS` (`build-site.ts --workers N`); none by default, rendering in this process with the
- * compression in a thread beside it, which measured faster than workers on two cores
- * (docs/decisions/052-render-workers.md).
- */
-function renderWorkers(given: string | undefined): number {
-  const count = Number(given);
-  return given && Number.isInteger(count) && count >= 0 ? count : 0;
-}
-
 const { phases, lap } = startPhaseClock();
 const renderer = createPageRenderer({
   load: loadCatalogue,
   cacheDir,
   build: {
-    workers: renderWorkers(process.env.RENDER_WORKERS),
+    // `build-site.ts --workers N`, checked there; none by default: rendering in this process, with the compression
+    // in a thread beside it, measured faster than workers on two cores (docs/decisions/052-render-workers.md).
+    workers: Number(process.env.RENDER_WORKERS) || 0,
     snapshotPath,
     manifestPath: manifestPath || null,
     outDir,

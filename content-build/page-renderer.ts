@@ -137,7 +137,6 @@ function pageResponse({
     headers: new Headers(headers),
     body: body ? {} : null,
     arrayBuffer: async () => bytes(),
-    text: async () => new TextDecoder().decode(body ?? new Uint8Array()),
   } as unknown as Response;
 }
 
@@ -184,7 +183,7 @@ export interface PageRenderer {
   deps(): PageDeps;
   /** Writes the pages' keys, and their inline-script hashes, where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
-  /** Waits for the render workers to end (their compressed copies and the search index written); answers the copies' count. */
+  /** Waits for the pages' compressed copies and the search index (the workers' end, or the compression thread's); answers the copies' count. */
   flush(): Promise<{ compressed: number; reused: number }>;
   /**
    * Writes the build's `csp-hashes.json` (`csp.ts`) once it is flushed: the hashes of the pages it rendered
@@ -254,7 +253,8 @@ export function createPageRenderer({
   const recordings = new AsyncLocalStorage<Set<ContentKey>>();
   globals[PAGE_DEPS] = recordings;
 
-  // Restored from cache, not rendered: its data (the cache key) and so its keys are unchanged.
+  // Every page of the build, as Astro lists it. One it restores from its cache is not rendered: its data (the
+  // cache key) is unchanged, and so are the keys it showed last time.
   const known = (pathname: string, route: RouteData) => {
     routes.set(pathname, route);
     if (previous[pathname]) deps[pathname] = previous[pathname];

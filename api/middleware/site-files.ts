@@ -273,8 +273,7 @@ const gzippable = (file: SiteFile) => COMPRESSIBLE.test(file.type) && (file.vari
 function gzipVariant(file: SiteFile): Variant | undefined {
   if (file.variants.gzip || !gzippable(file)) return file.variants.gzip;
   const identity = file.variants.identity as Variant;
-  const bytes = gzipSync(identity.bytes, { level: 6 });
-  file.variants.gzip = { ...variantOf(bytes, new Date(0)), lastModified: identity.lastModified, modifiedAt: identity.modifiedAt };
+  file.variants.gzip = variantOf(gzipSync(identity.bytes, { level: 6 }), new Date(identity.lastModified));
   return file.variants.gzip;
 }
 
