@@ -85,8 +85,13 @@ function Desk() {
   const state = useStore($importer);
   const { report, dialog } = state;
   const table = useTable({ features, columns, data: report?.rows ?? NO_ROWS });
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The form is in the page's HTML: a file picked before the screen came alive never reached the store,
+    // and the input, which shows it, is what the person sees.
+    const input = event.currentTarget.elements.namedItem('file');
+    const picked = input instanceof HTMLInputElement ? (input.files?.[0] ?? null) : null;
+    if (picked !== state.file) chooseImportFile(picked);
     void checkImportFile();
   };
   const counts = report?.counts;
