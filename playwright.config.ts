@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_MEDIA_CACHE } from './tests/support/media-cache.ts';
 
 // Two lanes, one per worker: each has its own shop (port, data folder, database), started by the main
 // process, so the tests of one worker see the same state they would see run alone in that order, and the
@@ -88,6 +89,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       TRUST_PROXY: '1',
       AUTH_SECRET: authSecret,
+      MEDIA_CACHE_DIR: TEST_MEDIA_CACHE,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_MEDIA_CACHE } from './tests/support/media-cache.ts';
 import LongestFirst from './tests/support/vitest-sequencer.ts';
 
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
     isolate: false,
     globalSetup: ['tests/support/vitest-global-setup.ts'],
     sequence: { sequencer: LongestFirst },
+    env: { MEDIA_CACHE_DIR: TEST_MEDIA_CACHE },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

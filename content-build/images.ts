@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { CatalogueContent, TourSnapshot } from '#shared/snapshot.ts';
@@ -59,8 +59,67 @@ export function collectImageKeys(
   return [...keys].filter((k) => !/^https?:/.test(k)).sort();
 }
 
+/** Temporary names unique within this process too: an upload and a build may prepare the same photo at once. */
+let made = 0;
+const temporary = (target: string) => `${target}.tmp-${process.pid}-${++made}`;
+
+/** A source's entry, kept beside its variants: a later build reads it instead of decoding the source again. */
+const entryFile = (dir: string, hash: string) => join(dir, `${hash}.json`);
+
+/**
+ * The entry made earlier for this source in `dir`, if every variant it names is there too. Its facts (size,
+ * placeholder, variants) are in every page that shows the image: nothing in it is private.
+ */
+async function madeIn(dir: string, hash: string): Promise<ImageEntry | null> {
+  const entry = await readFile(entryFile(dir, hash), 'utf8').then(
+    (text) => JSON.parse(text) as ImageEntry,
+    () => null,
+  );
+  if (!entry) return null;
+  return entry.variants.every((v) => existsSync(join(dir, v.url.slice(MEDIA_URL_PREFIX.length)))) ? entry : null;
+}
+
+/** Puts `name` from `from` into `to` (a hard link where they share a disk), unless it is there already. */
+async function share(from: string, to: string, name: string): Promise<void> {
+  const target = join(to, name);
+  if (existsSync(target)) return;
+  const tmp = temporary(target);
+  await link(join(from, name), tmp).catch(() => copyFile(join(from, name), tmp));
+  await rename(tmp, target);
+}
+
+/** Copies an entry and its variants from one media folder to another. */
+async function shareEntry(entry: ImageEntry, hash: string, from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const variant of entry.variants) await share(from, to, variant.url.slice(MEDIA_URL_PREFIX.length));
+  await share(from, to, `${hash}.json`);
+}
+
+/**
+ * Where variants made for other site folders are kept (`MEDIA_CACHE_DIR`): the test suites start dozens of
+ * shops from empty folders, each of which encoded the same demo photos again (about 25 CPU-seconds a build).
+ */
+const sharedMediaDir = () => process.env.MEDIA_CACHE_DIR || null;
+
 async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry> {
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const kept = await madeIn(mediaDir, hash);
+  if (kept) return kept;
+  const shared = sharedMediaDir();
+  const cached = shared ? await madeIn(shared, hash) : null;
+  if (shared && cached) {
+    await shareEntry(cached, hash, shared, mediaDir);
+    return cached;
+  }
+  const entry = await encode(source, hash, mediaDir);
+  const tmp = temporary(entryFile(mediaDir, hash));
+  await writeFile(tmp, JSON.stringify(entry));
+  await rename(tmp, entryFile(mediaDir, hash));
+  if (shared) await shareEntry(entry, hash, mediaDir, shared);
+  return entry;
+}
+
+async function encode(source: Buffer, hash: string, mediaDir: string): Promise<ImageEntry> {
   const image = sharp(source);
   const { width = 0, height = 0 } = await image.metadata();
   const widths = WIDTHS.filter((w) => w < width);
@@ -75,7 +134,7 @@ async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry>
         const target = join(mediaDir, name);
         // Variants are named by content, so one made for an earlier build is reused as it is.
         if (!existsSync(target)) {
-          const tmp = `${target}.tmp-${process.pid}-${w}`;
+          const tmp = temporary(target);
           await sharp(source).resize({ width: w }).webp({ quality: QUALITY, effort: 4 }).toFile(tmp);
           await rename(tmp, target);
         }
