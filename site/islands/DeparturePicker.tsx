@@ -4,7 +4,7 @@
  * GET form to /booking/{slug}, so 'Reservar' carries `?periodo={id}` and works before hydration too.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { discountedPriceCents, isDepartureFull } from '#shared/rules/departures.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import type { DepartureView } from '../lib/tour-view.ts';
@@ -49,13 +49,19 @@ export default function DeparturePicker({ tourSlug, departures: initial }: Props
   // Until the store is filled (server render, first client render) the page's own data shows.
   const departures = live.length > 0 ? live : initial;
 
+  const form = useRef<HTMLFormElement>(null);
+
   useEffect(() => {
+    // A date picked before the page came alive: hydrating leaves the radio as the person left it, and the
+    // next render would uncheck it (the store had none), so 'Reservar' went to the funnel without a date.
+    const picked = form.current?.querySelector<HTMLInputElement>('input[name="periodo"]:checked');
     initDepartures(initial);
+    if (picked) selectDeparture(picked.value);
     void refreshDepartures(tourSlug);
   }, [tourSlug, initial]);
 
   return (
-    <form className="departures" action={`/booking/${tourSlug}`} method="get" data-source={source}>
+    <form ref={form} className="departures" action={`/booking/${tourSlug}`} method="get" data-source={source}>
       <fieldset className="departures__fieldset">
         <legend className="departures__legend">Elige tu fecha de salida</legend>
         <ul className="departures__list">

@@ -7,7 +7,7 @@
 import { expect, test } from '../support/test.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
-import { waitForIslands } from '../support/load-whole-page.ts';
+import { holdIslandCode } from '../support/load-whole-page.ts';
 
 // The import rebuilds the whole site on a loaded 2-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 240_000 });
@@ -39,15 +39,7 @@ test('an admin checks a catalogue file, imports it, and the new tour is on the l
   await page.goto('/admin');
   // The screen's code is held back while the first file is picked: the form is in the page's HTML, and a
   // person on a slow phone can pick a file before the screen comes alive. Checking it must use that file.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const deskCode = /\/_astro\/ImporterDesk\.[\w-]+\.js$/;
-  await page.route(deskCode, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const deskCode = await holdIslandCode(page, 'ImporterDesk');
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Importar' }).click();
   await expect(page).toHaveURL(/\/admin\/importador$/);
   await expect(page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Importar' })).toHaveAttribute('aria-current', 'page');
@@ -60,9 +52,7 @@ test('an admin checks a catalogue file, imports it, and the new tour is on the l
   const form = page.getByRole('form', { name: 'Comprobar un catálogo' });
   const picker = form.getByLabel(/Archivo del catálogo/);
   await picker.setInputFiles(file([{ ...tour, destinations: ['atlantida'] }]));
-  await expect(page.locator('astro-island[ssr][component-url*="/ImporterDesk."]')).toHaveCount(1);
-  release();
-  await waitForIslands(page);
+  await deskCode.release();
   await form.getByRole('button', { name: 'Comprobar' }).click();
   const report = page.getByRole('region', { name: 'Resultado de la comprobación' });
   await expect(report.getByText('Destino desconocido: «atlantida».')).toBeVisible();

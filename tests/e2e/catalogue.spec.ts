@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '../support/test.ts';
 import { slugify } from '#shared/rules/text.ts';
 import { useOwnClientAddress } from '../support/client-address.ts';
-import { waitForIslands } from '../support/load-whole-page.ts';
+import { holdIslandCode, waitForIslands } from '../support/load-whole-page.ts';
 import { openLaneDatabase } from '../support/lane-shop.ts';
 
 /** Reads the running shop's own database (the folder playwright.config.ts gave it). */
@@ -177,6 +177,8 @@ test.describe('search', () => {
 
 test.describe('tour page', () => {
   test('shows departures with seats and prices, flights with journeys, services and SEO data', async ({ page }) => {
+    // The date is picked before the picker comes alive, as on a slow phone: 'Reservar' must still carry it.
+    const pickerCode = await holdIslandCode(page, 'DeparturePicker');
     await page.goto(JAPAN);
     await expect(page.getByRole('heading', { level: 1, name: 'Japón esencial' })).toBeVisible();
     await expect(page.getByText(/^desde [\d.]+ €$/).first()).toBeVisible();
@@ -196,6 +198,8 @@ test.describe('tour page', () => {
     const open = departures.getByRole('radio', { disabled: false }).first();
     await open.check();
     const periodId = await open.getAttribute('value');
+    await pickerCode.release();
+    await expect(open).toBeChecked();
     await reserve.click();
     await expect(page).toHaveURL(new RegExp(`/booking/japon-esencial\\?periodo=${periodId}$`));
 

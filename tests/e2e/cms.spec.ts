@@ -239,6 +239,9 @@ test('an admin edits the rich-text block: Cancelar keeps the page as it was, Gua
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await form.getByRole('button', { name: 'Título', exact: true }).click();
+  // As with 'Negrita' below: the first keys typed before the text has the focus back reach the button.
+  await expect(form.getByRole('button', { name: 'Título', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(area).toBeFocused();
   await page.keyboard.type('Cómo reservar');
   await page.keyboard.press('Enter');
   await form.getByRole('button', { name: 'Negrita' }).click();

@@ -58,3 +58,27 @@ export async function waitForIslands(page: Page): Promise<void> {
     throw new Error(`Islands never hydrated: ${JSON.stringify(stuck)}`, { cause: error });
   }
 }
+
+/**
+ * Holds back the code of the island `component` (its bundle, `/_astro/<component>.<hash>.js`) until `release`
+ * is called: what a person on a slow phone does before a screen comes alive (in its static HTML) is then
+ * done for certain before it hydrates. `release` lets the code through and waits until every island on screen
+ * has hydrated.
+ */
+export async function holdIslandCode(page: Page, component: string): Promise<{ release: () => Promise<void> }> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  await page.route(new RegExp(`/_astro/${component}\\.[\\w-]+\\.js$`), async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return {
+    release: async () => {
+      await expect(page.locator(`astro-island[ssr][component-url*="/${component}."]`)).not.toHaveCount(0);
+      letGo();
+      await waitForIslands(page);
+    },
+  };
+}
