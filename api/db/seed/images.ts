@@ -2,7 +2,8 @@
  * Illustrated landscapes for the demo, drawn as SVG and encoded to WebP with sharp. Nothing is downloaded
  * and no font is used: shapes only, so every machine renders the same bytes for the same label.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { Landscape } from './fixtures/destinations.ts';
@@ -388,6 +389,28 @@ export async function renderAvatar(label: string, size = 160): Promise<Buffer> {
 /** A file to write: a landscape, or an avatar when `avatar` is set. */
 export type ImageFile = { path: string } & (LandscapeOptions | { avatar: true; label: string; size: number });
 
+let drawn = 0;
+
+/**
+ * One picture's bytes. With `MEDIA_CACHE_DIR` (the test suites seed the demo dozens of times) a drawing
+ * encoded before is read back: the same SVG and settings give the same WebP, so the file is named by them.
+ */
+async function picture(job: ImageFile): Promise<Buffer> {
+  const encode = () => ('avatar' in job ? renderAvatar(job.label, job.size) : renderLandscape(job));
+  const shared = process.env.MEDIA_CACHE_DIR;
+  if (!shared) return encode();
+  const drawing = 'avatar' in job ? `avatar|80|${avatarSvg(job.label, job.size)}` : `landscape|${job.quality ?? 72}|${landscapeSvg(job)}`;
+  const file = join(shared, 'seed', `${createHash('sha256').update(drawing).digest('hex').slice(0, 32)}.webp`);
+  const kept = await readFile(file).catch(() => null);
+  if (kept) return kept;
+  const bytes = await encode();
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}-${++drawn}`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+  return bytes;
+}
+
 /** Writes each picture under `filesDir`, a few at a time so two cores stay busy without a memory spike. */
 export async function writeImages(filesDir: string, jobs: readonly ImageFile[], concurrency = 4): Promise<number> {
   let next = 0;
@@ -396,7 +419,7 @@ export async function writeImages(filesDir: string, jobs: readonly ImageFile[], 
       const job = jobs[next++] as ImageFile;
       const target = join(filesDir, job.path);
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, 'avatar' in job ? await renderAvatar(job.label, job.size) : await renderLandscape(job));
+      await writeFile(target, await picture(job));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
