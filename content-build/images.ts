@@ -60,8 +60,8 @@ export function collectImageKeys(
 }
 
 /** Temporary names unique within this process too: an upload and a build may prepare the same photo at once. */
-let made = 0;
-const temporary = (target: string) => `${target}.tmp-${process.pid}-${++made}`;
+let temporaries = 0;
+const temporary = (target: string) => `${target}.tmp-${process.pid}-${++temporaries}`;
 
 /** A source's entry, kept beside its variants: a later build reads it instead of decoding the source again. */
 const entryFile = (dir: string, hash: string) => join(dir, `${hash}.json`);

@@ -87,8 +87,9 @@ function Desk() {
   const table = useTable({ features, columns, data: report?.rows ?? NO_ROWS });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The form is in the page's HTML: a file picked before the screen came alive never reached the store,
-    // and the input, which shows it, is what the person sees.
+    // What is checked is the file the input holds: the form is in the page's HTML, and a file set on it before
+    // the screen hydrated (by a script or a browser's automation: a person meets it inert then) never reached
+    // the store.
     const input = event.currentTarget.elements.namedItem('file');
     const picked = input instanceof HTMLInputElement ? (input.files?.[0] ?? null) : null;
     if (picked !== state.file) chooseImportFile(picked);
