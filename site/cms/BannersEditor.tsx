@@ -110,7 +110,7 @@ function BannerForm({ target }: { target: BannerTarget }) {
           id={id('desktop')}
           label="Imagen de escritorio"
           preview={draft.desktopPreview}
-          uploading={uploading === 'desktop'}
+          uploading={uploading.includes('desktop')}
           error={errors.desktop}
           onFile={(file) => void uploadBannerImage('desktop', file)}
           onRemove={() => removeImage('desktop')}
@@ -119,14 +119,14 @@ function BannerForm({ target }: { target: BannerTarget }) {
           id={id('mobile')}
           label={`Imagen para móvil (pantallas de ${MOBILE_BANNER_BREAKPOINT_PX} px o menos)`}
           preview={draft.mobilePreview}
-          uploading={uploading === 'mobile'}
+          uploading={uploading.includes('mobile')}
           error={errors.mobile}
           onFile={(file) => void uploadBannerImage('mobile', file)}
           onRemove={() => removeImage('mobile')}
         />
       </div>
       <div className="cms-actions">
-        <button type="submit" className="cms-button cms-button--primary" disabled={saving || uploading !== null}>
+        <button type="submit" className="cms-button cms-button--primary" disabled={saving || uploading.length > 0}>
           {saving && <span className="cms-spinner" aria-hidden="true" />}
           {saving ? 'Guardando…' : 'Guardar'}
         </button>

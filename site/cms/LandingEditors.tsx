@@ -41,7 +41,7 @@ function SaveButtons() {
   const { saving, uploading } = useStore($landingEditor);
   return (
     <div className="cms-actions">
-      <button type="submit" className="cms-button cms-button--primary" disabled={saving || uploading !== null}>
+      <button type="submit" className="cms-button cms-button--primary" disabled={saving || uploading.length > 0}>
         {saving && <span className="cms-spinner" aria-hidden="true" />}
         {saving ? 'Guardando…' : 'Guardar'}
       </button>
@@ -117,7 +117,7 @@ function BannerImageField({ kind }: { kind: BannerImageKind }) {
       id={`cms-banner-${kind}`}
       label={IMAGE_LABELS[kind]}
       preview={kind === 'desktop' ? banner.desktopPreview : banner.mobilePreview}
-      uploading={uploading === kind}
+      uploading={uploading.includes(kind)}
       error={errors[`${kind}Image`]}
       onFile={(file) => void uploadLandingImage(kind, file)}
       onRemove={() => removeBannerImage(kind)}

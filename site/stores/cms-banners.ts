@@ -9,7 +9,7 @@ import { MainBannerSaveSchema, type MainBannerView, RegionBannerSaveSchema, type
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
-import { uploadImage } from './cms-uploads.ts';
+import { uploadImage, withUpload } from './cms-uploads.ts';
 
 export type BannerTarget = { kind: 'main' } | { kind: 'region'; region: string };
 type AnyBanner = MainBannerView | RegionBannerView;
@@ -34,7 +34,8 @@ export interface BannersEditorState {
   status: 'loading' | 'ready' | 'failed';
   banners: AnyBanner[];
   draft: BannerDraft | null;
-  uploading: 'desktop' | 'mobile' | null;
+  /** The images being uploaded (an input is disabled while its own is). */
+  uploading: readonly ('desktop' | 'mobile')[];
   saving: boolean;
   errors: Record<string, string>;
   message: string | null;
@@ -45,7 +46,7 @@ const initial = (): BannersEditorState => ({
   status: 'loading',
   banners: [],
   draft: null,
-  uploading: null,
+  uploading: [],
   saving: false,
   errors: {},
   message: null,
@@ -130,11 +131,15 @@ export function setBannerDraft(changes: Partial<Pick<BannerDraft, 'text' | 'orde
 export async function uploadBannerImage(image: 'desktop' | 'mobile', file: File): Promise<void> {
   const { target } = $bannersEditor.get();
   if (!target) return;
-  patch({ uploading: image, errors: { ...$bannersEditor.get().errors, [image]: '' } });
+  const before = $bannersEditor.get();
+  const forBanner = before.draft?.id;
+  patch({ uploading: withUpload(before.uploading, image, true), errors: { ...before.errors, [image]: '' } });
   const result = await uploadImage(bannerFolder(target, image), file);
-  const { draft, errors } = $bannersEditor.get();
-  if (!result.ok) return patch({ uploading: null, errors: { ...errors, [image]: result.message } });
-  if (draft) patch({ uploading: null, draft: { ...draft, [image]: result.image.key, [`${image}Preview`]: result.image.url } });
+  const { draft, errors, uploading } = $bannersEditor.get();
+  if (!result.ok) return patch({ uploading: withUpload(uploading, image, false), errors: { ...errors, [image]: result.message } });
+  // Only into the banner it was chosen for: another may have been opened meanwhile.
+  const into = draft && draft.id === forBanner ? { draft: { ...draft, [image]: result.image.key, [`${image}Preview`]: result.image.url } } : {};
+  patch({ uploading: withUpload(uploading, image, false), ...into });
 }
 
 export function removeImage(image: 'desktop' | 'mobile'): void {

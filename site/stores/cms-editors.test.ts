@@ -2,6 +2,7 @@
  * The in-place editors' stores against the real API, as the demo admin (tests/support/island-api.ts): what
  * each action sends, what it keeps on screen and what it tells the admin.
  */
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withIslandApi } from '../../tests/support/island-api.ts';
 import { VERSION_CONFLICT_MESSAGE } from '#shared/schemas/cms.ts';
@@ -50,11 +51,54 @@ import {
   setGridPicker,
   setGridTitle,
 } from './cms-grid.ts';
-import { $bannersEditor, addBanner, deleteBanner, loadBanners, resetBannersEditor, saveBanner, setBannerDraft } from './cms-banners.ts';
-import { $landingEditor, cancelEditor, loadLanding, openEditor, resetLandingEditor, saveEditor, setBannerField, setHtml } from './cms-landing.ts';
+import { $bannersEditor, addBanner, deleteBanner, loadBanners, resetBannersEditor, saveBanner, setBannerDraft, uploadBannerImage } from './cms-banners.ts';
+import {
+  $landingEditor,
+  cancelEditor,
+  loadLanding,
+  openEditor,
+  resetLandingEditor,
+  saveEditor,
+  setBannerField,
+  setHtml,
+  uploadLandingImage,
+} from './cms-landing.ts';
 import { $publish, describePublish, followPublication, receiveCmsEvent } from './cms-publish.ts';
 
 const island = withIslandApi({ as: 'admin' });
+
+const picture = async (name: string, width: number, height: number) =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: 'image/png' },
+  );
+const notAnImage = () => new File(['no soy una imagen'], 'notas.png', { type: 'image/png' });
+
+/**
+ * Holds the answers to uploads into folders ending in `/mobile` until `release()`: the mobile image is still
+ * on its way while the admin picks another file, as with a large photo on a slow line.
+ */
+function holdMobileUploads() {
+  const through = globalThis.fetch;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await through(input, init);
+    const folder = init?.body instanceof FormData ? String(init.body.get('folder')) : '';
+    if (folder.endsWith('/mobile')) await released;
+    return answer;
+  };
+  return release;
+}
 
 describe('the carousels editor store', () => {
   beforeEach(() => resetCarouselsEditor());
@@ -181,6 +225,28 @@ describe('the campaign grid editor store', () => {
 describe('the landing editor store', () => {
   beforeEach(() => resetLandingEditor());
 
+  it("keeps 'Guardar' waiting for the mobile image while a wrong desktop file is refused, and saves both images", async () => {
+    await loadLanding('black-friday');
+    openEditor('banner');
+    await uploadLandingImage('desktop', await picture('Banner escritorio.png', 1600, 600));
+    const release = holdMobileUploads();
+    const mobile = uploadLandingImage('mobile', await picture('Banner movil.png', 600, 900));
+    await uploadLandingImage('desktop', notAnImage());
+    // What the form disables 'Guardar' on: the mobile image is not in the banner yet.
+    expect($landingEditor.get()).toMatchObject({
+      uploading: ['mobile'],
+      banner: { desktopImage: 'landing/black-friday/desktop/Banner_escritorio.png', mobileImage: null },
+    });
+    release();
+    await mobile;
+    expect($landingEditor.get()).toMatchObject({ uploading: [], banner: { mobileImage: 'landing/black-friday/mobile/Banner_movil.png' } });
+    expect(await saveEditor()).toBe('saved');
+    expect($landingEditor.get().landing).toMatchObject({
+      desktopImage: 'landing/black-friday/desktop/Banner_escritorio.png',
+      mobileImage: 'landing/black-friday/mobile/Banner_movil.png',
+    });
+  });
+
   it("'Cancelar' drops the edit; 'Guardar' creates the landing with its rich text, then the banner saves on its version", async () => {
     await loadLanding('mercados-de-viena');
     expect($landingEditor.get().landing).toMatchObject({ id: null, version: null, html: '' });
@@ -214,6 +280,24 @@ describe('the landing editor store', () => {
 
 describe('the banners editor store', () => {
   beforeEach(() => resetBannersEditor());
+
+  it("keeps 'Guardar' waiting for an image still uploading when another upload is answered first", async () => {
+    await loadBanners({ kind: 'main' });
+    await addBanner();
+    const release = holdMobileUploads();
+    const mobile = uploadBannerImage('mobile', await picture('Banner movil.png', 600, 900));
+    await uploadBannerImage('desktop', notAnImage());
+    expect($bannersEditor.get()).toMatchObject({
+      uploading: ['mobile'],
+      errors: { desktop: 'El archivo no es una imagen JPG, PNG, WebP o AVIF.' },
+      draft: { mobile: null },
+    });
+    release();
+    await mobile;
+    expect($bannersEditor.get()).toMatchObject({ uploading: [], draft: { mobile: 'landing/home/mobile/Banner_movil.png' } });
+    expect(await saveBanner()).toBe('saved');
+    expect($bannersEditor.get().banners).toMatchObject([{ backgroundImageMobile: 'landing/home/mobile/Banner_movil.png' }]);
+  });
 
   it('adds a region banner (hidden), makes it visible with a description, and deletes it', async () => {
     await loadBanners({ kind: 'region', region: 'asia' });

@@ -8,7 +8,7 @@ import { map } from 'nanostores';
 import type { LandingView, UploadedImage } from '#shared/schemas/cms.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { followPublication } from './cms-publish.ts';
-import { uploadImage } from './cms-uploads.ts';
+import { uploadImage, withUpload } from './cms-uploads.ts';
 
 export type BannerImageKind = 'desktop' | 'mobile';
 
@@ -27,7 +27,8 @@ export interface LandingEditorState {
   editing: 'banner' | 'text' | null;
   banner: BannerDraft;
   html: string;
-  uploading: BannerImageKind | 'content' | null;
+  /** The images being uploaded (an input is disabled while its own is). */
+  uploading: readonly (BannerImageKind | 'content')[];
   saving: boolean;
   errors: Record<string, string>;
   message: string | null;
@@ -42,7 +43,7 @@ const initial = (): LandingEditorState => ({
   editing: null,
   banner: emptyBanner(),
   html: '',
-  uploading: null,
+  uploading: [],
   saving: false,
   errors: {},
   message: null,
@@ -91,18 +92,19 @@ export function setHtml(html: string): void {
 export async function uploadLandingImage(kind: BannerImageKind | 'content', file: File): Promise<UploadedImage | null> {
   const { landing } = $landingEditor.get();
   if (!landing) return null;
-  patch({ uploading: kind, message: null, errors: { ...$landingEditor.get().errors, [`${kind}Image`]: '' } });
+  const now = $landingEditor.get();
+  patch({ uploading: withUpload(now.uploading, kind, true), message: null, errors: { ...now.errors, [`${kind}Image`]: '' } });
   const result = await uploadImage(`landing/${landing.slug}/${kind}`, file);
+  const { uploading, errors, banner } = $landingEditor.get();
   if (!result.ok) {
-    patch({ uploading: null, errors: { ...$landingEditor.get().errors, [`${kind}Image`]: result.message } });
+    patch({ uploading: withUpload(uploading, kind, false), errors: { ...errors, [`${kind}Image`]: result.message } });
     return null;
   }
   const { image } = result;
-  if (kind !== 'content') {
-    const banner = $landingEditor.get().banner;
-    patch({ banner: { ...banner, [`${kind}Image`]: image.key, [`${kind}Preview`]: image.url } });
-  }
-  patch({ uploading: null });
+  patch({
+    uploading: withUpload(uploading, kind, false),
+    ...(kind !== 'content' && { banner: { ...banner, [`${kind}Image`]: image.key, [`${kind}Preview`]: image.url } }),
+  });
   return image;
 }
 

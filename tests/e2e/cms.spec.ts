@@ -283,10 +283,11 @@ test('an admin uploads a desktop and a mobile banner; a visitor sees each at its
   const form = panel.getByRole('form', { name: 'Editar banner' });
   await form.getByLabel('Título', { exact: true }).fill('Mercados de Navidad 2026');
   await form.getByLabel('Subtítulo').fill('Viena, Praga y Estrasburgo');
+  // The landing has both images already: the previews change to the new files once each is uploaded.
   await form.getByLabel('Imagen de escritorio').setInputFiles(desktopFile);
-  await expect(form.getByRole('img', { name: 'Vista previa: imagen de escritorio' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Vista previa: imagen de escritorio' })).toHaveAttribute('src', /Banner_escritorio\.png/);
   await form.getByLabel(/^Imagen para móvil/).setInputFiles(mobileFile);
-  await expect(form.getByRole('img', { name: /^Vista previa: imagen para móvil/ })).toBeVisible();
+  await expect(form.getByRole('img', { name: /^Vista previa: imagen para móvil/ })).toHaveAttribute('src', /Banner_movil\.png/);
   // A file that is not an image is refused with the reason, and the chosen images stay.
   await form.getByLabel('Imagen de escritorio').setInputFiles({ name: 'notas.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
   await expect(form.getByText('El archivo no es una imagen JPG, PNG, WebP o AVIF.')).toBeVisible();
