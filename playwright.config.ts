@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -29,6 +29,12 @@ process.env.E2E_DATA_DIR = laneDirs[lane];
 const authSecret = process.env.E2E_AUTH_SECRET ?? randomBytes(32).toString('base64url');
 process.env.E2E_AUTH_SECRET = authSecret;
 
+// Debian's build of Chromium's headless shell (package chromium-headless-shell, the same version as its
+// chromium): what Playwright itself runs headless tests on. The full browser's headless mode draws through
+// its whole window and compositor stack and took twice the CPU for the same tests (docs/decisions/040);
+// without the shell installed, the full browser runs them.
+const chromium = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -47,7 +53,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: nothing can download a browser on these machines.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
