@@ -81,7 +81,7 @@ const oneAtATime = async <T>(work: () => Promise<T>): Promise<T> => {
   if (!result.ran) throw new Error('unreachable: a waiting lock always runs');
   return result.value;
 };
-const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir, exclusive: oneAtATime });
+const site = createSiteBuilder({ db, databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir, exclusive: oneAtATime });
 const build = () => oneAtATime(() => site.build());
 // Every rebuild while the shop runs goes through this queue: content edits, the hourly schedule, start.
 const rebuilds = createRebuildQueue({ run: build, publish: (change) => oneAtATime(() => site.publish(change)) });

@@ -33,7 +33,7 @@ async function measure(tours: number) {
     let buildMs = Number.NaN;
     if (values.build) {
       t = performance.now();
-      await buildSite({ db, siteDir: join(dir, 'site'), filesDir: join(dir, 'files'), force: true });
+      await buildSite({ databaseUrl: join(dir, 'shop.db'), siteDir: join(dir, 'site'), filesDir: join(dir, 'files'), force: true });
       buildMs = performance.now() - t;
     }
     return { tours, listed: snapshot.tours.length, bytes: JSON.stringify(snapshot).length, seedMs, snapshotMs, buildMs };

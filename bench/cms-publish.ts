@@ -63,7 +63,7 @@ async function measure(label: string, seed: (db: ReturnType<typeof openDatabase>
       createdAt: now,
     })
     .execute();
-  const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+  const site = createSiteBuilder({ db, databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir });
   const rebuilds = createRebuildQueue({ run: () => site.build(), publish: site.publish, intervalMs: 0, log: () => {} });
   const started = performance.now();
   const { info } = await site.build();

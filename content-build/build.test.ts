@@ -18,7 +18,19 @@ describe('a build that fails before Astro runs', () => {
     mkdirSync(siteDir, { recursive: true });
     // The images' folder cannot be made: the build fails after the snapshot is written.
     writeFileSync(join(siteDir, 'media'), 'not a folder');
-    await expect(buildSite({ db: t.db, siteDir, filesDir: temporaryDataDir() })).rejects.toThrow();
+    await expect(buildSite({ databaseUrl: t.url, siteDir, filesDir: temporaryDataDir() })).rejects.toThrow();
     expect(readdirSync(siteDir)).toEqual(['media']);
+  });
+
+  // The snapshot is read by a process of its own (snapshot-writer.ts): its failure is the build's.
+  it('fails, leaving nothing behind, when the snapshot cannot be read from the database', async () => {
+    const siteDir = join(temporaryDataDir(), 'site');
+    mkdirSync(siteDir, { recursive: true });
+    // A database with no tables: nothing to read the catalogue from.
+    const empty = join(temporaryDataDir(), 'empty.db');
+    await expect(buildSite({ databaseUrl: empty, siteDir, filesDir: temporaryDataDir() })).rejects.toThrow(
+      'The catalogue snapshot could not be written (exit code 1).',
+    );
+    expect(readdirSync(siteDir)).toEqual([]);
   });
 });

@@ -10,12 +10,12 @@ import type { RendererAnswer, RendererRequest } from './astro-build.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
-import { collectImageKeys, prepareImageKeys, tourImageKeys } from './images.ts';
+import { collectImageKeys, prepareImageKeys } from './images.ts';
 import type { CatalogueDelta, RenderResult, TourPatch } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { refreshSearchIndex } from './search-refresh.ts';
-import { readCatalogueContent, readTourBatches } from './snapshot.ts';
-import { type WrittenSnapshot, writeSnapshotParts } from './snapshot-file.ts';
+import type { WrittenSnapshot } from './snapshot-file.ts';
+import type { SnapshotWritten } from './snapshot-writer.ts';
 import { readContentSnapshot } from './snapshot-content.ts';
 import {
   astroCacheDir,
@@ -211,7 +211,7 @@ export interface BuildResult {
  * from its cache and that is then dropped.
  */
 export async function buildSite({
-  db,
+  databaseUrl,
   siteDir,
   filesDir,
   now = new Date(),
@@ -219,7 +219,8 @@ export async function buildSite({
   serve = false,
   workers,
 }: {
-  db: Db;
+  /** The shop's database (`DATABASE_URL`): the snapshot is read from it in a process of its own. */
+  databaseUrl: string;
   siteDir: string;
   /** Where uploaded and seeded images live; their responsive variants go to `<siteDir>/media`. */
   filesDir: string;
@@ -235,7 +236,7 @@ export async function buildSite({
   let written: WrittenSnapshot;
   let manifest: string;
   try {
-    const snapshot = await writeSnapshot(db, now, snapshotPath);
+    const snapshot = await writeSnapshot(databaseUrl, now, snapshotPath);
     written = snapshot.written;
     lap('snapshot');
     manifest = JSON.stringify(await prepareImageKeys({ keys: snapshot.imageKeys, filesDir, mediaDir: mediaDir(siteDir) }));
@@ -307,16 +308,22 @@ export async function buildSite({
 }
 
 /** Writes the catalogue's snapshot into `dir`; answers what was written and every image key it shows. */
-async function writeSnapshot(db: Db, now: Date, dir: string) {
-  const content = await readCatalogueContent(db, { now });
-  const tourImages: (string | null)[] = [];
-  const written = await writeSnapshotParts({
-    dir,
-    content,
-    batches: readTourBatches(db, { now }),
-    onTour: (tour) => tourImages.push(...tourImageKeys(tour)),
+/** The snapshot of the database at `databaseUrl`, written into `dir` by a process of its own (snapshot-writer.ts). */
+async function writeSnapshot(databaseUrl: string, now: Date, dir: string): Promise<SnapshotWritten> {
+  const child = spawn(process.execPath, [join(ROOT, 'content-build/snapshot-writer.ts'), dir, now.toISOString()], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, SNAPSHOT_DATABASE_URL: databaseUrl },
   });
-  return { written, imageKeys: collectImageKeys(content, tourImages) };
+  let answer: SnapshotWritten | null = null;
+  child.on('message', (message: SnapshotWritten) => {
+    answer = message;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0 || !answer) throw new Error(`The catalogue snapshot could not be written (exit code ${code}).`);
+  return answer;
 }
 
 /** Moves a finished build folder to `builds/<name>` and points `current` at it atomically. */
@@ -448,11 +455,14 @@ export async function publishChange({
  */
 export function createSiteBuilder({
   db,
+  databaseUrl,
   siteDir,
   filesDir,
   exclusive,
 }: {
   db: Db;
+  /** The database `db` opened, for the full builds' snapshot (`buildSite`). */
+  databaseUrl: string;
   siteDir: string;
   filesDir: string;
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
@@ -488,7 +498,7 @@ export function createSiteBuilder({
       renderer?.stop();
       renderer = null;
       installed = null;
-      const result = await buildSite({ db, siteDir, filesDir, serve: true });
+      const result = await buildSite({ databaseUrl, siteDir, filesDir, serve: true });
       renderer = result.renderer;
       return result;
     },

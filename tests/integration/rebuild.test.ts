@@ -67,12 +67,12 @@ describe('a content change reaches the served site through the rebuild queue', (
   it('rebuilds, swaps and serves the new page; health reports the build', async () => {
     await migrateToLatest(db);
     await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
-    await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+    await buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir });
     expect(expectCompressedCopiesOfEveryPage(config.siteDir)).toBeGreaterThan(50);
     await expectCspHashesOfEveryPage(config.siteDir);
 
     const rebuilds = createRebuildQueue({
-      run: () => buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir }),
+      run: () => buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir }),
       debounceMs: 50,
       intervalMs: 0,
       log: () => {},

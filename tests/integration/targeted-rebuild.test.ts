@@ -70,7 +70,7 @@ describe('a targeted rebuild', () => {
     await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
     // Rendered in two worker threads, and then again by the build's own process after each change: the full
     // builds this is compared with render in their own (docs/decisions/052-render-workers.md).
-    const first = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir, serve: true, workers: 2 });
+    const first = await buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir, serve: true, workers: 2 });
     const renderer = first.renderer;
     expect(renderer).not.toBeNull();
     if (!renderer) return;
@@ -161,7 +161,7 @@ describe('a targeted rebuild', () => {
       const searched = readBuild(currentSiteDir(config.siteDir));
       expect([...searched.keys()].filter((path) => path.startsWith('pagefind/') && searched.get(path) !== targeted.get(path)).length).toBeGreaterThan(0);
 
-      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
+      await buildSite({ databaseUrl: config.databaseUrl, siteDir: fullDir, filesDir: config.filesDir, force: true });
       const full = readBuild(currentSiteDir(fullDir));
       expect([...searched.keys()].sort()).toEqual([...full.keys()].sort());
       expect([...full.keys()].filter((path) => full.get(path) !== searched.get(path))).toEqual([]);
@@ -205,7 +205,7 @@ describe('a targeted rebuild', () => {
       const faq = readFileSync(join(currentSiteDir(config.siteDir), 'preguntas-frecuentes/index.html'), 'utf8');
       expect(faq).toContain('<h2 id="como-reservo">¿Cómo reservo?</h2><p>Llámanos al <a href="tel:+34933444555">+34\u00a0933\u00a0444\u00a0555</a>.</p>');
       expect(readFileSync(join(currentSiteDir(config.siteDir), 'viajes/index.html'), 'utf8')).toContain('+34 933 444 555');
-      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir, force: true });
+      await buildSite({ databaseUrl: config.databaseUrl, siteDir: fullDir, filesDir: config.filesDir, force: true });
       const fullAgain = readBuild(currentSiteDir(fullDir));
       expect([...fullAgain.keys()].filter((path) => fullAgain.get(path) !== phoned.get(path))).toEqual([]);
       await db.updateTable('companyInfo').set({ numberPhone: company.numberPhone, version: company.version, updatedAt: null }).execute();
@@ -220,7 +220,7 @@ describe('a targeted rebuild', () => {
       await db.updateTable('sliders').set({ label }).where('id', '=', carousel.id).execute();
       await db.updateTable('tours').set({ name: tour.name, metaTitle: tour.metaTitle, rate: tour.rate }).where('id', '=', tour.id).execute();
       const edited = realpathSync(currentSiteDir(config.siteDir));
-      const again = await buildSite({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+      const again = await buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir });
       expect(again.skipped).toBe(false);
       expect(again.info.hash).toBe(first.info.hash);
       expect(realpathSync(currentSiteDir(config.siteDir))).not.toBe(edited);
@@ -231,7 +231,7 @@ describe('a targeted rebuild', () => {
   }, 600_000);
 
   it("brings the search index up to date behind the pages, through the shop's builder", async () => {
-    const site = createSiteBuilder({ db, siteDir: config.siteDir, filesDir: config.filesDir });
+    const site = createSiteBuilder({ db, databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir });
     try {
       await site.build();
       const built = readBuild(currentSiteDir(config.siteDir));
@@ -251,7 +251,7 @@ describe('a targeted rebuild', () => {
       await site.searchIdle();
       const live = readBuild(currentSiteDir(config.siteDir));
 
-      await buildSite({ db, siteDir: fullDir, filesDir: config.filesDir });
+      await buildSite({ databaseUrl: config.databaseUrl, siteDir: fullDir, filesDir: config.filesDir });
       const full = readBuild(currentSiteDir(fullDir));
       // Every file of a full build of the same data, with its bytes; beside them only files of the index before.
       expect([...full.keys()].filter((path) => full.get(path) !== live.get(path))).toEqual([]);

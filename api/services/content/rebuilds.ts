@@ -83,7 +83,7 @@ export const DEFAULT_REBUILD_INTERVAL_MS = 3_600_000;
  * is recorded in `status()`.
  *
  * @example
- * const rebuilds = createRebuildQueue({ run: () => buildSite({ db, siteDir, filesDir }) });
+ * const rebuilds = createRebuildQueue({ run: () => buildSite({ databaseUrl, siteDir, filesDir }) });
  * rebuilds.request('tour 42 edited');
  */
 export function createRebuildQueue({
