@@ -3,7 +3,8 @@
  * a failed build cannot take the server down. Astro bundles the pages here and writes them; they are
  * rendered here or, with `RENDER_WORKERS` set, in that many worker threads (render-worker.ts); their
  * compressed copies are written as they come where LIVE_SITE_DIR (the live build) does not already have
- * them for the same bytes, and Pagefind writes the search index beside the rendering.
+ * them for the same bytes. The search index's records go into the snapshot's folder; the build's parent has
+ * Pagefind index them once this process is done with the build (build.ts).
  *
  * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
@@ -61,7 +62,7 @@ const renderer = createPageRenderer({
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 lap('rendering');
 await renderer.flush();
-lap('page compression and search index after the rendering');
+lap('page compression after the rendering');
 await renderer.writeCspHashes(outDir);
 lap('inline-script hashes');
 await renderer.saveDeps(cacheDir);

@@ -13,6 +13,7 @@ import { inlineScriptHashes } from './script-hashes.ts';
 import { collectImageKeys, prepareImageKeys } from './images.ts';
 import type { CatalogueDelta, RenderResult, TourPatch } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
+import { readSearchRecords, searchRecordsFile, writeSearchIndex } from './search-index.ts';
 import { refreshSearchIndex } from './search-refresh.ts';
 import type { WrittenSnapshot } from './snapshot-file.ts';
 import type { SnapshotWritten } from './snapshot-writer.ts';
@@ -272,6 +273,10 @@ export async function buildSite({
   let renderer: RendererProcess | null;
   try {
     renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve, liveDir, largeCatalogue: written.tours > LARGE_CATALOGUE, workers });
+    lap('astro');
+    // Here, with the Astro process ended (or, serving, done with the build): Pagefind takes its most memory as
+    // it writes the index, and beside the rendering at its largest it made the whole build's peak.
+    if (!unchanged) await writeSearchIndex({ records: readSearchRecords(searchRecordsFile(snapshotPath)), outDir: work });
   } catch (err) {
     // A build that died midway may have refreshed some cached pages but not the manifest naming them:
     // forget the manifest so the next build renders every page rather than trust a mismatched copy.
@@ -283,7 +288,7 @@ export async function buildSite({
     await rm(snapshotPath, { recursive: true, force: true });
     await rm(manifestPath, { force: true });
   }
-  lap('astro');
+  lap('search index');
   const astroPhases = await readFile(join(cacheDir, BUILD_PHASES_FILE), 'utf8')
     .then((text) => JSON.parse(text) as Record<string, number>)
     .catch(() => ({}));

@@ -21,7 +21,7 @@ import { type PageScriptHashes, writeCspHashes } from './csp.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
-import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
+import { buildSearchRecords, searchRecordsFile, writeSearchIndex, writeSearchRecords } from './search-index.ts';
 import { PAGE_DEPS_FILE } from './site-folder.ts';
 import { hashTour } from './snapshot-file.ts';
 
@@ -183,7 +183,7 @@ export interface PageRenderer {
   deps(): PageDeps;
   /** Writes the pages' keys, and their inline-script hashes, where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
-  /** Waits for the pages' compressed copies and the search index (the workers' end, or the compression thread's); answers the copies' count. */
+  /** Waits for the pages' compressed copies and the search index's records (the workers' end, or the compression thread's); answers the copies' count. */
   flush(): Promise<{ compressed: number; reused: number }>;
   /**
    * Writes the build's `csp-hashes.json` (`csp.ts`) once it is flushed: the hashes of the pages it rendered
@@ -225,7 +225,7 @@ export function createPageRenderer({
   let prerenderer: Prerenderer | null = null;
   let compressor: CompressThread | null = null;
   let pool: RenderPool | null = null;
-  // The workers' end, or the compression thread's: each page's copies written, the search index too.
+  // The workers' end, or the compression thread's: each page's copies written, the search index's records too.
   let written: Promise<void> | null = null;
   let searchIndex: Promise<void> = Promise.resolve();
   const counts = { compressed: 0, reused: 0 };
@@ -283,8 +283,8 @@ export function createPageRenderer({
       onStart?.();
       const loaded = await load();
       holdCatalogue(loaded);
-      // Pagefind indexes in a process of its own: started now, it runs beside the rendering.
-      searchIndex = writeSearchIndex({ records: buildSearchRecords(loaded), outDir: build.outDir });
+      // Pagefind indexes them once this process has ended (build.ts).
+      searchIndex = writeSearchRecords({ records: buildSearchRecords(loaded), file: searchRecordsFile(build.snapshotPath) });
       searchIndex.catch(() => {});
       compressor = startCompressThread({ dir: build.outDir, previousDir: build.previousDir });
       await kept.setup?.();
@@ -378,7 +378,7 @@ export function createPageRenderer({
         if (page.outcome === 'compressed' || page.outcome === 'reused') counts[page.outcome]++;
         return { response: pageResponse(page), metadata: page.metadata };
       },
-      // The workers end once the search index is written. The bundle stays loaded here for later renders,
+      // The workers end once the search index's records are written. The bundle stays loaded here for later renders,
       // which import the modules the build's own thread never did (pages, middleware): Astro removes the
       // bundle's folder once this returns, so a copy is put back in its place when the build is done (`flush`).
       teardown: async () => {

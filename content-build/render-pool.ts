@@ -1,7 +1,7 @@
 /**
  * The render workers of a full build, as the Astro build's thread sees them (docs/decisions/052-render-workers.md):
  * `count` threads of `render-worker.ts`, each handed the next page while it has fewer in hand than the others.
- * The first also lists the pages and writes the search index, so the build's own heap never holds the catalogue.
+ * The first also lists the pages and writes the search index's records, so the build's own heap never holds the catalogue.
  * Threads, not processes: a page's bytes come back without a copy (measured at 10,000 tours, processes took
  * about 8 CPU-seconds more, passing the pages over their IPC channel).
  */
@@ -15,7 +15,7 @@ export interface RenderPool {
   /** Every page of the build, from the first worker's run of the pages' `getStaticPaths`. */
   paths(): Promise<Listed>;
   render(page: { url: string; route: RouteRef; file: string; collectMetadata: boolean }): Promise<Rendered>;
-  /** Waits for the search index and ends the workers. */
+  /** Waits for the search index's records and ends the workers. */
   close(): Promise<void>;
 }
 

@@ -15,7 +15,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import type { ImageManifest } from '#shared/images.ts';
 import { type ContentKey, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS } from '#shared/page-deps.ts';
 import { writeCompressedCopiesSync } from './compress.ts';
-import { buildSearchRecords, writeSearchIndex } from './search-index.ts';
+import { buildSearchRecords, searchRecordsFile, writeSearchRecords } from './search-index.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 import { openSnapshotParts } from './snapshot-file.ts';
 
@@ -34,7 +34,7 @@ export interface WorkerSetup {
   /** Where the build writes the pages (their copies go beside them) and the live build, whose identical copies are linked. */
   outDir: string;
   previousDir: string | null;
-  /** This worker also writes the search index of the catalogue into `<outDir>/pagefind`. */
+  /** This worker also writes the records of the search index (`writeSearchRecords`) into the snapshot's folder. */
   indexSearch: boolean;
 }
 
@@ -93,7 +93,10 @@ async function startWorker(setup: WorkerSetup) {
   globals[LIVE_CATALOGUE] = catalogue;
   const recordings = new AsyncLocalStorage<Set<ContentKey>>();
   globals[PAGE_DEPS] = recordings;
-  const searchIndex = setup.indexSearch ? writeSearchIndex({ records: buildSearchRecords(catalogue), outDir: setup.outDir }) : Promise.resolve();
+  // Pagefind indexes them once the build's process has ended (build.ts).
+  const searchIndex = setup.indexSearch
+    ? writeSearchRecords({ records: buildSearchRecords(catalogue), file: searchRecordsFile(setup.snapshotPath) })
+    : Promise.resolve();
   searchIndex.catch(() => {});
 
   // Astro's own prerenderer, as its build makes it: the page bundle is its code, not ours.

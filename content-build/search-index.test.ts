@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { temporaryDataDir } from '../tests/support/test-config.ts';
 import { makeDestination, makeSnapshot, makeTour } from '../tests/support/catalogue-snapshot.ts';
-import { buildSearchRecords } from './search-index.ts';
+import { buildSearchRecords, readSearchRecords, writeSearchRecords } from './search-index.ts';
 
 describe('buildSearchRecords', () => {
   const snapshot = makeSnapshot({
@@ -34,5 +36,20 @@ describe('buildSearchRecords', () => {
       price: 'desde 3.290 €',
       duration: '13 días/12 noches',
     });
+  });
+});
+
+describe('the records a full build hands its parent to index', () => {
+  it('are read back in order, each as written, past the lines one write takes', async () => {
+    const file = join(temporaryDataDir(), 'search-records.ndjson');
+    const records = Array.from({ length: 1203 }, (_, i) => ({
+      url: `/tour/viaje-${i}`,
+      content: `japon kioto ${i} ñandú "comillas"\nsegunda línea`,
+      meta: { title: `Viaje ${i}`, price: `Desde ${i} €` },
+    }));
+    await writeSearchRecords({ records, file });
+    const read = [];
+    for await (const record of readSearchRecords(file)) read.push(record);
+    expect(read).toEqual(records);
   });
 });

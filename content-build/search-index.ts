@@ -2,6 +2,10 @@
  * The static search index: one Pagefind record per visible tour, written into the built site at
  * `/pagefind/`, so /busqueda finds tours in the browser with no server round trip.
  */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import * as pagefind from 'pagefind';
 import type { ImageManifest } from '#shared/images.ts';
 import { selectPublicTours } from '#shared/public-catalogue.ts';
@@ -50,11 +54,11 @@ export function buildSearchRecords({ snapshot, images }: { snapshot: SiteCatalog
 }
 
 /** Indexes the records and writes Pagefind's files to `<outDir>/pagefind`. */
-export async function writeSearchIndex({ records, outDir }: { records: readonly SearchRecord[]; outDir: string }): Promise<void> {
+export async function writeSearchIndex({ records, outDir }: { records: Iterable<SearchRecord> | AsyncIterable<SearchRecord>; outDir: string }): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
   try {
-    for (const record of records) {
+    for await (const record of records) {
       const added = await index.addCustomRecord({ url: record.url, content: record.content, language: 'es', meta: record.meta });
       if (added.errors.length > 0) throw new Error(`Pagefind (${record.url}): ${added.errors.join('; ')}`);
     }
@@ -63,4 +67,37 @@ export async function writeSearchIndex({ records, outDir }: { records: readonly 
   } finally {
     await pagefind.close();
   }
+}
+
+/**
+ * A full build's records, one per line, for the build's parent to index once the Astro process has ended
+ * (build.ts): Pagefind takes its most memory as it writes the index (about 220 MB at 10,000 tours), and
+ * beside the rendering process at its largest it made the build's peak.
+ */
+export async function writeSearchRecords({ records, file }: { records: readonly SearchRecord[]; file: string }): Promise<void> {
+  const out = await open(file, 'w');
+  try {
+    for (let i = 0; i < records.length; i += RECORDS_PER_WRITE) {
+      await out.write(
+        `${records
+          .slice(i, i + RECORDS_PER_WRITE)
+          .map((record) => `${JSON.stringify(record)}\n`)
+          .join('')}`,
+      );
+    }
+  } finally {
+    await out.close();
+  }
+}
+
+/** Where a build's Astro process leaves the records: in the snapshot's folder, which the build's parent removes. */
+export const searchRecordsFile = (snapshotDir: string) => join(snapshotDir, 'search-records.ndjson');
+
+/** Lines a write takes at once: a few hundred kilobytes, never the whole catalogue's records as one string. */
+const RECORDS_PER_WRITE = 500;
+
+/** The records `writeSearchRecords` wrote, in order. */
+export async function* readSearchRecords(file: string): AsyncGenerator<SearchRecord> {
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) if (line) yield JSON.parse(line) as SearchRecord;
 }

@@ -21,7 +21,8 @@ export interface SnapshotWritten {
 
 const [dir, at] = process.argv.slice(2);
 const url = process.env.SNAPSHOT_DATABASE_URL;
-if (!dir || !at || !url || !process.send) throw new Error('Usage: SNAPSHOT_DATABASE_URL=… node content-build/snapshot-writer.ts <dir> <now> (with an IPC channel)');
+if (!dir || !at || !url || !process.send)
+  throw new Error('Usage: SNAPSHOT_DATABASE_URL=… node content-build/snapshot-writer.ts <dir> <now> (with an IPC channel)');
 const now = new Date(at);
 const db = openDatabase({ url });
 try {
