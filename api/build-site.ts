@@ -21,7 +21,13 @@ if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0)) {
 const config = loadConfig();
 const db = openDatabase({ url: config.databaseUrl });
 await migrateToLatest(db);
-const { info, skipped, phases } = await buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir, force: values.force, workers });
+const { info, skipped, phases } = await buildSite({
+  databaseUrl: config.databaseUrl,
+  siteDir: config.siteDir,
+  filesDir: config.filesDir,
+  force: values.force,
+  workers,
+});
 console.log(skipped ? `Site unchanged (${info.hash}).` : `Built ${info.pages} pages (${info.hash}).`);
 if (values.phases) console.log(JSON.stringify({ phases }));
 await db.destroy();
