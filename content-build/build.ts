@@ -270,7 +270,7 @@ export async function buildSite({
   const manifestPath = join(siteDir, `images-${hash}.json`);
   await writeFile(manifestPath, manifest);
   const cacheDir = astroCacheDir(siteDir);
-  let renderer: RendererProcess | null;
+  let renderer: RendererProcess | null = null;
   try {
     renderer = await runAstroBuild(snapshotPath, manifestPath, work, cacheDir, { serve, liveDir, largeCatalogue: written.tours > LARGE_CATALOGUE, workers });
     lap('astro');
@@ -278,6 +278,8 @@ export async function buildSite({
     // it writes the index, and beside the rendering at its largest it made the whole build's peak.
     if (!unchanged) await writeSearchIndex({ records: readSearchRecords(searchRecordsFile(snapshotPath)), outDir: work });
   } catch (err) {
+    // A renderer whose build then failed (its search index) renders nothing of it.
+    renderer?.stop();
     // A build that died midway may have refreshed some cached pages but not the manifest naming them:
     // forget the manifest so the next build renders every page rather than trust a mismatched copy.
     await rm(join(cacheDir, INCREMENTAL_MANIFEST), { force: true });
@@ -312,8 +314,10 @@ export async function buildSite({
   return { info, skipped: false, renderer, phases };
 }
 
-/** Writes the catalogue's snapshot into `dir`; answers what was written and every image key it shows. */
-/** The snapshot of the database at `databaseUrl`, written into `dir` by a process of its own (snapshot-writer.ts). */
+/**
+ * Writes the catalogue's snapshot of the database at `databaseUrl` into `dir`, in a process of its own
+ * (snapshot-writer.ts); answers what was written and every image key it shows.
+ */
 async function writeSnapshot(databaseUrl: string, now: Date, dir: string): Promise<SnapshotWritten> {
   const child = spawn(process.execPath, [join(ROOT, 'content-build/snapshot-writer.ts'), dir, now.toISOString()], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
