@@ -79,10 +79,10 @@ export async function writeSearchRecords({ records, file }: { records: readonly 
   try {
     for (let i = 0; i < records.length; i += RECORDS_PER_WRITE) {
       await out.write(
-        `${records
+        records
           .slice(i, i + RECORDS_PER_WRITE)
           .map((record) => `${JSON.stringify(record)}\n`)
-          .join('')}`,
+          .join(''),
       );
     }
   } finally {
