@@ -11,6 +11,7 @@ import { CALLERS, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { createBookingForPayment } from '../../tests/support/payment-fixtures.ts';
 import { exportTours } from '../services/catalogue/import/export.ts';
+import { tampered } from '../../tests/support/tampered.ts';
 
 describe.each(portableDialects)('/api/v1 with API keys on %s', (dialect) => {
   let t: TestDatabase;
@@ -51,8 +52,7 @@ describe.each(portableDialects)('/api/v1 with API keys on %s', (dialect) => {
 
     const { id } = await createBookingForPayment(api, t.db);
     expect(await server(null, '/bookings')).toMatchObject({ status: 401, body: { error: { message: INTEGRATION_MESSAGES.apiKeyMissing } } });
-    // One character changed (a key ending in 'x' would be itself with an 'x' put last: 1 run in 64).
-    expect((await server(`${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`, '/bookings')).status).toBe(401);
+    expect((await server(tampered(key), '/bookings')).status).toBe(401);
     const listed = await server(key, '/bookings');
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ total: 1, page: 1, rows: [{ id, status: 'IN_PROGRESS', tour: { id: 't1' }, paidCents: 0 }] });
