@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';
+import { bundlingStamp, forgetCacheOnNewBundling } from './bundling-stamp.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
@@ -81,6 +82,7 @@ async function runAstroBuild(
   // Every page records its content keys when it renders: without the record of earlier builds, the pages
   // Astro would restore from its cache would have none, so render them all this once.
   if (!existsSync(join(cacheDir, PAGE_DEPS_FILE))) await rm(join(cacheDir, INCREMENTAL_MANIFEST), { force: true });
+  await forgetCacheOnNewBundling(cacheDir, INCREMENTAL_MANIFEST, await bundlingStamp(ROOT));
   // A young generation twice V8's default: rendering allocates short-lived strings by the gigabyte, and
   // a larger nursery is swept half as often. 32 MB semi-spaces took about 8 % off the build's user CPU at
   // 10,000 tours, with the same peak (docs/decisions/029-build-speed.md); 64 MB took no more.

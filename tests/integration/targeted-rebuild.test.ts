@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -50,17 +50,22 @@ function readBuild(dir: string): Map<string, string> {
  */
 function expectCopiesAndScriptHashes(dir: string): void {
   const scripts = new Set<string>();
+  const bundles = new Set<string>();
   let copied = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const path = join(entry.parentPath, entry.name);
     const bytes = readFileSync(path);
     for (const hash of inlineScriptHashes(bytes.toString('utf8'))) scripts.add(hash);
+    for (const [bundle] of bytes.toString('utf8').matchAll(/\/_astro\/[\w.@-]+\.(?:js|css)/g)) bundles.add(bundle);
     if (bytes.length < 1024) continue;
     expect(brotliDecompressSync(readFileSync(`${path}.br`)).equals(bytes), `${path}.br`).toBe(true);
     copied++;
   }
   expect(copied).toBeGreaterThan(100);
+  // Every script a page names is in the build (a page restored from Astro's cache could name an older one's).
+  expect([...bundles].filter((bundle) => !existsSync(join(dir, bundle)))).toEqual([]);
+  expect(bundles.size).toBeGreaterThan(10);
   expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual({ scripts: [...scripts].sort() });
 }
 
