@@ -12,23 +12,32 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '#api/app.ts';
 import { type ApiErrorCode, isApiErrorBody } from '#shared/schemas/errors.ts';
 
-/** A read a page started before its scripts arrived (site/layouts/AdminPage.astro's `early`). */
-type EarlyRead = { url: string; response: Promise<Response> };
-const earlyReads = globalThis as { __earlyRead?: EarlyRead };
+/** A read a page started before its scripts arrived (site/layouts/AdminPage.astro), by its full address. */
+type EarlyRead = { response: Promise<Response>; sentAt: number };
+const earlyReads = globalThis as { __earlyReads?: Record<string, EarlyRead | undefined> };
+/** When the early reads whose answers were handed out were sent (`performance.now()`). */
+const earlySentAt = new WeakMap<Response, number>();
 
-/** `fetch`, but the first GET of the address a page read early gets that read's answer. */
+/** The early read of `path` not yet handed to a call, if the page started one. */
+function earlyRead(path: string): EarlyRead | undefined {
+  const reads = earlyReads.__earlyReads;
+  return reads ? reads[new URL(path, location.href).href] : undefined;
+}
+
+/** When the page sent its early read of `path`, if one is still waiting for its call. */
+export function earlyReadSentAt(path: string): number | undefined {
+  return earlyRead(path)?.sentAt;
+}
+
+/** `fetch`, but the first GET of an address the page read early gets that read's answer. */
 const fetchOrEarly: typeof fetch = (input, init) => {
-  const early = earlyReads.__earlyRead;
-  if (
-    early &&
-    (init?.method ?? 'GET') === 'GET' &&
-    typeof input === 'string' &&
-    new URL(input, location.href).href === new URL(early.url, location.href).href
-  ) {
-    delete earlyReads.__earlyRead;
-    return early.response;
-  }
-  return fetch(input, init);
+  const early = typeof input === 'string' && (init?.method ?? 'GET') === 'GET' ? earlyRead(input) : undefined;
+  if (!early || typeof input !== 'string') return fetch(input, init);
+  delete earlyReads.__earlyReads?.[new URL(input, location.href).href];
+  return early.response.then((response) => {
+    earlySentAt.set(response, early.sentAt);
+    return response;
+  });
 };
 
 /** The shop's API, mounted at /api on the same origin. */
@@ -101,8 +110,10 @@ export async function callApi<R extends ClientResponse<unknown, number, Response
 ): Promise<ApiResult<ApiAnswer<R>>> {
   let response: R;
   try {
-    const sentAt = performance.now();
+    const calledAt = performance.now();
     response = await send();
+    // An early read went out before this call: a renewal that ended in between did not reach it.
+    const sentAt = earlySentAt.get(response as unknown as Response) ?? calledAt;
     if (response.status === 401 && renew && (await renewSession(sentAt)).renewed) response = await send();
   } catch {
     return { ok: false, status: 0, code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };

@@ -10,7 +10,7 @@
 import { map, onMount } from 'nanostores';
 import type { SessionAnswer, SessionUser, SignInInput } from '#shared/schemas/auth.ts';
 import { isAdmin, isGuide } from '#shared/rules/session.ts';
-import { api, type ApiResult, callApi, renewSession } from '../lib/api-client.ts';
+import { api, type ApiResult, callApi, earlyReadSentAt, renewSession } from '../lib/api-client.ts';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
@@ -88,7 +88,8 @@ let loading: Promise<void> | null = null;
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
     const readMe = async (): Promise<ApiResult<{ user: SessionUser }>> => callApi(() => api.auth.me.$get(), { renew: false });
-    const sentAt = performance.now();
+    // The page may have asked already (site/layouts/AdminPage.astro): the renewal below is for that read.
+    const sentAt = earlyReadSentAt('/api/auth/me') ?? performance.now();
     let me = await readMe();
     if (!me.ok && me.status === 401) {
       const { renewed, answer } = await renewSession(sentAt);
