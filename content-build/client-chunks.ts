@@ -1,5 +1,5 @@
 /**
- * How the browser's scripts are split into files (docs/decisions/053-one-chunk-for-react.md).
+ * How the browser's scripts are split into files (docs/decisions/053-fewer-script-files.md).
  *
  * Left to itself the bundler split React, React DOM, the scheduler, the JSX runtime and nanostores into
  * seven files, one for each set of islands that used a part of them, and every page with an island loaded
