@@ -275,12 +275,12 @@ test('a booking drawn before the session is read: the page starts its read, and 
 
     const reads: string[] = [];
     const renewals: string[] = [];
-    const whoReads: string[] = [];
+    const sessionAndScreen: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (path === `/api/admin/bookings/${booking.id}`) reads.push(path);
       if (path === '/api/auth/refresh') renewals.push(path);
-      if (path === '/api/auth/me') whoReads.push(path);
+      if (path === '/api/auth/me' || path.startsWith('/_astro/BookingDetailScreen.')) sessionAndScreen.push(path.replace(/\..*/, ''));
     });
     await page.goto(`/admin/booking/${booking.id}`);
     await expect(page.locator('.admin-booking__ref')).toContainText(booking.differentId);
@@ -288,16 +288,18 @@ test('a booking drawn before the session is read: the page starts its read, and 
     // read of who is signed in found the access expired too, and waited for the same renewal.
     expect(renewals).toHaveLength(1);
     expect(reads).toHaveLength(2);
+    // Who is signed in was asked as the page was parsed, before the screen's script came.
+    expect(sessionAndScreen.slice(0, 2)).toEqual(['/api/auth/me', '/_astro/BookingDetailScreen']);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
     reads.length = 0;
     renewals.length = 0;
-    whoReads.length = 0;
+    sessionAndScreen.length = 0;
     await page.reload();
     await expect(page.locator('.admin-booking__ref')).toContainText(booking.differentId);
     // The screen and the session took the page's reads instead of asking again.
     expect(reads).toHaveLength(1);
-    expect(whoReads).toHaveLength(1);
+    expect(sessionAndScreen.filter((path) => path === '/api/auth/me')).toHaveLength(1);
     expect(renewals).toHaveLength(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
   } finally {

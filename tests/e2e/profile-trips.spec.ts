@@ -13,6 +13,11 @@ import { openLaneDatabase } from '../support/lane-shop.ts';
 
 test('the demo traveller sees their trips, opens one and downloads its voucher, ticket and receipt', async ({ page }) => {
   await signInAsDemoTraveler(page);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/api/auth/me' || path.startsWith('/_astro/ProfileHome.')) requests.push(path);
+  });
   await page.goto('/perfil');
   // The overview: points and their worth, the next trip, and the balance still to pay.
   await expect(page.getByRole('region', { name: 'Mis puntos' })).toContainText(/[\d.]+ puntos/);
@@ -25,6 +30,9 @@ test('the demo traveller sees their trips, opens one and downloads its voucher, 
       .first(),
   ).toBeVisible();
   await expectAccessible(page, '/perfil');
+  // The page asked who is signed in as it was parsed, before the screen's script, and the session took that
+  // answer instead of asking again.
+  expect(requests.map((path) => path.replace(/\..*/, ''))).toEqual(['/api/auth/me', '/_astro/ProfileHome']);
   // Signed in on this browser: the static pages' header leads to the account, with the points.
   await page.goto('/viajes');
   await expect(page.getByRole('banner').getByRole('link', { name: /^Mi cuenta · [\d.]+ puntos$/ })).toHaveAttribute('href', '/perfil');
