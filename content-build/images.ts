@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { CatalogueContent, TourSnapshot } from '#shared/snapshot.ts';
 import { type ImageEntry, type ImageManifest, MEDIA_URL_PREFIX } from '#shared/images.ts';
 
@@ -120,6 +119,9 @@ async function prepareOne(source: Buffer, mediaDir: string): Promise<ImageEntry>
 }
 
 async function encode(source: Buffer, hash: string, mediaDir: string): Promise<ImageEntry> {
+  // Loaded by the first image to encode: a build whose images are all made already (every build after the
+  // first) keeps libvips out of its process while the pages render beside it.
+  const { default: sharp } = await import('sharp');
   const image = sharp(source);
   const { width = 0, height = 0 } = await image.metadata();
   const widths = WIDTHS.filter((w) => w < width);
