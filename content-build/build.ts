@@ -86,9 +86,7 @@ async function runAstroBuild(
   // A young generation twice V8's default: rendering allocates short-lived strings by the gigabyte, and
   // a larger nursery is swept half as often. 32 MB semi-spaces took about 8 % off the build's user CPU at
   // 10,000 tours, with the same peak (docs/decisions/029-build-speed.md); 64 MB took no more.
-  // Above LARGE_CATALOGUE tours the build's memory is what limits it, and the default nursery is kept.
-  const nursery = largeCatalogue ? [] : ['--max-semi-space-size=32'];
-  const args = [...nursery, join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir, ...(serve ? ['--serve'] : [])];
+  const args = ['--max-semi-space-size=32', join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir, ...(serve ? ['--serve'] : [])];
   const child = spawn(process.execPath, args, {
     cwd,
     stdio: ['ignore', 'inherit', 'inherit', ...(serve ? (['ipc'] as const) : [])],
