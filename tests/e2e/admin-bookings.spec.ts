@@ -306,3 +306,26 @@ test('a booking drawn before the session is read: the page starts its read, and 
     await context.close();
   }
 });
+
+test("on a phone the office's menu is one row, scrolled to the current screen, and the screen starts right below it", async ({ page }) => {
+  await signInAsAdmin(page, { editors: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/historial');
+  const nav = page.getByRole('navigation', { name: 'Administración' });
+  const current = nav.getByRole('link', { name: 'Historial' });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  const navBox = await nav.boundingBox();
+  const linkBox = await current.boundingBox();
+  if (!navBox || !linkBox) throw new Error('the menu is not drawn');
+  // One row of links (eight rows before, 450 px of a phone's screen)…
+  expect(navBox.height).toBeLessThan(80);
+  // …with the current screen's link inside what shows, though it is among the last.
+  expect(linkBox.x).toBeGreaterThanOrEqual(navBox.x);
+  expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
+  const title = await page.getByRole('heading', { level: 1, name: 'Historial del equipo' }).boundingBox();
+  expect(title?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(navBox.y + navBox.height + 60);
+  // On a wide screen every link shows at once.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav.getByRole('link', { name: 'Hoy' })).toBeInViewport();
+  await expect(current).toBeInViewport();
+});
