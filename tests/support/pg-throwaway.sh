@@ -17,7 +17,7 @@ case "$cmd" in
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_owner "'$bin/initdb' -D '$dir/data' -A trust -U postgres --no-sync -E UTF8 >'$dir/initdb.log' 2>&1"
-    as_owner "'$bin/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -o \"-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start >/dev/null"
+    as_owner "'$bin/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -o \"-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c log_lock_waits=on -c log_min_duration_statement=5000\" start >/dev/null"
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
   stop)
