@@ -12,28 +12,25 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '#api/app.ts';
 import { type ApiErrorCode, isApiErrorBody } from '#shared/schemas/errors.ts';
 
-/** A read a page started before its scripts arrived (site/layouts/AdminPage.astro), by its full address. */
+/** A read a page started before its scripts arrived (site/components/EarlyReads.astro), by its full address. */
 type EarlyRead = { response: Promise<Response>; sentAt: number };
 const earlyReads = globalThis as { __earlyReads?: Record<string, EarlyRead | undefined> };
 /** When the early reads whose answers were handed out were sent (`performance.now()`). */
 const earlySentAt = new WeakMap<Response, number>();
 
-/** The early read of `path` not yet handed to a call, if the page started one. */
-function earlyRead(path: string): EarlyRead | undefined {
-  const reads = earlyReads.__earlyReads;
-  return reads ? reads[new URL(path, location.href).href] : undefined;
-}
-
 /** When the page sent its early read of `path`, if one is still waiting for its call. */
 export function earlyReadSentAt(path: string): number | undefined {
-  return earlyRead(path)?.sentAt;
+  return earlyReads.__earlyReads?.[new URL(path, location.href).href]?.sentAt;
 }
 
 /** `fetch`, but the first GET of an address the page read early gets that read's answer. */
 const fetchOrEarly: typeof fetch = (input, init) => {
-  const early = typeof input === 'string' && (init?.method ?? 'GET') === 'GET' ? earlyRead(input) : undefined;
-  if (!early || typeof input !== 'string') return fetch(input, init);
-  delete earlyReads.__earlyReads?.[new URL(input, location.href).href];
+  const reads = earlyReads.__earlyReads;
+  if (!reads || typeof input !== 'string' || (init?.method ?? 'GET') !== 'GET') return fetch(input, init);
+  const address = new URL(input, location.href).href;
+  const early = reads[address];
+  if (!early) return fetch(input, init);
+  delete reads[address];
   return early.response.then((response) => {
     earlySentAt.set(response, early.sentAt);
     return response;

@@ -88,7 +88,7 @@ let loading: Promise<void> | null = null;
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
     const readMe = async (): Promise<ApiResult<{ user: SessionUser }>> => callApi(() => api.auth.me.$get(), { renew: false });
-    // The page may have asked already (site/layouts/AdminPage.astro): the renewal below is for that read.
+    // The page may have asked already (site/components/EarlyReads.astro): the renewal below is for that read.
     const sentAt = earlyReadSentAt('/api/auth/me') ?? performance.now();
     let me = await readMe();
     if (!me.ok && me.status === 401) {

@@ -308,6 +308,7 @@ test('a booking drawn before the session is read: the page starts its read, and 
 });
 
 test("on a phone the office's menu is one row, scrolled to the current screen, and the screen starts right below it", async ({ page }) => {
+  // With the hint a sign-in leaves on the browser, the menu shows an admin's links, not a guide's too.
   await signInAsAdmin(page, { editors: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/historial');
