@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { onDay, otherDays, SEED_DAY_SUITES } from './support/test-today.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,23 +59,51 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults?: { name: string; status?: string; assertionResults?: { fullName: string; status: string }[] }[];
+  testResults?: {
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
+
+/**
+ * The first lines of a failure's message, without colour codes, indented under its name: with the name alone a
+ * failure seen only in CI's tail (2026-11-29, rebuild.test.ts) said nothing of why.
+ */
+function why(message: string | undefined): string {
+  if (!message) return '';
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
+  const isFrame = (line: string) => /^\s+at /.test(line);
+  // The message, then the first frame in our own code (where it failed) rather than the runner's.
+  const said = lines.filter((line) => !isFrame(line)).slice(0, 8);
+  const where = lines.find((line) => isFrame(line) && !line.includes('node_modules'));
+  return [...said, ...(where ? [where.trim()] : [])].map((line) => `\n      ${line.slice(0, 300)}`).join('');
+}
+
 /** The tally of a vitest JSON report, its failed tests noted under `label`. */
 function readVitest(json: string, label: string): Tally {
   const r = JSON.parse(readFileSync(json, 'utf8')) as VitestReport;
   for (const file of r.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) failures.push(`${label}: ${file.name.replace(root, '')} › ${test.fullName}`);
+    for (const test of failed) failures.push(`${label}: ${file.name.replace(root, '')} › ${test.fullName}${why(test.failureMessages?.join('\n'))}`);
     // A file that failed before its tests ran (an import, a hook) has none failed of its own.
-    if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${file.name.replace(root, '')}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${file.name.replace(root, '')}${why(file.message)}`);
   }
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 
 interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 /** Notes the browser tests that failed (a flaky one passed on its retry). */
@@ -83,7 +111,8 @@ function notePlaywrightFailures(suites: readonly PlaywrightSuite[]): void {
   for (const suite of suites) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        if (test.status === 'unexpected') failures.push(`browser [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}`);
+        if (test.status === 'unexpected')
+          failures.push(`browser [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}${why(test.results?.at(-1)?.error?.message)}`);
     notePlaywrightFailures(suite.suites ?? []);
   }
 }
