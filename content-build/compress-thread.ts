@@ -8,7 +8,7 @@ import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { writeCompressedCopiesSync } from './compress.ts';
 import type { PageScriptHashes } from './csp.ts';
-import { inlineScriptHashes } from './script-hashes.ts';
+import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 
 interface Job {
   dir: string;
@@ -74,7 +74,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
     if ('error' in done) failure ??= new Error(`Compressing a page: ${done.error}`);
     else {
       if (done.outcome !== 'skipped') counts[done.outcome]++;
-      if (done.scripts) scripts[done.rel] = done.scripts;
+      if (done.scripts) scripts[done.rel] = sharedHashList(done.scripts);
     }
     wake();
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cspHashesChangeWarning, readCspHashes, writeCspHashes, ZOD_JITLESS_SCRIPT } from './csp.ts';
-import { inlineScriptHashes } from './script-hashes.ts';
+import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -19,6 +19,14 @@ describe('inline script hashes', () => {
       `<script type="text/javascript" data-x>\n  var a = 1;\n</script></head>`,
     ].join('');
     expect(inlineScriptHashes(html)).toEqual([sha(ZOD_JITLESS_SCRIPT), sha(loader), sha('\n  var a = 1;\n')]);
+  });
+
+  it('are kept once per distinct list: pages with the same scripts share one array', () => {
+    const first = sharedHashList([sha('a()'), sha('b()')]);
+    expect(sharedHashList([sha('a()'), sha('b()')])).toBe(first);
+    expect(sharedHashList([sha('b()'), sha('a()')])).not.toBe(first);
+    expect(sharedHashList([sha('a()')])).toEqual([sha('a()')]);
+    expect(sharedHashList([sha('a()')])).not.toBe(first);
   });
 
   it('are written once per build, distinct and sorted, for every page', async () => {

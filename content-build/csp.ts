@@ -14,7 +14,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { CSP_HASHES_FILE, type CspHashes } from './site-folder.ts';
-import { inlineScriptHashes } from './script-hashes.ts';
+import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 
 /** The inline-script hashes of each page of a build, by its file under the build's folder (`tour/japon/index.html`). */
 export type PageScriptHashes = Record<string, string[]>;
@@ -30,7 +30,7 @@ export async function writeCspHashes(dir: string, known: PageScriptHashes = {}):
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const path = join(entry.parentPath, entry.name);
     const file = relative(dir, path).split(sep).join('/');
-    pages[file] = known[file] ?? inlineScriptHashes(await readFile(path, 'utf8'));
+    pages[file] = known[file] ?? sharedHashList(inlineScriptHashes(await readFile(path, 'utf8')));
   }
   const result: CspHashes = { scripts: [...new Set(Object.values(pages).flat())].sort() };
   await writeFile(join(dir, CSP_HASHES_FILE), `${JSON.stringify(result, null, 2)}\n`);

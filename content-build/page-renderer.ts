@@ -18,6 +18,7 @@ import type { ImageManifest } from '#shared/images.ts';
 import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
+import { sharedHashList } from './script-hashes.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
@@ -237,7 +238,11 @@ export function createPageRenderer({
   // Read, then removed until this build saves its own: a build that dies midway may leave Astro's cache
   // with pages newer than this record, and then none is better than a wrong one.
   const scriptsFile = join(cacheDir, SCRIPT_HASHES_FILE);
-  const previousScripts: PageScriptHashes = existsSync(scriptsFile) ? (JSON.parse(readFileSync(scriptsFile, 'utf8')) as PageScriptHashes) : {};
+  const previousScripts: PageScriptHashes = existsSync(scriptsFile)
+    ? (JSON.parse(readFileSync(scriptsFile, 'utf8'), (_, value: unknown) =>
+        Array.isArray(value) ? sharedHashList(value as string[]) : value,
+      ) as PageScriptHashes)
+    : {};
   rmSync(scriptsFile, { force: true });
   const renderedScripts: PageScriptHashes = {};
   let scripts: PageScriptHashes | null = null;
@@ -374,7 +379,7 @@ export function createPageRenderer({
         const file = rendering(pathname, options.routeData);
         const page = await pool.render({ url: request.url, route: routeRef(options.routeData), file, collectMetadata: Boolean(options.collectMetadata) });
         deps[pathname] = page.deps;
-        if (page.scripts) renderedScripts[file] = page.scripts;
+        if (page.scripts) renderedScripts[file] = sharedHashList(page.scripts);
         if (page.outcome === 'compressed' || page.outcome === 'reused') counts[page.outcome]++;
         return { response: pageResponse(page), metadata: page.metadata };
       },

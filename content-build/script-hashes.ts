@@ -28,3 +28,18 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return hashes;
 }
+
+const hashLists = new Map<string, string[]>();
+
+/**
+ * One array for every equal list of hashes: the renderer holds a list for each page of the build, and pages
+ * share a handful of scripts, so at 10,000 tours the lists were 8 MB of distinct copies of the same strings.
+ * The arrays answered are shared: never change one.
+ */
+export function sharedHashList(hashes: string[]): string[] {
+  const key = hashes.join(' ');
+  const kept = hashLists.get(key);
+  if (kept) return kept;
+  hashLists.set(key, hashes);
+  return hashes;
+}
