@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENCY_SALE_MESSAGES } from '#shared/schemas/retailers.ts';
+import { AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import { createTestApi, insertDeparture, jsonRequest, type TestApi, validBooking } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';

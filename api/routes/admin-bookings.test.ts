@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { contentKeys } from '#shared/page-deps.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_CHANGED_MESSAGE, CANCEL_REASON_REQUIRED, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
+import { BOOKING_CHANGED_MESSAGE, REFUND_AMOUNT_MESSAGE } from '#shared/schemas/backoffice.ts';
+import { CANCEL_REASON_REQUIRED } from '#shared/schemas/labels.ts';
 import { REFUND_MESSAGES } from '../services/payments/refunds.ts';
 import { testConfig } from '../../tests/support/test-config.ts';
 import { bornYearsAgo, countRows, insertDeparture, seatsLeft, createTestApi } from '../../tests/support/booking-fixtures.ts';

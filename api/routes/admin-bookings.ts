@@ -5,11 +5,11 @@ import { stream } from 'hono/streaming';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { formatEuros } from '#shared/rules/money.ts';
-import { BOOKING_ACTIONS, BOOKING_STATUS_LABELS, BookingActionSchema, BookingListQuerySchema, RefundSchema } from '#shared/schemas/backoffice.ts';
+import { BOOKING_ACTIONS, BookingActionSchema, BookingListQuerySchema, RefundSchema } from '#shared/schemas/backoffice.ts';
+import { BOOKING_STATUS_LABELS, BOOKING_DOCUMENT_KINDS } from '#shared/schemas/labels.ts';
 import {
   AddActivitySchema,
   BOOKING_DESK_MESSAGES,
-  BOOKING_DOCUMENT_KINDS,
   BOOKING_DOCUMENT_MAX_BYTES,
   BookingMailSchema,
   CompensationSchema,

@@ -5,7 +5,7 @@
  * future, without a reference, beside a card payment under way; refunded by record, with no terminal call.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RECORDED_PAYMENT_MESSAGES } from '#shared/schemas/recorded-payments.ts';
+import { RECORDED_PAYMENT_MESSAGES } from '#shared/schemas/labels.ts';
 import { formatEuros } from '#shared/rules/money.ts';
 import { createTestApi, day, insertDeparture, jsonRequest, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  AGENCY_SALE_MESSAGES,
   AgencyBookingSchema,
   RetailerBookingsQuerySchema,
   RetailerCreateSchema,
@@ -9,6 +8,7 @@ import {
   RetailerSaveSchema,
   StatementQuerySchema,
 } from '#shared/schemas/retailers.ts';
+import { AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import { agencyStatement, createAgencyBooking, statementSheet } from '../services/people/agency-sales.ts';
 import { sheetDownload } from '../services/files/spreadsheet.ts';
 import type { AppDeps } from '../app-deps.ts';

@@ -9,33 +9,6 @@ import { parseEurosInput } from '../rules/money.ts';
 import type { BookingDocumentView } from './booking-desk.ts';
 import type { CampaignFigures, PageFigures } from './visits.ts';
 
-/** How staff read each booking status. */
-export const BOOKING_STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
-  IN_PROGRESS: 'En curso',
-  CONFIRMED: 'Confirmada',
-  WAITING_FOR_TRANSFER: 'Esperando transferencia',
-  PAYPAL_REVIEW: 'Pago en revisión',
-  CANCELED: 'Cancelada',
-};
-
-export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
-  PENDING: 'Pendiente',
-  CONFIRMED: 'Confirmado',
-  FAILED: 'Fallido',
-  CANCELED: 'Cancelado',
-  REVIEW: 'En revisión',
-};
-
-export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
-  card: 'Tarjeta',
-  bizum: 'Bizum',
-  transfer: 'Transferencia',
-  points: 'Puntos',
-  cash: 'Efectivo en la oficina',
-  'office-card': 'Tarjeta en la oficina',
-  agency: 'Liquidación de la agencia',
-};
-
 export const BOOKING_ISSUE_LABELS = { 'failed-payment': 'Con un pago fallido', 'failed-mail': 'Con un correo sin enviar' } as const;
 
 export const BOOKING_SORTS = ['createdAt', 'dayOne', 'price', 'status'] as const;
@@ -177,8 +150,6 @@ export interface BookingDetail {
 export const BOOKING_ACTIONS = ['confirm-transfer', 'approve-review', 'reject-review', 'cancel'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
-export const CANCEL_REASON_REQUIRED = 'Escribe el motivo de la cancelación.';
-export const REFUND_REASON_REQUIRED = 'Escribe el motivo de la devolución.';
 export const BOOKING_CHANGED_MESSAGE = 'La reserva ha cambiado mientras tanto. Recarga para ver su estado actual.';
 
 /**

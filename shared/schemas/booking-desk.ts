@@ -4,20 +4,12 @@
  * notifications of the bookings desk. Shared by the island and `/api/admin/*`.
  */
 import { z } from 'zod';
+import { BOOKING_MAIL_LABELS, type BookingDocumentKind, type BookingMail } from './labels.ts';
 import { ReservationFieldsSchema } from './bookings.ts';
 
 const RequestId = z.string().trim().min(8).max(100);
 const Id = z.string().trim().min(1).max(100);
 
-/** The mails staff send again from a booking's page, with what their button says. */
-export const BOOKING_MAIL_LABELS = {
-  voucher: 'Bono de reserva',
-  documentation: 'Documentación del viaje',
-  'documentation-eticket': 'Documentación con billetes',
-  'payment-reminder': 'Recordatorio de pago',
-  budget: 'Presupuesto',
-} as const;
-export type BookingMail = keyof typeof BOOKING_MAIL_LABELS;
 export const BOOKING_MAILS = Object.keys(BOOKING_MAIL_LABELS) as BookingMail[];
 
 export const BOOKING_DESK_MESSAGES = {
@@ -114,9 +106,6 @@ export type CompensationRequest = z.infer<typeof CompensationSchema>;
 
 /** The documents staff upload for a booking (tk-upload): tickets and papers the traveller needs. */
 export const BOOKING_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const BOOKING_DOCUMENT_KINDS = { ETICKET: 'Billete electrónico', DOCUMENT: 'Documento' } as const;
-export type BookingDocumentKind = keyof typeof BOOKING_DOCUMENT_KINDS;
-
 export interface BookingDocumentView {
   key: string;
   name: string;

@@ -3,19 +3,10 @@
  * and the states of their VERI*FACTU records. The desk and `/api/admin/invoices` check input with these schemas.
  */
 import { z } from 'zod';
+import type { RecordStatus } from './labels.ts';
 
 export const INVOICE_PAGE_SIZE = 50;
 export const INVOICE_SORTS = ['issuedAt'] as const;
-
-export const RECORD_STATUS_LABELS = {
-  PENDING: 'Pendiente de envío',
-  ACCEPTED: 'Aceptado por la AEAT',
-  ACCEPTED_WITH_ERRORS: 'Aceptado con errores',
-  REJECTED: 'Rechazado por la AEAT',
-} as const;
-export type RecordStatus = keyof typeof RECORD_STATUS_LABELS;
-
-export const INVOICE_KIND_LABELS = { F1: 'Factura', R1: 'Rectificativa' } as const;
 
 export const INVOICE_MESSAGES = {
   voided: 'Factura anulada: su registro de anulación va a la AEAT.',

@@ -5,6 +5,7 @@
  * mail of a booking. The island and the server check input with these same schemas.
  */
 import { z } from 'zod';
+import { AGENCY_SALE_MESSAGES } from './labels.ts';
 import type { ExtraBasis } from '../enums.ts';
 import { isValidEmail } from '../rules/validation.ts';
 import { normaliseTaxId, type TaxIdKind, taxIdKind } from '../rules/tax-ids.ts';
@@ -241,16 +242,6 @@ export interface RetailerBookingsAnswer {
 }
 
 /** Agency sales (issue 31, docs/decisions/042): a booking the office makes for an agency, or one it hands to one. */
-export const AGENCY_SALE_MESSAGES = {
-  commission: 'Escribe la comisión: un porcentaje de 0 a 100.',
-  reference: 'La referencia de la agencia tiene como mucho 60 caracteres.',
-  created: 'Reserva de agencia creada y confirmada. La agencia recibe el bono por correo.',
-  attached: 'Reserva asignada a la agencia.',
-  detached: 'La reserva ya no es de ninguna agencia.',
-  canceled: 'Una reserva cancelada no cambia de agencia.',
-  month: 'Elige el mes como AAAA-MM.',
-} as const;
-
 const Commission = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const text = typeof value === 'number' ? String(value) : value.trim().replace(',', '.');
   const percent = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;

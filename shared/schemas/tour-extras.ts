@@ -3,7 +3,7 @@
  * editor sends and reads them (`/api/admin/tours/{id}/extras`).
  */
 import { z } from 'zod';
-import { EXTRA_BASES, type ExtraBasis } from '../enums.ts';
+import { EXTRA_BASES } from '../enums.ts';
 import { MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES } from './tour-editor.ts';
 
 export const EXTRA_MESSAGES = {
@@ -19,8 +19,6 @@ export const EXTRA_MESSAGES = {
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const requestId = z.string().trim().min(8).max(100);
-
-export const EXTRA_BASIS_LABELS = { PER_TRAVELER: 'por viajero', PER_BOOKING: 'por reserva' } as const satisfies Record<ExtraBasis, string>;
 
 /**
  * A tour's extra (storefront-and-booking.md §9: "plus an extra per traveler or per booking"): a named

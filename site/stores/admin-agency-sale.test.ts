@@ -4,7 +4,7 @@
  * the booking is made once though the first answer was lost, the agency's figures read again.
  */
 import { describe, expect, it } from 'vitest';
-import { AGENCY_SALE_MESSAGES } from '#shared/schemas/retailers.ts';
+import { AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import { withIslandApi } from '../../tests/support/island-api.ts';
 import { openRetailer, $retailerScreen } from './admin-retailer.ts';
 import * as sale from './admin-agency-sale.ts';

@@ -6,7 +6,8 @@
  */
 import { map } from 'nanostores';
 import { issuesToFields } from '#shared/schemas/errors.ts';
-import { AGENCY_SALE_MESSAGES, AgencyBookingSchema, type SaleOptions } from '#shared/schemas/retailers.ts';
+import { AgencyBookingSchema, type SaleOptions } from '#shared/schemas/retailers.ts';
+import { AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { newPress, type Press, sendPress } from '../staff-kit/press.ts';

@@ -7,8 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withIslandApi } from '../../tests/support/island-api.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
-import { RECORDED_PAYMENT_MESSAGES } from '#shared/schemas/recorded-payments.ts';
-import { AGENCY_SALE_MESSAGES } from '#shared/schemas/retailers.ts';
+import { RECORDED_PAYMENT_MESSAGES, AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import { overdueBooking, paidBooking } from '../../tests/support/payment-fixtures.ts';
 import { $bookingDesk, openBooking } from './admin-booking.ts';
 import * as extras from './admin-booking-extras.ts';

@@ -7,14 +7,27 @@
  */
 import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
-import { BOOKING_MAIL_LABELS, type BookingActivityOption, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
+import type { BookingActivityOption } from '#shared/schemas/booking-desk.ts';
+import {
+  BOOKING_MAIL_LABELS,
+  type BookingDocumentKind,
+  type BookingMail,
+  AGENCY_SALE_MESSAGES,
+  RECORDED_PAYMENT_MESSAGES,
+  type RecordedMethod,
+} from '#shared/schemas/labels.ts';
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
-import { AGENCY_SALE_MESSAGES, AgencyAttachSchema } from '#shared/schemas/retailers.ts';
-import { RECORDED_PAYMENT_MESSAGES, type RecordedMethod, RecordPaymentSchema } from '#shared/schemas/recorded-payments.ts';
-import { api, callApi, type ApiFailure } from '../lib/api-client.ts';
+import { api, callApi, type ApiFailure, NETWORK_MESSAGE } from '../lib/api-client.ts';
 import { $bookingDesk } from './admin-booking.ts';
+
+/**
+ * The server's own schemas for the two forms checked before they are sent, loaded when their dialog opens: with
+ * zod they were a fifth of the booking page's script, and the page shows a booking without them.
+ */
+const paymentSchema = () => import('#shared/schemas/recorded-payments.ts').then((m) => m.RecordPaymentSchema);
+const agencySchema = () => import('#shared/schemas/retailers.ts').then((m) => m.AgencyAttachSchema);
 
 /** The traveller fields staff may correct, in the order the form asks them. */
 export const TRAVELLER_FIELDS = [
@@ -122,6 +135,7 @@ export async function openAgency() {
     reference: retailerReference ?? '',
     commissionPercent: String(retailerCommissionPercent ?? 10).replace('.', ','),
   });
+  agencySchema().catch(() => {});
   const options = await callApi(() => api.admin.bookings.options.$get());
   const { dialog } = $bookingExtras.get();
   if (dialog?.kind !== 'agency') return;
@@ -134,6 +148,7 @@ export function openRecordPayment() {
   const { detail } = $bookingDesk.get();
   const left = detail ? Math.max(0, detail.booking.priceCents - detail.booking.paidCents) : 0;
   open({ kind: 'payment', method: 'transfer', amount: formatEurosInput(left), paidOn: new Date().toISOString().slice(0, 10), reference: '', note: '' });
+  paymentSchema().catch(() => {});
 }
 
 /** What each dialog is called and what its status line says once done. */
@@ -191,35 +206,44 @@ async function send(dialog: ExtraDialog, id: string, requestId: string, detail: 
   }
 }
 
-export async function confirmExtra() {
-  const state = $bookingExtras.get();
-  const { id, detail } = $bookingDesk.get();
-  if (!state.dialog || !detail || state.sending) return;
-  // Forms are refused at their fields before anything is sent, with the server's own schema.
-  const { dialog } = state;
+/** Forms are refused at their fields before anything is sent, with the server's own schema: the fields' messages. */
+async function refusedFields(dialog: ExtraDialog, requestId: string): Promise<Record<string, string> | null> {
   const checked =
     dialog.kind === 'payment'
-      ? RecordPaymentSchema.safeParse({
+      ? (await paymentSchema()).safeParse({
           method: dialog.method,
           amount: dialog.amount,
           paidOn: dialog.paidOn,
           reference: dialog.reference,
           note: dialog.note,
-          requestId: state.requestId,
+          requestId,
         })
       : dialog.kind === 'agency'
-        ? AgencyAttachSchema.safeParse({
-            requestId: state.requestId,
+        ? (await agencySchema()).safeParse({
+            requestId,
             retailerId: dialog.retailerId || null,
             reference: dialog.reference,
             commissionPercent: dialog.commissionPercent,
           })
         : null;
-  if (checked && !checked.success) {
-    patch({ error: 'Revisa los datos marcados.', fields: issuesToFields(checked.error.issues) });
+  return checked && !checked.success ? issuesToFields(checked.error.issues) : null;
+}
+
+export async function confirmExtra() {
+  const state = $bookingExtras.get();
+  const { id, detail } = $bookingDesk.get();
+  if (!state.dialog || !detail || state.sending) return;
+  patch({ sending: true, error: null });
+  const refused = await refusedFields(state.dialog, state.requestId).catch(() => undefined);
+  if (refused === undefined) {
+    // The schema's script did not load: as when the shop does not answer, nothing was sent.
+    patch({ sending: false, error: NETWORK_MESSAGE });
     return;
   }
-  patch({ sending: true, error: null });
+  if (refused) {
+    patch({ sending: false, error: 'Revisa los datos marcados.', fields: refused });
+    return;
+  }
   const result = await send(state.dialog, id, state.requestId, detail);
   if (!result.ok) {
     failed(result, state.requestId);

@@ -6,7 +6,8 @@
  */
 import { nextRequestId } from '../staff-kit/press.ts';
 import { map } from 'nanostores';
-import { type BookingAction, type BookingDetail, CANCEL_REASON_REQUIRED, REFUND_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import type { BookingAction, BookingDetail } from '#shared/schemas/backoffice.ts';
+import { CANCEL_REASON_REQUIRED, REFUND_REASON_REQUIRED } from '#shared/schemas/labels.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
 

@@ -4,7 +4,7 @@
  * documentation address or, without one, its general address. Queued through the outbox in the
  * transaction that records the press, so a press applied twice sends one mail.
  */
-import { BOOKING_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+import { BOOKING_STATUS_LABELS } from '#shared/schemas/labels.ts';
 import { AGENCY_MAIL_MESSAGES } from '#shared/schemas/retailers.ts';
 import type { BookingStatus } from '#shared/enums.ts';
 import type { Db, Trx } from '../../db/database.ts';

@@ -19,8 +19,8 @@ import {
   type BookingListAnswer,
   type BookingListQuery,
   type BookingListRow,
-  CANCEL_REASON_REQUIRED,
 } from '#shared/schemas/backoffice.ts';
+import { CANCEL_REASON_REQUIRED } from '#shared/schemas/labels.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';

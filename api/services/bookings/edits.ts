@@ -14,11 +14,11 @@ import {
   BOOKING_DESK_MESSAGES,
   BOOKING_DOCUMENT_MAX_BYTES,
   type BookingActivityOption,
-  type BookingDocumentKind,
   type BookingDocumentView,
   type CompensationRequest,
   type TravellerEditRequest,
 } from '#shared/schemas/booking-desk.ts';
+import type { BookingDocumentKind } from '#shared/schemas/labels.ts';
 import type { Db } from '../../db/database.ts';
 import { creditPoints } from '../payments/ledger.ts';
 import { AppError, invalidFields, notFound } from '../../errors.ts';

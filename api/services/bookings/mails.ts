@@ -9,13 +9,8 @@ import { periodTours } from '../catalogue/trips.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidEmail } from '#shared/rules/validation.ts';
-import {
-  BOOKING_DESK_MESSAGES,
-  type BookingMail,
-  type BookingMailRequest,
-  type PeriodNoticeAnswer,
-  type PeriodNoticeRequest,
-} from '#shared/schemas/booking-desk.ts';
+import { BOOKING_DESK_MESSAGES, type BookingMailRequest, type PeriodNoticeAnswer, type PeriodNoticeRequest } from '#shared/schemas/booking-desk.ts';
+import type { BookingMail } from '#shared/schemas/labels.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';

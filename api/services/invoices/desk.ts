@@ -4,15 +4,8 @@
  * an invoice that should never have been issued (a cancellation record, recorded with its reason, once).
  */
 import { sql } from 'kysely';
-import {
-  INVOICE_KIND_LABELS,
-  INVOICE_MESSAGES,
-  INVOICE_PAGE_SIZE,
-  type InvoiceListAnswer,
-  type InvoiceListQuery,
-  RECORD_STATUS_LABELS,
-  type RecordStatus,
-} from '#shared/schemas/invoices.ts';
+import { INVOICE_MESSAGES, INVOICE_PAGE_SIZE, type InvoiceListAnswer, type InvoiceListQuery } from '#shared/schemas/invoices.ts';
+import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS, type RecordStatus } from '#shared/schemas/labels.ts';
 import type { InvoicingConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatEuros } from '#shared/rules/money.ts';
-import { RECORDED_PAYMENT_MESSAGES, type RecordPaymentInput } from '#shared/schemas/recorded-payments.ts';
+import type { RecordPaymentInput } from '#shared/schemas/recorded-payments.ts';
+import { RECORDED_PAYMENT_MESSAGES } from '#shared/schemas/labels.ts';
 import type { Config } from '../../config.ts';
 import { type Db, isUniqueViolation } from '../../db/database.ts';
 import { AppError, invalidFields } from '../../errors.ts';

@@ -12,7 +12,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createRedsysAPI, GatewayError, SANDBOX_URLS } from 'redsys-easy';
 import { formatEuros } from '#shared/rules/money.ts';
-import { REFUND_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import { REFUND_REASON_REQUIRED } from '#shared/schemas/labels.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentRow } from '../../db/tables.ts';

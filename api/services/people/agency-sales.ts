@@ -4,9 +4,9 @@
  * existing booking to an agency with its reference and commission. The agency's statement of a month lists
  * its bookings with gross, commission, net, paid and owed. Each press is recorded and applied once.
  */
-import { BOOKING_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
+import { BOOKING_STATUS_LABELS, AGENCY_SALE_MESSAGES } from '#shared/schemas/labels.ts';
 import { NO_OPTIONAL_ACTIVITY_ID } from '#shared/constants.ts';
-import { AGENCY_SALE_MESSAGES, type AgencyBookingRequest, type AgencyStatementRow, type SaleOptions } from '#shared/schemas/retailers.ts';
+import type { AgencyBookingRequest, AgencyStatementRow, SaleOptions } from '#shared/schemas/retailers.ts';
 import { formatFullName } from '#shared/rules/travellers.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';

@@ -3,7 +3,7 @@
  * and the presses on a row: remind the lead again, extend the deadline for a reason, cancel the booking. Each
  * press is checked with the server's own schema, carries one request id and reloads the list once done.
  */
-import { CANCEL_REASON_REQUIRED } from '#shared/schemas/backoffice.ts';
+import { CANCEL_REASON_REQUIRED } from '#shared/schemas/labels.ts';
 import { BALANCE_MESSAGES, ExtendDeadlineSchema, OVERDUE_SORTS, type OverdueRow, OverdueQuerySchema } from '#shared/schemas/balances.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { api, callApi } from '../../lib/api-client.ts';

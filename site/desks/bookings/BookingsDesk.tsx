@@ -1,7 +1,8 @@
 import { BOOKING_STATUSES } from '#shared/enums.ts';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { BOOKING_ISSUE_LABELS, BOOKING_STATUS_LABELS, type BookingListRow } from '#shared/schemas/backoffice.ts';
+import { BOOKING_ISSUE_LABELS, type BookingListRow } from '#shared/schemas/backoffice.ts';
+import { BOOKING_STATUS_LABELS } from '#shared/schemas/labels.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { Manifest } from '../../islands/admin/Manifest.tsx';
 import { StatusBadge } from '../../islands/admin/StatusBadge.tsx';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formatEuros } from '#shared/rules/money.ts';
-import { INVOICE_KIND_LABELS, INVOICE_MESSAGES, type InvoiceRow, RECORD_STATUS_LABELS } from '#shared/schemas/invoices.ts';
+import { INVOICE_MESSAGES, type InvoiceRow } from '#shared/schemas/invoices.ts';
+import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS } from '#shared/schemas/labels.ts';
 import { guarded } from '../../islands/SessionGuard.tsx';
 import { ConfirmDialog, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 import { columnsOf } from '../../staff-kit/DataTable.tsx';

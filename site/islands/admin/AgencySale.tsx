@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
-import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-extras.ts';
+import { EXTRA_BASIS_LABELS } from '#shared/schemas/labels.ts';
 import { shortDay } from '../../staff-kit/format.ts';
 import { ConfirmDialog, AdminField, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 import {

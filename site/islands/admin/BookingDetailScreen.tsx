@@ -7,9 +7,14 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { matchRoute } from '#shared/routes.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/schemas/backoffice.ts';
-import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-extras.ts';
-import { INVOICE_KIND_LABELS, RECORD_STATUS_LABELS } from '#shared/schemas/invoices.ts';
+import {
+  BOOKING_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  EXTRA_BASIS_LABELS,
+  INVOICE_KIND_LABELS,
+  RECORD_STATUS_LABELS,
+} from '#shared/schemas/labels.ts';
 import {
   $bookingDesk,
   ACTION_TEXTS,

@@ -7,9 +7,16 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { formatEuros } from '#shared/rules/money.ts';
 import { computePointsValueCents } from '#shared/rules/points.ts';
-import { BOOKING_DOCUMENT_KINDS, BOOKING_MAIL_LABELS, type BookingDocumentKind, type BookingMail } from '#shared/schemas/booking-desk.ts';
+import {
+  BOOKING_DOCUMENT_KINDS,
+  BOOKING_MAIL_LABELS,
+  type BookingDocumentKind,
+  type BookingMail,
+  RECORDED_METHOD_LABELS,
+  RECORDED_METHODS,
+  type RecordedMethod,
+} from '#shared/schemas/labels.ts';
 import type { BookingDetail } from '#shared/schemas/backoffice.ts';
-import { RECORDED_METHOD_LABELS, RECORDED_METHODS, type RecordedMethod } from '#shared/schemas/recorded-payments.ts';
 import { $bookingDesk } from '../../stores/admin-booking.ts';
 import {
   type ExtraDialog,

@@ -3,7 +3,8 @@
  * list that prints on its own.
  */
 import { formatEuros } from '#shared/rules/money.ts';
-import { BOOKING_STATUS_LABELS, type PeriodManifest } from '#shared/schemas/backoffice.ts';
+import type { PeriodManifest } from '#shared/schemas/backoffice.ts';
+import { BOOKING_STATUS_LABELS } from '#shared/schemas/labels.ts';
 import { counted, shortDay } from '../../staff-kit/format.ts';
 import { CellTable } from '../../staff-kit/CellTable.tsx';
 import { PeriodNotices } from './PeriodNotices.tsx';

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { EXTRA_BASES } from '#shared/enums.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { EXTRA_BASIS_LABELS } from '#shared/schemas/tour-extras.ts';
+import { EXTRA_BASIS_LABELS } from '#shared/schemas/labels.ts';
 import { $tourEditor, closeDialog } from '../../stores/admin-tour-editor.ts';
 import { confirmExtraOffer, openExtra, openExtraOffer, setExtraField, submitExtra } from '../../stores/admin-tour-extras.ts';
 import { CellTable } from '../../staff-kit/CellTable.tsx';
