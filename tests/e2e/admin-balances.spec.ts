@@ -9,6 +9,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
 import { findMail, paidByCard } from '../support/funnel-booking.ts';
 import { openLaneDatabase } from '../support/lane-shop.ts';
+import { recordZodLoads } from '../support/loaded-scripts.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -55,13 +56,18 @@ test('an overdue balance: listed, reminded again, then paid by a transfer staff 
   await expect(row).not.toContainText('Ninguno');
 
   // The rest arrives by bank transfer: recorded from the booking's page.
+  // The booking's page shows it without zod; the form's schema, and zod with it, loads with the dialog.
+  const containsZod = recordZodLoads(page);
   await row.getByRole('link', { name: `Registrar un pago de la reserva ${booking.reference}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/booking/${booking.id}#pagos$`));
+  await expect(page.getByRole('button', { name: 'Registrar un pago' })).toBeVisible();
+  expect(await containsZod(), 'zod is not among the scripts of the booking page as loaded').toBe(false);
   await page.getByRole('button', { name: 'Registrar un pago' }).click();
   const record = page.getByRole('dialog', { name: 'Registrar un pago' });
   await expect(record.getByLabel('Cómo se ha pagado')).toHaveValue('transfer');
   await record.getByRole('button', { name: 'Registrar pago' }).click();
   await expect(record.getByText('Escribe la referencia de la transferencia o de la liquidación.')).toBeVisible();
+  expect(await containsZod(), 'the dialog loads the schema, zod with it').toBe(true);
   await record.getByLabel('Referencia').fill(`TRF-${booking.reference}`);
   await expectAccessible(page, '/admin/booking (registrar un pago)');
   await record.getByRole('button', { name: 'Registrar pago' }).click();

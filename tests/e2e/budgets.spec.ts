@@ -7,6 +7,7 @@
  */
 import { expect, type APIRequestContext, type Page, type Request, test } from '../support/test.ts';
 import { loadWholePage } from '../support/load-whole-page.ts';
+import { recordZodLoads } from '../support/loaded-scripts.ts';
 
 const TOUR = '/tour/japon-esencial';
 const TOUR_BUDGET_BYTES = 100 * 1024;
@@ -142,14 +143,7 @@ for (const { path, islands } of CATALOGUE_PAGES) {
 }
 
 test('/contacto ships the validation library only when the visitor sends the form', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.url());
-  });
-  const containsZod = async () => {
-    const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
-    return bodies.some((body) => body.includes('ZodError'));
-  };
+  const containsZod = recordZodLoads(page);
   await page.goto('/contacto');
   await expect(page.getByRole('button', { name: 'Enviar consulta' })).toBeEnabled();
   expect(await containsZod(), 'zod is not among the scripts of the page as loaded').toBe(false);
