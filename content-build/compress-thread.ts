@@ -19,10 +19,12 @@ interface Job {
 type Done = { rel: string; outcome: ReturnType<typeof writeCompressedCopiesSync>; scripts: string[] | null } | { error: string };
 
 /**
- * Pages queued for the thread before the renderer waits for it: at ~50 KB a page, about 25 MB held when
- * the rendering outruns the compression.
+ * The bytes of the pages queued for the thread before the renderer waits for it. Each queued page is held twice
+ * (the renderer's copy and the thread's), and a listing page weighs over 100 KB: a queue of 500 pages held up to
+ * about 200 MB at 50,000 tours, the build's peak. Some megabytes are enough for the thread never to wait for
+ * a page (docs/decisions/049-catalogue-in-parts.md).
  */
-const MAX_QUEUED = 500;
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** Linux's lowest priority (nice 19), for this thread alone: Linux keeps nice values per thread. */
 const LOWEST_PRIORITY = 19;
 
@@ -62,7 +64,9 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
   const counts = { compressed: 0, reused: 0 };
   const scripts: PageScriptHashes = {};
-  let queued = 0;
+  /** The bytes of each page sent to the thread and not answered yet, oldest first (the thread answers in order). */
+  const queued: number[] = [];
+  let queuedBytes = 0;
   let failure: Error | null = null;
   const waiters: (() => void)[] = [];
   const wake = () => {
@@ -70,7 +74,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   };
   const settled = () => new Promise<void>((resolve) => waiters.push(resolve));
   worker.on('message', (done: Done) => {
-    queued--;
+    queuedBytes -= queued.shift() ?? 0;
     if ('error' in done) failure ??= new Error(`Compressing a page: ${done.error}`);
     else {
       if (done.outcome !== 'skipped') counts[done.outcome]++;
@@ -84,13 +88,14 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   });
   return {
     compress: async (rel, bytes) => {
-      while (queued >= MAX_QUEUED && !failure) await settled();
+      while (queuedBytes >= MAX_QUEUED_BYTES && !failure) await settled();
       if (failure) throw failure;
-      queued++;
+      queued.push(bytes.byteLength);
+      queuedBytes += bytes.byteLength;
       worker.postMessage({ dir, rel, bytes, previousDir } satisfies Job);
     },
     close: async () => {
-      while (queued > 0 && !failure) await settled();
+      while (queued.length > 0 && !failure) await settled();
       await worker.terminate();
       if (failure) throw failure;
       return { ...counts, scripts };
