@@ -20,9 +20,9 @@ type Done = { rel: string; outcome: ReturnType<typeof writeCompressedCopiesSync>
 
 /**
  * The bytes of the pages queued for the thread before the renderer waits for it. Each queued page is held twice
- * (the renderer's copy and the thread's), and a listing page weighs over 100 KB: a queue of 500 pages held up to
- * about 200 MB at 50,000 tours, the build's peak. Some megabytes are enough for the thread never to wait for
- * a page (docs/decisions/049-catalogue-in-parts.md).
+ * (the renderer's copy and the thread's), and pages weigh 60 KB (a tour) to 130 KB (a listing): the 500 pages
+ * queued before could hold over 100 MB. 8 MB keeps the thread fed: rendering 50,000 tours took the same time
+ * (docs/decisions/049-catalogue-in-parts.md).
  */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** Linux's lowest priority (nice 19), for this thread alone: Linux keeps nice values per thread. */

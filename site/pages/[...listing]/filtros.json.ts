@@ -9,9 +9,8 @@ import { cacheKeyOf } from '../../lib/cache-key.ts';
 import { listCatalogueListings, listingPages, toGridTour } from '../../lib/listing.ts';
 
 // Built when asked and not kept: the build hashes each listing's index for its cache key, then renders the few
-// whose key changed, and keeping them all from one to the other held 28 MB of the renderer's heap at 10,000
-// tours (the whole catalogue's index for /viajes alone, a fifth of that at each destination): building an
-// index again costs about a millisecond per thousand tours.
+// whose key changed, and keeping every index from one to the other held about 28 MB of the renderer's heap at
+// 10,000 tours. Building an index again costs about a millisecond per thousand tours.
 const listingIndex = (base: string): ListingIndex => buildListingIndex(listingPages(base).map((page) => page.tours.map(toGridTour)));
 
 export const getStaticPaths = (() =>
