@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/rules/dates.ts';
-import { PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
+import { PAYMENT_POLICY_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { createTestApi, day, insertDeparture, jsonRequest, type TestApi } from '../../tests/support/booking-fixtures.ts';
 import { createTestDatabase, portableDialects, type TestDatabase } from '../../tests/support/databases.ts';
 import { CALLERS, seedCallers } from '../../tests/support/callers.ts';

@@ -9,7 +9,7 @@ import {
   seatsUnderHeldMessage,
   seatsUnderSoldMessage,
   TOUR_EDITOR_MESSAGES,
-} from '#shared/schemas/tour-editor.ts';
+} from '#shared/schemas/tour-editor-texts.ts';
 import { createApi } from '../app.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { testConfig } from '../../tests/support/test-config.ts';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AdminTourListQuerySchema, TourPublishSchema } from '#shared/schemas/admin-tours.ts';
-import { OwnPolicySaveSchema, PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
+import { OwnPolicySaveSchema } from '#shared/schemas/payment-policies.ts';
+import { PAYMENT_POLICY_MESSAGES, TOUR_EDITOR_MESSAGES, EXTRA_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import {
   CampaignSaveSchema,
   FlightAddSchema,
   FlightSaveSchema,
   PeriodPricesSchema,
   PeriodSaveSchema,
-  TOUR_EDITOR_MESSAGES,
   TourActivitySchema,
   type TourEditorAnswer,
   TourPressSchema,
@@ -22,7 +22,7 @@ import { listAdminTours, setTourPublished } from '../services/catalogue/tours.ts
 import { findTourEditor, saveTourFields, tourPagesChange } from '../services/catalogue/tour-editor.ts';
 import { saveOwnPolicy } from '../services/payments/policies.ts';
 import { addCampaign, removeCampaign, updateCampaign } from '../services/catalogue/tour-campaigns.ts';
-import { EXTRA_MESSAGES, ExtraOfferSchema, ExtraSaveSchema } from '#shared/schemas/tour-extras.ts';
+import { ExtraOfferSchema, ExtraSaveSchema } from '#shared/schemas/tour-extras.ts';
 import { addExtra, updateExtra } from '../services/catalogue/tour-extras.ts';
 import { addFlight, removeFlight, updateFlight } from '../services/catalogue/tour-flights.ts';
 import { changeTourLink } from '../services/catalogue/tour-links.ts';

@@ -6,7 +6,7 @@
  * is no longer offered but keeps pricing the booking that chose it; the office's agency sale charges them too.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXTRA_MESSAGES } from '#shared/schemas/tour-extras.ts';
+import { EXTRA_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { createTestApi, insertDeparture, jsonRequest, type TestApi, validBooking } from '../../tests/support/booking-fixtures.ts';
 import { CALLERS, type CallerName, seedCallers } from '../../tests/support/callers.ts';
 import { createTestDatabase, dialects, type TestDatabase } from '../../tests/support/databases.ts';

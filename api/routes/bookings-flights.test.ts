@@ -9,7 +9,7 @@ import { jsonRequest, today, validBooking, openBookingApi, type TestApi } from '
 import type { FlightsProvider } from '../services/bookings/flights/provider.ts';
 import { createStoredFlightsProvider } from '../services/bookings/flights/stored-provider.ts';
 import { addFlight, removeFlight } from '../services/catalogue/tour-flights.ts';
-import { flightHasBookingsMessage } from '#shared/schemas/tour-editor.ts';
+import { flightHasBookingsMessage } from '#shared/schemas/tour-editor-texts.ts';
 import { bookingRoutes } from './bookings.ts';
 
 const admin: AuthContext = { userId: 'u-admin', email: 'admin@example.es', travelerId: null, groups: ['drAdmin'] };

@@ -6,17 +6,7 @@
 import { z } from 'zod';
 import { issuesToFields } from './errors.ts';
 import type { PaymentPolicy } from '../rules/payment-schedule.ts';
-
-export const PAYMENT_POLICY_MESSAGES = {
-  percent: 'Escribe un porcentaje entre 0 y 100.',
-  amount: 'Escribe un importe en euros de 0 a 100.000.',
-  days: 'Escribe un número de días entre 0 y 365.',
-  total: 'La señal y los plazos no pueden sumar más del 100 %.',
-  order: 'Cada plazo tiene que vencer antes que el resto del pago.',
-  tourSaved: 'Plazos de pago del tour guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
-  periodSaved: 'Plazos de pago de la salida guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
-  typeSaved: 'Plazos de pago guardados. Las reservas nuevas los siguen; las hechas conservan los suyos.',
-} as const;
+import { formDays, formNumber, PAYMENT_POLICY_MESSAGES, type PaymentPolicyForm } from './tour-editor-texts.ts';
 
 const Percent = z.number({ error: PAYMENT_POLICY_MESSAGES.percent }).min(0, PAYMENT_POLICY_MESSAGES.percent).max(100, PAYMENT_POLICY_MESSAGES.percent);
 const Days = z
@@ -66,28 +56,6 @@ export const TypePolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema
 
 /** PUT …/payment-policy on a tour or a departure: its own policy, or null for the next level's. */
 export const OwnPolicySaveSchema = z.strictObject({ policy: PaymentPolicySchema.nullable(), requestId: RequestId });
-
-/** A policy as its form holds it: text fields, the deposit's value in its kind's unit (% or euros). */
-export interface PaymentPolicyForm {
-  depositKind: 'percent' | 'perTraveller';
-  depositValue: string;
-  balanceDaysBefore: string;
-  instalments: { percent: string; daysBefore: string }[];
-}
-
-const formNumber = (text: string) => (/^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
-const formDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
-/** The form of `policy`, as a person reads it (percentages and euros with a decimal comma). */
-export function policyForm(policy: PaymentPolicy): PaymentPolicyForm {
-  const decimal = (n: number) => String(n).replace('.', ',');
-  return {
-    depositKind: policy.deposit.kind,
-    depositValue: policy.deposit.kind === 'percent' ? decimal(policy.deposit.percent) : decimal(policy.deposit.amountCents / 100),
-    balanceDaysBefore: String(policy.balanceDaysBefore),
-    instalments: policy.instalments.map((i) => ({ percent: decimal(i.percent), daysBefore: String(i.daysBefore) })),
-  };
-}
 
 /**
  * The policy a form says, checked with the policy's own schema: the policy, or each refusal at its field

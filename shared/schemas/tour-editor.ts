@@ -9,91 +9,16 @@ import { AGE_GROUPS, CAMPAIGN_DISCOUNT_BASES, PERIOD_SOURCES, type TourType } fr
 import { isIsoDate } from '../rules/dates.ts';
 import type { PaymentPolicy } from '../rules/payment-schedule.ts';
 import type { TourEditorExtra } from './tour-extras.ts';
-
-/** What staff may set; UPDATING is the shop's own while the tour's pages are being published. */
-export const TOUR_EDITOR_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-export const TOUR_STATUS_LABELS = { ACTIVE: 'Activo', UPDATING: 'Actualizando', INACTIVE: 'Desactivado' } as const;
-
-export const PERIOD_SOURCE_LABELS = {
-  WEBDR: 'Web Different Roads',
-  TOP: 'TOP (destacada)',
-  DRCAMPAIGN: 'Campaña',
-  DRLASTSEATS: 'Últimas plazas',
-} as const satisfies Record<(typeof PERIOD_SOURCES)[number], string>;
-
-/** Longest text each field keeps. */
-export const TOUR_FIELD_LIMITS = {
-  offerValidity: 300,
-  stops: 500,
-  expertOpinionTitle: 150,
-  expertOpinion: 5000,
-  expertOpinionAvatar: 300,
-  includedServicesWeb: 10_000,
-  metaTitle: 120,
-  metaDescription: 320,
-  metaKeyword: 255,
-  thumbnail: 300,
-} as const;
-
-/** The most seats one departure can have. */
-export const MAX_PERIOD_SEATS = 999;
-/** The most one price per person can be: 100.000 €. */
-export const MAX_PRICE_CENTS = 10_000_000;
-
-export const TOUR_EDITOR_MESSAGES = {
-  tooLong: (max: number) => `Escribe como mucho ${max} caracteres.`,
-  rate: 'La valoración va de 0 a 5, con un decimal como mucho.',
-  status: 'Elige Activo o Desactivado.',
-  photoNotUploaded: 'Sube la imagen de nuevo: no la encontramos entre las del tour.',
-  saved: 'Guardado. Las páginas del tour se están publicando de nuevo.',
-  conflict: 'Otra persona ha cambiado este tour mientras lo editabas. Tus cambios siguen en el formulario: recarga para ver los suyos y vuelve a guardar.',
-  day: 'Escribe una fecha válida (AAAA-MM-DD).',
-  returnBeforeStart: 'La vuelta no puede ser antes de la salida.',
-  seats: `Escribe un número de plazas entre 0 y ${MAX_PERIOD_SEATS}.`,
-  source: 'Elige un origen de la lista.',
-  price: 'Escribe un precio en euros, de 0 a 100.000, con dos decimales como mucho.',
-  ageGroup: 'Ese grupo de edad no existe.',
-  periodNotFound: 'No encontramos esa salida en este tour.',
-  periodAdded: 'Salida añadida.',
-  periodSaved: 'Salida guardada.',
-  periodRemoved: 'Salida eliminada.',
-  pricesSaved: 'Precios guardados.',
-  regionUnknown: 'Esa región no existe.',
-  activityUnknown: 'Esa actividad no existe.',
-  activityNotFound: 'No encontramos esa actividad opcional en esta salida.',
-  campaignName: 'Escribe el nombre de la campaña.',
-  campaignValue: 'Escribe el descuento en euros, de 0 a 100.000, con dos decimales como mucho.',
-  campaignBasis: 'Elige si el descuento es por persona o por reserva.',
-  campaignUntil: 'El final de la campaña no puede ser antes de su inicio.',
-  campaignNotFound: 'No encontramos esa campaña en esta salida.',
-  flightNotFound: 'No encontramos ese vuelo en esta salida.',
-  flightSaved: 'Vuelo guardado.',
-  flightAdded: 'Vuelo añadido.',
-  flightRemoved: 'Vuelo quitado.',
-  flightName: 'Escribe el nombre del vuelo.',
-  flightNumber: 'Escribe el número de vuelo (por ejemplo IB3456).',
-  iata: 'Escribe el código IATA del aeropuerto: tres letras (por ejemplo MAD).',
-  dateTime: 'Escribe la fecha y la hora (AAAA-MM-DDTHH:MM).',
-  arrivalBeforeDeparture: 'La llegada tiene que ser después de la salida.',
-  journeys: 'El vuelo lleva una ida y, si quieres, una vuelta; cada una con al menos un tramo.',
-  outboundOutsideDates: 'La ida tiene que salir entre el primer día y el último de la salida.',
-  campaignAdded: 'Campaña añadida.',
-  campaignSaved: 'Campaña guardada.',
-  campaignRemoved: 'Campaña quitada.',
-  activityLinked: 'Actividad enlazada con el tour.',
-  activityUnlinked: 'Actividad desenlazada del tour.',
-  regionAdded: 'Región añadida.',
-  regionRemoved: 'Región quitada.',
-} as const;
-
-/** 'Quitar la salida' refused: a booking names it (even a canceled one keeps its record of the trip). */
-export const periodHasBookingsMessage = (n: number) =>
-  `No se puede quitar esta salida: tiene ${n === 1 ? '1 reserva' : `${n} reservas`}. Ciérrala a la venta en la web en lugar de quitarla.`;
-/** Seats lowered under what bookings already took for good. */
-export const seatsUnderSoldMessage = (sold: number) => `No puedes dejar menos plazas que las ${sold} ya vendidas en esta salida.`;
-/** Seats lowered under what is sold plus what payments under way hold for a few minutes. */
-export const seatsUnderHeldMessage = ({ sold, held }: { sold: number; held: number }) =>
-  `Hay ${sold} plazas vendidas y ${held} apartadas por pagos en curso: no puedes dejar menos de ${sold + held}. Vuelve a intentarlo en unos minutos.`;
+import {
+  type FLIGHT_DIRECTIONS,
+  MAX_FLIGHT_SEGMENTS,
+  MAX_PERIOD_SEATS,
+  MAX_PRICE_CENTS,
+  TOUR_EDITOR_MESSAGES,
+  TOUR_EDITOR_STATUSES,
+  TOUR_FIELD_LIMITS,
+  type TourField,
+} from './tour-editor-texts.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const text = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, TOUR_EDITOR_MESSAGES.tooLong(max)).nullable());
@@ -122,9 +47,8 @@ export const TourFieldsSchema = z.strictObject({
   metaKeyword: text(TOUR_FIELD_LIMITS.metaKeyword),
   thumbnail: text(TOUR_FIELD_LIMITS.thumbnail),
   status: z.enum(TOUR_EDITOR_STATUSES, TOUR_EDITOR_MESSAGES.status),
-});
+} satisfies Record<TourField, z.ZodType>);
 export type TourFields = z.output<typeof TourFieldsSchema>;
-export type TourField = keyof TourFields;
 
 /** 'Guardar': the fields, the version they were read at, one id per press. */
 export const TourSaveSchema = z.strictObject({ requestId, version: z.number().int().positive(), fields: TourFieldsSchema });
@@ -153,11 +77,6 @@ export type PeriodInput = z.output<typeof PeriodInputSchema>;
 export const PeriodSaveSchema = z.strictObject({ requestId, period: PeriodInputSchema });
 /** A press that sends nothing but itself: removing a departure or a region. */
 export const TourPressSchema = z.strictObject({ requestId });
-
-export const CAMPAIGN_BASIS_LABELS = { PER_PAX: 'por persona', ONCE: 'por reserva' } as const satisfies Record<
-  (typeof CAMPAIGN_DISCOUNT_BASES)[number],
-  string
->;
 
 const optionalDay = z.preprocess(blankToNull, day.nullable());
 
@@ -201,12 +120,6 @@ export const FlightSaveSchema = z.strictObject({
       .refine((list) => new Set(list.map((p) => p.ageGroupName)).size === list.length, TOUR_EDITOR_MESSAGES.ageGroup),
   }),
 });
-
-/** The journeys a flight has, as the flights provider reads them: the outbound ('Ida') and the return ('Vuelta'). */
-export const FLIGHT_DIRECTIONS = ['outbound', 'inbound'] as const;
-export const FLIGHT_DIRECTION_LABELS = { outbound: 'Ida', inbound: 'Vuelta' } as const satisfies Record<(typeof FLIGHT_DIRECTIONS)[number], string>;
-/** The most segments (connections) one journey can have. */
-export const MAX_FLIGHT_SEGMENTS = 4;
 
 /** A date and a time as the form's `datetime-local` sends it; stored as the seeded flights are, in UTC notation. */
 const dateTime = z
@@ -257,13 +170,6 @@ export const FlightAddSchema = z.strictObject({
   }),
 });
 export type FlightAddInput = z.output<typeof FlightAddSchema>['flight'];
-
-/** 'Quitar vuelo' refused: a booking chose it (even a canceled one keeps its record of the trip). */
-/** 'Añadir vuelo' refused: the departure prices an age group the flight does not. */
-export const flightAgeGroupsMessage = (missing: readonly string[]) => `Pon también el precio del vuelo para: ${missing.join(', ')}.`;
-
-export const flightHasBookingsMessage = (n: number) =>
-  `No se puede quitar este vuelo: ${n === 1 ? '1 reserva lo ha elegido' : `${n} reservas lo han elegido`}. Deja sus plazas a 0 para que no se venda más.`;
 
 /** 'Guardar precios' of one departure: its supplement per age group over the tour's price. */
 export const PeriodPricesSchema = z.strictObject({

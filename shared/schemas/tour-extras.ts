@@ -4,18 +4,7 @@
  */
 import { z } from 'zod';
 import { EXTRA_BASES } from '../enums.ts';
-import { MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES } from './tour-editor.ts';
-
-export const EXTRA_MESSAGES = {
-  name: 'Escribe el nombre del extra.',
-  amount: 'Escribe el precio en euros, de 0 a 100.000, con dos decimales como mucho.',
-  basis: 'Elige si el extra se cobra por viajero o por reserva.',
-  notFound: 'No encontramos ese extra en este tour.',
-  added: 'Extra añadido. Se ofrece en las reservas nuevas y en las que están en curso.',
-  saved: 'Extra guardado. Las reservas en curso que lo eligieron tienen ya el precio nuevo.',
-  withdrawn: 'Extra retirado: ya no se ofrece. Las reservas que lo eligieron lo conservan.',
-  offered: 'Extra ofrecido de nuevo en las reservas.',
-} as const;
+import { EXTRA_MESSAGES, MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES } from './tour-editor-texts.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const requestId = z.string().trim().min(8).max(100);

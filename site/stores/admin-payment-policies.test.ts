@@ -4,7 +4,7 @@
  * before anything is sent; a colleague's save meanwhile refused, what was typed kept, then read again.
  */
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_POLICY_MESSAGES } from '#shared/schemas/payment-policies.ts';
+import { PAYMENT_POLICY_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { withIslandApi } from '../../tests/support/island-api.ts';
 import * as screen from './admin-payment-policies.ts';
 

@@ -5,7 +5,8 @@
  */
 import { map } from 'nanostores';
 import type { TourType } from '#shared/enums.ts';
-import { PAYMENT_POLICY_MESSAGES, type PaymentPolicyForm, policyForm, policyFromForm } from '#shared/schemas/payment-policies.ts';
+import { policyFromForm } from '#shared/schemas/payment-policies.ts';
+import { PAYMENT_POLICY_MESSAGES, type PaymentPolicyForm, policyForm } from '#shared/schemas/tour-editor-texts.ts';
 import type { PaymentPolicy } from '#shared/rules/payment-schedule.ts';
 import { api, callApi } from '../lib/api-client.ts';
 import { newPress, type Press, sendPress } from '../staff-kit/press.ts';

@@ -5,9 +5,19 @@
  */
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { CAMPAIGN_DISCOUNT_BASES } from '#shared/enums.ts';
-import { CampaignInputSchema, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { api, callApi } from '../lib/api-client.ts';
-import { $tourEditor, type CampaignForm, openDialog, type PeriodCampaign, parseEuros, settleDialog } from './admin-tour-editor.ts';
+import {
+  $tourEditor,
+  tourEditorChecks,
+  uncheckable,
+  type CampaignForm,
+  openDialog,
+  type PeriodCampaign,
+  parseEuros,
+  settleDialog,
+} from './admin-tour-editor.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
 
 const formOf = (c: PeriodCampaign | null): CampaignForm =>
@@ -34,10 +44,12 @@ export function setCampaignField(field: keyof CampaignForm, value: string) {
 
 /** 'Añadir campaña' / 'Guardar campaña'. */
 export async function submitCampaign() {
+  const checks = await tourEditorChecks();
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'campaign' || dialog.sending) return;
+  if (!checks) return uncheckable(dialog);
   const valueCents = parseEuros(dialog.form.value);
-  const parsed = CampaignInputSchema.safeParse({
+  const parsed = checks.CampaignInputSchema.safeParse({
     name: dialog.form.name,
     valueCents: valueCents ?? Number.NaN,
     validFromDate: dialog.form.validFromDate,

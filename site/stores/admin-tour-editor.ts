@@ -12,20 +12,10 @@ import { map } from 'nanostores';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
 import { addDays } from '#shared/rules/dates.ts';
 import { formatEurosInput, parseEurosInput } from '#shared/rules/money.ts';
-import {
-  MAX_PRICE_CENTS,
-  PeriodInputSchema,
-  TOUR_EDITOR_MESSAGES,
-  type TourEditorAnswer,
-  type TourEditorPeriod,
-  type TourEditorView,
-  type TourField,
-  type TourFields,
-  TourFieldsSchema,
-} from '#shared/schemas/tour-editor.ts';
+import type { TourEditorAnswer, TourEditorPeriod, TourEditorView, TourFields } from '#shared/schemas/tour-editor.ts';
+import { MAX_PRICE_CENTS, TOUR_EDITOR_MESSAGES, TOUR_FIELDS, type TourField, type PaymentPolicyForm, policyForm } from '#shared/schemas/tour-editor-texts.ts';
 import type { TourEditorExtra } from '#shared/schemas/tour-extras.ts';
-import { type PaymentPolicyForm, policyForm, policyFromForm } from '#shared/schemas/payment-policies.ts';
-import { type ApiResult, api, callApi } from '../lib/api-client.ts';
+import { type ApiResult, api, callApi, NETWORK_MESSAGE } from '../lib/api-client.ts';
 import { connectCmsEvents, followPublication } from './cms-publish.ts';
 import { uploadImage } from './cms-uploads.ts';
 
@@ -128,7 +118,23 @@ export interface TourEditorState {
   links: { pick: Record<LinkKind, string>; requestId: string; sending: LinkKind | null; error: { kind: LinkKind; message: string } | null };
 }
 
-const EMPTY_FORM = Object.fromEntries(Object.keys(TourFieldsSchema.shape).map((k) => [k, ''])) as TourForm;
+const EMPTY_FORM = Object.fromEntries(TOUR_FIELDS.map((k) => [k, ''])) as TourForm;
+
+type TourEditorChecks = typeof import('./tour-editor-checks.ts');
+let checksLoading: Promise<TourEditorChecks | null> | null = null;
+/**
+ * The editor's form checks (tour-editor-checks.ts), loaded once a form is touched (a field typed, a dialog opened)
+ * so that they are there when it is sent: null when their script could not be loaded, and the next call tries
+ * again. A press reads its form after this answers, so what was typed meanwhile is sent, and a second press
+ * finds the first one under way.
+ */
+export function tourEditorChecks(): Promise<TourEditorChecks | null> {
+  checksLoading ??= import('./tour-editor-checks.ts').catch(() => {
+    checksLoading = null;
+    return null;
+  });
+  return checksLoading;
+}
 
 export const $tourEditor = map<TourEditorState>({
   status: 'loading',
@@ -188,6 +194,7 @@ export async function reloadTour() {
 }
 
 export function setTourField(field: TourField, value: string) {
+  void tourEditorChecks();
   const { form, errors } = $tourEditor.get();
   const { [field]: _fixed, ...rest } = errors;
   patch({ form: { ...form, [field]: value }, errors: rest, done: null });
@@ -213,9 +220,14 @@ const finish = (answer: TourEditorAnswer, { resetForm }: { resetForm: boolean })
 
 /** 'Guardar'. */
 export async function saveTourFields() {
+  const checks = await tourEditorChecks();
   const state = $tourEditor.get();
   if (state.saving || !state.view) return;
-  const parsed = TourFieldsSchema.safeParse(state.form);
+  if (!checks) {
+    patch({ message: NETWORK_MESSAGE, done: null });
+    return;
+  }
+  const parsed = checks.TourFieldsSchema.safeParse(state.form);
   if (!parsed.success) {
     patch({ errors: issuesToFields(parsed.error.issues, '', { depth: 1 }), message: 'Revisa los datos marcados.', done: null });
     return;
@@ -246,7 +258,15 @@ const periodFormOf = (p: TourEditorPeriod | null): PeriodForm => {
   return { dayOne: addDays({ date: today, days: 30 }), returnDate: addDays({ date: today, days: 39 }), seats: '', webBookable: true, source: 'WEBDR' };
 };
 
-export const openDialog = (dialog: EditorDialog) => patch({ dialog: { ...dialog, requestId: newId(), sending: false, error: null }, done: null });
+export function openDialog(dialog: EditorDialog) {
+  void tourEditorChecks();
+  patch({ dialog: { ...dialog, requestId: newId(), sending: false, error: null }, done: null });
+}
+
+/** A dialog whose checks could not be loaded: nothing was sent, as when the shop does not answer. */
+export function uncheckable(dialog: NonNullable<TourEditorState['dialog']>) {
+  patch({ dialog: { ...dialog, error: NETWORK_MESSAGE } });
+}
 
 export const openAddPeriod = () => openDialog({ kind: 'period', period: null, form: periodFormOf(null), errors: {} });
 export const openEditPeriod = (period: TourEditorPeriod) => openDialog({ kind: 'period', period, form: periodFormOf(period), errors: {} });
@@ -311,10 +331,12 @@ export const settleDialog = (result: Sent) => {
 
 /** 'Añadir salida' / 'Guardar salida'. */
 export async function submitPeriod() {
+  const checks = await tourEditorChecks();
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'period' || dialog.sending) return;
+  if (!checks) return uncheckable(dialog);
   const seats = dialog.form.seats.trim() === '' ? Number.NaN : Number(dialog.form.seats);
-  const parsed = PeriodInputSchema.safeParse({
+  const parsed = checks.PeriodInputSchema.safeParse({
     dayOne: dialog.form.dayOne,
     returnDate: dialog.form.returnDate,
     seats,
@@ -452,11 +474,13 @@ const policyServerErrors = (fields: Record<string, string>) =>
 
 /** 'Guardar plazos': refused at its fields before sending; one press, one request id. */
 export async function submitPolicy() {
+  const checks = await tourEditorChecks();
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'policy' || dialog.sending) return;
+  if (!checks) return uncheckable(dialog);
   let policy = null;
   if (dialog.own) {
-    const checked = policyFromForm(dialog.form);
+    const checked = checks.policyFromForm(dialog.form);
     if (!checked.policy) {
       patch({ dialog: { ...dialog, errors: checked.errors, error: 'Revisa los datos marcados.' } });
       return;

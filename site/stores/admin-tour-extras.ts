@@ -6,9 +6,10 @@
 import { EXTRA_BASES } from '#shared/enums.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
 import { issuesToFields } from '#shared/schemas/errors.ts';
-import { EXTRA_MESSAGES, ExtraInputSchema, type TourEditorExtra } from '#shared/schemas/tour-extras.ts';
+import type { TourEditorExtra } from '#shared/schemas/tour-extras.ts';
+import { EXTRA_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { api, callApi } from '../lib/api-client.ts';
-import { $tourEditor, type ExtraForm, openDialog, parseEuros, settleDialog } from './admin-tour-editor.ts';
+import { $tourEditor, tourEditorChecks, uncheckable, type ExtraForm, openDialog, parseEuros, settleDialog } from './admin-tour-editor.ts';
 
 const formOf = (e: TourEditorExtra | null): ExtraForm =>
   e
@@ -27,10 +28,12 @@ export function setExtraField(field: keyof ExtraForm, value: string) {
 
 /** 'Añadir extra' / 'Guardar extra': refused at its fields before anything is sent. */
 export async function submitExtra() {
+  const checks = await tourEditorChecks();
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'extra' || dialog.sending) return;
+  if (!checks) return uncheckable(dialog);
   const amountCents = parseEuros(dialog.form.amount);
-  const parsed = ExtraInputSchema.safeParse({
+  const parsed = checks.ExtraInputSchema.safeParse({
     name: dialog.form.name,
     description: dialog.form.description,
     amountCents: amountCents ?? Number.NaN,

@@ -4,9 +4,10 @@
  */
 import { issuesToFields } from '#shared/schemas/errors.ts';
 import { AGE_GROUPS } from '#shared/enums.ts';
-import { type FLIGHT_DIRECTIONS, FlightAddSchema, MAX_FLIGHT_SEGMENTS, TOUR_EDITOR_MESSAGES, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import { type FLIGHT_DIRECTIONS, MAX_FLIGHT_SEGMENTS, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { api, callApi } from '../lib/api-client.ts';
-import { $tourEditor, openDialog, type PeriodFlight, parseEuros, type SegmentForm, settleDialog } from './admin-tour-editor.ts';
+import { $tourEditor, tourEditorChecks, uncheckable, openDialog, type PeriodFlight, parseEuros, type SegmentForm, settleDialog } from './admin-tour-editor.ts';
 import { formatEurosInput } from '#shared/rules/money.ts';
 
 export const openFlight = (period: TourEditorPeriod, flight: PeriodFlight) =>
@@ -118,13 +119,15 @@ const formKey = (path: readonly PropertyKey[], journeys: readonly Direction[]) =
 
 /** 'Añadir vuelo', checked with the server's own schema before it is sent. */
 export async function submitNewFlight() {
+  const checks = await tourEditorChecks();
   const { dialog, id } = $tourEditor.get();
   if (dialog?.kind !== 'flightAdd' || dialog.sending) return;
+  if (!checks) return uncheckable(dialog);
   const { errors, seats, prices } = seatsAndPrices(dialog.form);
   const directions: Direction[] = dialog.withReturn ? ['outbound', 'inbound'] : ['outbound'];
   const journeys = directions.map((direction) => ({ direction, segments: dialog.segments[direction] }));
   const flight = { name: dialog.form.name ?? '', departureCity: dialog.form.departureCity ?? '', seats: seats ?? 0, prices, journeys };
-  const checked = FlightAddSchema.safeParse({ requestId: dialog.requestId, flight });
+  const checked = checks.FlightAddSchema.safeParse({ requestId: dialog.requestId, flight });
   if (!checked.success)
     for (const [path, message] of Object.entries(issuesToFields(checked.error.issues))) errors[formKey(path.split('.'), directions)] ??= message;
   if (Object.keys(errors).length || !checked.success) {

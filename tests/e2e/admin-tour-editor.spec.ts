@@ -10,9 +10,10 @@
 import { expect, test } from '../support/test.ts';
 import { formatSpanishDate } from '#shared/rules/dates.ts';
 import type { AdminTourListAnswer, AdminTourRow } from '#shared/schemas/admin-tours.ts';
-import { seatsUnderSoldMessage } from '#shared/schemas/tour-editor.ts';
+import { seatsUnderSoldMessage } from '#shared/schemas/tour-editor-texts.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { signInAsAdmin } from '../support/admin-session.ts';
+import { recordZodLoads } from '../support/loaded-scripts.ts';
 
 // Two publications of a tour's pages (one of them a full build) on a loaded 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -39,9 +40,12 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   const { tour, dayOne, sold } = found;
 
   await page.goto(`/admin/tours?q=${encodeURIComponent(tour.webSlug)}`);
+  // The editor shows a tour without zod; its form checks (zod with them) load once a field is typed.
+  const containsZod = recordZodLoads(page);
   await page.getByRole('link', { name: tour.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/tour/${tour.id}$`));
   await expect(page.getByRole('heading', { name: tour.name, level: 2 })).toBeVisible();
+  expect(await containsZod(), 'zod is not among the scripts of the editor as loaded').toBe(false);
   await expect(page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Tours' })).toHaveAttribute('aria-current', 'page');
 
   // The snippet follows what is typed, with a warning for a title a search result would cut.
@@ -54,6 +58,7 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
   await title.fill(metaTitle);
   await expect(preview.locator('.tour-snippet__title')).toHaveText(metaTitle);
   await expect(preview).toContainText(`${[...metaTitle].length} de 60 caracteres.`);
+  await expect.poll(containsZod, { message: 'typing loads the form checks, zod with them' }).toBe(true);
   await expectAccessible(page, `/admin/tour/${tour.id}`);
   await page.screenshot({ path: `test-results/admin-tour-editor-${info.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();

@@ -4,7 +4,8 @@
  * departure. Bookings already made keep the amounts they were quoted.
  */
 import { randomUUID } from 'node:crypto';
-import { type CampaignInput, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import type { CampaignInput } from '#shared/schemas/tour-editor.ts';
+import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { Trx } from '../../db/database.ts';

@@ -6,7 +6,8 @@
  * paid ones keep what they agreed.
  */
 import { randomUUID } from 'node:crypto';
-import { EXTRA_MESSAGES, type ExtraInput, type TourEditorExtra } from '#shared/schemas/tour-extras.ts';
+import type { ExtraInput, TourEditorExtra } from '#shared/schemas/tour-extras.ts';
+import { EXTRA_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { TourExtraRow } from '../../db/tables.ts';

@@ -5,14 +5,14 @@
  */
 import { ownPrices } from './prices.ts';
 import { randomUUID } from 'node:crypto';
+import type { FlightAddInput } from '#shared/schemas/tour-editor.ts';
 import {
-  type FlightAddInput,
   flightAgeGroupsMessage,
   flightHasBookingsMessage,
   seatsUnderHeldMessage,
   seatsUnderSoldMessage,
   TOUR_EDITOR_MESSAGES,
-} from '#shared/schemas/tour-editor.ts';
+} from '#shared/schemas/tour-editor-texts.ts';
 import type { z } from 'zod';
 import type { PriceInputSchema } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';

@@ -4,7 +4,7 @@
  * (§3 Activity.tours, §7 "ActivityTour"). Linking and unlinking once per press, recorded on the tour.
  */
 import { randomUUID } from 'node:crypto';
-import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import { TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import type { Db } from '../../db/database.ts';
 import { invalidFields } from '../../errors.ts';
 import type { Trx } from '../../db/database.ts';

@@ -9,7 +9,8 @@
 import { ownPrices } from './prices.ts';
 import { randomUUID } from 'node:crypto';
 import { countDaysBetween, formatSpanishDate } from '#shared/rules/dates.ts';
-import { type PeriodInput, periodHasBookingsMessage, seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor.ts';
+import type { PeriodInput } from '#shared/schemas/tour-editor.ts';
+import { periodHasBookingsMessage, seatsUnderHeldMessage, seatsUnderSoldMessage, TOUR_EDITOR_MESSAGES } from '#shared/schemas/tour-editor-texts.ts';
 import type { z } from 'zod';
 import type { PriceInputSchema } from '#shared/schemas/tour-editor.ts';
 import type { Db } from '../../db/database.ts';

@@ -2,7 +2,7 @@
  * The fields of a payment policy (docs/decisions/042): the deposit as a percentage or per traveller, the
  * instalments, the balance's days. One form for a tour type's policy and for a tour's or a departure's own.
  */
-import type { PaymentPolicyForm } from '#shared/schemas/payment-policies.ts';
+import type { PaymentPolicyForm } from '#shared/schemas/tour-editor-texts.ts';
 import { FieldError, TextField } from '../../staff-kit/ConfirmDialog.tsx';
 
 export type PolicyChange = (change: (form: PaymentPolicyForm) => PaymentPolicyForm, field?: string) => void;

@@ -2,7 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { CAMPAIGN_DISCOUNT_BASES } from '#shared/enums.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { CAMPAIGN_BASIS_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import { CAMPAIGN_BASIS_LABELS } from '#shared/schemas/tour-editor-texts.ts';
 import { closeDialog, $tourEditor } from '../../stores/admin-tour-editor.ts';
 import { confirmRemoveCampaign, openCampaign, openRemoveCampaign, setCampaignField, submitCampaign } from '../../stores/admin-tour-campaigns.ts';
 import { ConfirmDialog, RemoveDialog, TextField, EditRemove } from '../../staff-kit/ConfirmDialog.tsx';

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { matchRoute, pathTo } from '#shared/routes.ts';
-import { TOUR_STATUS_LABELS } from '#shared/schemas/tour-editor.ts';
+import { TOUR_STATUS_LABELS } from '#shared/schemas/tour-editor-texts.ts';
 import { $tourEditor, openTourEditor } from '../../stores/admin-tour-editor.ts';
 import { guarded } from '../SessionGuard.tsx';
 import { TourFieldsForm } from './TourFieldsForm.tsx';

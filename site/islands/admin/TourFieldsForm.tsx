@@ -14,7 +14,7 @@ import {
   snippetShown,
   snippetTitleHint,
 } from '#shared/rules/seo-meta.ts';
-import { TOUR_EDITOR_STATUSES, TOUR_FIELD_LIMITS, TOUR_STATUS_LABELS, type TourField } from '#shared/schemas/tour-editor.ts';
+import { TOUR_EDITOR_STATUSES, TOUR_FIELD_LIMITS, TOUR_STATUS_LABELS, type TourField } from '#shared/schemas/tour-editor-texts.ts';
 import { $publish, describePublish } from '../../stores/cms-publish.ts';
 import { $tourEditor, reloadTour, saveTourFields, setTourField, uploadThumbnail } from '../../stores/admin-tour-editor.ts';
 

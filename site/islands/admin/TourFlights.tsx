@@ -2,7 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { AGE_GROUPS } from '#shared/enums.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { FLIGHT_DIRECTION_LABELS, MAX_FLIGHT_SEGMENTS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import { FLIGHT_DIRECTION_LABELS, MAX_FLIGHT_SEGMENTS } from '#shared/schemas/tour-editor-texts.ts';
 import { $tourEditor, closeDialog, type SegmentForm } from '../../stores/admin-tour-editor.ts';
 import {
   addSegment,

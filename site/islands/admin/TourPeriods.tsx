@@ -8,7 +8,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { AGE_GROUPS, PERIOD_SOURCES } from '#shared/enums.ts';
 import { formatEuros } from '#shared/rules/money.ts';
-import { PERIOD_SOURCE_LABELS, type TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import type { TourEditorPeriod } from '#shared/schemas/tour-editor.ts';
+import { PERIOD_SOURCE_LABELS } from '#shared/schemas/tour-editor-texts.ts';
 import {
   $tourEditor,
   closeDialog,
