@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,10 +13,25 @@ describe('the bundling stamp of the incremental cache', () => {
 
   it('changes when a file that decides the bundling changes, and only then', async () => {
     writeFileSync(join(dir, 'astro.config.mjs'), 'export default {}');
-    const first = await bundlingStamp(dir, ['astro.config.mjs', 'missing.ts']);
-    expect(await bundlingStamp(dir, ['astro.config.mjs', 'missing.ts'])).toBe(first);
+    const only = { sources: ['astro.config.mjs', 'missing.ts'], folders: [] };
+    const first = await bundlingStamp(dir, only);
+    expect(await bundlingStamp(dir, only)).toBe(first);
     writeFileSync(join(dir, 'astro.config.mjs'), 'export default { vite: {} }');
-    expect(await bundlingStamp(dir, ['astro.config.mjs', 'missing.ts'])).not.toBe(first);
+    expect(await bundlingStamp(dir, only)).not.toBe(first);
+  });
+
+  it('changes with any module the scripts are bundled from, not with their tests', async () => {
+    mkdirSync(join(dir, 'site', 'stores'), { recursive: true });
+    writeFileSync(join(dir, 'site', 'stores', 'desk.ts'), 'export const a = 1;');
+    const folders = { sources: [], folders: ['site', 'missing'] };
+    const first = await bundlingStamp(dir, folders);
+    writeFileSync(join(dir, 'site', 'stores', 'desk.test.ts'), 'test');
+    expect(await bundlingStamp(dir, folders)).toBe(first);
+    writeFileSync(join(dir, 'site', 'stores', 'desk.ts'), 'export const a = 2;');
+    const changed = await bundlingStamp(dir, folders);
+    expect(changed).not.toBe(first);
+    writeFileSync(join(dir, 'site', 'stores', 'labels.ts'), 'export const b = 1;');
+    expect(await bundlingStamp(dir, folders)).not.toBe(changed);
   });
 
   it('keeps the manifest of a cache made with the same bundling and forgets it after a change', async () => {
