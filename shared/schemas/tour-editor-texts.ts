@@ -119,10 +119,10 @@ export const FLIGHT_DIRECTION_LABELS = { outbound: 'Ida', inbound: 'Vuelta' } as
 /** The most segments (connections) one journey can have. */
 export const MAX_FLIGHT_SEGMENTS = 4;
 
-/** 'Quitar vuelo' refused: a booking chose it (even a canceled one keeps its record of the trip). */
 /** 'Añadir vuelo' refused: the departure prices an age group the flight does not. */
 export const flightAgeGroupsMessage = (missing: readonly string[]) => `Pon también el precio del vuelo para: ${missing.join(', ')}.`;
 
+/** 'Quitar vuelo' refused: a booking chose it (even a canceled one keeps its record of the trip). */
 export const flightHasBookingsMessage = (n: number) =>
   `No se puede quitar este vuelo: ${n === 1 ? '1 reserva lo ha elegido' : `${n} reservas lo han elegido`}. Deja sus plazas a 0 para que no se venda más.`;
 
@@ -156,7 +156,9 @@ export interface PaymentPolicyForm {
   instalments: { percent: string; daysBefore: string }[];
 }
 
+/** A policy form's percentage or euros as typed (a decimal comma or point, two decimals at most); NaN otherwise. */
 export const formNumber = (text: string) => (/^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
+/** A policy form's days as typed (up to three digits); NaN otherwise. */
 export const formDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 /** The form of `policy`, as a person reads it (percentages and euros with a decimal comma). */

@@ -57,7 +57,7 @@ test('an overdue balance: listed, reminded again, then paid by a transfer staff 
 
   // The rest arrives by bank transfer: recorded from the booking's page.
   // The booking's page shows it without zod; the form's schema, and zod with it, loads with the dialog.
-  const containsZod = recordZodLoads(page);
+  const containsZod = recordZodLoads(page, { on: new RegExp(`/admin/booking/${booking.id}`) });
   await row.getByRole('link', { name: `Registrar un pago de la reserva ${booking.reference}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/booking/${booking.id}#pagos$`));
   await expect(page.getByRole('button', { name: 'Registrar un pago' })).toBeVisible();

@@ -41,7 +41,7 @@ test('the admin edits a tour: meta title live after the rebuild, a departure add
 
   await page.goto(`/admin/tours?q=${encodeURIComponent(tour.webSlug)}`);
   // The editor shows a tour without zod; its form checks (zod with them) load once a field is typed.
-  const containsZod = recordZodLoads(page);
+  const containsZod = recordZodLoads(page, { on: new RegExp(`/admin/tour/${tour.id}$`) });
   await page.getByRole('link', { name: tour.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/tour/${tour.id}$`));
   await expect(page.getByRole('heading', { name: tour.name, level: 2 })).toBeVisible();
