@@ -103,14 +103,22 @@ export function createListScreen<F extends string, A, S extends string = never, 
     return query;
   }
 
+  // Each load is numbered: on a slow connection a search typed while the list was still opening is
+  // answered first, and the older answer must not replace it when it arrives.
+  let loads = 0;
+
   async function reload() {
     const state = $state.get();
     const search = new URLSearchParams(shown()).toString();
     history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
     patch({ status: state.answer ? 'ready' : 'loading', message: null } as Partial<State>);
+    const load = ++loads;
     const result = await spec.load({ ...shown(), ...fixed });
+    if (load !== loads) return;
     if (result.ok) {
-      patch({ status: 'ready', answer: result.data, errors: {} } as Partial<State>);
+      // A message the form got while this list was loading (a search too short) stays until it is typed again.
+      const { errors } = $state.get();
+      patch({ status: 'ready', answer: result.data, errors: errors === state.errors ? {} : errors } as Partial<State>);
       return;
     }
     // A refusal that names a field of the form is shown at the field; anything else above the list.

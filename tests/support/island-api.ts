@@ -20,6 +20,11 @@ export interface IslandApi {
    * connection dropped): the store sees a network failure, as a browser would.
    */
   loseNextAnswer: () => void;
+  /**
+   * The next request is answered only once the returned function is called (a slow connection): what the
+   * store does meanwhile (another search, a click) happens before that answer arrives.
+   */
+  holdNextAnswer: () => () => void;
   /** The page's address as the store left it (`history.replaceState`), path and query. */
   address: () => string;
 }
@@ -96,10 +101,16 @@ export function withIslandApi({
   rebuilds?: RebuildQueue;
 } = {}): IslandApi {
   let loseAnswer = false;
+  let held: Promise<void> | null = null;
   const context = {
     calls: [],
     loseNextAnswer: () => {
       loseAnswer = true;
+    },
+    holdNextAnswer: () => {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      held = promise;
+      return () => resolve();
     },
     address: () => `${location.pathname}${location.search}`,
   } as unknown as IslandApi;
@@ -108,6 +119,7 @@ export function withIslandApi({
     context.t = await createTestDatabase('sqlite');
     context.calls = [];
     loseAnswer = false;
+    held = null;
     atAddress('/');
     await insertDeparture(context.t.db);
     if (as) await seedCallers(context.t.db);
@@ -119,7 +131,10 @@ export function withIslandApi({
       context.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       const headers = new Headers(init?.headers);
       if (as) headers.set('x-test-auth', JSON.stringify(CALLERS[as]));
+      const hold = held;
+      held = null;
       const answer = await app.request(url.pathname.slice('/api'.length) + url.search, { ...init, headers });
+      if (hold) await hold;
       if (loseAnswer) {
         loseAnswer = false;
         throw new TypeError('fetch failed: the connection dropped');

@@ -37,6 +37,29 @@ describe('the travellers desk', () => {
     expect(travelers.$state.get().errors).toEqual({});
   });
 
+  it('keeps the message of a search refused while the list was still loading', async () => {
+    atAddress('/admin/travelers');
+    const opening = travelers.open(location.search);
+    travelers.setFilter('q', 'a');
+    await travelers.apply();
+    await opening;
+    expect(travelers.$state.get()).toMatchObject({ status: 'ready', form: { q: 'a' }, errors: { q: 'Escribe al menos 2 caracteres.' } });
+  });
+
+  it('shows the last search asked for when an earlier answer arrives after it', async () => {
+    atAddress('/admin/travelers?q=luis');
+    const release = island.holdNextAnswer();
+    const opening = travelers.open(location.search);
+    travelers.setFilter('q', 'ana');
+    await travelers.apply();
+    expect(names()).toEqual(['ana@correo.es']);
+    release();
+    await opening;
+    expect(travelers.$state.get()).toMatchObject({ status: 'ready', applied: { q: 'ana' } });
+    expect(names()).toEqual(['ana@correo.es']);
+    expect(island.address()).toBe('/admin/travelers?q=ana');
+  });
+
   it('sorts by a heading, then turns the order on the second click, from the first page', async () => {
     atAddress('/admin/travelers?page=3');
     await travelers.open(location.search);
