@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
 import type { ImageManifest } from '#shared/images.ts';
 import type { ContentKey, LiveCatalogue } from '#shared/page-deps.ts';
+import { linkIncrementalCacheCopies } from './astro-cache-links.ts';
 import { type CatalogueDelta, createPageRenderer, type RenderResult } from './page-renderer.ts';
 import { startPhaseClock } from './phases.ts';
 import { BUILD_PHASES_FILE } from './site-folder.ts';
@@ -59,6 +60,7 @@ const renderer = createPageRenderer({
   onStart: () => lap('start and bundling'),
 });
 
+await linkIncrementalCacheCopies();
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 lap('rendering');
 await renderer.flush();

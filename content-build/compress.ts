@@ -20,10 +20,12 @@ export const COMPRESSED_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.js
 const MIN_BYTES = 1024;
 /**
  * Bundles live a year in caches and are few: they get brotli's best. Pages change with each build and
- * number in the thousands: quality 6 costs about a hundredth of 11 and gives up a few per cent.
+ * number in the thousands: quality 5 costs about a hundredth of 11 and gives up a few per cent. Measured on
+ * 1,200 pages of a 10,000-tour build (tours and listings): 6 took 1.22 ms a page for 14.51 % of the bytes,
+ * 5 1.09 ms for 14.58 %, 4 0.78 ms for 15.70 % (docs/decisions/052-render-workers.md, last addendum).
  */
 const BROTLI_QUALITY_ASSETS = 11;
-const BROTLI_QUALITY_PAGES = 6;
+const BROTLI_QUALITY_PAGES = 5;
 /** gzip is for the few clients without brotli: on a page, level 9 costs two thirds more time than 6 for 0.3 % fewer bytes. */
 const GZIP_LEVEL_ASSETS = 9;
 const GZIP_LEVEL_PAGES = 6;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -27,6 +27,23 @@ afterAll(async () => {
   await db.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Astro's incremental cache holds each page it keeps as a hard link to the page of the live build, not a copy
+ * of its own (content-build/astro-cache-links.ts): both names, one inode. Answers how many pages it holds.
+ */
+function expectCacheLinkedToPages(siteDir: string): number {
+  const cache = join(siteDir, 'astro-cache', 'dist');
+  const live = currentSiteDir(siteDir);
+  let linked = 0;
+  for (const entry of readdirSync(cache, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    expect(statSync(path).ino, relative(cache, path)).toBe(statSync(join(live, relative(cache, path))).ino);
+    linked++;
+  }
+  return linked;
+}
 
 async function companyFields() {
   const row = await db.selectFrom('companyInfo').selectAll().executeTakeFirstOrThrow();
@@ -82,6 +99,7 @@ describe('a targeted rebuild', () => {
     try {
       const before = readBuild(currentSiteDir(config.siteDir));
       expectCopiesAndScriptHashes(currentSiteDir(config.siteDir));
+      expect(expectCacheLinkedToPages(config.siteDir)).toBeGreaterThan(100);
 
       // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once (and a tour below).
       const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
@@ -230,6 +248,8 @@ describe('a targeted rebuild', () => {
       expect(again.info.hash).toBe(first.info.hash);
       expect(realpathSync(currentSiteDir(config.siteDir))).not.toBe(edited);
       expect(readBuild(currentSiteDir(config.siteDir))).toEqual(before);
+      // The pages it took from Astro's cache are links to the cache's, which the publications above never wrote through.
+      expect(expectCacheLinkedToPages(config.siteDir)).toBeGreaterThan(100);
     } finally {
       renderer.stop();
     }
