@@ -24,7 +24,8 @@ export default defineConfig({
   integrations: [react(), contentSecurityPolicy()],
   devToolbar: { enabled: false },
   // content-build keeps one cache folder per data folder (ASTRO_CACHE_DIR) across builds, so a page
-  // whose getStaticPaths entry returns an unchanged `cacheKey` is copied from the last build, not rendered.
+  // whose getStaticPaths entry returns an unchanged `cacheKey` is taken from the last build (a hard link:
+  // content-build/astro-cache-links.ts), not rendered.
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   experimental: { incrementalBuild: true },
   // React, React DOM and nanostores in one file instead of seven (content-build/client-chunks.ts).
