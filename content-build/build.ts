@@ -40,9 +40,9 @@ const KEEP_BUILDS = 2;
 /** From this many tours a build's memory, not its time, is what limits it (see `runAstroBuild`). */
 const LARGE_CATALOGUE = 20_000;
 /**
- * Astro's incremental build cache (its manifest and a copy of every page with a `cacheKey`). It lives
- * beside the builds, not in them: each build goes to a fresh folder and Astro restores unchanged pages
- * into it from here.
+ * Astro's incremental build cache (its manifest and every page with a `cacheKey`, as hard links to the built
+ * pages: astro-cache-links.ts). It lives beside the builds, not in them: each build goes to a fresh folder
+ * and Astro restores unchanged pages into it from here.
  */
 const INCREMENTAL_MANIFEST = 'incremental-build.json';
 
