@@ -11,7 +11,8 @@
  *
  * Astro keeps this class internal (astro/dist/core/build/incremental.js); if its methods are not found, or a
  * link fails (another file system: the cache folder outside the site folder), Astro's own copy is made.
- * `tests/integration/targeted-rebuild.test.ts` fails if an upgrade stops the links.
+ * `astro-cache-links.test.ts` drives Astro's own class, and `tests/integration/targeted-rebuild.test.ts` a whole build:
+ * both fail if an upgrade stops the links.
  */
 import { link, mkdir, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
