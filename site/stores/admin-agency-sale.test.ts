@@ -49,4 +49,20 @@ describe('a sale for an agency', () => {
     expect(made.map((b) => ({ id: b.id, retailerReference: b.retailerReference }))).toEqual([{ id: state().made, retailerReference: 'LEV-100' }]);
     expect(JSON.parse(made[0]!.travelersStringify)[0]).toMatchObject({ reservation_mode: 'DBL', optional_activities: ['ACT1'] });
   });
+
+  it('offers the departures of the tour the form shows, though an earlier choice is answered last', async () => {
+    await island.t.db.insertInto('retailers').values({ id: 'r1', cif: 'B12345678', name: 'Viajes Levante', email: 'reservas@levante.example' }).execute();
+    await openRetailer('r1');
+    await sale.openAgencySale();
+    const release = island.holdNextAnswer();
+    const first = sale.chooseTour('t1');
+    await sale.chooseTour('');
+    release();
+    await first;
+    expect(state().dialog?.form.tourId).toBe('');
+    expect(state().periods).toEqual([]);
+    // Chosen again, its departures come.
+    await sale.chooseTour('t1');
+    expect(state().periods.map((p) => p.id)).toEqual(['p1']);
+  });
 });

@@ -113,6 +113,8 @@ export async function chooseTour(tourId: string) {
   });
   if (!tourId) return;
   const result = await callApi(() => api.admin.tours[':id'].$get({ param: { id: tourId } }));
+  // Another tour chosen meanwhile (arrows in the list): its own answer fills the departures, not this one.
+  if ($agencySale.get().dialog?.form.tourId !== tourId) return;
   const today = new Date().toISOString().slice(0, 10);
   patch({ loading: false, periods: result.ok ? result.data.periods.filter((p) => p.dayOne > today && p.webBookable && p.onSale > 0) : [] });
 }
