@@ -23,6 +23,20 @@ describe('the catalogue importer', () => {
     expect(island.calls).toEqual([]);
   });
 
+  it('shows no report for a file chosen while another was being checked', async () => {
+    const first = catalogue([{ web_slug: 'japon-esencial', metaTitle: 'Japón en 12 días' }]);
+    const second = catalogue([{ web_slug: 'japon-esencial', metaTitle: 'Otro título' }]);
+    chooseImportFile(first);
+    const release = island.holdNextAnswer();
+    const checking = checkImportFile();
+    chooseImportFile(second);
+    release();
+    await checking;
+    expect($importer.get()).toMatchObject({ file: second, checking: false, report: null });
+    await checkImportFile();
+    expect($importer.get().report?.rows[0]?.changes).toEqual([{ field: 'metaTitle', before: null, after: 'Otro título' }]);
+  });
+
   it("'Comprobar' reports the changes and writes nothing; the server's refusal of an unreadable file is said", async () => {
     chooseImportFile(catalogue([{ web_slug: 'japon-esencial', metaTitle: 'Japón en 12 días' }]));
     await checkImportFile();

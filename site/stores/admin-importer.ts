@@ -43,6 +43,11 @@ export async function checkImportFile() {
   }
   patch({ checking: true, message: null, done: null, report: null });
   const result = await callApi(() => api.admin.importer.check.$post({ form: { file } }));
+  // Another file chosen while this one was checked: this report is not that file's, and 'Importar' must not open on it.
+  if ($importer.get().file !== file) {
+    patch({ checking: false });
+    return;
+  }
   if (!result.ok) {
     patch({ checking: false, message: result.message });
     return;
@@ -67,7 +72,8 @@ export async function confirmImport() {
   const { created, changed, refused } = report.counts;
   patch({
     dialog: null,
-    report,
+    // Kept only beside the file it is of: another chosen meanwhile has not been checked yet.
+    report: $importer.get().file === file ? report : null,
     done: applied
       ? `Catálogo importado: ${created} ${created === 1 ? 'fila nueva' : 'filas nuevas'} y ${changed} ${changed === 1 ? 'cambiada' : 'cambiadas'}. La web se está reconstruyendo y lo mostrará en cuanto termine.`
       : refused > 0
