@@ -40,6 +40,20 @@ describe("the traveller's personal data", () => {
     expect(records).toEqual([{ action: 'self-update' }]);
   });
 
+  it('keeps a field typed while the save was on its way, for the next press', async () => {
+    account.setProfileField('phone', '611 222 333');
+    const release = island.holdNextAnswer();
+    const saving = account.saveProfile();
+    account.setProfileField('surname', 'García Pons');
+    release();
+    await saving;
+    expect(account.$profileAccount.get()).toMatchObject({ saved: false, message: null, values: { phone: '611 222 333', surname: 'García Pons' } });
+    expect(await traveler()).toMatchObject({ phone: '611 222 333', version: 2 });
+    await account.saveProfile();
+    expect(account.$profileAccount.get()).toMatchObject({ saved: true, message: 'Tus datos se han guardado.' });
+    expect(await traveler()).toMatchObject({ surname: 'García Pons', version: 3 });
+  });
+
   it('names a wrong document at its field without asking the server', async () => {
     const sent = island.calls.length;
     account.setProfileField('dni', '1234');

@@ -99,13 +99,19 @@ export async function saveProfile() {
     }
     return;
   }
+  // A field typed while the save was on its way keeps what was typed (it is saved by the next press); the
+  // others show what the server kept.
+  const now = $profileAccount.get().values;
+  const typedSince = PROFILE_FIELDS.filter((field) => now[field] !== state.values[field]);
+  const values = { ...result.data.account.profile };
+  for (const field of typedSince) values[field] = now[field];
   patch({
     saving: false,
     account: result.data.account,
-    values: { ...result.data.account.profile },
+    values,
     requestId: newId(),
-    saved: true,
-    message: ACCOUNT_MESSAGES.saved,
+    saved: typedSince.length === 0,
+    message: typedSince.length === 0 ? ACCOUNT_MESSAGES.saved : null,
   });
 }
 
