@@ -115,15 +115,20 @@ export function createListScreen<F extends string, A, S extends string = never, 
     const load = ++loads;
     const result = await spec.load({ ...shown(), ...fixed });
     if (load !== loads) return;
+    // A message the form got while this list was loading (a search too short) stays until it is typed again.
+    const { errors } = $state.get();
+    const typedMeanwhile = errors !== state.errors;
     if (result.ok) {
-      // A message the form got while this list was loading (a search too short) stays until it is typed again.
-      const { errors } = $state.get();
-      patch({ status: 'ready', answer: result.data, errors: errors === state.errors ? {} : errors } as Partial<State>);
+      patch({ status: 'ready', answer: result.data, errors: typedMeanwhile ? errors : {} } as Partial<State>);
       return;
     }
     // A refusal that names a field of the form is shown at the field; anything else above the list.
     const onForm = Object.keys(result.fields).some((key) => (spec.filters as readonly string[]).includes(key));
-    patch({ status: $state.get().answer ? 'ready' : 'failed', message: onForm ? null : result.message, errors: result.fields } as Partial<State>);
+    patch({
+      status: $state.get().answer ? 'ready' : 'failed',
+      message: onForm ? null : result.message,
+      errors: typedMeanwhile ? errors : result.fields,
+    } as Partial<State>);
   }
 
   return {

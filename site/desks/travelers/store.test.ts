@@ -46,6 +46,19 @@ describe('the travellers desk', () => {
     expect(travelers.$state.get()).toMatchObject({ status: 'ready', form: { q: 'a' }, errors: { q: 'Escribe al menos 2 caracteres.' } });
   });
 
+  it('keeps that message too when the list could not be loaded', async () => {
+    atAddress('/admin/travelers');
+    island.loseNextAnswer();
+    const opening = travelers.open(location.search);
+    travelers.setFilter('q', 'a');
+    await travelers.apply();
+    await opening;
+    expect(travelers.$state.get()).toMatchObject({
+      errors: { q: 'Escribe al menos 2 caracteres.' },
+      message: 'No hemos podido conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
+    });
+  });
+
   it('shows the last search asked for when an earlier answer arrives after it', async () => {
     atAddress('/admin/travelers?q=luis');
     const release = island.holdNextAnswer();
