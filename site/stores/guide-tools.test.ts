@@ -34,6 +34,21 @@ describe('assigning guides, as staff', () => {
     expect(tools.$assignDesk.get()).toMatchObject({ done: 'Kenji ya no es guía de esta salida.', view: { assigned: [{ id: 'guide-marta' }] } });
   });
 
+  it('keeps the guide chosen while a press was on its way', async () => {
+    await tools.openAssignDesk('t1', 'p1');
+    const release = island.holdNextAnswer();
+    const removing = tools.changeAssignment('remove', 'guide-marta');
+    tools.chooseGuide('guide-kenji');
+    release();
+    await removing;
+    expect(tools.$assignDesk.get()).toMatchObject({ chosen: 'guide-kenji', done: 'Marta ya no es guía de esta salida.' });
+
+    const assigning = tools.changeAssignment('assign', 'guide-kenji');
+    tools.chooseGuide('guide-marta');
+    await assigning;
+    expect(tools.$assignDesk.get()).toMatchObject({ chosen: 'guide-marta', done: 'Kenji ya es guía de esta salida. Le hemos enviado un correo.' });
+  });
+
   it('assigns once, and mails once, though the first answer was lost', async () => {
     await tools.openAssignDesk('t1', 'p1');
     tools.chooseGuide('guide-kenji');

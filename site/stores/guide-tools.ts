@@ -81,7 +81,9 @@ export async function changeAssignment(action: 'assign' | 'remove', guideId: str
         ? `${name} ya es guía de esta salida. Le hemos enviado un correo.`
         : `${name} ya era guía de esta salida.`
       : `${name} ya no es guía de esta salida.`;
-  patchAssign({ busy: false, view: result.data.view, done, chosen: action === 'assign' ? '' : state.chosen, requestId: newRequestId() });
+  // The guide chosen while the press was on its way stays chosen; the one just assigned is cleared.
+  const chosen = $assignDesk.get().chosen;
+  patchAssign({ busy: false, view: result.data.view, done, chosen: action === 'assign' && chosen === state.chosen ? '' : chosen, requestId: newRequestId() });
 }
 
 // The guide's report (/admin/guias/{periodId}/calificar/{guideId})
