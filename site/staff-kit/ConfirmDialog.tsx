@@ -1,7 +1,7 @@
 /**
- * The back office's confirmation dialog: modal (focus stays inside), closed by Escape or 'Volver', a
- * title, the form's fields, the server's message when a press was refused, and the confirm button that
- * says it is working while the press is on its way. Every staff action opens one.
+ * The back office's confirmation dialog: modal (focus stays inside), closed by Escape or 'Volver' but not
+ * while its press is on its way, a title, the form's fields, the server's message when a press was refused,
+ * and the confirm button that says it is working meanwhile. Every staff action opens one.
  */
 import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { Modal } from './Modal.tsx';
@@ -40,7 +40,7 @@ export function ConfirmDialog({
     onConfirm();
   };
   return (
-    <Modal titleId={titleId} wide={wide} onClose={onClose}>
+    <Modal titleId={titleId} wide={wide} busy={sending} onClose={onClose}>
       <form ref={form} onSubmit={submit} noValidate>
         <h2 id={titleId}>{title}</h2>
         {children}
@@ -50,7 +50,7 @@ export function ConfirmDialog({
           </p>
         ) : null}
         <div className="admin-dialog__actions">
-          <button type="button" className="admin-button-secondary" onClick={() => form.current?.closest('dialog')?.close()}>
+          <button type="button" className="admin-button-secondary" disabled={sending} onClick={() => form.current?.closest('dialog')?.close()}>
             {back}
           </button>
           <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>

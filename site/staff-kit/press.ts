@@ -40,9 +40,10 @@ export async function sendPress<P extends Press, T>(
   if (!press || press.sending) return null;
   write({ ...press, sending: true, error: null, fields: {} });
   const result = await send(press.requestId, press);
-  if (!result.ok) {
-    // Written over what is there now: the press may have been edited while it was on its way.
-    const now = read() ?? press;
+  // Written over what is there now (the press may have been edited while it was on its way), and only if it is
+  // still this press: a dialog closed meanwhile stays closed, and another opened since is not told this answer.
+  const now = read();
+  if (!result.ok && now?.requestId === press.requestId) {
     write({ ...now, sending: false, error: result.message, fields: result.fields, requestId: nextRequestId(result, press.requestId) });
   }
   return result;

@@ -124,7 +124,18 @@ test('the admin forces a password change; the traveller signs in, must choose a 
   await expect(dialog.getByLabel(/Enviarle también un correo/)).toBeChecked();
   await expectAccessible(page, '/admin/travelers/{id} (forzar cambio de contraseña)');
   await page.screenshot({ path: `test-results/admin-traveler-forzar-${info.project.name}.png` });
+  // While the press is on its way the dialog waits for its answer: neither Escape nor 'Volver' closes it.
+  const { promise: answered, resolve: answer } = Promise.withResolvers<void>();
+  await page.route('**/api/admin/travelers/*/force-password-change', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByRole('button', { name: 'Un momento…' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Volver' })).toBeDisabled();
+  await expect(dialog).toBeVisible();
+  answer();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'sus sesiones se han cerrado' })).toBeVisible();
   await expect(page.locator('.admin-traveler__head')).toContainText('Debe elegir contraseña nueva');

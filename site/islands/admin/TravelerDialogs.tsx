@@ -39,7 +39,7 @@ function DialogAlert({ message }: { message: string | null }) {
 function Buttons({ sending, confirm, sendingLabel, danger = false }: { sending: boolean; confirm: string; sendingLabel: string; danger?: boolean }) {
   return (
     <div className="admin-dialog__actions">
-      <button type="button" className="admin-button-secondary" onClick={closeDialog}>
+      <button type="button" className="admin-button-secondary" disabled={sending} onClick={closeDialog}>
         Volver
       </button>
       <button type="submit" className={danger ? 'admin-button-danger' : 'button'} disabled={sending}>
@@ -89,7 +89,7 @@ function EditDialog() {
   });
   const hasAccount = detail.account !== null;
   return (
-    <Modal titleId="viajero-editar" wide onClose={closeDialog}>
+    <Modal titleId="viajero-editar" wide busy={dialog.sending} onClose={closeDialog}>
       <form onSubmit={submitWith(saveEdit)} noValidate>
         <h2 id="viajero-editar">Editar los datos de {`${detail.traveler.name} ${detail.traveler.surname}`.trim()}</h2>
         <div className="admin-form-grid">
@@ -141,7 +141,7 @@ function ForceDialog() {
   const { dialog, detail } = useStore($travelerDesk);
   if (dialog?.kind !== 'force' || !detail?.account) return null;
   return (
-    <Modal titleId="viajero-forzar" onClose={closeDialog}>
+    <Modal titleId="viajero-forzar" busy={dialog.sending} onClose={closeDialog}>
       <form onSubmit={submitWith(confirmForce)}>
         <h2 id="viajero-forzar">Forzar cambio de contraseña</h2>
         <p>
@@ -163,7 +163,7 @@ function EraseDialog() {
   const { dialog, detail } = useStore($travelerDesk);
   if (dialog?.kind !== 'erase' || !detail) return null;
   return (
-    <Modal titleId="viajero-borrar" wide onClose={closeDialog}>
+    <Modal titleId="viajero-borrar" wide busy={dialog.sending} onClose={closeDialog}>
       <form onSubmit={submitWith(confirmErase)} noValidate>
         <h2 id="viajero-borrar">Borrar datos personales</h2>
         <p>
