@@ -114,8 +114,8 @@ export function setDraftField<K extends 'label' | 'category' | 'position' | 'sta
 export async function searchTours(query: string): Promise<void> {
   const asked = { ...$carouselsEditor.get().picker, query };
   patch({ picker: asked });
-  const picker = await searchPickable(asked, $carouselsEditor.get().draft?.tours ?? []);
-  if (picker && $carouselsEditor.get().picker.query === query) patch({ picker });
+  const picker = await searchPickable(asked, $carouselsEditor.get().draft?.tours ?? [], () => $carouselsEditor.get().picker);
+  if (picker) patch({ picker });
 }
 
 export function setPicker(changes: Partial<Pick<CarouselsEditorState['picker'], 'tourId' | 'position'>>): void {

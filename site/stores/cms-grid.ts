@@ -89,8 +89,8 @@ export function setGridAnimation(on: boolean): void {
 export async function searchGridTours(query: string): Promise<void> {
   const asked = { ...$gridEditor.get().picker, query };
   patch({ picker: asked });
-  const picker = await searchPickable(asked, $gridEditor.get().tours);
-  if (picker && $gridEditor.get().picker.query === query) patch({ picker });
+  const picker = await searchPickable(asked, $gridEditor.get().tours, () => $gridEditor.get().picker);
+  if (picker) patch({ picker });
 }
 
 export function setGridPicker(changes: Partial<Pick<PickerState, 'tourId' | 'position'>>): void {

@@ -29,6 +29,19 @@ describe('the slider tour picker', () => {
     expect(await searchPickable(before, [])).toBeNull();
   });
 
+  it('keeps a position typed while the search was on its way, and drops an answer to a search typed over', async () => {
+    let picker = { ...emptyPicker(), query: 'jap' };
+    const release = island.holdNextAnswer();
+    const searching = searchPickable(picker, roll, () => picker);
+    picker = { ...picker, position: '2' };
+    release();
+    expect(await searching).toMatchObject({ query: 'jap', position: '2', tourId: 't1' });
+
+    const older = searchPickable(picker, roll, () => picker);
+    picker = { ...picker, query: 'jor' };
+    expect(await older).toBeNull();
+  });
+
   it("'Añadir' puts the tour at the typed position, or at the end, and no longer offers it", async () => {
     const picker = (await searchPickable({ ...emptyPicker(), query: 'jap' }, roll))!;
     const added = addPicked(roll, { ...picker, position: '0' });

@@ -22,13 +22,18 @@ export interface PickerState {
 
 export const emptyPicker = (): PickerState => ({ query: '', results: [], tourId: '', position: '' });
 
-/** The picker after a search for `query`; null when the search failed (the picker stays as it was). */
-export async function searchPickable(picker: PickerState, roll: readonly RollItem[]): Promise<PickerState | null> {
+/**
+ * The picker after a search for `picker.query`, over the picker as `current` reads it once the answer comes (a
+ * position typed or a tour chosen meanwhile stays); null when the search failed (the picker stays as it was) or
+ * another search was typed since (its own answer fills the list).
+ */
+export async function searchPickable(picker: PickerState, roll: readonly RollItem[], current: () => PickerState = () => picker): Promise<PickerState | null> {
   const result = await callApi(() => api.cms.carousels.tours.$get({ query: { q: picker.query } }));
-  if (!result.ok) return null;
+  const now = current();
+  if (!result.ok || now.query !== picker.query) return null;
   const inRoll = new Set(roll.map((t) => t.tourId));
   const results = result.data.tours.filter((t) => !inRoll.has(t.id));
-  return { ...picker, results, tourId: results.some((t) => t.id === picker.tourId) ? picker.tourId : (results[0]?.id ?? '') };
+  return { ...now, results, tourId: results.some((t) => t.id === now.tourId) ? now.tourId : (results[0]?.id ?? '') };
 }
 
 /** 'Añadir': the roll with the picked tour at its position (sorted), or why it cannot be added. */
