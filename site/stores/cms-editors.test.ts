@@ -364,6 +364,30 @@ describe('the offers editor store', () => {
   });
 });
 
+describe('the offers editor store, two presses at once', () => {
+  it('keeps an offer listed while another one is being deleted', async () => {
+    await loadOffers('ultimas-plazas');
+    for (const coupon of ['primero10', 'segundo20']) {
+      openCreate();
+      await searchOfferTours('jap');
+      await chooseOfferTour('t1');
+      setCreateField('periodId', 'p1');
+      setCreateField('discount', '10');
+      setCreateField('coupon', coupon);
+      expect(await createOffer()).toBe('created');
+    }
+    const [first, second] = $offersEditor.get().list?.offers ?? [];
+    const release = island.holdNextAnswer();
+    const deleting = deleteOffer(first?.id as string);
+    openEdit(second?.id as string);
+    setEditField('status', 'inactive');
+    expect(await saveOffer()).toBe('saved');
+    release();
+    expect(await deleting).toBe('deleted');
+    expect($offersEditor.get().list?.offers).toMatchObject([{ id: second?.id, status: 'inactive', version: 2 }]);
+  });
+});
+
 describe('the publication status', () => {
   it("says 'Publicando…', then 'Publicado' with the Madrid time, even when the event beats the answer", () => {
     followPublication('p1');

@@ -215,7 +215,8 @@ export async function deleteOffer(id: string): Promise<'deleted' | 'failed'> {
     return 'failed';
   }
   followPublication(result.data.publication);
-  const { edit } = $offersEditor.get();
-  patch({ list: { ...list, offers: list.offers.filter((o) => o.id !== id) }, edit: edit?.id === id ? null : edit, message: 'Oferta eliminada.' });
+  // The list as it is now: an offer saved or created while this was on its way stays as it came back.
+  const { edit, list: now } = $offersEditor.get();
+  patch({ list: now && { ...now, offers: now.offers.filter((o) => o.id !== id) }, edit: edit?.id === id ? null : edit, message: 'Oferta eliminada.' });
   return 'deleted';
 }
