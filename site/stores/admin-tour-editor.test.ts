@@ -73,6 +73,20 @@ describe('the tour editor', () => {
     expect(state().view?.tour.fields.thumbnail).toBe(state().form.thumbnail);
   });
 
+  it("does not save while a new thumbnail uploads, so the save's answer cannot drop it", async () => {
+    await editor.openTourEditor('t1');
+    const release = island.holdNextAnswer();
+    const uploading = editor.uploadThumbnail(new File([new Uint8Array(await photoPng())], 'portada.png', { type: 'image/png' }));
+    const sent = island.calls.length;
+    await editor.saveTourFields();
+    expect(island.calls.length).toBe(sent);
+    release();
+    await uploading;
+    await editor.saveTourFields();
+    expect(state().view?.tour.fields.thumbnail).toMatch(/^t1\//);
+    expect(state().photo.url).toMatch(/^\/files\/t1\//);
+  });
+
   it('adds a departure once its seats are given, and refuses seats under those sold or removing a booked one', async () => {
     await insertSoldAndHeldSeats(island.t.db, { stamp: '2026-01-01T00:00:00.000Z' });
     await editor.openTourEditor('t1');

@@ -218,11 +218,11 @@ const finish = (answer: TourEditorAnswer, { resetForm }: { resetForm: boolean })
   patch({ done: answer.message });
 };
 
-/** 'Guardar'. */
+/** 'Guardar' (waits while a new thumbnail uploads: the save's answer would replace the form that names it). */
 export async function saveTourFields() {
   const checks = await tourEditorChecks();
   const state = $tourEditor.get();
-  if (state.saving || !state.view) return;
+  if (state.saving || !state.view || state.photo.uploading) return;
   if (!checks) {
     patch({ message: NETWORK_MESSAGE, done: null });
     return;

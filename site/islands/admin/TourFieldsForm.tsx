@@ -146,7 +146,7 @@ function ThumbnailField() {
 }
 
 export function TourFieldsForm() {
-  const { saving, message, stale, done } = useStore($tourEditor);
+  const { saving, message, stale, done, photo } = useStore($tourEditor);
   const publish = useStore($publish);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -195,7 +195,7 @@ export function TourFieldsForm() {
         </p>
       ) : null}
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={saving}>
+        <button type="submit" className="button" disabled={saving || photo.uploading}>
           {saving ? 'Guardando…' : 'Guardar'}
         </button>
         <p role="status" className="admin-done">
