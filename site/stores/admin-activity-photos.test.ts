@@ -57,6 +57,21 @@ describe('an optional activity’s photos', () => {
     expect($activityPhotos.get()).toMatchObject({ busy: null, message: 'La foto ya está en ese extremo.', done: null });
   });
 
+  it('keeps a file chosen while another went up, for the next upload', async () => {
+    await openActivityPhotos('t1', 'oa1');
+    chooseFile(await photo('te.png'));
+    const release = island.holdNextAnswer();
+    const uploading = uploadPhoto();
+    const next = await photo('jardin.png');
+    chooseFile(next);
+    release();
+    await uploading;
+    expect($activityPhotos.get().file).toBe(next);
+    expect($activityPhotos.get().done).toBe('Foto añadida.');
+    await uploadPhoto();
+    expect(await stored()).toHaveLength(2);
+  });
+
   it('removes a photo once, asked first, though the first answer was lost', async () => {
     await openActivityPhotos('t1', 'oa1');
     await uploaded('te.png');

@@ -86,7 +86,9 @@ export async function uploadPhoto() {
     patch({ uploading: false, fileError: result.fields.file ?? result.message, unanswered });
     return;
   }
-  patch({ uploading: false, unanswered, file: null, view: result.data, done: `Foto añadida.${published(result.data)}` });
+  // A file chosen while this one went up is the next upload's: only the one sent is done with.
+  const chosen = $activityPhotos.get().file;
+  patch({ uploading: false, unanswered, file: chosen === file ? null : chosen, view: result.data, done: `Foto añadida.${published(result.data)}` });
 }
 
 /** 'Mover arriba' / 'Mover abajo': one place earlier or later; focus stays on the photo's buttons. */
