@@ -118,6 +118,17 @@ describe('a booking’s further actions', () => {
     expect(desk().detail?.booking.documents).toEqual([expect.objectContaining({ name: 'billete.pdf', kind: 'ETICKET' })]);
   });
 
+  it('keeps the kind picked while a document went up, for the next one', async () => {
+    await confirmedBooking();
+    const release = island.holdNextAnswer();
+    const uploading = extras.uploadDocument(new File([PDF], 'billete.pdf', { type: 'application/pdf' }));
+    extras.setUploadKind('DOCUMENT');
+    release();
+    await uploading;
+    expect(state().upload).toMatchObject({ kind: 'DOCUMENT', sending: false, error: null });
+    expect(desk().detail?.booking.documents).toEqual([expect.objectContaining({ name: 'billete.pdf', kind: 'ETICKET' })]);
+  });
+
   it('records a cash payment, naming an amount above what is left before sending, and applies it once though the answer was lost', async () => {
     const { id } = await overdueBooking(island.app, island.t.db);
     await openBooking(id);

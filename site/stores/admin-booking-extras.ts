@@ -293,7 +293,8 @@ export async function uploadDocument(file: File | null) {
     });
     return;
   }
-  patch({ upload: { ...newUpload(), kind: upload.kind } });
+  // The kind picked while this went up is the next upload's.
+  patch({ upload: { ...newUpload(), kind: $bookingExtras.get().upload.kind } });
   $bookingDesk.set({ ...$bookingDesk.get(), detail: result.data.detail, done: `Documento subido: ${file.name}.` });
 }
 

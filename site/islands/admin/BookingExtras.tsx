@@ -155,8 +155,10 @@ export function DocumentsSection({ detail }: { detail: BookingDetail }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void uploadDocument(file.current?.files?.[0] ?? null).then(() => {
-              if (file.current && !$bookingExtras.get().upload.error) file.current.value = '';
+            const chosen = file.current?.files?.[0] ?? null;
+            void uploadDocument(chosen).then(() => {
+              // Emptied once its file is up, unless another was chosen meanwhile: that one is the next upload.
+              if (file.current && !$bookingExtras.get().upload.error && file.current.files?.[0] === chosen) file.current.value = '';
             });
           }}
         >
