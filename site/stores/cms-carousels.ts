@@ -112,9 +112,8 @@ export function setDraftField<K extends 'label' | 'category' | 'position' | 'sta
 
 /** The picker's search: visible tours by name, without those already in the roll. */
 export async function searchTours(query: string): Promise<void> {
-  const asked = { ...$carouselsEditor.get().picker, query };
-  patch({ picker: asked });
-  const picker = await searchPickable(asked, $carouselsEditor.get().draft?.tours ?? [], () => $carouselsEditor.get().picker);
+  patch({ picker: { ...$carouselsEditor.get().picker, query } });
+  const picker = await searchPickable($carouselsEditor.get().draft?.tours ?? [], () => $carouselsEditor.get().picker);
   if (picker) patch({ picker });
 }
 

@@ -87,9 +87,8 @@ export function setGridAnimation(on: boolean): void {
 }
 
 export async function searchGridTours(query: string): Promise<void> {
-  const asked = { ...$gridEditor.get().picker, query };
-  patch({ picker: asked });
-  const picker = await searchPickable(asked, $gridEditor.get().tours, () => $gridEditor.get().picker);
+  patch({ picker: { ...$gridEditor.get().picker, query } });
+  const picker = await searchPickable($gridEditor.get().tours, () => $gridEditor.get().picker);
   if (picker) patch({ picker });
 }
 

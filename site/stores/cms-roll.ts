@@ -23,14 +23,15 @@ export interface PickerState {
 export const emptyPicker = (): PickerState => ({ query: '', results: [], tourId: '', position: '' });
 
 /**
- * The picker after a search for `picker.query`, over the picker as `current` reads it once the answer comes (a
- * position typed or a tour chosen meanwhile stays); null when the search failed (the picker stays as it was) or
- * another search was typed since (its own answer fills the list).
+ * The picker once its search (the query `current` reads when asked) is answered, over the picker as `current`
+ * reads it then: a position typed or a tour chosen meanwhile stays. Null when the search failed (the picker stays
+ * as it was) or another search was typed since (its own answer fills the list).
  */
-export async function searchPickable(picker: PickerState, roll: readonly RollItem[], current: () => PickerState = () => picker): Promise<PickerState | null> {
-  const result = await callApi(() => api.cms.carousels.tours.$get({ query: { q: picker.query } }));
+export async function searchPickable(roll: readonly RollItem[], current: () => PickerState): Promise<PickerState | null> {
+  const { query } = current();
+  const result = await callApi(() => api.cms.carousels.tours.$get({ query: { q: query } }));
   const now = current();
-  if (!result.ok || now.query !== picker.query) return null;
+  if (!result.ok || now.query !== query) return null;
   const inRoll = new Set(roll.map((t) => t.tourId));
   const results = result.data.tours.filter((t) => !inRoll.has(t.id));
   return { ...now, results, tourId: results.some((t) => t.id === now.tourId) ? now.tourId : (results[0]?.id ?? '') };
