@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brotliOnRequest, pageBrotliSync } from '#content-build/compress.ts';
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -21,11 +22,19 @@ const PAGES = [
 const ASSET = /(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:js|css))"/g;
 const IMPORT = /(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g;
 
-/** The bytes a browser receives for a file: its brotli copy when the build made one. */
-const sent = (file: string) => (existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size);
+/**
+ * The bytes a browser receives for a file: its brotli copy when there is one, or the one the server makes on a
+ * page's first request (content-build/compress.ts, `brotliOnRequest`).
+ */
+function sent(root: string, rel: string): number {
+  const file = join(root, rel);
+  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size;
+  return brotliOnRequest(posix.normalize(rel).replace(/^\//, '')) ? pageBrotliSync(readFileSync(file)).length : statSync(file).size;
+}
 
 function weigh(root: string, path: string): { html: number; css: number; js: number; files: number } | null {
-  const page = join(root, path, path.endsWith('.html') ? '' : 'index.html');
+  const rel = posix.join(path, path.endsWith('.html') ? '' : 'index.html');
+  const page = join(root, rel);
   if (!existsSync(page)) return null;
   const html = readFileSync(page, 'utf8');
   const seen = new Set<string>();
@@ -38,8 +47,8 @@ function weigh(root: string, path: string): { html: number; css: number; js: num
       for (const m of readFileSync(join(root, asset), 'utf8').matchAll(IMPORT)) queue.push(posix.join(posix.dirname(asset), m[1] as string));
     }
   }
-  const sum = (ext: string) => [...seen].filter((a) => a.endsWith(ext)).reduce((total, a) => total + sent(join(root, a)), 0);
-  return { html: sent(page), css: sum('.css'), js: sum('.js'), files: seen.size + 1 };
+  const sum = (ext: string) => [...seen].filter((a) => a.endsWith(ext)).reduce((total, a) => total + sent(root, a), 0);
+  return { html: sent(root, rel), css: sum('.css'), js: sum('.js'), files: seen.size + 1 };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

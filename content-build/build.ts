@@ -439,12 +439,15 @@ export async function publishChange({
     await rename(join(staging, CSP_HASHES_FILE), join(liveDir, CSP_HASHES_FILE));
     for (const page of pages) {
       await mkdir(dirname(join(liveDir, page.file)), { recursive: true });
+      // The page before its copies: a server making the old page's brotli copy on request (compress.ts,
+      // `writeBrotliBeside`) checks the page is still the one it read after putting its copy in place, so
+      // a copy it put there before this rename is taken away below, and one after it by the server itself.
+      await rename(join(staging, page.file), join(liveDir, page.file));
       for (const file of [`${page.file}.br`, `${page.file}.gz`]) {
-        // A page too small to compress has no copies: the old page's must not be served for it.
+        // A page made on request, or too small to compress, has no copies: the old page's must not be served for it.
         if (existsSync(join(staging, file))) await rename(join(staging, file), join(liveDir, file));
         else await rm(join(liveDir, file), { force: true });
       }
-      await rename(join(staging, page.file), join(liveDir, page.file));
     }
     await rename(join(staging, BUILD_INFO_FILE), join(liveDir, BUILD_INFO_FILE));
     if (cspWarning) console.warn(cspWarning);

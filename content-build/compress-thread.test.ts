@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +14,12 @@ describe('the compression thread beside the renderer', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes the copy of every page queued, though together they weigh more than its queue holds', async () => {
+  it('writes the copy of every file queued, though together they weigh more than its queue holds', async () => {
     const thread = startCompressThread({ dir, previousDir: null });
     // 24 pages of 512 KB: three times what the queue holds, so the renderer's side waits for the thread.
     const pages = Array.from({ length: 24 }, (_, i) => {
-      const rel = `viajes/pagina/${i + 1}/index.html`;
+      // Not a folder's page, whose copy is made on its first request (compress.ts, brotliOnRequest).
+      const rel = `paginas/${i + 1}.html`;
       const html = `<html><script>page(${i})</script><body>${randomBytes(256 * 1024).toString('hex')}</body></html>`;
       return { rel, bytes: new TextEncoder().encode(html), html };
     });
@@ -26,8 +27,15 @@ describe('the compression thread beside the renderer', () => {
       mkdirSync(join(dir, page.rel, '..'), { recursive: true });
       await thread.compress(page.rel, page.bytes);
     }
+    // A folder's page: its hashes, and no copy.
+    const tour = '<html><script>tour()</script><body>Japón</body></html>';
+    mkdirSync(join(dir, 'tour/japon'), { recursive: true });
+    await thread.compress('tour/japon/index.html', new TextEncoder().encode(tour));
     const closed = await thread.close();
     expect(closed.compressed).toBe(pages.length);
+    expect(closed.onRequest).toBe(1);
+    expect(existsSync(join(dir, 'tour/japon/index.html.br'))).toBe(false);
+    expect(closed.scripts['tour/japon/index.html']).toEqual(inlineScriptHashes(tour));
     for (const page of pages) {
       expect(brotliDecompressSync(readFileSync(join(dir, `${page.rel}.br`))).toString('utf8')).toBe(page.html);
       expect(closed.scripts[page.rel]).toEqual(inlineScriptHashes(page.html));

@@ -52,7 +52,7 @@ export interface CompressThread {
    * Waits for every queued page and stops the thread; throws the first failure to write a copy. Answers
    * the counts of copies and the inline-script hashes of the HTML pages it was given.
    */
-  close(): Promise<{ compressed: number; reused: number; scripts: PageScriptHashes }>;
+  close(): Promise<{ compressed: number; reused: number; onRequest: number; scripts: PageScriptHashes }>;
 }
 
 /**
@@ -62,7 +62,7 @@ export interface CompressThread {
 export function startCompressThread({ dir, previousDir }: { dir: string; previousDir: string | null }): CompressThread {
   // It holds one page at a time: a small heap keeps the build's peak memory where it was without it.
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
-  const counts = { compressed: 0, reused: 0 };
+  const counts = { compressed: 0, reused: 0, onRequest: 0 };
   const scripts: PageScriptHashes = {};
   /** The bytes of each page sent to the thread and not answered yet, oldest first (the thread answers in order). */
   const queued: number[] = [];

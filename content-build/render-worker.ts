@@ -63,7 +63,7 @@ export type WorkerAnswer =
       metadata: unknown;
       deps: ContentKey[];
       scripts: string[] | null;
-      outcome: 'compressed' | 'reused' | 'skipped' | null;
+      outcome: ReturnType<typeof writeCompressedCopiesSync> | null;
     }
   | { type: 'closed' }
   | { type: 'failed'; id: number | null; message: string };
@@ -132,7 +132,7 @@ async function startWorker(setup: WorkerSetup) {
       // Its own buffer, handed over to the build's thread without a copy.
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
       let scripts: string[] | null = null;
-      let outcome: 'compressed' | 'reused' | 'skipped' | null = null;
+      let outcome: ReturnType<typeof writeCompressedCopiesSync> | null = null;
       if (body && response.status === 200) {
         // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
         if (file.endsWith('.html')) scripts = inlineScriptHashes(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));

@@ -56,3 +56,6 @@ export const readBuildInfo = (dir: string): Promise<BuildInfo | null> =>
 
 /** True when a site has been built and swapped in. */
 export const hasBuiltSite = (siteDir: string) => existsSync(join(currentSiteDir(siteDir), BUILD_INFO_FILE));
+
+/** Which pages get their brotli copy on their first request, and how the server writes it beside them. */
+export { brotliOnRequest, writeBrotliBeside } from './compress.ts';

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen } from '../server.ts';
@@ -81,6 +81,66 @@ describe('the live build’s files', () => {
     } finally {
       local.close();
     }
+  });
+
+  // The build leaves a page's brotli copy to its first request (content-build/compress.ts, brotliOnRequest).
+  it('make a page’s brotli copy on its first request and keep it beside the page, for nginx and the next build', async () => {
+    mkdirSync(join(root, 'destino/peru'), { recursive: true });
+    mkdirSync(join(root, 'shells/payment'), { recursive: true });
+    const page = (title: string) => `<!doctype html><h1>${title}</h1><p>${'Machu Picchu en tren '.repeat(200)}</p>`;
+    const path = join(root, 'destino/peru/index.html');
+    writeFileSync(path, page('Perú'));
+    const brotli = async () => {
+      const res = await fetch(`${base}/destino/peru/`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      return { encoding: res.headers.get('content-encoding'), etag: res.headers.get('etag'), text: await res.text() };
+    };
+    const first = await brotli();
+    expect(first).toMatchObject({ encoding: 'br', text: page('Perú') });
+    expect(brotliDecompressSync(readFileSync(`${path}.br`)).toString()).toBe(page('Perú'));
+    const copy = statSync(`${path}.br`).ino;
+    // The next request (this cache looks at the disk each time) finds the copy it wrote: not made again.
+    expect(await brotli()).toEqual(first);
+    expect(statSync(`${path}.br`).ino).toBe(copy);
+
+    // A publication renames a new page in place and takes the old copy away (content-build/build.ts).
+    writeFileSync(`${path}.tmp`, page('Perú renovado'));
+    renameSync(`${path}.tmp`, path);
+    rmSync(`${path}.br`);
+    expect(await brotli()).toMatchObject({ encoding: 'br', text: page('Perú renovado') });
+    expect(brotliDecompressSync(readFileSync(`${path}.br`)).toString()).toBe(page('Perú renovado'));
+
+    // Not for a shell (nginx sends it in place of other paths: the build writes its copy) nor other files.
+    writeFileSync(join(root, 'shells/payment/index.html'), page('Pago'));
+    writeFileSync(join(root, 'datos.json'), JSON.stringify({ texto: 'Perú '.repeat(400) }));
+    for (const other of ['/shells/payment/index.html', '/datos.json']) {
+      const res = await fetch(`${base}${other}`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.headers.get('content-encoding'), other).toBeNull();
+      await res.arrayBuffer();
+    }
+    expect(existsSync(join(root, 'shells/payment/index.html.br'))).toBe(false);
+    expect(existsSync(join(root, 'datos.json.br'))).toBe(false);
+  });
+
+  it('keeps no brotli copy of a page that a new version replaced while it was made', async () => {
+    const versions = [`<p>${'a'.repeat(30_000)}</p>`, `<p>${'b'.repeat(60_000)}</p>`];
+    mkdirSync(join(root, 'tour/rapido'), { recursive: true });
+    const file = join(root, 'tour/rapido/index.html');
+    writeFileSync(file, versions[0] as string);
+    const stale: string[] = [];
+    for (let n = 1; n <= 150; n++) {
+      const answer = fetch(`${base}/tour/rapido/`, { headers: { 'accept-encoding': 'br' } }).then((r) => r.text());
+      // A publication lands somewhere in the request's reading, compressing and writing, in its order
+      // (content-build/build.ts): the new page, then the old page's copy taken away.
+      await new Promise((resolve) => setTimeout(resolve, n % 4));
+      writeFileSync(`${file}.tmp`, versions[n % 2] as string);
+      renameSync(`${file}.tmp`, file);
+      rmSync(`${file}.br`, { force: true });
+      expect(versions).toContain(await answer);
+      // Once the request is answered, whatever copy it left beside the page is the page's own.
+      if (existsSync(`${file}.br`) && !brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(file))) stale.push(`round ${n}`);
+    }
+    expect(stale).toEqual([]);
+    expect(readdirSync(join(root, 'tour/rapido')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('never sends a page under another version’s length while a new version is renamed over it', async () => {

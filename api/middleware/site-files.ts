@@ -1,8 +1,9 @@
 /**
  * The live build's files, served from memory (issue 15): each file is read once, whole, from one open
- * handle, with the precompressed `.br`/`.gz` copies beside it (a page's gzip made on the first request that
- * asks: `gzipVariant`), and kept with its ETag until the build
- * changes. Reading from one handle keeps the property the shop depends on while it publishes: a
+ * handle, with the precompressed `.br`/`.gz` copies beside it, and kept with its ETag until the build
+ * changes. A page's brotli copy is made on its first request and written beside it (the build leaves it
+ * to the first visitor: `brotliOnRequest` in content-build/compress.ts), its gzip made for the first
+ * client that asks and kept in memory (`gzipVariant`). Reading from one handle keeps the property the shop depends on while it publishes: a
  * response's length and bytes are one version's, never the old page's length with the new page's bytes
  * that a rename between a `stat` and a read gives.
  *
@@ -17,10 +18,12 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { open, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Stats } from 'node:fs';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { brotliOnRequest, writeBrotliBeside } from '#content-build/site-folder.ts';
 
 const ENCODINGS = [
   ['br', '.br'],
@@ -66,14 +69,16 @@ export interface SiteFileCache {
   size(): { bytes: number; files: number };
 }
 
-async function readWhole(path: string): Promise<{ bytes: Buffer; stamp: string; mtime: Date } | null> {
+const stampOfStats = (stats: Pick<Stats, 'ino' | 'mtimeMs' | 'size'>) => `${stats.ino}:${stats.mtimeMs}:${stats.size}`;
+
+async function readWhole(path: string): Promise<{ bytes: Buffer; stamp: string; stats: Stats } | null> {
   let handle: FileHandle | null = null;
   try {
     handle = await open(path, 'r');
     const stats = await handle.stat();
     if (!stats.isFile()) return null;
     const bytes = await handle.readFile();
-    return { bytes, stamp: `${stats.ino}:${stats.mtimeMs}:${bytes.length}`, mtime: stats.mtime };
+    return { bytes, stamp: stampOfStats({ ...stats, size: bytes.length }), stats };
   } catch {
     return null;
   } finally {
@@ -83,7 +88,7 @@ async function readWhole(path: string): Promise<{ bytes: Buffer; stamp: string; 
 
 async function stampOf(path: string): Promise<string> {
   const stats = await stat(path).catch(() => null);
-  return stats?.isFile() ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : '-';
+  return stats?.isFile() ? stampOfStats(stats) : '-';
 }
 
 const variantOf = (bytes: Buffer, mtime: Date): Variant => ({
@@ -93,20 +98,28 @@ const variantOf = (bytes: Buffer, mtime: Date): Variant => ({
   modifiedAt: Math.floor(mtime.getTime() / 1000),
 });
 
-/** The file at `path` and its compressed copies, each from its own single read; null when there is no file. */
-async function load(path: string): Promise<{ file: SiteFile; stamp: string; bytes: number } | null> {
+/**
+ * The file at `path` (`rel` in the build) and its compressed copies, each from its own single read; null
+ * when there is no file. A page without its brotli copy gets it here (`writeBrotliBeside`).
+ */
+async function load(path: string, rel: string): Promise<{ file: SiteFile; stamp: string; bytes: number } | null> {
   const plain = await readWhole(path);
   if (!plain) return null;
   const type = getMimeType(path) ?? 'application/octet-stream';
-  const file: SiteFile = { type, variants: { identity: variantOf(plain.bytes, plain.mtime) } };
+  const file: SiteFile = { type, variants: { identity: variantOf(plain.bytes, plain.stats.mtime) } };
   const stamps = [plain.stamp];
   let bytes = plain.bytes.length;
   if (COMPRESSIBLE.test(type)) {
     for (const [encoding, suffix] of ENCODINGS) {
-      const copy = await readWhole(path + suffix);
+      let copy: { bytes: Buffer; stamp: string; stats: Pick<Stats, 'mtime'> } | null = await readWhole(path + suffix);
+      if (!copy && encoding === 'br' && brotliOnRequest(rel)) {
+        // Stamped as missing when it could not be kept on disk: the next look finds the same, and keeps this one.
+        const made = await writeBrotliBeside(path, plain.bytes, plain.stats);
+        copy = { bytes: made.br, stamp: made.stats ? stampOfStats(made.stats) : '-', stats: made.stats ?? plain.stats };
+      }
       stamps.push(copy?.stamp ?? '-');
       if (!copy) continue;
-      file.variants[encoding] = variantOf(copy.bytes, copy.mtime);
+      file.variants[encoding] = variantOf(copy.bytes, copy.stats.mtime);
       bytes += copy.bytes.length;
     }
   }
@@ -163,7 +176,7 @@ export function createSiteFileCache({
     const checkedAt = Date.now();
     const stamps: string[] = [];
     for (const path of candidates) {
-      const found = await load(path);
+      const found = await load(path, relative(root, path));
       if (!found) {
         stamps.push('-');
         continue;

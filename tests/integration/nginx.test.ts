@@ -1,7 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../support/test-config.ts';
 import { createShop, listen } from '#api/server.ts';
@@ -9,12 +10,14 @@ import { pageSecurityHeaders } from '#api/middleware/security-headers.ts';
 import { generateNginxConfig, pageHeaderInputs } from '#api/services/platform/nginx-config.ts';
 import { type NginxProcess, nginxAvailable, startNginx } from '#api/services/platform/nginx-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts';
-import { FAKE_BUNDLE_PATH, FAKE_LARGE_PAGE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
+import { FAKE_BUNDLE_PATH, FAKE_LARGE_PAGE, FAKE_LARGE_PAGE_PATH, FAKE_MEDIA_PATH, writeFakeSite } from './fake-site.ts';
 
 // The generated nginx config and the Node server must answer every path alike, security headers
 // included. Runs where nginx and its brotli_static module are installed (apt-get install nginx-light
 // libnginx-mod-http-brotli-static).
 const nginx = nginxAvailable();
+/** The ETag nginx gives a file it sends from disk: its modification time and size in hex. */
+const NGINX_ETAG = /^(?:W\/)?"[0-9a-f]+-[0-9a-f]+"$/;
 
 const nodePort = 4900 + (process.pid % 50);
 const nginxPort = 4950 + (process.pid % 50);
@@ -117,6 +120,32 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     // Node sends every header on every answer: a missing one on either side fails here, not only a difference.
     for (const name of SECURITY_HEADERS) expect(node.security[name], name).toBeTruthy();
     expect(await answer(nginxPort, path)).toEqual(node);
+  });
+
+  it('passes a page without its brotli copy to the Node server, which writes it; nginx sends it from then on', async () => {
+    const page = join(config.siteDir, 'current', FAKE_LARGE_PAGE_PATH, 'index.html');
+    rmSync(`${page}.br`, { force: true });
+    const get = async (headers: Record<string, string>) => {
+      const res = await fetch(`http://127.0.0.1:${nginxPort}${FAKE_LARGE_PAGE_PATH}`, { headers });
+      // fetch decodes the body: the page's text whatever the encoding.
+      return { encoding: res.headers.get('content-encoding'), etag: res.headers.get('etag'), body: await res.text() };
+    };
+    // A client without brotli does not make the copy: nginx gzips the page itself.
+    expect((await get({ 'accept-encoding': 'gzip' })).encoding).toBe('gzip');
+    expect(existsSync(`${page}.br`)).toBe(false);
+
+    const first = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.encoding).toBe('br');
+    expect(first.body).toBe(FAKE_LARGE_PAGE);
+    expect(brotliDecompressSync(readFileSync(`${page}.br`)).toString()).toBe(FAKE_LARGE_PAGE);
+    // Readable by nginx's workers, which do not run as the shop's user.
+    expect(statSync(`${page}.br`).mode & 0o004).toBe(0o004);
+    // nginx's own ETag for a file on disk (its time and size in hex), no longer the Node server's hash.
+    expect(first.etag).not.toMatch(NGINX_ETAG);
+    const next = await get({ 'accept-encoding': 'br' });
+    expect(next.encoding).toBe('br');
+    expect(next.etag).toMatch(NGINX_ETAG);
+    expect(next.body).toBe(FAKE_LARGE_PAGE);
   });
 
   // A client without brotli: the bundle's gzip is the build's, a page's is made for it (nginx per request,

@@ -127,8 +127,11 @@ export function generateNginxConfig(options: NginxOptions = NGINX_DEFAULTS): str
     '    index index.html;',
     '    absolute_redirect off;',
     '    charset utf-8;',
-    '    # content-build writes a .br beside every text file of a build and a .gz beside its bundles; the few',
-    '    # clients without brotli get the pages gzipped per request (the Node app makes it once and keeps it).',
+    '    # content-build writes a .br beside the bundles and the other text files of a build, and a .gz beside',
+    "    # its bundles. A page's .br is made by the Node app on the page's first request and kept beside it",
+    '    # (content-build/compress.ts): until it is there, a client that accepts brotli is passed to the app',
+    '    # (@page_brotli below). The few clients without brotli get the pages gzipped per request (the Node app',
+    '    # makes it once and keeps it).',
     '    brotli_static on;',
     '    gzip_static on;',
     '    gzip on;',
@@ -137,6 +140,12 @@ export function generateNginxConfig(options: NginxOptions = NGINX_DEFAULTS): str
     '    gzip_vary on;',
     '    gzip_types text/css text/plain text/xml application/javascript application/json application/xml application/manifest+json image/svg+xml;',
     '    error_page 404 /404.html;',
+    '    set $page_brotli "";',
+    '    if ($http_accept_encoding ~ "\\bbr\\b") { set $page_brotli "a"; }',
+    '    if (-f $document_root$uri/index.html) { set $page_brotli "$page_brotli-p"; }',
+    '    if (!-f $document_root$uri/index.html.br) { set $page_brotli "$page_brotli-m"; }',
+    '    if ($page_brotli = a-p-m) { return 418; }',
+    '    error_page 418 = @page_brotli;',
     '',
     '    # Spec redirects (301), exact paths; the query string (utm_*) goes along.',
   ];
@@ -144,6 +153,8 @@ export function generateNginxConfig(options: NginxOptions = NGINX_DEFAULTS): str
 
   lines.push('', '    # The API and the paths the Node app answers itself, with its own headers. Streams (SSE) set X-Accel-Buffering: no.');
   lines.push(...block('location ^~ /api/', PROXY), ...block('location ^~ /files/', PROXY));
+  lines.push('    # A page whose brotli copy is not made yet (the 418 above): the app answers it and writes the copy.');
+  lines.push(...block('location @page_brotli', PROXY));
   for (const route of ROUTES.filter((r) => r.kind === 'app')) lines.push(...block(locationFor(route.pattern), PROXY));
 
   lines.push('', '    # Content-hashed names: a new version always has a new name.');
