@@ -146,6 +146,13 @@ describe.runIf(nginx)('nginx with deploy/nginx.conf and the Node server', () => 
     expect(next.encoding).toBe('br');
     expect(next.etag).toMatch(NGINX_ETAG);
     expect(next.body).toBe(FAKE_LARGE_PAGE);
+
+    // The same page asked for by its file's name.
+    rmSync(`${page}.br`);
+    const byName = await fetch(`http://127.0.0.1:${nginxPort}${FAKE_LARGE_PAGE_PATH}/index.html`, { headers: { 'accept-encoding': 'br' } });
+    expect(byName.headers.get('content-encoding')).toBe('br');
+    expect(await byName.text()).toBe(FAKE_LARGE_PAGE);
+    expect(brotliDecompressSync(readFileSync(`${page}.br`)).toString()).toBe(FAKE_LARGE_PAGE);
   });
 
   // A client without brotli: the bundle's gzip is the build's, a page's is made for it (nginx per request,
