@@ -66,11 +66,11 @@ const SHELL_PAGES: ReadonlySet<string> = new Set(ROUTES.flatMap((route) => (rout
  */
 export const brotliOnRequest = (rel: string): boolean => (rel === 'index.html' || rel.endsWith('/index.html')) && !SHELL_PAGES.has(rel);
 
-/** The compressed copies the build writes for a file: both for a bundle, none for a page made on request, brotli otherwise. */
-export const copiesOf = (rel: string): readonly ('.br' | '.gz')[] => (isBundle(rel) ? ['.br', '.gz'] : brotliOnRequest(rel) ? [] : ['.br']);
-
-/** The copies a file may have in the live build: a page made on request has its brotli once it was asked for. */
-const keptCopiesOf = (rel: string): readonly ('.br' | '.gz')[] => (brotliOnRequest(rel) ? ['.br'] : copiesOf(rel));
+/**
+ * The compressed copies a file of the build has (`rel`: its path in the build): both for a bundle, brotli
+ * otherwise; a page's is made on its first request (`brotliOnRequest`), the others' by the build.
+ */
+export const copiesOf = (rel: string): readonly ('.br' | '.gz')[] => (isBundle(rel) ? ['.br', '.gz'] : ['.br']);
 
 /** Brotli's and gzip's settings for a file: the bundles' best, or the pages' faster levels. */
 function settings(rel: string, length: number): [BrotliOptions, ZlibOptions] {
@@ -120,13 +120,13 @@ export function writeCompressedCopiesSync({
 }): 'compressed' | 'reused' | 'onRequest' | 'skipped' {
   if (!worthCompressing(rel, bytes.length)) return 'skipped';
   const file = join(dir, rel);
-  const copies = keptCopiesOf(rel);
+  mkdirSync(dirname(file), { recursive: true });
+  const copies = copiesOf(rel);
   if (previousDir) {
     const previous = join(previousDir, rel);
     const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size;
     if (copies.every((copy) => size(`${previous}${copy}`) !== undefined) && size(previous) === bytes.length) {
       if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readFileSync(previous))) {
-        mkdirSync(dirname(file), { recursive: true });
         for (const copy of copies) {
           try {
             linkSync(`${previous}${copy}`, `${file}${copy}`);
@@ -139,7 +139,6 @@ export function writeCompressedCopiesSync({
     }
   }
   if (brotliOnRequest(rel)) return 'onRequest';
-  mkdirSync(dirname(file), { recursive: true });
   const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
   writeFileSync(`${file}.br`, brotliCompressSync(bytes, brotliOptions));
   if (copies.includes('.gz')) writeFileSync(`${file}.gz`, gzipSync(bytes, gzipOptions));
@@ -166,9 +165,10 @@ async function reuse(file: string, bytes: Buffer, previous: string, copies: read
 }
 
 /**
- * Writes the copies (`copiesOf`) of every HTML, JS, CSS, JSON, XML and SVG file of `dir` of at least 1 KiB.
- * Where `previousDir` (the live build) holds the same bytes at the same path, its copies are linked: after
- * an incremental build most pages are unchanged and cost nothing.
+ * Writes the copies (`copiesOf`) of every HTML, JS, CSS, JSON, XML and SVG file of `dir` of at least 1 KiB,
+ * but a page made on request (`brotliOnRequest`). Where `previousDir` (the live build) holds the same bytes
+ * at the same path, its copies are linked, a page's made on request included: after an incremental build
+ * most pages are unchanged and cost nothing.
  */
 export async function compressBuild({
   dir,
@@ -202,7 +202,7 @@ export async function compressFiles({
       const rel = files[next++] as string;
       if (!COMPRESSED_EXTENSIONS.has(extname(rel))) continue;
       const file = join(dir, rel);
-      const copies = keptCopiesOf(rel);
+      const copies = copiesOf(rel);
       const onRequest = brotliOnRequest(rel);
       if (keepWritten && (await Promise.all(copies.map((copy) => exists(`${file}${copy}`)))).every(Boolean)) {
         result.written++;
@@ -235,8 +235,11 @@ export async function compressFiles({
   return result;
 }
 
+/** Brotli's settings for a page's copy made on request: a page's (not a bundle's). */
+const pageBrotliOptions = (length: number): BrotliOptions => settings('index.html', length)[0];
+
 /** The brotli copy the server makes of a page (`writeBrotliBeside`), made here: for what a page weighs as sent. */
-export const pageBrotliSync = (bytes: Uint8Array): Buffer => brotliCompressSync(bytes, settings('index.html', bytes.length)[0]);
+export const pageBrotliSync = (bytes: Uint8Array): Buffer => brotliCompressSync(bytes, pageBrotliOptions(bytes.length));
 
 /**
  * The brotli copy of a page made on its first request (`brotliOnRequest`), by the server that answers it:
@@ -248,7 +251,7 @@ export const pageBrotliSync = (bytes: Uint8Array): Buffer => brotliCompressSync(
  * volume), the copy is only answered: `stats` is null.
  */
 export async function writeBrotliBeside(path: string, bytes: Buffer, page: Pick<Stats, 'ino' | 'mtimeMs'>): Promise<{ br: Buffer; stats: Stats | null }> {
-  const br = await brotli(bytes, settings('index.html', bytes.length)[0]);
+  const br = await brotli(bytes, pageBrotliOptions(bytes.length));
   const temp = `${path}.br.${randomBytes(6).toString('hex')}.tmp`;
   let written: Stats;
   try {

@@ -3,9 +3,9 @@
  * handle, with the precompressed `.br`/`.gz` copies beside it, and kept with its ETag until the build
  * changes. A page's brotli copy is made on its first request and written beside it (the build leaves it
  * to the first visitor: `brotliOnRequest` in content-build/compress.ts), its gzip made for the first
- * client that asks and kept in memory (`gzipVariant`). Reading from one handle keeps the property the shop depends on while it publishes: a
- * response's length and bytes are one version's, never the old page's length with the new page's bytes
- * that a rename between a `stat` and a read gives.
+ * client that asks and kept in memory (`gzipVariant`). Reading from one handle keeps the property the
+ * shop depends on while it publishes: a response's length and bytes are one version's, never the old
+ * page's length with the new page's bytes that a rename between a `stat` and a read gives.
  *
  * A kept file is checked against the disk at most once per `revalidateMs` (a `stat` of the file and its
  * copies), so a build made by another process (a second instance, `npm run build:site`) shows within

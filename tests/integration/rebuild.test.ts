@@ -77,8 +77,9 @@ describe('a content change reaches the served site through the rebuild queue', (
     await migrateToLatest(db);
     await seedDemo(db, { today: suiteToday(), filesDir: config.filesDir });
     await buildSite({ databaseUrl: config.databaseUrl, siteDir: config.siteDir, filesDir: config.filesDir });
-    expect(expectCopiesOfThePages(config.siteDir)).toMatchObject({ copied: [], pages: expect.any(Number) });
-    expect(expectCopiesOfThePages(config.siteDir).pages).toBeGreaterThan(50);
+    const built = expectCopiesOfThePages(config.siteDir);
+    expect(built.copied).toEqual([]);
+    expect(built.pages).toBeGreaterThan(50);
     await expectCspHashesOfEveryPage(config.siteDir);
 
     const rebuilds = createRebuildQueue({
@@ -111,7 +112,8 @@ describe('a content change reaches the served site through the rebuild queue', (
     // Its page's brotli copy, made as it was asked for, and a page no tour shows, asked for too.
     expect(await page('/aviso-legal/')).toContain('<h1');
     const legal = 'aviso-legal/index.html';
-    expect(expectCopiesOfThePages(config.siteDir).copied).toEqual(expect.arrayContaining([legal, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]));
+    const shown = path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+    expect(expectCopiesOfThePages(config.siteDir).copied).toEqual(expect.arrayContaining([legal, shown]));
     const legalCopy = statSync(join(currentSiteDir(config.siteDir), `${legal}.br`)).ino;
     const renamed = 'Gran ruta renombrada para la prueba';
     expect(contains((await page(path)) ?? '', renamed)).toBe(false);
@@ -127,7 +129,7 @@ describe('a content change reaches the served site through the rebuild queue', (
     // The old name may still show where other fields quote it (meta title, description): only the new one is checked.
     expect(contains(html, renamed)).toBe(true);
     // The new build linked the copy of the page that did not change; the changed page got its own as it was asked for.
-    expect(expectCopiesOfThePages(config.siteDir).copied).toEqual(expect.arrayContaining([legal, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]));
+    expect(expectCopiesOfThePages(config.siteDir).copied).toEqual(expect.arrayContaining([legal, shown]));
     expect(statSync(join(currentSiteDir(config.siteDir), `${legal}.br`)).ino).toBe(legalCopy);
     await expectCspHashesOfEveryPage(config.siteDir);
 
