@@ -3,7 +3,7 @@
  * copy share an inode, a restored page too, a copy rewritten never changes the page linked before, and across
  * file systems (where no link can be made) Astro's copies are made as before.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { linkIncrementalCacheCopies } from './astro-cache-links.ts';
 interface Cache {
   writeOutputFile(settings: unknown, outputFile: string, body: Uint8Array): Promise<void>;
   restoreOutputFile(settings: unknown, outputFile: string, destination: URL): Promise<boolean>;
+  deleteOutputFile(settings: unknown, outputFile: string): Promise<void>;
 }
 let IncrementalBuildCache: { load(settings: unknown, ...rest: unknown[]): Cache };
 const folders: string[] = [];
@@ -21,6 +22,8 @@ const folder = (base = tmpdir()) => {
   folders.push(dir);
   return dir;
 };
+/** Where a page's copy is kept: one folder for all, named after the page's path. */
+const copyOf = (cacheDir: string, file: string) => join(cacheDir, 'pages', encodeURIComponent(file));
 const settingsOf = (outDir: string, cacheDir: string) => ({ config: { outDir: pathToFileURL(`${outDir}/`), cacheDir: pathToFileURL(`${cacheDir}/`) } });
 /** Astro writes the page, then hands the cache the same bytes (generate.js). */
 async function built(cache: Cache, settings: { config: { outDir: URL } }, file: string, text: string) {
@@ -44,7 +47,7 @@ describe("Astro's incremental cache", () => {
     const [first, second, cacheDir] = [folder(), folder(), folder()];
     const cache = IncrementalBuildCache.load(settingsOf(first, cacheDir), 'config', 'lock', 'keys');
     await built(cache, settingsOf(first, cacheDir), 'tour/japon/index.html', '<p>Japón</p>');
-    const cached = join(cacheDir, 'dist/tour/japon/index.html');
+    const cached = copyOf(cacheDir, 'tour/japon/index.html');
     expect(statSync(cached).ino).toBe(statSync(join(first, 'tour/japon/index.html')).ino);
 
     const restored = join(second, 'tour/japon/index.html');
@@ -62,7 +65,21 @@ describe("Astro's incremental cache", () => {
     await built(cache, settingsOf(second, cacheDir), 'index.html', '<p>después</p>');
     // The first build may still be the one served: its page is as it was written.
     expect(readFileSync(join(first, 'index.html'), 'utf8')).toBe('<p>antes</p>');
-    expect(statSync(join(cacheDir, 'dist/index.html')).ino).toBe(statSync(join(second, 'index.html')).ino);
+    expect(statSync(copyOf(cacheDir, 'index.html')).ino).toBe(statSync(join(second, 'index.html')).ino);
+  });
+
+  it('keeps every copy in one folder, takes a removed page’s away, and removes a cache of the layout before once', async () => {
+    const [outDir, cacheDir] = [folder(), folder()];
+    // The earlier layout: a folder for each page's copy, under dist/.
+    mkdirSync(join(cacheDir, 'dist/tour/japon'), { recursive: true });
+    writeFileSync(join(cacheDir, 'dist/tour/japon/index.html'), '<p>vieja</p>');
+    const cache = IncrementalBuildCache.load(settingsOf(outDir, cacheDir), 'config', 'lock', 'keys');
+    await built(cache, settingsOf(outDir, cacheDir), 'tour/japon/index.html', '<p>Japón</p>');
+    await built(cache, settingsOf(outDir, cacheDir), 'viajes/index.html', '<p>Viajes</p>');
+    expect(existsSync(join(cacheDir, 'dist'))).toBe(false);
+    expect(readdirSync(join(cacheDir, 'pages')).sort()).toEqual(['tour%2Fjapon%2Findex.html', 'viajes%2Findex.html']);
+    await cache.deleteOutputFile(settingsOf(outDir, cacheDir), 'viajes/index.html');
+    expect(readdirSync(join(cacheDir, 'pages'))).toEqual(['tour%2Fjapon%2Findex.html']);
   });
 
   it.runIf(existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev)(

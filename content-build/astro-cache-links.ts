@@ -13,9 +13,15 @@
  * link fails (another file system: the cache folder outside the site folder), Astro's own copy is made.
  * `astro-cache-links.test.ts` drives Astro's own class, and `tests/integration/targeted-rebuild.test.ts` a whole build:
  * both fail if an upgrade stops the links.
+ *
+ * The copies are kept in one folder (`<cacheDir>/pages/`), each named after its page's path
+ * (`tour%2Fjapon%2Findex.html`), not in a folder per page as Astro keeps them: making a folder beside each
+ * page's was a third of the file system calls the cache cost a build (a `mkdir` a page). A cache of the
+ * earlier layout is removed once; its pages are rendered again by the next build.
  */
-import { link, mkdir, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { link, mkdir, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface AstroSettings {
@@ -24,47 +30,79 @@ interface AstroSettings {
 interface IncrementalCache {
   writeOutputFile(settings: AstroSettings, outputFile: string, body: Uint8Array): Promise<void>;
   restoreOutputFile(settings: AstroSettings, outputFile: string, destination: URL): Promise<boolean>;
+  deleteOutputFile(settings: AstroSettings, outputFile: string): Promise<void>;
 }
 
-const cachedFile = (settings: AstroSettings, outputFile: string) => fileURLToPath(new URL(outputFile, new URL('dist/', settings.config.cacheDir)));
+const copiesFolder = (settings: AstroSettings) => fileURLToPath(new URL('pages/', settings.config.cacheDir));
+const cachedFile = (settings: AstroSettings, outputFile: string) => join(copiesFolder(settings), encodeURIComponent(outputFile));
+
+/** The folder of copies of each cache this process used, made (and the earlier layout removed) once. */
+const folders = new Map<string, Promise<void>>();
+function copiesFolderMade(settings: AstroSettings): Promise<void> {
+  const folder = copiesFolder(settings);
+  let made = folders.get(folder);
+  if (!made) {
+    made = (async () => {
+      if (existsSync(folder)) return;
+      // Copies of the layout before this one: never read again, and each holds an old page on the disk.
+      await rm(fileURLToPath(new URL('dist/', settings.config.cacheDir)), { recursive: true, force: true });
+      await mkdir(folder, { recursive: true });
+    })();
+    folders.set(folder, made);
+  }
+  return made;
+}
+
+/** `to` made a link to `from`, replacing what `to` was: one call where nothing was there, the usual case. */
+async function linkOver(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    await unlink(to);
+    await link(from, to);
+  }
+}
 
 /** Makes Astro's incremental cache link its copies instead of writing them; answers whether it could. */
 export async function linkIncrementalCacheCopies(): Promise<boolean> {
   const url = new URL('./core/build/incremental.js', import.meta.resolve('astro'));
   const module = (await import(url.href).catch(() => ({}))) as { IncrementalBuildCache?: { prototype: IncrementalCache } };
   const prototype = module.IncrementalBuildCache?.prototype;
-  if (typeof prototype?.writeOutputFile !== 'function' || typeof prototype.restoreOutputFile !== 'function') return false;
-  const { writeOutputFile: write, restoreOutputFile: restore } = prototype;
-  const folders = new Set<string>();
-  const linkFresh = async (from: string, to: string) => {
-    const folder = dirname(to);
-    if (!folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
-    await unlink(to).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-    await link(from, to);
-  };
+  const methods = ['writeOutputFile', 'restoreOutputFile', 'deleteOutputFile'] as const;
+  if (!prototype || methods.some((method) => typeof prototype[method] !== 'function')) return false;
+  const { writeOutputFile: write, restoreOutputFile: restore, deleteOutputFile: remove } = prototype;
+  /** The build folders' folders made by a restore: a page's folder is made once. */
+  const pageFolders = new Set<string>();
 
   prototype.writeOutputFile = async function (settings, outputFile, body) {
     // Astro calls this once it has written the page itself, at the same relative name in its outDir.
     const built = fileURLToPath(new URL(outputFile, settings.config.outDir));
     try {
-      await linkFresh(built, cachedFile(settings, outputFile));
+      await copiesFolderMade(settings);
+      await linkOver(built, cachedFile(settings, outputFile));
     } catch {
       await write.call(this, settings, outputFile, body);
     }
   };
   prototype.restoreOutputFile = async function (settings, outputFile, destination) {
+    const page = fileURLToPath(destination);
     try {
-      await linkFresh(cachedFile(settings, outputFile), fileURLToPath(destination));
+      const folder = dirname(page);
+      if (!pageFolders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        pageFolders.add(folder);
+      }
+      await linkOver(cachedFile(settings, outputFile), page);
       return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    } catch {
+      // No copy of ours: Astro's own, made where no link could be, or none.
       return restore.call(this, settings, outputFile, destination);
     }
+  };
+  prototype.deleteOutputFile = async function (settings, outputFile) {
+    await rm(cachedFile(settings, outputFile), { force: true });
+    await remove.call(this, settings, outputFile);
   };
   return true;
 }

@@ -1,14 +1,13 @@
 /**
- * Compresses a build's pages while the build renders the next ones: a worker thread at the lowest CPU
+ * Compresses a build's files while the build renders the next ones: a worker thread at the lowest CPU
  * priority, so it takes the time the rendering leaves instead of a phase of its own once every page is
- * written (docs/decisions/029-build-speed.md). This module is both the thread (loaded as a worker) and
- * the handle the renderer starts it with.
+ * written (docs/decisions/029-build-speed.md). It is given only the files that may have copies (`mayHaveCopies`,
+ * compress.ts): the shells, and the pages whose copy the live build has; most pages get theirs on request.
+ * This module is both the thread (loaded as a worker) and the handle the renderer starts it with.
  */
 import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { writeCompressedCopiesSync } from './compress.ts';
-import type { PageScriptHashes } from './csp.ts';
-import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 
 interface Job {
   dir: string;
@@ -16,7 +15,7 @@ interface Job {
   bytes: Uint8Array;
   previousDir: string | null;
 }
-type Done = { rel: string; outcome: ReturnType<typeof writeCompressedCopiesSync>; scripts: string[] | null } | { error: string };
+type Done = { outcome: ReturnType<typeof writeCompressedCopiesSync> } | { error: string };
 
 /**
  * The bytes of the pages queued for the thread before the renderer waits for it. Each queued page is held twice
@@ -33,12 +32,7 @@ if (!isMainThread && parentPort) {
   setPriority(LOWEST_PRIORITY);
   port.on('message', (job: Job) => {
     try {
-      // The page's inline-script hashes too, while its bytes are here: otherwise every page is read back
-      // from disk once the build is done, seconds at 10,000 tours (csp.ts).
-      const scripts = job.rel.endsWith('.html')
-        ? inlineScriptHashes(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength).toString('utf8'))
-        : null;
-      port.postMessage({ rel: job.rel, outcome: writeCompressedCopiesSync(job), scripts } satisfies Done);
+      port.postMessage({ outcome: writeCompressedCopiesSync(job) } satisfies Done);
     } catch (err) {
       port.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies Done);
     }
@@ -48,11 +42,8 @@ if (!isMainThread && parentPort) {
 export interface CompressThread {
   /** Queues the copies of `<dir>/<rel>`, whose content is `bytes`; waits only while too many are queued. */
   compress(rel: string, bytes: Uint8Array): Promise<void>;
-  /**
-   * Waits for every queued page and stops the thread; throws the first failure to write a copy. Answers
-   * the counts of copies and the inline-script hashes of the HTML pages it was given.
-   */
-  close(): Promise<{ compressed: number; reused: number; onRequest: number; scripts: PageScriptHashes }>;
+  /** Waits for every queued page and stops the thread; throws the first failure to write a copy. Answers the counts of copies. */
+  close(): Promise<{ compressed: number; reused: number; onRequest: number }>;
 }
 
 /**
@@ -63,7 +54,6 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   // It holds one page at a time: a small heap keeps the build's peak memory where it was without it.
   const worker = new Worker(new URL(import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
   const counts = { compressed: 0, reused: 0, onRequest: 0 };
-  const scripts: PageScriptHashes = {};
   /** The bytes of each page sent to the thread and not answered yet, oldest first (the thread answers in order). */
   const queued: number[] = [];
   let queuedBytes = 0;
@@ -76,10 +66,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
   worker.on('message', (done: Done) => {
     queuedBytes -= queued.shift() ?? 0;
     if ('error' in done) failure ??= new Error(`Compressing a page: ${done.error}`);
-    else {
-      if (done.outcome !== 'skipped') counts[done.outcome]++;
-      if (done.scripts) scripts[done.rel] = sharedHashList(done.scripts);
-    }
+    else if (done.outcome !== 'skipped') counts[done.outcome]++;
     wake();
   });
   worker.on('error', (err) => {
@@ -98,7 +85,7 @@ export function startCompressThread({ dir, previousDir }: { dir: string; previou
       while (queued.length > 0 && !failure) await settled();
       await worker.terminate();
       if (failure) throw failure;
-      return { ...counts, scripts };
+      return { ...counts };
     },
   };
 }

@@ -13,7 +13,7 @@
  * asks and keeps it in memory (`api/middleware/site-files.ts`), nginx per request (`gzip on`).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { access, copyFile, link, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -72,6 +72,13 @@ export const brotliOnRequest = (rel: string): boolean => (rel === 'index.html' |
  */
 export const copiesOf = (rel: string): readonly ('.br' | '.gz')[] => (isBundle(rel) ? ['.br', '.gz'] : ['.br']);
 
+/**
+ * Whether a file just rendered (`rel`) may have copies for the build to write or link: always but for a page made
+ * on request, which has one only where the live build (`previousDir`) has the copy the server made of it.
+ */
+export const mayHaveCopies = (rel: string, previousDir: string | null): boolean =>
+  !brotliOnRequest(rel) || (previousDir !== null && existsSync(`${join(previousDir, rel)}.br`));
+
 /** Brotli's and gzip's settings for a file: the bundles' best, or the pages' faster levels. */
 function settings(rel: string, length: number): [BrotliOptions, ZlibOptions] {
   const asset = isBundle(rel);
@@ -120,13 +127,13 @@ export function writeCompressedCopiesSync({
 }): 'compressed' | 'reused' | 'onRequest' | 'skipped' {
   if (!worthCompressing(rel, bytes.length)) return 'skipped';
   const file = join(dir, rel);
-  mkdirSync(dirname(file), { recursive: true });
   const copies = copiesOf(rel);
   if (previousDir) {
     const previous = join(previousDir, rel);
     const size = (path: string) => statSync(path, { throwIfNoEntry: false })?.size;
     if (copies.every((copy) => size(`${previous}${copy}`) !== undefined) && size(previous) === bytes.length) {
       if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readFileSync(previous))) {
+        mkdirSync(dirname(file), { recursive: true });
         for (const copy of copies) {
           try {
             linkSync(`${previous}${copy}`, `${file}${copy}`);
@@ -139,6 +146,7 @@ export function writeCompressedCopiesSync({
     }
   }
   if (brotliOnRequest(rel)) return 'onRequest';
+  mkdirSync(dirname(file), { recursive: true });
   const [brotliOptions, gzipOptions] = settings(rel, bytes.length);
   writeFileSync(`${file}.br`, brotliCompressSync(bytes, brotliOptions));
   if (copies.includes('.gz')) writeFileSync(`${file}.gz`, gzipSync(bytes, gzipOptions));

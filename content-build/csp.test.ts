@@ -21,6 +21,24 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes(html)).toEqual([sha(ZOD_JITLESS_SCRIPT), sha(loader), sha('\n  var a = 1;\n')]);
   });
 
+  it('are the same from a page’s bytes as from its text, with letters of two, three and four bytes in and around the scripts', () => {
+    const script = "document.title = 'Japón — 1.290 € 🇯🇵';";
+    // 'à' is C3 A0 in UTF-8: read a byte at a time, A0 is a no-break space, which is not HTML's whitespace.
+    const html = [
+      `<h1>Viajes a Japón desde 1.290 €</h1><script data-x="àsrc=1">${script}</script>`,
+      `<script data-y="x"àtype="module">${script} // ✈</script>`,
+      '<script\ttype="module"\nsrc="/_astro/isla.js"></script><p>Fin …</p>',
+    ].join('');
+    const bytes = new TextEncoder().encode(html);
+    expect(inlineScriptHashes(bytes)).toEqual(inlineScriptHashes(html));
+    expect(inlineScriptHashes(bytes)).toEqual([sha(script), sha(`${script} // ✈`)]);
+    // Hashed again from a cache of known scripts: the same answer, in the page's order.
+    expect(inlineScriptHashes(new TextEncoder().encode(`<script>${script} // ✈</script><script>${script}</script>`))).toEqual([
+      sha(`${script} // ✈`),
+      sha(script),
+    ]);
+  });
+
   it('are kept once per distinct list: pages with the same scripts share one array', () => {
     const first = sharedHashList([sha('a()'), sha('b()')]);
     expect(sharedHashList([sha('a()'), sha('b()')])).toBe(first);

@@ -30,7 +30,7 @@ export async function writeCspHashes(dir: string, known: PageScriptHashes = {}):
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const path = join(entry.parentPath, entry.name);
     const file = relative(dir, path).split(sep).join('/');
-    pages[file] = known[file] ?? sharedHashList(inlineScriptHashes(await readFile(path, 'utf8')));
+    pages[file] = known[file] ?? sharedHashList(inlineScriptHashes(await readFile(path)));
   }
   const result: CspHashes = { scripts: [...new Set(Object.values(pages).flat())].sort() };
   await writeFile(join(dir, CSP_HASHES_FILE), `${JSON.stringify(result, null, 2)}\n`);

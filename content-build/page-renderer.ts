@@ -18,7 +18,8 @@ import type { ImageManifest } from '#shared/images.ts';
 import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
-import { sharedHashList } from './script-hashes.ts';
+import { mayHaveCopies } from './compress.ts';
+import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
 import { type CompressThread, startCompressThread } from './compress-thread.ts';
@@ -306,7 +307,10 @@ export function createPageRenderer({
       if (!compressor || response.status !== 200 || !response.body) return result;
       // Astro reads the body to write the page: it gets the same bytes, read once.
       const body = new Uint8Array(await response.arrayBuffer());
-      await compressor.compress(file, body);
+      // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
+      if (file.endsWith('.html')) renderedScripts[file] = sharedHashList(inlineScriptHashes(body));
+      // Most pages have nothing for the thread: their copy is made on their first request.
+      if (mayHaveCopies(file, build.previousDir)) await compressor.compress(file, body);
       const read = pageResponse({ status: response.status, statusText: response.statusText, headers: [...response.headers], body });
       return result instanceof Response ? read : { ...result, response: read };
     },
@@ -316,7 +320,6 @@ export function createPageRenderer({
       written = (async () => {
         const closed = await thread?.close();
         if (closed) {
-          Object.assign(renderedScripts, closed.scripts);
           counts.compressed += closed.compressed;
           counts.reused += closed.reused;
         }

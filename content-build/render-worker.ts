@@ -135,7 +135,7 @@ async function startWorker(setup: WorkerSetup) {
       let outcome: ReturnType<typeof writeCompressedCopiesSync> | null = null;
       if (body && response.status === 200) {
         // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
-        if (file.endsWith('.html')) scripts = inlineScriptHashes(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+        if (file.endsWith('.html')) scripts = inlineScriptHashes(body);
         outcome = writeCompressedCopiesSync({ dir: setup.outDir, rel: file, bytes: body, previousDir: setup.previousDir });
       }
       return {
