@@ -123,3 +123,33 @@ describe('formatDateRange (offer card dates)', () => {
     expect(() => formatDateRange({ from: '2026-02-30', to: '2026-03-02' })).toThrow(RangeError);
   });
 });
+
+describe('formatMadridDateTime across the year, against Intl’s time-zone data', () => {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const intl = (timestamp: string) => {
+    const instant = new Date(timestamp);
+    return { date: formatSpanishDate({ date: day.format(instant), style: 'short' }), time: time.format(instant) };
+  };
+
+  it.each([
+    { name: 'the last minute of winter time', timestamp: '2027-03-28T00:59:00Z', expected: { date: '28 mar 2027', time: '01:59' } },
+    { name: 'the first minute of summer time', timestamp: '2027-03-28T01:00:00Z', expected: { date: '28 mar 2027', time: '03:00' } },
+    { name: 'the last minute of summer time', timestamp: '2027-10-31T00:59:59Z', expected: { date: '31 oct 2027', time: '02:59' } },
+    { name: 'the hour that comes twice, the second time', timestamp: '2027-10-31T01:30:00Z', expected: { date: '31 oct 2027', time: '02:30' } },
+    { name: 'New Year in Madrid, still the old year in UTC', timestamp: '2027-12-31T23:15:00Z', expected: { date: '1 ene 2028', time: '00:15' } },
+  ])('$name', ({ timestamp, expected }) => {
+    expect(formatMadridDateTime(timestamp)).toEqual(expected);
+    expect(formatMadridDateTime(timestamp)).toEqual(intl(timestamp));
+  });
+
+  it('agrees with Intl every 37 minutes and 13 seconds through three years, the changes of time included', () => {
+    const step = (37 * 60 + 13) * 1000;
+    let differences = 0;
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2029, 0, 1); ms += step) {
+      const timestamp = new Date(ms).toISOString();
+      if (JSON.stringify(formatMadridDateTime(timestamp)) !== JSON.stringify(intl(timestamp))) differences++;
+    }
+    expect(differences).toBe(0);
+  });
+});

@@ -60,13 +60,46 @@ export function formatSpanishDate({ date, style = 'long' }: { date: string; styl
 /** Timestamps "displayed in es-ES, Europe/Madrid" (DESIGN.md): a flight's departure or arrival. */
 const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const MADRID_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
+const MS_PER_MINUTE = 60_000;
+
+/** Madrid's wall clock at an instant, in parts (for its offset from UTC). */
+const MADRID_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Madrid's offset from UTC at an instant on a whole minute, in minutes, as Intl's time-zone data says. */
+function madridOffsetAt(ms: number): number {
+  const part = Object.fromEntries(MADRID_CLOCK.formatToParts(new Date(ms)).map(({ type, value }) => [type, Number(value)]));
+  return (Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day, part.hour, part.minute) - ms) / MS_PER_MINUTE;
+}
 
 /**
- * Timestamps already formatted: a time zone's Intl formatting costs microseconds, and a build prints
- * each flight's times on its tour's page for every departure that offers the flight.
+ * Madrid's offset on each UTC day, or null on the two days a year it changes: formatting an instant in a time
+ * zone through Intl costs microseconds, and a build prints every flight's times on its tour's page for each
+ * departure that offers it (tens of thousands of distinct instants at 10,000 tours); a day's offset, looked up
+ * once, turns each into arithmetic.
  */
-const madridDateTimes = new Map<string, { date: string; time: string }>();
-const MADRID_DATE_TIMES_KEPT = 50_000;
+const madridOffsets = new Map<number, number | null>();
+
+function madridOffsetOnDay(ms: number): number | null {
+  const day = Math.floor(ms / MS_PER_DAY);
+  let offset = madridOffsets.get(day);
+  if (offset === undefined) {
+    const start = madridOffsetAt(day * MS_PER_DAY);
+    // Offsets change at most once a day: the same at its first and last minute, the same all day.
+    offset = start === madridOffsetAt((day + 1) * MS_PER_DAY - MS_PER_MINUTE) ? start : null;
+    madridOffsets.set(day, offset);
+  }
+  return offset;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A UTC timestamp as Madrid's day and time.
@@ -74,14 +107,18 @@ const MADRID_DATE_TIMES_KEPT = 50_000;
  * @example formatMadridDateTime('2027-03-24T10:00:00.000Z') // { date: '24 mar 2027', time: '11:00' }
  */
 export function formatMadridDateTime(timestamp: string): { date: string; time: string } {
-  const known = madridDateTimes.get(timestamp);
-  if (known) return { ...known };
-  const instant = new Date(timestamp);
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a timestamp: ${timestamp}`);
-  const formatted = { date: formatSpanishDate({ date: MADRID_DAY.format(instant), style: 'short' }), time: MADRID_TIME.format(instant) };
-  if (madridDateTimes.size >= MADRID_DATE_TIMES_KEPT) madridDateTimes.clear();
-  madridDateTimes.set(timestamp, formatted);
-  return { ...formatted };
+  const ms = new Date(timestamp).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Not a timestamp: ${timestamp}`);
+  const offset = madridOffsetOnDay(ms);
+  if (offset === null) {
+    const instant = new Date(ms);
+    return { date: formatSpanishDate({ date: MADRID_DAY.format(instant), style: 'short' }), time: MADRID_TIME.format(instant) };
+  }
+  const local = new Date(ms + offset * MS_PER_MINUTE);
+  return {
+    date: `${local.getUTCDate()} ${MONTHS_SHORT[local.getUTCMonth()]} ${local.getUTCFullYear()}`,
+    time: `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`,
+  };
 }
 
 /**

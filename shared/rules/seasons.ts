@@ -4,11 +4,24 @@ import { normaliseSearchText } from './text.ts';
 
 const NORMALISED_MONTHS = MONTH_NAMES.map((month) => normaliseSearchText(month));
 
+const ALL_YEAR_SEASONS: ReadonlySet<string> = new Set([normaliseSearchText(ALL_YEAR_SEASON_LABEL), ALL_YEAR_SEASON_ALIAS]);
+/**
+ * The answer for each tag already asked about: a build asks for every tour card it prints (the badge and the
+ * season label), and a catalogue has a few dozen distinct tags.
+ */
+const allYearTags = new Map<string, boolean>();
+const ALL_YEAR_TAGS_KEPT = 1000;
+
 /** Whether a season tag means all year: 'Todo el año' or the spec's 'all year', any case or accents. */
 export function isAllYearSeason(tag: string | null): boolean {
   if (tag === null) return false;
-  const normalised = normaliseSearchText(tag);
-  return normalised === normaliseSearchText(ALL_YEAR_SEASON_LABEL) || normalised === ALL_YEAR_SEASON_ALIAS;
+  let allYear = allYearTags.get(tag);
+  if (allYear === undefined) {
+    allYear = ALL_YEAR_SEASONS.has(normaliseSearchText(tag));
+    if (allYearTags.size >= ALL_YEAR_TAGS_KEPT) allYearTags.clear();
+    allYearTags.set(tag, allYear);
+  }
+  return allYear;
 }
 
 /** The month number of a Spanish month name: "months Enero to Diciembre ordered 1 to 12". Null otherwise. */
