@@ -404,6 +404,14 @@ test('the editors pass axe in edit mode, and a visitor never downloads them', { 
     await visitor.waitForLoadState('networkidle');
     expect(scripts.filter((url) => /boot|Editor|tiptap/i.test(url))).toEqual([]);
     await expect(visitor.locator('[data-cms-editor], .cms-bar')).toHaveCount(0);
+    // Nor their styles: the page's own stylesheet has no rule of theirs (6 KB of every page while it did).
+    const editorRules = await visitor.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+        .filter((rule) => rule.includes('.cms-'))
+        .map((rule) => rule.slice(0, 60)),
+    );
+    expect(editorRules).toHaveLength(0);
   });
   await signInAsEditor(page);
   for (const path of ['/', '/last-minute', '/black-friday']) {
@@ -414,6 +422,8 @@ test('the editors pass axe in edit mode, and a visitor never downloads them', { 
   }
   // With a carousel open for editing, picker included.
   await page.goto('/');
+  // The editors' styles came with them.
+  await expect(page.getByRole('region', { name: 'Carruseles recomendados · edición' })).toHaveCSS('border-top-style', 'dashed');
   const panel = page.getByRole('region', { name: 'Carruseles recomendados · edición' });
   await panel
     .getByRole('button', { name: /^Editar / })
