@@ -38,6 +38,18 @@ describe('the catalogue snapshot in parts', () => {
     expect(live.snapshot.today).toBe(content.today);
     for (const tour of [tours[0], tours[381], tours[699]] as TourSnapshot[]) expect(live.tour(tour.id)).toEqual(tour);
     expect(live.tour('no-such-tour')).toBeNull();
+    // In the file's order (a build's, read ahead a window at a time), backwards, and a window's last tour
+    // and the next one's first, every tour whole.
+    for (const tour of tours) expect(live.tour(tour.id)).toEqual(tour);
+    for (const tour of tours.toReversed()) expect(live.tour(tour.id)).toEqual(tour);
+  });
+
+  it('reads a tour larger than the window it reads ahead, and the tours around it', async () => {
+    const tours = [...bigTours(3), makeTour({ id: 'grande', webSlug: 'grande', description: 'Señales del camino. '.repeat(80_000) }), ...bigTours(2)];
+    await writeSnapshotParts({ dir, content, batches: inBatches(tours, 10) });
+    const live = openSnapshotParts(dir, {});
+    for (const tour of tours) expect(live.tour(tour.id)).toEqual(tour);
+    expect(live.tour('grande')?.description?.length).toBe(1_600_000);
     // The summary leaves out what only the tour's page shows.
     expect(live.snapshot.tours[0]).not.toHaveProperty('description');
     expect(live.snapshot.tours[0]?.periods[0]).not.toHaveProperty('flights');
