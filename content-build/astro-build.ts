@@ -1,10 +1,10 @@
 /**
  * Runs one Astro build in its own process, so its memory is returned to the system when it ends and
  * a failed build cannot take the server down. Astro bundles the pages here and writes them; they are
- * rendered here or, with `RENDER_WORKERS` set, in that many worker threads (render-worker.ts); their
- * compressed copies are written as they come where LIVE_SITE_DIR (the live build) does not already have
- * them for the same bytes. The search index's records go into the snapshot's folder; the build's parent has
- * Pagefind index them once this process is done with the build (build.ts).
+ * rendered here or, with `RENDER_WORKERS` set, in that many worker threads (render-worker.ts), which write
+ * their compressed copies as they come where LIVE_SITE_DIR (the live build) does not already have them for
+ * the same bytes; otherwise the build's parent writes them once this process is done (build.ts). The search
+ * index's records go into the snapshot's folder; the build's parent has Pagefind index them then too.
  *
  * With `--serve` (and an IPC channel, as `build.ts` starts it for the running shop) the process stays
  * after the build as the page renderer of that build: it answers `render` messages with the pages a
@@ -49,8 +49,8 @@ const renderer = createPageRenderer({
   load: loadCatalogue,
   cacheDir,
   build: {
-    // `build-site.ts --workers N`, checked there; none by default: rendering in this process, with the compression
-    // in a thread beside it, measured faster than workers on two cores (docs/decisions/052-render-workers.md).
+    // `build-site.ts --workers N`, checked there; none by default: rendering in this process measured faster
+    // than workers on two cores (docs/decisions/052-render-workers.md).
     workers: Number(process.env.RENDER_WORKERS) || 0,
     snapshotPath,
     manifestPath: manifestPath || null,
@@ -64,7 +64,7 @@ await linkIncrementalCacheCopies();
 await build({ root: fileURLToPath(new URL('..', import.meta.url)), outDir, logLevel: 'warn', integrations: [renderer.integration] });
 lap('rendering');
 await renderer.flush();
-lap('page compression after the rendering');
+lap('after the rendering (search records; with workers, their copies)');
 await renderer.writeCspHashes(outDir);
 lap('inline-script hashes');
 await renderer.saveDeps(cacheDir);

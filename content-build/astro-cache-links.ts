@@ -96,8 +96,9 @@ export async function linkIncrementalCacheCopies(): Promise<boolean> {
       await linkOver(cachedFile(settings, outputFile), page);
       return true;
     } catch {
-      // No copy of ours: Astro's own, made where no link could be, or none.
-      return restore.call(this, settings, outputFile, destination);
+      // No copy of ours: Astro's own, made where no link could be, or none. One of the earlier layout may be
+      // removed while it is read (the first build after this layout): then the page is rendered again.
+      return restore.call(this, settings, outputFile, destination).catch(() => false);
     }
   };
   prototype.deleteOutputFile = async function (settings, outputFile) {

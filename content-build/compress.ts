@@ -13,7 +13,7 @@
  * asks and keeps it in memory (`api/middleware/site-files.ts`), nginx per request (`gzip on`).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { access, copyFile, link, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -72,13 +72,6 @@ export const brotliOnRequest = (rel: string): boolean => (rel === 'index.html' |
  */
 export const copiesOf = (rel: string): readonly ('.br' | '.gz')[] => (isBundle(rel) ? ['.br', '.gz'] : ['.br']);
 
-/**
- * Whether a file just rendered (`rel`) may have copies for the build to write or link: always but for a page made
- * on request, which has one only where the live build (`previousDir`) has the copy the server made of it.
- */
-export const mayHaveCopies = (rel: string, previousDir: string | null): boolean =>
-  !brotliOnRequest(rel) || (previousDir !== null && existsSync(`${join(previousDir, rel)}.br`));
-
 /** Brotli's and gzip's settings for a file: the bundles' best, or the pages' faster levels. */
 function settings(rel: string, length: number): [BrotliOptions, ZlibOptions] {
   const asset = isBundle(rel);
@@ -109,8 +102,8 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 }
 
 /**
- * `compressFiles` for one file whose bytes the caller has, on the calling thread: the build's
- * compression thread (`compress-thread.ts`) writes each page's copies as the page is rendered. The
+ * `compressFiles` for one file whose bytes the caller has, on the calling thread: a render worker
+ * (`render-worker.ts`) writes each page's copies as the page is rendered. The
  * previous build's copies are linked when it holds the same bytes at `rel` (for a page made on request,
  * the brotli copy the server made, if it did). `compressFiles` does the same on libuv's pool.
  */

@@ -18,11 +18,9 @@ import type { ImageManifest } from '#shared/images.ts';
 import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
-import { mayHaveCopies } from './compress.ts';
 import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
-import { type CompressThread, startCompressThread } from './compress-thread.ts';
 import { buildSearchRecords, searchRecordsFile, writeSearchIndex, writeSearchRecords } from './search-index.ts';
 import { PAGE_DEPS_FILE } from './site-folder.ts';
 import { hashTour } from './snapshot-file.ts';
@@ -185,11 +183,11 @@ export interface PageRenderer {
   deps(): PageDeps;
   /** Writes the pages' keys, and their inline-script hashes, where the next build finds them. */
   saveDeps(cacheDir: string): Promise<void>;
-  /** Waits for the pages' compressed copies and the search index's records (the workers' end, or the compression thread's); answers the copies' count. */
+  /** Waits for the search index's records (and with workers the pages' compressed copies); answers the copies' count. */
   flush(): Promise<{ compressed: number; reused: number }>;
   /**
    * Writes the build's `csp-hashes.json` (`csp.ts`) once it is flushed: the hashes of the pages it rendered
-   * came from the compression thread, those of the pages Astro restored from the last build's record;
+   * were taken as they were rendered, those of the pages Astro restored from the last build's record;
    * only the rest are read back. Answers how many distinct hashes there are.
    */
   writeCspHashes(outDir: string): Promise<number>;
@@ -208,9 +206,9 @@ export interface PageRenderer {
  *   memory); with render workers, once the build is done, for the targeted renders that follow (`prepare`).
  * @param cacheDir Astro's cache folder, where the keys of pages the build restores from cache are kept.
  * @param build what the build reads and writes: the snapshot and image manifest, its output folder and the
- *   live build's (the compressed copies of each page it renders are written as it goes, or linked from the live
- *   build's for the same bytes), and how many render workers it starts (`render-worker.ts`; 0 renders in
- *   this process, with a compression thread beside it: docs/decisions/052-render-workers.md).
+ *   live build's (render workers write the compressed copies of each page they render, or link the live build's
+ *   for the same bytes), and how many render workers it starts (`render-worker.ts`; 0 renders in this
+ *   process: docs/decisions/052-render-workers.md).
  * @param onStart called when Astro has bundled the pages and starts rendering them.
  */
 export function createPageRenderer({
@@ -225,9 +223,10 @@ export function createPageRenderer({
   onStart?: () => void;
 }): PageRenderer {
   let prerenderer: Prerenderer | null = null;
-  let compressor: CompressThread | null = null;
+  /** A full build is rendering in this process (not a targeted render after it). */
+  let building = false;
   let pool: RenderPool | null = null;
-  // The workers' end, or the compression thread's: each page's copies written, the search index's records too.
+  // The search index's records written, and with workers each page's copies too.
   let written: Promise<void> | null = null;
   let searchIndex: Promise<void> = Promise.resolve();
   const counts = { compressed: 0, reused: 0 };
@@ -283,7 +282,11 @@ export function createPageRenderer({
     return file;
   };
 
-  /** Renders in this process, and compresses in a thread beside it. */
+  /**
+   * Renders in this process. The pages' compressed copies are the build's compression phase's (build.ts,
+   * `compressBuild`): most pages have none until their first request, and a thread to take the few others
+   * while the pages render held 20–30 MB of its own (docs/decisions/055-build-cpu-per-page.md).
+   */
   const inProcess = (kept: Prerenderer): Prerenderer => ({
     setup: async () => {
       onStart?.();
@@ -292,7 +295,7 @@ export function createPageRenderer({
       // Pagefind indexes them once this process has ended (build.ts).
       searchIndex = writeSearchRecords({ records: buildSearchRecords(loaded), file: searchRecordsFile(build.snapshotPath) });
       searchIndex.catch(() => {});
-      compressor = startCompressThread({ dir: build.outDir, previousDir: build.previousDir });
+      building = true;
       await kept.setup?.();
     },
     getStaticPaths: async () => {
@@ -304,28 +307,17 @@ export function createPageRenderer({
       const file = rendering(new URL(request.url).pathname, options.routeData);
       const result = await renderRecording(kept, request, options);
       const response = result instanceof Response ? result : result.response;
-      if (!compressor || response.status !== 200 || !response.body) return result;
+      if (!building || response.status !== 200 || !response.body) return result;
       // Astro reads the body to write the page: it gets the same bytes, read once.
       const body = new Uint8Array(await response.arrayBuffer());
       // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
       if (file.endsWith('.html')) renderedScripts[file] = sharedHashList(inlineScriptHashes(body));
-      // Most pages have nothing for the thread: their copy is made on their first request.
-      if (mayHaveCopies(file, build.previousDir)) await compressor.compress(file, body);
       const read = pageResponse({ status: response.status, statusText: response.statusText, headers: [...response.headers], body });
       return result instanceof Response ? read : { ...result, response: read };
     },
     teardown: async () => {
-      const thread = compressor;
-      compressor = null;
-      written = (async () => {
-        const closed = await thread?.close();
-        if (closed) {
-          counts.compressed += closed.compressed;
-          counts.reused += closed.reused;
-        }
-        await searchIndex;
-      })();
-      written.catch(() => {});
+      building = false;
+      written = searchIndex;
     },
   });
 
