@@ -169,8 +169,8 @@ function workersTable(rows: { label: string; byWorkers: { workers: number; run: 
   return [
     '### Render workers',
     '',
-    "Each a full build from an empty site folder. 0 workers renders in the build's own thread, with a",
-    'compression thread beside it; N workers render, compress and hash the pages in N threads. The ratio is',
+    "Each a full build from an empty site folder. 0 workers renders and hashes the pages in the build's own",
+    'thread; N workers render, compress and hash them in N threads. The ratio is',
     "the rendering phase with 1 worker over this row's.",
     '',
     '| catalogue | workers | rendering (s) | vs 1 worker | full build (s) | CPU (s) | CPU per page (ms) | peak RSS, all processes (MB) |',

@@ -26,7 +26,8 @@ function hashOf(script: string, encoding: keyof typeof knownHashes): string {
   if (hash === undefined) {
     hash = `'sha256-${createHash('sha256').update(script, encoding).digest('base64')}'`;
     if (known.size >= KNOWN_HASHES_KEPT) known.clear();
-    known.set(script, hash);
+    // A copy of its own: the match is a slice of the whole page, which the key would otherwise keep.
+    known.set(Buffer.from(script, encoding).toString(encoding), hash);
   }
   return hash;
 }
