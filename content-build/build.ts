@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '#api/db/database.ts';
 import type { ContentKey } from '#shared/page-deps.ts';
 import type { RendererAnswer, RendererRequest } from './astro-build.ts';
+import { claimBuildFolder, removeAbandonedBuildFolders } from './build-folders.ts';
 import { bundlingStamp, forgetCacheOnNewBundling } from './bundling-stamp.ts';
 import { compressBuild, compressFiles } from './compress.ts';
 import { cspHashesChangeWarning, readCspHashes } from './csp.ts';
@@ -78,6 +79,7 @@ async function runAstroBuild(
   }: { serve?: boolean; liveDir?: string | null; largeCatalogue?: boolean; workers?: number } = {},
 ): Promise<RendererProcess | null> {
   await mkdir(join(ROOT, '.astro'), { recursive: true });
+  await removeAbandonedBuildFolders(join(ROOT, '.astro'));
   const cwd = await mkdtemp(join(ROOT, '.astro', 'build-'));
   // Every page records its content keys when it renders: without the record of earlier builds, the pages
   // Astro would restore from its cache would have none, so render them all this once.
@@ -112,6 +114,8 @@ async function runAstroBuild(
     },
   });
   const removeCwd = () => rm(cwd, { recursive: true, force: true });
+  // The folder is the child's for as long as it runs (a renderer left serving, for days).
+  if (child.pid) await claimBuildFolder(cwd, child.pid);
   try {
     await new Promise<void>((resolve, reject) => {
       child.on('error', reject);
