@@ -62,8 +62,8 @@ const MADRID_TIME = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid'
 const MADRID_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' });
 const MS_PER_MINUTE = 60_000;
 
-/** Madrid's wall clock at an instant, in parts (for its offset from UTC). */
-const MADRID_CLOCK = new Intl.DateTimeFormat('en-CA', {
+/** Madrid's wall clock to the minute, as Intl's options: the flights' times here, the invoices' records' (with seconds). */
+export const MADRID_WALL_CLOCK: Readonly<Intl.DateTimeFormatOptions> = {
   timeZone: 'Europe/Madrid',
   year: 'numeric',
   month: '2-digit',
@@ -71,7 +71,9 @@ const MADRID_CLOCK = new Intl.DateTimeFormat('en-CA', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
+/** Madrid's wall clock at an instant, in parts (for its offset from UTC). */
+const MADRID_CLOCK = new Intl.DateTimeFormat('en-CA', MADRID_WALL_CLOCK);
 
 /** Madrid's offset from UTC at an instant on a whole minute, in minutes, as Intl's time-zone data says. */
 function madridOffsetAt(ms: number): number {

@@ -4,6 +4,7 @@
  * and the REAV breakdown of an amount. Pure functions; the same text goes into the XML and the fingerprint.
  */
 import { createHash } from 'node:crypto';
+import { MADRID_WALL_CLOCK } from '#shared/rules/dates.ts';
 
 /** An amount in cents as the record writes it: two decimals, a point, a minus for negatives, never a plus. */
 export function recordAmount(cents: number): string {
@@ -20,17 +21,7 @@ export function recordDate(isoDate: string): string {
   return `${day}-${month}-${year}`;
 }
 
-const MADRID = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
+const MADRID = new Intl.DateTimeFormat('en-GB', { ...MADRID_WALL_CLOCK, second: '2-digit', timeZoneName: 'longOffset' });
 
 /** The instant in Madrid with its offset, to the second: '2027-01-04T10:15:00+01:00' (the AEAT refuses fractions and '+0100'). */
 export function madridTimestamp(at: Date): string {
