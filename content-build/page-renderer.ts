@@ -18,6 +18,7 @@ import type { ImageManifest } from '#shared/images.ts';
 import { contentKeys, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS, type ContentKey, type PageDeps, pagesShowing } from '#shared/page-deps.ts';
 import { CatalogueSnapshotSchema, type SiteCatalogue, summariseTour, type TourSnapshot, TourSnapshotSchema } from '#shared/snapshot.ts';
 import { type PageScriptHashes, writeCspHashes } from './csp.ts';
+import { type PageBytes, type RenderingApp, renderPageBytes } from './page-bytes.ts';
 import { inlineScriptHashes, sharedHashList } from './script-hashes.ts';
 import { type RenderPool, startRenderPool } from './render-pool.ts';
 import { routeKey, routeRef, type WorkerSetup } from './render-worker.ts';
@@ -31,6 +32,7 @@ import { hashTour } from './snapshot-file.ts';
  * restores from its cache has the same bytes, so the same hashes, and is not read back to find them.
  */
 const SCRIPT_HASHES_FILE = 'page-script-hashes.json';
+const utf8 = new TextDecoder();
 
 /**
  * Fields of a tour changed in place (a card's new photo, its reviews, or the whole tour read again by the
@@ -99,7 +101,7 @@ interface Prerenderer {
   teardown?(): Promise<void>;
   app?: BuildApp;
 }
-interface BuildApp {
+interface BuildApp extends RenderingApp<RouteData> {
   routeCache: { clearAll(): void };
   getComponentByRoute(route: RouteData): Promise<unknown>;
   manifest: { routes: { routeData: RouteData }[] };
@@ -265,11 +267,17 @@ export function createPageRenderer({
     if (previous[pathname]) deps[pathname] = previous[pathname];
   };
 
-  const renderRecording = async (target: Prerenderer, request: Request, options: { routeData: RouteData; collectMetadata?: boolean }) => {
+  /** Renders a page with `app`, recording the content keys it shows as the page's. */
+  const renderRecording = async (
+    app: BuildApp | undefined,
+    request: Request,
+    options: { routeData: RouteData; collectMetadata?: boolean },
+  ): Promise<PageBytes> => {
+    if (!app) throw new Error('Astro’s prerenderer has no app: its setup has not run.');
     const recording = new Set<ContentKey>();
-    const result = await recordings.run(recording, () => target.render(request, options));
+    const page = await recordings.run(recording, () => renderPageBytes(app, request, options));
     deps[new URL(request.url).pathname] = [...recording].sort();
-    return result;
+    return page;
   };
 
   const holdCatalogue = (loaded: LiveCatalogue) => {
@@ -305,15 +313,11 @@ export function createPageRenderer({
     },
     render: async (request, options) => {
       const file = rendering(new URL(request.url).pathname, options.routeData);
-      const result = await renderRecording(kept, request, options);
-      const response = result instanceof Response ? result : result.response;
-      if (!building || response.status !== 200 || !response.body) return result;
       // Astro reads the body to write the page: it gets the same bytes, read once.
-      const body = new Uint8Array(await response.arrayBuffer());
+      const page = await renderRecording(kept.app, request, options);
       // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
-      if (file.endsWith('.html')) renderedScripts[file] = sharedHashList(inlineScriptHashes(body));
-      const read = pageResponse({ status: response.status, statusText: response.statusText, headers: [...response.headers], body });
-      return result instanceof Response ? read : { ...result, response: read };
+      if (building && page.status === 200 && page.body && file.endsWith('.html')) renderedScripts[file] = sharedHashList(inlineScriptHashes(page.body));
+      return { response: pageResponse(page), metadata: page.metadata };
     },
     teardown: async () => {
       building = false;
@@ -466,9 +470,8 @@ export function createPageRenderer({
       for (const path of pagesShowing(deps, searchChanged ? [...changed, contentKeys.search] : changed)) {
         const route = routes.get(path);
         if (!route) continue;
-        const rendered = await renderRecording(prerenderer, new Request(new URL(path, origin)), { routeData: route });
-        const response = rendered instanceof Response ? rendered : rendered.response;
-        pages.push({ path, file: outputFileOf(path, route.type), body: await response.text() });
+        const page = await renderRecording(prerenderer.app, new Request(new URL(path, origin)), { routeData: route });
+        pages.push({ path, file: outputFileOf(path, route.type), body: page.body ? utf8.decode(page.body) : '' });
       }
       return { pages, searchChanged };
     },

@@ -15,6 +15,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import type { ImageManifest } from '#shared/images.ts';
 import { type ContentKey, LIVE_CATALOGUE, type LiveCatalogue, PAGE_DEPS } from '#shared/page-deps.ts';
 import { writeCompressedCopiesSync } from './compress.ts';
+import { type RenderingApp, renderPageBytes } from './page-bytes.ts';
 import { buildSearchRecords, searchRecordsFile, writeSearchRecords } from './search-index.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
 import { openSnapshotParts } from './snapshot-file.ts';
@@ -78,7 +79,7 @@ interface DefaultPrerenderer {
   setup(): Promise<void>;
   getStaticPaths(): Promise<{ pathname: string; route: Route; cacheKey?: string }[]>;
   render(request: Request, options: { routeData: Route; collectMetadata?: boolean }): Promise<{ response: Response; metadata?: unknown }>;
-  app?: { manifest: { routes: { routeData: Route }[] } };
+  app?: RenderingApp<Route> & { manifest: { routes: { routeData: Route }[] } };
 }
 
 export const routeRef = ({ component, route }: RouteRef): RouteRef => ({ component, route });
@@ -127,13 +128,16 @@ async function startWorker(setup: WorkerSetup) {
     render: async ({ id, url, route, file, collectMetadata }: Extract<WorkerRequest, { type: 'render' }>): Promise<WorkerAnswer> => {
       const routeData = routes.get(routeKey(route));
       if (!routeData) throw new Error(`No route ${route.route} in the page bundle.`);
+      const app = prerenderer.app;
+      if (!app) throw new Error('Astro’s prerenderer has no app: its setup has not run.');
       const recording = new Set<ContentKey>();
-      const { response, metadata } = await recordings.run(recording, () => prerenderer.render(new Request(url), { routeData, collectMetadata }));
       // Its own buffer, handed over to the build's thread without a copy.
-      const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+      const { status, statusText, headers, body, metadata } = await recordings.run(recording, () =>
+        renderPageBytes(app, new Request(url), { routeData, collectMetadata }),
+      );
       let scripts: string[] | null = null;
       let outcome: ReturnType<typeof writeCompressedCopiesSync> | null = null;
-      if (body && response.status === 200) {
+      if (body && status === 200) {
         // While its bytes are here: otherwise every page is read back from disk once the build is done (csp.ts).
         if (file.endsWith('.html')) scripts = inlineScriptHashes(body);
         outcome = writeCompressedCopiesSync({ dir: setup.outDir, rel: file, bytes: body, previousDir: setup.previousDir });
@@ -141,9 +145,9 @@ async function startWorker(setup: WorkerSetup) {
       return {
         type: 'rendered',
         id,
-        status: response.status,
-        statusText: response.statusText,
-        headers: [...response.headers],
+        status,
+        statusText,
+        headers,
         body,
         metadata,
         deps: [...recording].sort(),
