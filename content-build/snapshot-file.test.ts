@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('the catalogue snapshot in parts', () => {
     const written = await writeSnapshotParts({ dir, content, batches: inBatches(tours, 300), onTour: (tour) => seen.push(tour.id) });
     expect(written.tours).toBe(700);
     expect(seen).toEqual(tours.map((t) => t.id));
-    expect(readdirSync(dir).sort()).toEqual(['content.json', 'tours.ndjson']);
+    expect(readdirSync(dir).sort()).toEqual(['content.json', 'summaries.ndjson', 'tours.ndjson']);
 
     const live = openSnapshotParts(dir, {});
     expect(live.snapshot.tours).toEqual(tours.map((tour) => summariseTour(tour, hashTour(tour))));
@@ -76,11 +76,12 @@ describe('the catalogue snapshot in parts', () => {
     expect(c.digest).not.toBe(a.digest);
   });
 
-  it('refuses a tours file cut in the middle of a line, and a tour its schema refuses', async () => {
-    await writeSnapshotParts({ dir, content, batches: inBatches(bigTours(2), 2) });
-    truncateSync(join(dir, 'tours.ndjson'), 5000);
-    expect(() => openSnapshotParts(dir, {})).toThrow(/middle of a line/);
-    await writeSnapshotParts({ dir, content, batches: inBatches([{ ...makeTour(), tourType: 'Crucero' } as unknown as TourSnapshot], 1) });
-    expect(() => openSnapshotParts(dir, {})).toThrow();
+  it('refuses summaries cut in the middle of a line, and a tours file they do not describe', async () => {
+    await writeSnapshotParts({ dir: join(dir, 'a'), content, batches: inBatches(bigTours(3), 2) });
+    await writeSnapshotParts({ dir: join(dir, 'b'), content, batches: inBatches(bigTours(4), 2) });
+    copyFileSync(join(dir, 'b', 'tours.ndjson'), join(dir, 'a', 'tours.ndjson'));
+    expect(() => openSnapshotParts(join(dir, 'a'), {})).toThrow(/not the one its summaries describe/);
+    truncateSync(join(dir, 'b', 'summaries.ndjson'), 500);
+    expect(() => openSnapshotParts(join(dir, 'b'), {})).toThrow(/middle of a line/);
   });
 });

@@ -1,23 +1,29 @@
 /**
  * The catalogue snapshot a build hands its renderer, in parts (docs/decisions/049-catalogue-in-parts.md):
  *
- *   <dir>/content.json   the catalogue without its tours (CatalogueContent)
- *   <dir>/tours.ndjson   one whole tour per line (TourSnapshot), in the catalogue's order
+ *   <dir>/content.json       the catalogue without its tours (CatalogueContent)
+ *   <dir>/tours.ndjson       one whole tour per line (TourSnapshot), in the catalogue's order
+ *   <dir>/summaries.ndjson   each tour's line: `[offset, length, summary]` (TourSummary), in the same order
  *
  * At 50,000 tours the snapshot as one string outgrows V8's largest (`Invalid string length`) and as
  * objects a build's memory; in parts, the build writes a batch at a time and the renderer keeps each
  * tour's summary and where its line is, reading the whole tour again when its page renders.
+ *
+ * The summaries are the writer's, made from the tours it has just read and checked (snapshot.ts
+ * `readTourBatches`): the renderer, and each render worker, read them instead of parsing every whole tour
+ * once more at their start (114 MB at 10,000 tours; docs/decisions/055-build-cpu-per-page.md).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageManifest } from '#shared/images.ts';
 import type { LiveCatalogue } from '#shared/page-deps.ts';
-import { type CatalogueContent, CatalogueContentSchema, summariseTour, type TourSnapshot, TourSnapshotSchema, type TourSummary } from '#shared/snapshot.ts';
+import { type CatalogueContent, CatalogueContentSchema, summariseTour, type TourSnapshot, type TourSummary } from '#shared/snapshot.ts';
 
 const CONTENT_FILE = 'content.json';
 const TOURS_FILE = 'tours.ndjson';
+const SUMMARIES_FILE = 'summaries.ndjson';
 const NEWLINE = 0x0a;
 
 /** The hash a tour's summary names its whole data by: of the line the snapshot holds it in. */
@@ -52,32 +58,36 @@ export async function writeSnapshotParts({
   digest.update(contentJson);
   await writeFile(join(dir, CONTENT_FILE), contentJson);
   const file = await open(join(dir, TOURS_FILE), 'w');
+  const summaries = await open(join(dir, SUMMARIES_FILE), 'w');
   let tours = 0;
+  let offset = 0;
   try {
     for await (const batch of batches) {
-      const lines = batch.map((tour) => {
+      let text = '';
+      let entries = '';
+      for (const tour of batch) {
         onTour?.(tour);
-        return `${JSON.stringify(tour)}\n`;
-      });
-      const text = lines.join('');
+        const line = JSON.stringify(tour);
+        const length = Buffer.byteLength(line);
+        entries += `${JSON.stringify([offset, length, summariseTour(tour, hashLine(line))])}\n`;
+        text += `${line}\n`;
+        offset += length + 1;
+      }
       digest.update(text);
       await file.write(text);
+      await summaries.write(entries);
       tours += batch.length;
     }
   } finally {
-    await file.close();
+    await Promise.all([file.close(), summaries.close()]);
   }
   return { digest: digest.digest('hex'), tours };
 }
 
-/**
- * Calls `onLine` with each line of the file open at `fd` (without its newline) and the byte offset it
- * starts at, reading a few megabytes at a time.
- */
-function forEachLine(fd: number, onLine: (line: Buffer, offset: number) => void): void {
+/** Calls `onLine` with each line of the file open at `fd` (without its newline), reading a few megabytes at a time. */
+function forEachLine(fd: number, onLine: (line: Buffer) => void): void {
   const chunk = Buffer.allocUnsafe(4 << 20);
   let carry = Buffer.alloc(0);
-  let carryOffset = 0;
   let position = 0;
   for (;;) {
     const read = readSync(fd, chunk, 0, chunk.length, position);
@@ -86,14 +96,13 @@ function forEachLine(fd: number, onLine: (line: Buffer, offset: number) => void)
     const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
     let start = 0;
     for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
-      onLine(data.subarray(start, end), carryOffset + start);
+      onLine(data.subarray(start, end));
       start = end + 1;
     }
     // Copied: `chunk` is read into again.
     carry = Buffer.from(data.subarray(start));
-    carryOffset += start;
   }
-  if (carry.length > 0) throw new Error('The snapshot’s tours end in the middle of a line.');
+  if (carry.length > 0) throw new Error('The snapshot’s summaries end in the middle of a line.');
 }
 
 /** Strings longer than this are rarely repeated from one tour to the next (descriptions, slugs). */
@@ -130,25 +139,32 @@ const READ_AHEAD_BYTES = 1 << 20;
 type Ranges = Map<string, { offset: number; length: number }>;
 
 /**
- * Opens the snapshot written into `dir`: the content and every tour are checked with the schemas they
- * were written with, the tours kept as summaries. The file stays open, so the renderer a build leaves
- * running reads whole tours from it after the build removed its folder.
+ * Opens the snapshot written into `dir`: the content checked with its schema, the tours' summaries kept
+ * (the tours were checked as they were read: snapshot.ts). The tours file stays open, so the renderer a
+ * build leaves running reads whole tours from it after the build removed its folder.
  */
 export function openSnapshotParts(dir: string, images: ImageManifest): LiveCatalogue {
   const content = CatalogueContentSchema.parse(JSON.parse(readFileSync(join(dir, CONTENT_FILE), 'utf8')));
-  const fd = openSync(join(dir, TOURS_FILE), 'r');
   const ranges: Ranges = new Map();
   const tours: TourSummary[] = [];
   const strings = new Map<string, string>();
+  const summaries = openSync(join(dir, SUMMARIES_FILE), 'r');
+  let size = 0;
   try {
-    forEachLine(fd, (line, offset) => {
-      const tour = TourSnapshotSchema.parse(JSON.parse(line.toString('utf8')));
-      tours.push(interned(summariseTour(tour, hashLine(line)), strings));
-      ranges.set(tour.id, { offset, length: line.length });
+    forEachLine(summaries, (line) => {
+      const [offset, length, summary] = JSON.parse(line.toString('utf8')) as [number, number, TourSummary];
+      tours.push(interned(summary, strings));
+      ranges.set(summary.id, { offset, length });
+      size = offset + length + 1;
     });
-  } catch (err) {
+  } finally {
+    closeSync(summaries);
+  }
+  const fd = openSync(join(dir, TOURS_FILE), 'r');
+  // The two files of one writing: a tours file of another length is not the one the summaries describe.
+  if (fstatSync(fd).size !== size) {
     closeSync(fd);
-    throw err;
+    throw new Error('The snapshot’s tours file is not the one its summaries describe.');
   }
   // Read ahead a window at a time: a build renders the tours' pages in the catalogue's order, the file's, so
   // most tours are found in the window the one before brought (a read a tour was most of the cost of taking it).
@@ -161,7 +177,7 @@ export function openSnapshotParts(dir: string, images: ImageManifest): LiveCatal
       const bytes = Buffer.allocUnsafe(Math.max(range.length, READ_AHEAD_BYTES));
       window = { start: range.offset, bytes: bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, range.offset)) };
     }
-    // Checked when the file was opened.
+    // Checked when the writer read it.
     return JSON.parse(window.bytes.toString('utf8', range.offset - window.start, end - window.start)) as TourSnapshot;
   };
   return { snapshot: { ...content, tours }, images, tour };

@@ -115,4 +115,19 @@ describe.each(dialects)('catalogue snapshot from the demo seed on %s', (dialect)
     if (hidden) expect(await readTourSnapshot(t.db, hidden.id, { now })).toBeNull();
     expect(await readTourSnapshot(t.db, 'no-such-tour', { now })).toBeNull();
   });
+
+  // The one check of the tours a build reads: its renderer takes the summaries the writer made of them
+  // (snapshot-file.ts). A REAL in an INTEGER column is SQLite's to keep; PostgreSQL would round it.
+  it.runIf(dialect === 'sqlite')('refuses a tour its schema refuses, so the build fails rather than its page', async () => {
+    const tour = await t.db.selectFrom('tours').select(['id', 'sortTour']).where('publishWeb', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('tours').set({ sortTour: 1.5 }).where('id', '=', tour.id).execute();
+    try {
+      const readAll = async () => {
+        for await (const batch of readTourBatches(t.db, { now, size: 5 })) expect(batch.length).toBeGreaterThan(0);
+      };
+      await expect(readAll()).rejects.toThrow(/sortTour/);
+    } finally {
+      await t.db.updateTable('tours').set({ sortTour: tour.sortTour }).where('id', '=', tour.id).execute();
+    }
+  });
 });
