@@ -25,6 +25,7 @@ const CONTENT_FILE = 'content.json';
 const TOURS_FILE = 'tours.ndjson';
 const SUMMARIES_FILE = 'summaries.ndjson';
 const NEWLINE = 0x0a;
+const NEWLINE_BYTES = Buffer.from([NEWLINE]);
 
 /** The hash a tour's summary names its whole data by: of the line the snapshot holds it in. */
 const hashLine = (line: string | Buffer): string => createHash('sha256').update(line).digest('hex').slice(0, 16);
@@ -63,18 +64,19 @@ export async function writeSnapshotParts({
   let offset = 0;
   try {
     for await (const batch of batches) {
-      let text = '';
+      // Each line encoded once, for its hash, the digest and the file alike.
+      const lines: Buffer[] = [];
       let entries = '';
       for (const tour of batch) {
         onTour?.(tour);
-        const line = JSON.stringify(tour);
-        const length = Buffer.byteLength(line);
-        entries += `${JSON.stringify([offset, length, summariseTour(tour, hashLine(line))])}\n`;
-        text += `${line}\n`;
-        offset += length + 1;
+        const line = Buffer.from(JSON.stringify(tour));
+        entries += `${JSON.stringify([offset, line.length, summariseTour(tour, hashLine(line))])}\n`;
+        lines.push(line, NEWLINE_BYTES);
+        offset += line.length + 1;
       }
-      digest.update(text);
-      await file.write(text);
+      const bytes = Buffer.concat(lines);
+      digest.update(bytes);
+      await file.write(bytes);
       await summaries.write(entries);
       tours += batch.length;
     }
