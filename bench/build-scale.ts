@@ -14,7 +14,7 @@
  *   node bench/build-scale.ts --no-demo --sizes 10000 --workers 0,1,2   # and again with 0, 1, 2 render workers
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,8 +128,8 @@ function timedBuild(dataDir: string, force: boolean, workers?: number): Promise<
 
 type Seed = (db: ReturnType<typeof openDatabase>, filesDir: string) => Promise<unknown>;
 
-async function measure(label: string, seed: Seed, keep: boolean, workers: readonly number[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-build-'));
+/** Measures one catalogue in a data folder of its own, which it leaves for the caller to remove. */
+async function measure(label: string, seed: Seed, dataDir: string, workers: readonly number[]) {
   const db = openDatabase({ url: join(dataDir, 'shop.db') });
   try {
     await migrateToLatest(db);
@@ -147,17 +147,18 @@ async function measure(label: string, seed: Seed, keep: boolean, workers: readon
       .execute();
     const incremental = await timedBuild(dataDir, false);
     // The same full build again with each number of render workers, each from an empty site folder as the
-    // first one: nothing restored from Astro's cache, no compressed copy linked from a live build.
+    // first one: nothing restored from Astro's cache, no compressed copy linked from a live build. The
+    // site before is moved aside, not removed: on an ext4 without a journal (these machines) a build that
+    // starts within minutes of thousands of files being removed pays kernel time for each file it creates
+    // (docs/decisions/052-render-workers.md, last addendum), which would be this bench's doing.
     const byWorkers: { workers: number; run: Run }[] = [];
-    for (const count of workers) {
-      rmSync(join(dataDir, 'site'), { recursive: true, force: true });
+    for (const [i, count] of workers.entries()) {
+      renameSync(join(dataDir, 'site'), join(dataDir, `site-before-${i}`));
       byWorkers.push({ workers: count, run: await timedBuild(dataDir, true, count) });
     }
     return { label, tours: full.info.tours, seedSeconds, full, incremental, byWorkers };
   } finally {
     await db.destroy();
-    if (!keep) rmSync(dataDir, { recursive: true, force: true });
-    else console.error(`kept ${dataDir}`);
   }
 }
 
@@ -229,13 +230,24 @@ export async function runBuildScale({
   for (const size of sizes.filter((n) => n > 0)) cases.push([`${round(size)} tours`, (db) => seedScale(db, { tours: size, today })]);
 
   const rows = [];
-  for (const [label, seed] of cases) {
-    process.stderr.write(`build scale: ${label}… `);
-    const r = await measure(label, seed, keep, workers);
-    process.stderr.write(
-      `seeded in ${r.seedSeconds.toFixed(1)} s; built in ${r.full.seconds.toFixed(1)} s, after one change in ${r.incremental.seconds.toFixed(1)} s\n`,
-    );
-    rows.push(r);
+  // Removed once every catalogue is measured, not before the next one's builds (see `measure`'s workers).
+  const dataDirs: string[] = [];
+  try {
+    for (const [label, seed] of cases) {
+      process.stderr.write(`build scale: ${label}… `);
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-build-'));
+      dataDirs.push(dataDir);
+      const r = await measure(label, seed, dataDir, workers);
+      process.stderr.write(
+        `seeded in ${r.seedSeconds.toFixed(1)} s; built in ${r.full.seconds.toFixed(1)} s, after one change in ${r.incremental.seconds.toFixed(1)} s\n`,
+      );
+      rows.push(r);
+    }
+  } finally {
+    for (const dataDir of dataDirs) {
+      if (keep) console.error(`kept ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   return [
     '## Static build',
