@@ -88,17 +88,7 @@ async function runAstroBuild(
   // A young generation twice V8's default: rendering allocates short-lived strings by the gigabyte, and
   // a larger nursery is swept half as often. 32 MB semi-spaces took about 8 % off the build's user CPU at
   // 10,000 tours, with the same peak (docs/decisions/029-build-speed.md); 64 MB took no more.
-  // Each collection of it on this thread alone: V8's helper threads, on two cores shared with the page
-  // writes, cost more than they took off (in three paired builds at 10,000 tours, 2.2–2.6 CPU-seconds less
-  // on the helpers and 1.5–5.6 less for the process; docs/decisions/055-build-cpu-per-page.md).
-  const args = [
-    '--max-semi-space-size=32',
-    '--no-parallel-scavenge',
-    join(ROOT, 'content-build/astro-build.ts'),
-    snapshotPath,
-    outDir,
-    ...(serve ? ['--serve'] : []),
-  ];
+  const args = ['--max-semi-space-size=32', join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir, ...(serve ? ['--serve'] : [])];
   const child = spawn(process.execPath, args, {
     cwd,
     stdio: ['ignore', 'inherit', 'inherit', ...(serve ? (['ipc'] as const) : [])],
