@@ -78,7 +78,6 @@ interface Route {
 interface DefaultPrerenderer {
   setup(): Promise<void>;
   getStaticPaths(): Promise<{ pathname: string; route: Route; cacheKey?: string }[]>;
-  render(request: Request, options: { routeData: Route; collectMetadata?: boolean }): Promise<{ response: Response; metadata?: unknown }>;
   app?: RenderingApp<Route> & { manifest: { routes: { routeData: Route }[] } };
 }
 
