@@ -88,11 +88,13 @@ async function runAstroBuild(
   // A young generation twice V8's default: rendering allocates short-lived strings by the gigabyte, and
   // a larger nursery is swept half as often. 32 MB semi-spaces took about 8 % off the build's user CPU at
   // 10,000 tours, with the same peak (docs/decisions/029-build-speed.md); 64 MB took no more.
-  // Above 20,000 tours memory is what limits the build, and the renderer's uncollected garbage made its peak:
-  // V8 lets the old generation grow by a factor it picks from how fast it collects (up to four times what the
-  // last full collection left). A fixed half took 180 MB off the peak at 50,000 tours for 1 % more
-  // CPU; at 10,000 tours it only costs CPU (docs/decisions/049-catalogue-in-parts.md, last addendum).
-  const heapGrowth = largeCatalogue ? ['--heap-growing-percent=50'] : [];
+  // Where memory is what limits the build, the renderer's uncollected garbage made its peak: V8 lets the old
+  // generation grow by a factor it picks from how fast it collects (up to four times what the last full
+  // collection left). A fixed half took 180 MB off the peak at 50,000 tours for 1 % more CPU
+  // (docs/decisions/049-catalogue-in-parts.md, last addendum), and keeps render workers, a heap each, under
+  // 1.5 GB together (1,618 MB with two at 10,000 tours without it, 1,125 with it: ADR 055, second addendum).
+  // Rendering in its own thread at 10,000 tours, it would only cost CPU.
+  const heapGrowth = largeCatalogue || (workers ?? 0) > 0 ? ['--heap-growing-percent=50'] : [];
   const args = ['--max-semi-space-size=32', ...heapGrowth, join(ROOT, 'content-build/astro-build.ts'), snapshotPath, outDir, ...(serve ? ['--serve'] : [])];
   const child = spawn(process.execPath, args, {
     cwd,

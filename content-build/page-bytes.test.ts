@@ -2,6 +2,9 @@ import { getInstalledRenderScope } from 'astro/app';
 import { describe, expect, it } from 'vitest';
 import { type RenderingApp, renderPageBytes } from './page-bytes.ts';
 
+/** Astro's app of a build (internal: what `streamRenders` switches on). */
+const { BuildApp } = (await import(new URL('./core/build/app.js', import.meta.resolve('astro')).href)) as { BuildApp: { prototype: object } };
+
 const utf8 = new TextEncoder();
 const logger = { warn: () => {} } as unknown as RenderingApp<string>['logger'];
 const page = '<!doctype html><p>Japón, 1.290 €</p>';
@@ -75,5 +78,28 @@ describe('a page rendered for the build, its bytes read once', () => {
     );
     expect(missing.status).toBe(404);
     expect(missing.body?.byteLength).toBe(utf8.encode(page).byteLength);
+  });
+
+  it('renders the page as a stream, where Astro’s build app would render it as one string', async () => {
+    /** Like Astro's `BuildApp`: whole strings unless its `resolveStreaming` says otherwise. */
+    class WholeStringApp {
+      readonly logger = logger;
+      seen: (boolean | undefined)[] = [];
+      resolveStreaming(): boolean | undefined {
+        return undefined;
+      }
+      async render() {
+        this.seen.push(this.resolveStreaming());
+        return new Response(utf8.encode(page));
+      }
+    }
+    const app = new WholeStringApp();
+    await renderPageBytes(app, new Request('http://tienda.test/'), { routeData: 'home' });
+    await renderPageBytes(app, new Request('http://tienda.test/viajes'), { routeData: 'viajes' });
+    expect(app.seen).toEqual([true, true]);
+    // Astro's own build app has the switch, off by default: an Astro without it fails here, not silently.
+    const resolveStreaming = (BuildApp.prototype as { resolveStreaming?: () => unknown }).resolveStreaming;
+    expect(typeof resolveStreaming).toBe('function');
+    expect(resolveStreaming?.call({})).toBeUndefined();
   });
 });

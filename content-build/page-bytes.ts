@@ -6,7 +6,8 @@
  * through its stream, which hands over the one copy it holds (docs/decisions/055-build-cpu-per-page.md).
  *
  * The same steps as Astro's `renderForPrerender` (astro/dist/core/app/prerender.js), through what `astro/app`
- * exports for prerenderers: the metadata is collected while the body is read.
+ * exports for prerenderers: the metadata is collected while the body is read. One difference: the page is
+ * rendered as a stream (`streamRenders`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { collectPrerenderMetadata, getInstalledRenderScope, installRenderScope } from 'astro/app';
@@ -27,6 +28,26 @@ export interface PageBytes {
 export interface RenderingApp<Route> {
   render(request: Request, options: { routeData: Route }): Promise<Response>;
   readonly logger: Parameters<typeof collectPrerenderMetadata>[1];
+  /** Whether pages render as streams; Astro's build app answers none, which renders each page as one string. */
+  resolveStreaming?(): boolean | undefined;
+}
+
+/** The apps `streamRenders` was given. */
+const streamed = new WeakSet<object>();
+
+/**
+ * Has `app` render its pages as streams, as Astro renders pages on request, instead of as one string: the same
+ * bytes (every page of a 10,000-tour build compared). Rendered whole, each page came back as a `Response` around
+ * its bytes, and those bytes outlived V8's young-generation collections: the array buffers grew by about 2 MB a
+ * collection until V8 collected the old generation for them, 15 of the build's 18 full collections. Streamed,
+ * they stay under 15 MB and the build makes 5 (docs/decisions/055-build-cpu-per-page.md, second addendum).
+ * Astro's `BuildApp` leaves streaming to its environment through `resolveStreaming`; if a later Astro has no such
+ * method, pages render whole as before (`page-bytes.test.ts` fails then).
+ */
+export function streamRenders(app: RenderingApp<unknown>): void {
+  if (streamed.has(app)) return;
+  streamed.add(app);
+  if (typeof app.resolveStreaming === 'function') Object.defineProperty(app, 'resolveStreaming', { value: () => true, configurable: true });
 }
 
 /** The bytes of a body, as the stream gives them: its one chunk itself (a page's), or the chunks joined. */
@@ -55,6 +76,7 @@ export async function renderPageBytes<Route>(
   request: Request,
   { routeData, collectMetadata = false }: { routeData: Route; collectMetadata?: boolean },
 ): Promise<PageBytes> {
+  streamRenders(app);
   const read = async (): Promise<PageBytes> => {
     const response = await app.render(request, { routeData });
     const body = response.body === null ? null : await bodyBytes(response.body as ReadableStream<Uint8Array<ArrayBuffer>>);
