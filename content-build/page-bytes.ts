@@ -44,7 +44,7 @@ const streamed = new WeakSet<object>();
  * Astro's `BuildApp` leaves streaming to its environment through `resolveStreaming`; if a later Astro has no such
  * method, pages render whole as before (`page-bytes.test.ts` fails then).
  */
-export function streamRenders(app: RenderingApp<unknown>): void {
+function streamRenders(app: RenderingApp<unknown>): void {
   if (streamed.has(app)) return;
   streamed.add(app);
   if (typeof app.resolveStreaming === 'function') Object.defineProperty(app, 'resolveStreaming', { value: () => true, configurable: true });
