@@ -23,6 +23,19 @@ export function loadTour(id: string): TourSnapshot {
   return tour;
 }
 
+/**
+ * `make`'s value for the catalogue the pages render now, its images included: made again when the page
+ * renderer puts a newer catalogue in its place.
+ */
+export function perLiveCatalogue<T>(make: () => T): () => T {
+  let last: { catalogue: LiveCatalogue; value: T } | null = null;
+  return () => {
+    const catalogue = live();
+    if (last?.catalogue !== catalogue) last = { catalogue, value: make() };
+    return last.value;
+  };
+}
+
 /** Whether the pages render in Astro's build, which reads their cache keys (`LiveCatalogue.afterBuild`). */
 export function cacheKeysRead(): boolean {
   return !live().afterBuild;

@@ -97,6 +97,23 @@ function expectCopiesAndScriptHashes(dir: string): void {
   expect(JSON.parse(readFileSync(join(dir, 'csp-hashes.json'), 'utf8'))).toEqual({ scripts: [...scripts].sort() });
 }
 
+/**
+ * A listing's cards after its first are rendered once per tour and written again on the other listings
+ * (site/lib/card-cache.ts): each in the place of its own tour, and the hearts' script, which Astro writes
+ * once a page, in the first card alone.
+ */
+function expectListingCards(dir: string): void {
+  for (const listing of ['viajes/index.html', 'tipo-de-viaje/grupo/index.html', 'temporada/marzo/index.html']) {
+    const items = readFileSync(join(dir, listing), 'utf8').match(/<li data-grid-tour="[^"]+"[^>]*>[\s\S]*?<\/article>/g) ?? [];
+    expect(items.length, listing).toBeGreaterThan(10);
+    for (const item of items) expect(item.match(/data-grid-tour="([^"]+)"/)?.[1], listing).toBe(item.match(/data-cms-tour="([^"]+)"/)?.[1]);
+    expect(
+      items.map((item) => item.includes('<script')),
+      listing,
+    ).toEqual(items.map((_, i) => i === 0));
+  }
+}
+
 describe('a targeted rebuild', () => {
   it('renders only the pages that show the changed content, with the bytes of a full build', async () => {
     await migrateToLatest(db);
@@ -111,6 +128,7 @@ describe('a targeted rebuild', () => {
       const before = readBuild(currentSiteDir(config.siteDir));
       expectCopiesAndScriptHashes(currentSiteDir(config.siteDir));
       expect(expectCacheLinkedToPages(config.siteDir)).toBeGreaterThan(100);
+      expectListingCards(currentSiteDir(config.siteDir));
 
       // A last-minute text, an offer's discount and a carousel's label: three kinds of content at once (and a tour below).
       const landing = await db.selectFrom('landings').select('id').where('slug', '=', 'last-minute').executeTakeFirstOrThrow();
