@@ -34,6 +34,16 @@ describe('the bundling stamp of the incremental cache', () => {
     expect(await bundlingStamp(dir, folders)).not.toBe(changed);
   });
 
+  it('reads the modules themselves when the root is written with a trailing slash, as the build passes it', async () => {
+    mkdirSync(join(dir, 'site', 'lib'), { recursive: true });
+    writeFileSync(join(dir, 'site', 'lib', 'hearts.ts'), 'export const a = 1;');
+    const folders = { sources: [], folders: ['site'] };
+    const first = await bundlingStamp(`${dir}/`, folders);
+    expect(first).toBe(await bundlingStamp(dir, folders));
+    writeFileSync(join(dir, 'site', 'lib', 'hearts.ts'), 'export const a = 2;');
+    expect(await bundlingStamp(`${dir}/`, folders)).not.toBe(first);
+  });
+
   it('keeps the manifest of a cache made with the same bundling and forgets it after a change', async () => {
     const cache = join(dir, 'astro-cache');
     const manifest = join(cache, 'incremental-build.json');

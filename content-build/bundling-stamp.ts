@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** The project's files that decide the browser bundle's file names besides the pages' own code. */
 export const BUNDLING_SOURCES = ['astro.config.mjs', 'content-build/client-chunks.ts', 'package-lock.json'];
@@ -28,7 +28,8 @@ export async function bundlingStamp(
     folders.map(async (folder) =>
       (await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []))
         .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
-        .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1)),
+        // Relative to the root however it is written: build.ts passes the project's folder with a trailing slash.
+        .map((entry) => relative(root, join(entry.parentPath, entry.name))),
     ),
   );
   for (const source of [...sources, ...bundled.flat().sort()]) {
