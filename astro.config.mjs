@@ -1,8 +1,8 @@
 // @ts-check
-import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import contentSecurityPolicy from './content-build/csp.ts';
 import { islandRuntimeChunk } from './content-build/client-chunks.ts';
+import { reactIslands } from './content-build/react-islands.ts';
 
 // content-build/ runs the build with the snapshot path in CATALOGUE_SNAPSHOT and its own outDir,
 // so a new site is built beside the live one and swapped in when complete.
@@ -21,7 +21,7 @@ export default defineConfig({
   // a visitor's browser would have kept from another page yet.
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
   // contentSecurityPolicy: keeps the pages within the server's policy (inline-script hashes, no eval).
-  integrations: [react(), contentSecurityPolicy()],
+  integrations: [reactIslands(), contentSecurityPolicy()],
   devToolbar: { enabled: false },
   // content-build keeps one cache folder per data folder (ASTRO_CACHE_DIR) across builds, so a page
   // whose getStaticPaths entry returns an unchanged `cacheKey` is taken from the last build (a hard link:

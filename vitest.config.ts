@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { reactInternals } from './content-build/react-islands.ts';
 import { TEST_MEDIA_CACHE } from './tests/support/media-cache.ts';
 import LongestFirst from './tests/support/vitest-sequencer.ts';
 
 export default defineConfig({
+  // The module names the build's React renderer imports (content-build/react-island-server.ts), for its test.
+  resolve: {
+    alias: { ...reactInternals(), 'astro:react:opts': fileURLToPath(new URL('./tests/support/astro-react-opts.ts', import.meta.url)) },
+  },
   test: {
+    // …and `@astrojs/react`'s own renderer beside it, which imports a module only Vite resolves.
+    server: { deps: { inline: [/@astrojs\/react/] } },
     include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'site/**/*.test.ts', 'content-build/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // Database and server tests open real files and ports; two workers fit these 2-core machines.
     maxWorkers: 2,

@@ -2,7 +2,8 @@ import { Marked } from 'marked';
 import { sanitizeRichText } from '#shared/rich-text.ts';
 
 // Line breaks inside a paragraph are meant: staff type lists and addresses line by line.
-const markdown = new Marked({ async: false, gfm: true, breaks: true });
+export const MARKDOWN_OPTIONS = { async: false, gfm: true, breaks: true } as const;
+const markdown = new Marked(MARKDOWN_OPTIONS);
 
 /**
  * Staff-written Markdown (highlights, services, practical information) as HTML, at build time. The result
