@@ -154,6 +154,21 @@ export function toGridTour(tour: Pick<ListedTour, 'id' | 'tourType' | 'prices' |
 }
 export type GridTourData = ReturnType<typeof toGridTour>;
 
+const gridTours = new WeakMap<ListedTour, GridTourData>();
+/**
+ * `toGridTour` of a listed tour, made once per tour of a catalogue: a tour is in about ten listings' filter
+ * indexes (all trips, its type, regions, destinations, each month it leaves in), and each index is built twice,
+ * for its cache key and for its file (`filtros.json.ts`). Kept as long as the catalogue's tours are.
+ */
+export function gridTourOf(tour: ListedTour): GridTourData {
+  let grid = gridTours.get(tour);
+  if (!grid) {
+    grid = toGridTour(tour);
+    gridTours.set(tour, grid);
+  }
+  return grid;
+}
+
 /**
  * What a tour card renders (TourCard.astro): keep in step with it. Listing pages hash this, not the whole
  * tour, so a seat sold on some departure does not rebuild every listing.
