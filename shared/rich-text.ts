@@ -72,29 +72,11 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return (bareRichText(html) ?? sanitizeHtml(html, RICH_TEXT_SANITIZE_OPTIONS)).trim();
 }
 
-/** Tags of the allow-list it writes as they come when they come bare: no attributes, no transform. */
-const BARE_TAGS: ReadonlySet<string> = new Set([
-  'p',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-]);
+/**
+ * Tags of the allow-list sanitize-html writes as they come when they come bare (no attributes): all but a link
+ * and an image (their attributes are checked), and the two empty ones (written `<br />`, `<hr />`).
+ */
+const BARE_TAGS: ReadonlySet<string> = new Set(RICH_TEXT_ALLOWED_TAGS.filter((tag) => !['a', 'img', 'br', 'hr'].includes(tag)));
 const P_ONLY: ReadonlySet<string> = new Set(['p']);
 /**
  * The open elements a bare tag closes by opening when one of them is the innermost, as sanitize-html's parser
