@@ -98,7 +98,7 @@ const TOKEN = /<(br|hr)(?: ?\/)?>|<([a-z][a-z0-9]*)>|<\/([a-z][a-z0-9]*)>|&(amp|
  * What `sanitizeHtml(html, RICH_TEXT_SANITIZE_OPTIONS)` answers, without parsing, for the HTML Markdown's renderer writes for plain
  * text (paragraphs, lists, emphasis, headings, tables, line breaks); null for anything else, which sanitize-html
  * is given: an attribute, a link, an image, a tag outside these, any other entity, a stray `<`, `>` or `&`, or
- * elements its parser would close or open by itself (an unclosed or misnested tag). About twenty times faster on
+ * elements its parser would close or open by itself (an unclosed or misnested tag). About nine times faster on
  * a tour's short texts (a tour page renders several; docs/decisions/056-island-renders.md), and the same answer:
  * `site/lib/markdown.test.ts` compares the two on every shape of Markdown staff write.
  */
